@@ -1,0 +1,94 @@
+"""The build: load, plan, render, write. Orchestration only; each stage lives in its module."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from .diagnostics import ContentError, Diagnostic, Diagnostics
+from .loader import FILES_DIR, load_site
+from .models import Site
+from .pages import Page, plan_pages
+from .render import describe_template_error, make_env, render_page
+from .urls import output_path
+from .writer import check_output_dir, write_site
+
+ASSETS_DIR = "assets"  # templates/assets/ holds the theme's CSS, JS and icons
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    content_dir: Path = Path("content")
+    output_dir: Path = Path("site")
+    templates_dir: Path = Path("templates")
+    strict: bool = False
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    site: Site
+    files: int
+    seconds: float
+    warnings: list[Diagnostic]
+
+
+def collect_copies(site: Site, templates_dir: Path) -> dict[str, Path]:
+    """Static files copied as they are: the theme's assets and the user's content/files/."""
+    copies: dict[str, Path] = {}
+    assets = templates_dir / ASSETS_DIR
+    if assets.is_dir():
+        for path in sorted(assets.rglob("*")):
+            if path.is_file() and not path.name.startswith("."):
+                copies[f"{ASSETS_DIR}/{path.relative_to(assets).as_posix()}"] = path
+    for rel in site.files:
+        copies[f"{FILES_DIR}/{rel.as_posix()}"] = site.content_dir / FILES_DIR / rel
+    return copies
+
+
+def render_pages(pages: list[Page], env: jinja2.Environment, templates_dir: Path,
+                 diags: Diagnostics) -> dict[str, bytes]:
+    """Every page as bytes; a template error is reported once per template, not per page."""
+    out: dict[str, bytes] = {}
+    failed: set[str] = set()
+    for page in pages:
+        if page.template in failed:
+            continue
+        try:
+            text = render_page(page, env)
+        except Exception as exc:  # any failure inside a template is the template's bug
+            failed.add(page.template)
+            path, line, message = describe_template_error(exc, templates_dir)
+            diags.error(path, line, message)
+            continue
+        out[output_path(page.path)] = text.encode("utf-8")
+    return out
+
+
+def load_checked(options: BuildOptions, diags: Diagnostics) -> Site:
+    """The validated site, or ContentError with every problem found."""
+    site = load_site(options.content_dir, diags)
+    if site is None or diags.has_errors(options.strict):
+        raise ContentError(diags.errors(options.strict) or diags.items)
+    return site
+
+
+def build(options: BuildOptions) -> BuildResult:
+    """Build the site into options.output_dir; raises ContentError or OutputError."""
+    start = time.perf_counter()
+    diags = Diagnostics(root=Path.cwd())
+    check_output_dir(options.output_dir, [Path.cwd(), options.content_dir,
+                                          options.templates_dir])
+    site = load_checked(options, diags)
+    if not options.templates_dir.is_dir():
+        diags.error(options.templates_dir, 0, "templates folder not found; pass --templates DIR")
+        raise ContentError(diags.errors())
+    pages = plan_pages(site)
+    files = render_pages(pages, make_env(options.templates_dir), options.templates_dir, diags)
+    if diags.has_errors(options.strict):
+        raise ContentError(diags.errors(options.strict))
+    count = write_site(options.output_dir, files, collect_copies(site, options.templates_dir))
+    warnings = [d for d in diags.items if d.severity == "warning"]
+    return BuildResult(site, count, time.perf_counter() - start, warnings)

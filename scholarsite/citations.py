@@ -1,0 +1,128 @@
+"""Citations of a paper: the recommended citation text and its BibTeX entry.
+
+One style for every paper, whatever it was read from:
+  Authors; Venue (SHORT), note, Vol. V, No. N, pp. P, Month Year.
+"""
+
+from __future__ import annotations
+
+import re
+
+import bibtexparser
+from bibtexparser.model import Entry, Field
+
+from .models import Author, Paper
+
+BIBTEX_TYPES = {
+    "conference": "inproceedings", "journal": "article", "preprint": "misc",
+    "report": "techreport", "thesis": "phdthesis", "book": "book", "chapter": "incollection",
+    "patent": "misc", "other": "misc",
+}
+_KEY_WORD = re.compile(r"[A-Za-z0-9]+")
+_BIBTEX_SPECIAL = re.compile(r"([&%$#_])")
+
+
+def venue_label(paper: Paper) -> str:
+    """'Full Venue Name (SHORT)', or whichever of the two exists."""
+    if paper.venue and paper.venue_short and paper.venue_short not in paper.venue:
+        return f"{paper.venue} ({paper.venue_short})"
+    return paper.venue or paper.venue_short
+
+
+def author_line(paper: Paper) -> str:
+    names = [a.name for a in paper.authors]
+    if paper.more_authors:
+        names.append("et al.")
+    return ", ".join(names)
+
+
+def format_citation(paper: Paper) -> str:
+    """The recommended citation, unless the paper gives its own."""
+    if paper.citation:
+        return paper.citation
+    parts = []
+    if paper.type == "report":
+        parts.append("Technical Report")
+    elif paper.type == "thesis":
+        parts.append("PhD thesis")
+    venue = venue_label(paper)
+    if venue:
+        parts.append(venue)
+    if paper.institution and paper.institution != paper.venue:
+        parts.append(paper.institution)
+    if not venue and paper.arxiv:
+        parts.append(f"arXiv:{paper.arxiv}")
+    if paper.note:
+        parts.append(paper.note)
+    if paper.volume:
+        parts.append(f"Vol. {paper.volume}")
+    if paper.number:
+        parts.append(f"No. {paper.number}")
+    if paper.pages:
+        parts.append(f"pp. {paper.pages}")
+    parts.append(paper.date.human())
+    return f"{author_line(paper)}; {', '.join(parts)}."
+
+
+def make_bibtex_key(paper: Paper) -> str:
+    """The source's key when it has one; else family name, year and first title word."""
+    if paper.bibtex_key:
+        return paper.bibtex_key
+    family = _KEY_WORD.findall(paper.authors[0].family_name()) if paper.authors else []
+    words = [w for w in _KEY_WORD.findall(paper.title) if len(w) > 3] or _KEY_WORD.findall(
+        paper.title) or ["paper"]
+    first = family[0].lower() if family else "anon"
+    return f"{first}{paper.date.year}{words[0].lower()}"
+
+
+def bibtex_name(author: Author) -> str:
+    if author.family:
+        return f"{author.family}, {author.given}" if author.given else author.family
+    return author.name
+
+
+def escape_bibtex(value: str) -> str:
+    return _BIBTEX_SPECIAL.sub(r"\\\1", value).replace("–", "--").replace("—", "---")
+
+
+def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
+    """The entry's fields, in a stable order, display-only fields left out."""
+    names = [bibtex_name(a) for a in paper.authors] + (["others"] if paper.more_authors else [])
+    venue_field = {"journal": "journal", "conference": "booktitle", "chapter": "booktitle",
+                   "report": "institution", "thesis": "school"}.get(paper.type, "howpublished")
+    venue = paper.venue or paper.venue_short
+    fields = [("title", escape_bibtex(paper.title)), ("author", " and ".join(names))]
+    if paper.type == "report" and paper.institution:
+        fields.append(("institution", escape_bibtex(paper.institution)))
+        if venue:
+            fields.append(("howpublished", escape_bibtex(venue_label(paper))))
+    elif venue:
+        fields.append((venue_field, escape_bibtex(venue_label(paper))))
+    fields.append(("year", str(paper.date.year)))
+    if paper.date.month:
+        fields.append(("month", str(paper.date.month)))
+    for name, value in (("address", paper.location), ("volume", paper.volume),
+                        ("number", paper.number), ("pages", paper.pages),
+                        ("publisher", paper.publisher), ("doi", paper.doi),
+                        ("note", paper.note)):
+        if value:
+            fields.append((name, escape_bibtex(value)))
+    if paper.arxiv:
+        fields.extend([("eprint", paper.arxiv), ("archiveprefix", "arXiv")])
+    url = paper.link("url") or paper.link("html")
+    if url:
+        fields.append(("url", url))
+    fields.extend(paper.extra)
+    return fields
+
+
+def make_bibtex(paper: Paper) -> str:
+    """A clean BibTeX entry, written by bibtexparser."""
+    entry_type = paper.bibtex_type or BIBTEX_TYPES[paper.type]
+    entry = Entry(entry_type, make_bibtex_key(paper),
+                  [Field(name, "{" + value + "}") for name, value in bibtex_fields(paper)])
+    library = bibtexparser.Library([entry])
+    fmt = bibtexparser.BibtexFormat()
+    fmt.indent = "  "
+    fmt.block_separator = "\n"
+    return bibtexparser.write_string(library, bibtex_format=fmt).strip() + "\n"

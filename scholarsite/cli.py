@@ -1,0 +1,80 @@
+"""The command line: `python build.py [build|serve|check|import-bib|deploy] ...`.
+
+Exit codes: 0 success, 1 content or output errors (printed as `path:line: error: ...`),
+2 usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import __version__
+from .diagnostics import ContentError
+from .writer import OutputError
+
+COMMANDS = ("build", "serve", "check", "import-bib", "deploy")
+
+
+def add_site_options(parser: argparse.ArgumentParser, output: bool = True) -> None:
+    parser.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
+                        help="the content folder (default: content)")
+    if output:
+        parser.add_argument("--output", type=Path, default=Path("site"), metavar="DIR",
+                            help="where the site is written (default: site)")
+    parser.add_argument("--templates", type=Path, default=Path("templates"), metavar="DIR",
+                        help="the templates folder (default: templates)")
+    parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python build.py",
+        description="Build an academic homepage from Markdown and BibTeX into static HTML.")
+    parser.add_argument("--version", action="version", version=f"scholarsite {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    build = sub.add_parser("build", help="build the site (the default command)")
+    add_site_options(build)
+    return parser
+
+
+def normalize_argv(argv: list[str]) -> list[str]:
+    """`python build.py` and `python build.py --content X` mean `build`."""
+    if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version")):
+        return ["build", *argv]
+    return argv
+
+
+def print_problems(diagnostics) -> None:
+    for diagnostic in diagnostics:
+        print(diagnostic, file=sys.stderr)
+
+
+def run_build(args: argparse.Namespace) -> int:
+    from .build import BuildOptions, build
+
+    options = BuildOptions(args.content, args.output, args.templates, args.strict)
+    result = build(options)
+    print_problems(result.warnings)
+    print(f"Built {result.files} files ({len(result.site.papers)} papers) into "
+          f"{options.output_dir.as_posix()}/ in {result.seconds:.2f} s")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = make_parser().parse_args(normalize_argv(list(sys.argv[1:] if argv is None else argv)))
+    handlers = {"build": run_build}
+    try:
+        return handlers[args.command](args)
+    except ContentError as exc:
+        print_problems(exc.diagnostics)
+        errors = sum(1 for d in exc.diagnostics if d.severity == "error") or len(exc.diagnostics)
+        print(f"Build failed: {errors} problem(s); the previous site was left as it was.",
+              file=sys.stderr)
+        return 1
+    except OutputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130

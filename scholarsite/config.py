@@ -1,0 +1,114 @@
+"""site.yaml: read and validated against its schema, unknown keys rejected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from .diagnostics import Diagnostics
+from .fields import FieldReader
+from .models import Owner, PublicationsConfig, SiteConfig
+from .urls import check_link
+from .yamlread import parse_yaml, read_text
+
+GROUP_BY = ("category", "year", "type", "none")
+
+
+def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
+    """The site's settings, or None when site.yaml is missing or invalid (all problems reported)."""
+    if not path.is_file():
+        diags.error(path, 0, "site.yaml is missing: every site needs one (see README.md, "
+                    "'Content format')")
+        return None
+    text = read_text(path, diags)
+    if text is None:
+        return None
+    doc = parse_yaml(text, path, 1, diags)
+    if doc is None:
+        return None
+    before = len(diags.errors())
+    top = FieldReader(doc, path, diags, what="setting")
+    title = top.line_text("title", required=True)
+    url = read_base_url(top)
+    description = top.line_text("description")
+    language = top.line_text("language") or "en"
+    cname = top.line_text("cname")
+    owner = read_owner(top.mapping("author"), top.has("author"))
+    pubs = read_publications(top.mapping("publications"))
+    top.check_unknown()
+    if len(diags.errors()) > before or owner is None:
+        return None
+    return SiteConfig(title=title, url=url, owner=owner, description=description,
+                      language=language, publications=pubs, cname=cname)
+
+
+def read_base_url(top: FieldReader) -> str:
+    url = top.line_text("url", required=True)
+    if not url:
+        return ""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        top.error(("url",), f"'url' must be the site's absolute address, such as "
+                  f"https://user.github.io/ or https://user.github.io/repo/; found {url!r}")
+        return ""
+    if parts.query or parts.fragment:
+        top.error(("url",), "'url' must not have a query (?...) or fragment (#...)")
+        return ""
+    return url if url.endswith("/") else url + "/"
+
+
+def read_owner(author: FieldReader, present: bool) -> Owner | None:
+    if not present:
+        author.error((), "missing required setting 'author' (at least its 'name')")
+        return None
+    name = author.line_text("name", required=True)
+    aliases = author.text_list("aliases")
+    position = author.line_text("position")
+    affiliation = author.line_text("affiliation")
+    email = author.line_text("email")
+    if email and "@" not in email:
+        author.error(("email",), f"'author.email' is not an e-mail address: {email!r}")
+    links = read_profile_links(author.mapping("links"))
+    author.check_unknown()
+    return Owner(name=name, aliases=aliases, position=position, affiliation=affiliation,
+                 email=email, links=links)
+
+
+def read_profile_links(links: FieldReader) -> tuple[tuple[str, str], ...]:
+    """Profile links (label: URL), in the order written."""
+    out = []
+    for label in list(links.data):
+        url = links.line_text(str(label))
+        if not url:
+            continue
+        safe, problem = check_link("url", url)
+        if problem:
+            links.error((label,), f"link '{label}' {problem}")
+            continue
+        out.append((str(label), safe))
+    return tuple(out)
+
+
+def read_publications(pubs: FieldReader) -> PublicationsConfig:
+    group_by = pubs.choice("group_by", GROUP_BY, "category")
+    categories = pubs.text_list("categories")
+    limit = pubs.raw("author_limit")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        pubs.error(("author_limit",), "'publications.author_limit' must be a whole number of "
+                   f"at least 1, or null for all authors; found {limit!r}")
+        limit = None
+    notes = []
+    marks = pubs.mapping("author_notes")
+    for mark in list(marks.data):
+        meaning = marks.line_text(str(mark), required=True)
+        if len(str(mark)) != 1 or str(mark).isalnum() or str(mark).isspace():
+            marks.error((mark,), f"author mark {mark!r} must be one symbol, such as * or †")
+            continue
+        notes.append((str(mark), meaning))
+    tiers = pubs.boolean("venue_tiers", True)
+    pubs.check_unknown()
+    if group_by == "category" and not categories:
+        pubs.warning(("group_by",), "'group_by: category' without 'categories': groups are "
+                     "shown in alphabetical order")
+    return PublicationsConfig(group_by=group_by, categories=categories, author_limit=limit,
+                              author_notes=tuple(notes), venue_tiers=tiers)

@@ -1,0 +1,69 @@
+"""Problems with content, reported to people as `path:line: error: message`.
+
+Readers never raise on bad content: they add a Diagnostic and go on, so that one build
+reports every problem at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    path: str
+    line: int
+    severity: str  # "error" or "warning"
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{where}: {self.severity}: {self.message}"
+
+
+class Diagnostics:
+    """Collects the problems of one build, in the order they were found."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        # Paths are shown relative to root when they are inside it, as a user typed them.
+        self._root = root
+        self._items: list[Diagnostic] = []
+
+    def _show(self, path: Path | str) -> str:
+        path = Path(path)
+        if self._root is not None:
+            try:
+                return path.relative_to(self._root).as_posix()
+            except ValueError:
+                pass
+        return path.as_posix()
+
+    def error(self, path: Path | str, line: int, message: str) -> None:
+        self._items.append(Diagnostic(self._show(path), line, "error", message))
+
+    def warning(self, path: Path | str, line: int, message: str) -> None:
+        self._items.append(Diagnostic(self._show(path), line, "warning", message))
+
+    def extend(self, other: "Diagnostics") -> None:
+        self._items.extend(other._items)
+
+    @property
+    def items(self) -> list[Diagnostic]:
+        return list(self._items)
+
+    def errors(self, strict: bool = False) -> list[Diagnostic]:
+        if strict:
+            return list(self._items)
+        return [d for d in self._items if d.severity == "error"]
+
+    def has_errors(self, strict: bool = False) -> bool:
+        return bool(self.errors(strict))
+
+
+class ContentError(Exception):
+    """A build stopped by bad content; carries every diagnostic found."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        super().__init__("\n".join(str(d) for d in diagnostics))
+        self.diagnostics = diagnostics

@@ -1,0 +1,123 @@
+"""Load a whole content folder into one validated, immutable `Site`."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from .config import load_config
+from .diagnostics import Diagnostics
+from .models import Paper, Site, SiteConfig
+from .papers import make_markdown, read_markdown_paper, render_markdown
+from .yamlread import read_text
+
+FILES_DIR = "files"  # content/files/ is copied to the site as it is (PDFs, photos, CV)
+
+
+def list_files(folder: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...]
+               ) -> list[Path]:
+    """Files below `folder` with one of `suffixes`, sorted; links that leave the content
+    folder are refused rather than followed."""
+    if not folder.is_dir():
+        return []
+    root = content_dir.resolve()
+    found = []
+    for path in sorted(folder.rglob("*")):
+        if path.name.startswith(".") or not path.is_file():
+            continue
+        if suffixes and path.suffix.lower() not in suffixes:
+            continue
+        if not path.resolve().is_relative_to(root):
+            diags.error(path, 0, "this file is a link to a place outside the content folder; "
+                        "copy the file in instead")
+            continue
+        found.append(path)
+    return found
+
+
+def read_papers(content_dir: Path, diags: Diagnostics) -> list[Paper]:
+    folder = content_dir / "publications"
+    md = make_markdown()
+    papers: list[Paper] = []
+    for path in list_files(folder, content_dir, diags, (".md", ".markdown", ".bib")):
+        if path.suffix.lower() == ".bib":
+            from .bibtex import read_bib_file  # only sites with BibTeX pay for the import
+
+            papers.extend(read_bib_file(path, diags))
+            continue
+        text = read_text(path, diags)
+        if text is None:
+            continue
+        paper = read_markdown_paper(path, text, md, diags)
+        if paper is not None:
+            papers.append(paper)
+    return papers
+
+
+def check_slugs(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
+    """Two papers with one slug would write one page: an error naming both."""
+    first: dict[str, Paper] = {}
+    unique = []
+    for paper in papers:
+        other = first.get(paper.slug)
+        if other is not None:
+            diags.error(paper.source, paper.line, f"two papers have the slug '{paper.slug}': "
+                        f"this one and {other.source.as_posix()}:{other.line}; rename one")
+            continue
+        first[paper.slug] = paper
+        unique.append(paper)
+    return unique
+
+
+def apply_site_rules(papers: list[Paper], config: SiteConfig, diags: Diagnostics) -> list[Paper]:
+    """What depends on the site's settings: CCF tiers by lookup, categories, author marks."""
+    pubs = config.publications
+    known_marks = {mark for mark, _ in pubs.author_notes}
+    out = []
+    for paper in papers:
+        if pubs.group_by == "category" and pubs.categories and paper.category \
+                and paper.category not in pubs.categories:
+            diags.warning(paper.source, paper.line, f"category '{paper.category}' is not in "
+                          "site.yaml's publications.categories; it is shown after them")
+        if pubs.group_by == "category" and not paper.category:
+            diags.warning(paper.source, paper.line, "no 'category': the paper is shown under "
+                          "'Other'")
+        unknown = sorted({m for a in paper.authors for m in a.marks} - known_marks)
+        if unknown and pubs.author_notes:
+            diags.warning(paper.source, paper.line, f"author mark(s) {' '.join(unknown)} have no "
+                          "meaning in site.yaml's publications.author_notes")
+        if not paper.tier and pubs.venue_tiers:
+            tier = lookup_paper_tier(paper)
+            if tier:
+                paper = dataclasses.replace(paper, tier=tier)
+        out.append(paper)
+    return out
+
+
+def lookup_paper_tier(paper: Paper) -> str:
+    from .venues import lookup_tier
+
+    return lookup_tier(paper.venue, paper.venue_short)
+
+
+def read_bio(content_dir: Path, diags: Diagnostics) -> str:
+    path = content_dir / "index.md"
+    if not path.is_file():
+        return ""
+    text = read_text(path, diags)
+    return render_markdown(make_markdown(), text) if text else ""
+
+
+def load_site(content_dir: Path, diags: Diagnostics) -> Site | None:
+    """Everything in the content folder, validated; None when any error was found."""
+    config = load_config(content_dir / "site.yaml", diags)
+    papers = check_slugs(read_papers(content_dir, diags), diags)
+    bio = read_bio(content_dir, diags)
+    files_dir = content_dir / FILES_DIR
+    files = tuple(p.relative_to(files_dir) for p in list_files(files_dir, content_dir, diags, ()))
+    if config is None or diags.has_errors():
+        return None
+    papers = apply_site_rules(papers, config, diags)
+    papers.sort(key=Paper.sort_key)
+    return Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
+                files=files)

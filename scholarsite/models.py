@@ -1,0 +1,179 @@
+"""The content model: what a site means, independent of where it was read from.
+
+Readers (Markdown front matter, BibTeX) build these once; nothing mutates them afterwards.
+A paper from Markdown and a paper from BibTeX are the same `Paper`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MONTH_NAMES = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)
+
+PAPER_TYPES = ("conference", "journal", "preprint", "report", "thesis", "book", "chapter", "patent", "other")
+
+# The link kinds a paper may carry, in the order they are shown.
+LINK_KINDS = ("pdf", "code", "slides", "video", "poster", "supp", "html", "doi", "arxiv", "url")
+
+
+@dataclass(frozen=True, order=True)
+class PubDate:
+    """A publication date as precise as the source gives it: a year, a month, or a day."""
+
+    year: int
+    month: int | None = None
+    day: int | None = None
+
+    def sort_key(self) -> tuple[int, int, int]:
+        return (self.year, self.month or 0, self.day or 0)
+
+    def iso(self) -> str:
+        """YYYY, YYYY-MM or YYYY-MM-DD: the precision of the source, no more."""
+        parts = [f"{self.year:04d}"]
+        if self.month:
+            parts.append(f"{self.month:02d}")
+            if self.day:
+                parts.append(f"{self.day:02d}")
+        return "-".join(parts)
+
+    def human(self) -> str:
+        """'July 2026', '3 July 2026' or '2026'."""
+        if not self.month:
+            return str(self.year)
+        month = MONTH_NAMES[self.month - 1]
+        if self.day:
+            return f"{self.day} {month} {self.year}"
+        return f"{month} {self.year}"
+
+
+@dataclass(frozen=True)
+class Author:
+    """One author as shown: the full name, and the markers (e.g. '*', '†') that follow it."""
+
+    name: str
+    marks: tuple[str, ...] = ()
+    # Family and given names when the source splits them (BibTeX does); used by exports.
+    family: str = ""
+    given: str = ""
+
+    def family_name(self) -> str:
+        if self.family:
+            return self.family
+        return self.name.rsplit(" ", 1)[-1]
+
+    def given_names(self) -> str:
+        if self.family:
+            return self.given
+        parts = self.name.rsplit(" ", 1)
+        return parts[0] if len(parts) == 2 else ""
+
+
+@dataclass(frozen=True)
+class Link:
+    kind: str  # one of LINK_KINDS
+    url: str
+
+
+@dataclass(frozen=True)
+class Paper:
+    slug: str
+    title: str
+    authors: tuple[Author, ...]
+    date: PubDate
+    type: str
+    source: Path  # the file the paper was read from
+    line: int  # the line where the paper starts in that file (1-based)
+    venue: str = ""
+    venue_short: str = ""
+    location: str = ""
+    tier: str = ""
+    category: str = ""
+    topics: tuple[str, ...] = ()
+    links: tuple[Link, ...] = ()
+    citation: str = ""  # an explicit recommended citation; overrides the generated one
+    selected: bool = False
+    award: str = ""
+    note: str = ""
+    # "et al.": the source lists only the first authors.
+    more_authors: bool = False
+    # Bibliographic details that exports and Google Scholar use.
+    volume: str = ""
+    number: str = ""
+    pages: str = ""
+    publisher: str = ""
+    institution: str = ""
+    doi: str = ""
+    arxiv: str = ""
+    abstract_html: str = ""  # ready to insert: rendered Markdown, or escaped BibTeX text
+    abstract_text: str = ""  # plain text, for meta descriptions and search
+    bibtex_key: str = ""
+    bibtex_type: str = ""
+    # Any other field the source had, kept so that exports lose nothing.
+    extra: tuple[tuple[str, str], ...] = ()
+
+    def sort_key(self) -> tuple:
+        """Newest first within a group, ties broken by slug: a total order."""
+        y, m, d = self.date.sort_key()
+        return (-y, -m, -d, self.slug)
+
+    def link(self, kind: str) -> str:
+        for link in self.links:
+            if link.kind == kind:
+                return link.url
+        return ""
+
+
+@dataclass(frozen=True)
+class Owner:
+    """The person the site is about."""
+
+    name: str
+    aliases: tuple[str, ...] = ()
+    position: str = ""
+    affiliation: str = ""
+    email: str = ""
+    links: tuple[tuple[str, str], ...] = ()  # (label, url), in the order given
+
+    def names(self) -> tuple[str, ...]:
+        return (self.name, *self.aliases)
+
+
+@dataclass(frozen=True)
+class PublicationsConfig:
+    group_by: str = "category"  # category | year | type | none
+    categories: tuple[str, ...] = ()
+    author_limit: int | None = None
+    author_notes: tuple[tuple[str, str], ...] = ()  # (mark, meaning)
+    venue_tiers: bool = True  # look up CCF ranks for papers without a tier
+
+
+@dataclass(frozen=True)
+class SiteConfig:
+    title: str
+    url: str  # absolute base URL, always ending in "/"
+    owner: Owner
+    description: str = ""
+    language: str = "en"
+    publications: PublicationsConfig = field(default_factory=PublicationsConfig)
+    cname: str = ""
+
+
+@dataclass(frozen=True)
+class Site:
+    """Everything a build renders, loaded and validated."""
+
+    config: SiteConfig
+    papers: tuple[Paper, ...]  # sorted by Paper.sort_key
+    bio_html: str = ""
+    content_dir: Path = Path("content")
+    files: tuple[Path, ...] = ()  # user files to copy as they are, relative to content_dir/files
+
+    def paper(self, slug: str) -> Paper:
+        for paper in self.papers:
+            if paper.slug == slug:
+                return paper
+        raise KeyError(slug)

@@ -1,0 +1,138 @@
+"""Plan the site: which pages exist, with which template and which context.
+
+One explicit context per page kind; every template gets `site` and `page`, plus its own keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from markupsafe import Markup
+
+from .models import Site
+from .urls import page_root
+from .views import (bibtex_file_name, fold_name, group_papers, paper_url, paper_view,
+                    used_notes)
+
+
+@dataclass(frozen=True)
+class Page:
+    """One output file: rendered from `template` with `context`, or `body` as it is."""
+
+    path: str  # the URL path below the site root: '', 'publications/x/', 'robots.txt'
+    template: str = ""
+    context: dict | None = None
+    body: str = ""
+    # Which papers the page shows ('*' for all): live reload re-renders only what a change hits.
+    depends: tuple[str, ...] = ()
+
+
+def site_view(site: Site) -> dict:
+    config = site.config
+    owner = config.owner
+    return {
+        "title": config.title,
+        "description": config.description,
+        "language": config.language,
+        "url": config.url,
+        "base_path": urlsplit(config.url).path or "/",
+        "owner": {"name": owner.name, "position": owner.position,
+                  "affiliation": owner.affiliation, "email": owner.email,
+                  "links": [{"label": label, "url": url} for label, url in owner.links]},
+        "nav": [{"title": "Home", "url": ""}, {"title": "Publications", "url": "publications/"}],
+    }
+
+
+def page_view(path: str, title: str, kind: str, site: Site, description: str = "",
+              absolute_links: bool = False) -> dict:
+    """What every template knows about the page it renders.
+
+    `root` prefixes every internal link: relative ('../../') so that the site works under
+    any subpath and from disk; the 404 page, served at any depth, uses the absolute path.
+    """
+    root = urlsplit(site.config.url).path if absolute_links else page_root(path)
+    return {"path": path, "title": title, "kind": kind, "root": root,
+            "canonical": site.config.url + path,
+            "description": description or site.config.description}
+
+
+def plan_pages(site: Site) -> list[Page]:
+    """Every page of the site, in a stable order."""
+    owner_names = frozenset(fold_name(n) for n in site.config.owner.names())
+    views = {p.slug: paper_view(p, site, owner_names) for p in site.papers}
+    base = site_view(site)
+    pages = [plan_home(site, base, views), plan_publications(site, base, views)]
+    for paper in site.papers:
+        pages.extend(plan_paper(site, base, views[paper.slug]))
+    pages.append(Page("publications.bib", body="\n".join(v["bibtex"] for v in views.values()),
+                      depends=("*",)))
+    pages.append(plan_sitemap(site, base, views))
+    pages.append(plan_sitemap_xml(site, base))
+    pages.append(Page("robots.txt", "robots.txt",
+                      {"site": base, "page": page_view("robots.txt", "", "robots", site)}))
+    pages.append(Page("404.html", "404.html",
+                      {"site": base, "page": page_view("404.html", "Page not found", "404", site,
+                                                        absolute_links=True)}))
+    pages.append(Page(".nojekyll", body=""))
+    if site.config.cname:
+        pages.append(Page("CNAME", body=site.config.cname + "\n"))
+    return pages
+
+
+def plan_home(site: Site, base: dict, views: dict[str, dict]) -> Page:
+    selected = [views[p.slug] for p in site.papers if p.selected]
+    recent = not selected
+    shown = selected or [views[p.slug] for p in site.papers[:5]]
+    context = {"site": base, "page": page_view("", site.config.title, "home", site),
+               "bio_html": Markup(site.bio_html), "papers": shown, "papers_are_recent": recent,
+               "notes": used_notes(site)}
+    return Page("", "home.html", context, depends=("*",))
+
+
+def plan_publications(site: Site, base: dict, views: dict[str, dict]) -> Page:
+    context = {"site": base, "page": page_view("publications/", "Publications", "publications",
+                                               site),
+               "groups": group_papers(site, views), "notes": used_notes(site),
+               "count": len(site.papers)}
+    return Page("publications/", "publications.html", context, depends=("*",))
+
+
+def plan_paper(site: Site, base: dict, view: dict) -> list[Page]:
+    path = paper_url(view["slug"])
+    context = {"site": base,
+               "page": page_view(path, view["title"], "paper", site,
+                                 description=view["abstract_text"][:300]),
+               "paper": view, "notes": used_notes(site)}
+    slug = view["slug"]
+    return [Page(path, "paper.html", context, depends=(slug,)),
+            Page(path + bibtex_file_name(site.paper(slug)), body=view["bibtex"], depends=(slug,))]
+
+
+def plan_sitemap(site: Site, base: dict, views: dict[str, dict]) -> Page:
+    sections = [
+        {"title": "Pages", "links": [{"title": "Home", "url": ""},
+                                     {"title": "Publications", "url": "publications/"},
+                                     {"title": "Sitemap", "url": "sitemap/"}]},
+        {"title": "Publications", "links": [{"title": v["title"], "url": v["url"]}
+                                            for v in views.values()]},
+    ]
+    context = {"site": base, "page": page_view("sitemap/", "Sitemap", "sitemap", site),
+               "sections": sections}
+    return Page("sitemap/", "sitemap.html", context, depends=("*",))
+
+
+def plan_sitemap_xml(site: Site, base: dict) -> Page:
+    """Every HTML page with its lastmod taken from content dates, never from the clock."""
+    newest = site.papers[0].date if site.papers else None
+    def lastmod(date) -> str:  # noqa: E306 - sitemaps want a full date
+        return f"{date.year:04d}-{date.month or 1:02d}-{date.day or 1:02d}" if date else ""
+    entries = [{"loc": site.config.url, "lastmod": lastmod(newest)},
+               {"loc": site.config.url + "publications/", "lastmod": lastmod(newest)},
+               {"loc": site.config.url + "sitemap/", "lastmod": lastmod(newest)}]
+    entries += [{"loc": site.config.url + paper_url(p.slug), "lastmod": lastmod(p.date)}
+                for p in site.papers]
+    context = {"site": base, "page": page_view("sitemap.xml", "", "sitemap-xml", site),
+               "entries": entries}
+    return Page("sitemap.xml", "sitemap.xml", context, depends=("*",))
+

@@ -1,0 +1,142 @@
+"""Reading papers from Markdown files: YAML front matter, and the abstract as the body.
+
+Also the field checks every paper shares, whatever its source (BibTeX uses them too).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import markdown
+
+from .diagnostics import Diagnostics
+from .fields import FieldReader
+from .models import LINK_KINDS, PAPER_TYPES, Author, Link, Paper
+from .urls import check_link, normalize_arxiv, normalize_doi
+from .yamlread import parse_yaml, split_front_matter
+
+SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+# Symbols that may follow an author's name to mark a role (equal contribution, corresponding...).
+AUTHOR_MARKS = "*†‡§¶#✉"
+ET_AL = ("et al.", "et al", "others", "and others")
+# The types that may name an institution or an arXiv id instead of a venue.
+VENUELESS_TYPES = ("preprint", "report", "thesis", "patent", "other")
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def make_markdown() -> markdown.Markdown:
+    """One converter per build, reset between documents (creating one is the slow part)."""
+    return markdown.Markdown(extensions=["extra", "sane_lists"], output_format="html")
+
+
+def render_markdown(md: markdown.Markdown, text: str) -> str:
+    md.reset()
+    return md.convert(text).strip()
+
+
+def html_to_text(fragment: str) -> str:
+    """Plain text of an HTML fragment, whitespace folded (for descriptions and search)."""
+    return " ".join(html.unescape(_TAG.sub(" ", fragment)).split())
+
+
+def split_author(raw: str) -> Author:
+    """'Wei Gao*' -> Author('Wei Gao', ('*',))."""
+    name = raw.strip()
+    marks: list[str] = []
+    while name and name[-1] in AUTHOR_MARKS:
+        marks.insert(0, name[-1])
+        name = name[:-1].rstrip()
+    return Author(name=name, marks=tuple(marks))
+
+
+def read_authors(names: tuple[str, ...]) -> tuple[tuple[Author, ...], bool, list[int]]:
+    """Authors, whether the list ends in 'et al.', and the indexes of unusable names."""
+    more = False
+    if names and names[-1].lower() in ET_AL:
+        names, more = names[:-1], True
+    authors, bad = [], []
+    for i, raw in enumerate(names):
+        author = split_author(raw)
+        if not author.name:
+            bad.append(i)
+            continue
+        authors.append(author)
+    return tuple(authors), more, bad
+
+
+def read_links(reader: FieldReader) -> tuple[Link, ...]:
+    """The `links` mapping: each URL checked, DOIs and arXiv ids turned into URLs."""
+    links = []
+    for kind in LINK_KINDS:
+        value = reader.line_text(kind)
+        if not value:
+            continue
+        url, problem = check_link(kind, value)
+        if problem:
+            reader.error((kind,), f"link '{kind}' {problem}")
+            continue
+        links.append(Link(kind, url))
+    return tuple(links)
+
+
+def read_markdown_paper(path: Path, text: str, md: markdown.Markdown,
+                        diags: Diagnostics) -> Paper | None:
+    """One paper from its Markdown file; None (with diagnostics) when it cannot be built."""
+    slug = path.stem
+    if not SLUG.match(slug):
+        diags.error(path, 1, f"file name '{path.name}' is not a valid slug: use lowercase "
+                    "letters, digits and single hyphens, such as 'my-paper-2024.md'")
+    parts = split_front_matter(text, path, diags)
+    if parts is None:
+        return None
+    front, front_line, body, _ = parts
+    doc = parse_yaml(front, path, front_line, diags)
+    if doc is None:
+        return None
+    before = len(diags.errors())
+    f = FieldReader(doc, path, diags)
+    title = f.line_text("title", required=True)
+    names = f.text_list("authors", required=True)
+    authors, more, bad = read_authors(names)
+    for i in bad:
+        f.error(("authors", i), f"author {i + 1} has no name, only markers")
+    if names and not authors:
+        f.error(("authors",), "'authors' lists no author by name")
+    date = f.date("date", required=True)
+    volume = f.line_text("volume")
+    number = f.line_text("number")
+    ptype = f.choice("type", PAPER_TYPES, "journal" if volume or number else "conference")
+    venue = f.line_text("venue")
+    institution = f.line_text("institution")
+    links = read_links(f.mapping("links"))
+    arxiv = next((normalize_arxiv(link.url) for link in links if link.kind == "arxiv"), "")
+    doi = next((normalize_doi(link.url) for link in links if link.kind == "doi"), "")
+    if not venue and not (ptype in VENUELESS_TYPES and (institution or arxiv)):
+        f.error(("venue",) if f.has("venue") else (),
+                "missing required field 'venue' (a preprint or report may give "
+                "'institution' or an arXiv link instead)")
+    paper = dict(
+        venue_short=f.line_text("venue_short"),
+        location=f.line_text("location"),
+        tier=f.line_text("tier"),
+        category=f.line_text("category"),
+        topics=f.text_list("topics"),
+        citation=f.line_text("citation"),
+        selected=f.boolean("selected"),
+        award=f.line_text("award"),
+        note=f.line_text("note"),
+        pages=f.line_text("pages"),
+        publisher=f.line_text("publisher"),
+    )
+    f.check_unknown()
+    if len(diags.errors()) > before or date is None or not title or not authors:
+        return None
+    abstract_html = render_markdown(md, body) if body.strip() else ""
+    return Paper(slug=slug, title=title, authors=authors, date=date, type=ptype, source=path,
+                 line=1, venue=venue, links=links, more_authors=more, volume=volume,
+                 number=number, institution=institution, doi=doi, arxiv=arxiv,
+                 abstract_html=abstract_html, abstract_text=html_to_text(abstract_html),
+                 **paper)

@@ -1,0 +1,96 @@
+"""Links: which ones are safe to publish, and how pages reach each other.
+
+Every internal link is relative ("../../publications/"), so one build works at a domain's
+root, under a subpath (user.github.io/repo/), and opened from the file system.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from urllib.parse import quote, urlsplit
+
+SAFE_SCHEMES = ("http", "https", "mailto")
+_DOI = re.compile(r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/)?(10\.\d{4,9}/\S+)$", re.IGNORECASE)
+_ARXIV = re.compile(
+    r"^(?:arxiv:\s*|https?://arxiv\.org/(?:abs|pdf)/)?"
+    r"(\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?)(?:\.pdf)?$",
+    re.IGNORECASE,
+)
+_SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.\-]*):")
+
+
+def normalize_doi(value: str) -> str:
+    """The bare DOI (10.xxxx/...) from a DOI, 'doi:' form or doi.org URL; '' if not a DOI."""
+    match = _DOI.match(value.strip())
+    return match.group(1) if match else ""
+
+
+def normalize_arxiv(value: str) -> str:
+    """The bare arXiv identifier from an id, 'arXiv:' form or arxiv.org URL; '' if not one."""
+    match = _ARXIV.match(value.strip())
+    return match.group(1) if match else ""
+
+
+def check_link(kind: str, value: str) -> tuple[str, str]:
+    """(url, problem): a publishable URL for a link field, or why it is refused.
+
+    Allowed: http, https and mailto URLs, relative paths inside the site, DOIs (for `doi`)
+    and arXiv identifiers (for `arxiv`). Everything else (javascript:, data:, file:, ...)
+    is refused, since a link is clicked by visitors.
+    """
+    value = value.strip()
+    if not value:
+        return "", "is empty"
+    if any(ch in value for ch in "\x00\n\r\t") or value != value.strip():
+        return "", "contains control characters"
+    if kind == "doi":
+        doi = normalize_doi(value)
+        if doi:
+            return "https://doi.org/" + quote(doi, safe="/:;()._-<>[]"), ""
+    if kind == "arxiv":
+        arxiv = normalize_arxiv(value)
+        if arxiv:
+            return "https://arxiv.org/abs/" + arxiv, ""
+    scheme = _SCHEME.match(value)
+    if scheme:
+        if scheme.group(1).lower() not in SAFE_SCHEMES:
+            return "", (f"uses the scheme '{scheme.group(1)}:'; only http, https and mailto "
+                        "links, DOIs, arXiv ids and relative paths are allowed")
+        if scheme.group(1).lower() in ("http", "https") and not urlsplit(value).netloc:
+            return "", "is not a complete web address (no host name)"
+        return value, ""
+    if value.startswith("//") or value.startswith("\\"):
+        return "", "is a protocol-relative or Windows path; write https://... instead"
+    if ".." in posixpath.normpath(value.lstrip("/")).split("/")[0:1]:
+        return "", "leaves the site ('..'); link to a file inside it"
+    return value, ""
+
+
+def is_external(url: str) -> bool:
+    return bool(_SCHEME.match(url))
+
+
+def page_root(url_path: str) -> str:
+    """The relative prefix from a page to the site root: '' for '/', '../' for '/a/'.
+
+    `url_path` is the page's path below the site root, such as 'publications/x/' or
+    '404.html'.
+    """
+    depth = url_path.count("/")
+    return "../" * depth
+
+
+def resolve_site_link(url: str, root: str) -> str:
+    """A link from content: a site-relative path ('files/cv.pdf' or '/files/cv.pdf') made
+    relative to the current page; external URLs unchanged."""
+    if is_external(url) or url.startswith("#"):
+        return url
+    return root + url.lstrip("/")
+
+
+def output_path(url_path: str) -> str:
+    """Where a page's URL path is written: 'a/b/' -> 'a/b/index.html'."""
+    if url_path == "" or url_path.endswith("/"):
+        return url_path + "index.html"
+    return url_path

@@ -1,0 +1,148 @@
+"""Plain views of the model for templates: what a page shows, already decided.
+
+Templates never reach into the model; they get these dicts, built in one place.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from markupsafe import Markup
+
+from .citations import format_citation, make_bibtex, make_bibtex_key, venue_label
+from .models import PAPER_TYPES, Author, Paper, Site
+
+LINK_LABELS = {
+    "pdf": "PDF", "code": "Code", "slides": "Slides", "video": "Video", "poster": "Poster",
+    "supp": "Supplement", "html": "Web", "doi": "DOI", "arxiv": "arXiv", "url": "Link",
+}
+TYPE_LABELS = {
+    "conference": "Conference Papers", "journal": "Journal Articles", "preprint": "Preprints",
+    "report": "Technical Reports", "thesis": "Theses", "book": "Books",
+    "chapter": "Book Chapters", "patent": "Patents", "other": "Other",
+}
+OTHER_GROUP = "Other"
+
+
+def fold_name(name: str) -> str:
+    """A name compared loosely: case, accents, punctuation and word order do not matter."""
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    words = re.findall(r"\w+", text.casefold())
+    return " ".join(sorted(words))
+
+
+def make_anchor(text: str) -> str:
+    """An id for a heading: lowercase words joined by hyphens ('LLM Serving' -> 'llm-serving')."""
+    words = re.findall(r"\w+", unicodedata.normalize("NFKC", text).casefold())
+    return "-".join(words) or "group"
+
+
+def paper_url(slug: str) -> str:
+    return f"publications/{slug}/"
+
+
+def bibtex_file_name(paper: Paper) -> str:
+    return f"{paper.slug}.bib"
+
+
+def author_view(author: Author, owner_names: frozenset[str]) -> dict:
+    return {"name": author.name, "marks": list(author.marks),
+            "is_owner": fold_name(author.name) in owner_names}
+
+
+def authors_view(paper: Paper, owner_names: frozenset[str], limit: int | None) -> dict:
+    """All authors, and when the list is longer than `limit`, the short form that keeps
+    the first `limit` names and the owner: 'A, B, …, Owner, and K more authors'."""
+    full = [author_view(a, owner_names) for a in paper.authors]
+    short = None
+    hidden = 0
+    if limit is not None and len(full) > limit:
+        short = list(full[:limit])
+        owner_at = next((i for i, a in enumerate(full) if a["is_owner"]), None)
+        if owner_at is not None and owner_at >= limit:
+            if owner_at > limit:
+                short.append({"ellipsis": True})
+            short.append(full[owner_at])
+        hidden = len(full) - sum(1 for a in short if "name" in a)
+    return {"all": full, "short": short, "hidden": hidden, "et_al": paper.more_authors}
+
+
+def links_view(paper: Paper) -> list[dict]:
+    return [{"kind": link.kind, "label": LINK_LABELS[link.kind], "url": link.url}
+            for link in paper.links]
+
+
+def paper_view(paper: Paper, site: Site, owner_names: frozenset[str]) -> dict:
+    """Everything a template may show about one paper; empty fields are '' or []."""
+    return {
+        "slug": paper.slug,
+        "url": paper_url(paper.slug),
+        "title": paper.title,
+        "authors": authors_view(paper, owner_names, site.config.publications.author_limit),
+        "venue": paper.venue,
+        "venue_short": paper.venue_short,
+        "venue_label": venue_label(paper),
+        "type": paper.type,
+        "type_label": TYPE_LABELS[paper.type].rstrip("s") if paper.type != "other" else "Other",
+        "date": paper.date.human(),
+        "date_iso": paper.date.iso(),
+        "year": paper.date.year,
+        "location": paper.location,
+        "tier": paper.tier,
+        "category": paper.category,
+        "topics": list(paper.topics),
+        "links": links_view(paper),
+        "award": paper.award,
+        "note": paper.note,
+        "selected": paper.selected,
+        "volume": paper.volume,
+        "number": paper.number,
+        "pages": paper.pages,
+        "publisher": paper.publisher,
+        "institution": paper.institution,
+        "doi": paper.doi,
+        # Markdown abstracts are the owner's own HTML; BibTeX ones were escaped when read.
+        "abstract_html": Markup(paper.abstract_html),
+        "abstract_text": paper.abstract_text,
+        "citation": format_citation(paper),
+        "bibtex": make_bibtex(paper),
+        "bibtex_key": make_bibtex_key(paper),
+        "bibtex_file": bibtex_file_name(paper),
+    }
+
+
+def group_papers(site: Site, views: dict[str, dict]) -> list[dict]:
+    """Papers in the configured groups, groups in order, newest first inside each."""
+    pubs = site.config.publications
+    papers = site.papers  # already newest first, ties by slug
+    if pubs.group_by == "none":
+        return [{"title": "", "id": "all", "papers": [views[p.slug] for p in papers]}]
+    if pubs.group_by == "year":
+        keys = sorted({p.date.year for p in papers}, reverse=True)
+        titles = {k: str(k) for k in keys}
+        key_of = lambda p: p.date.year  # noqa: E731
+    elif pubs.group_by == "type":
+        keys = [t for t in PAPER_TYPES if any(p.type == t for p in papers)]
+        titles = {k: TYPE_LABELS[k] for k in keys}
+        key_of = lambda p: p.type  # noqa: E731
+    else:
+        present = {p.category or OTHER_GROUP for p in papers}
+        keys = [c for c in pubs.categories if c in present]
+        keys += sorted(present - set(keys) - {OTHER_GROUP})
+        keys += [OTHER_GROUP] if OTHER_GROUP in present and OTHER_GROUP not in keys else []
+        titles = {k: k for k in keys}
+        key_of = lambda p: p.category or OTHER_GROUP  # noqa: E731
+    groups = []
+    for key in keys:
+        members = [views[p.slug] for p in papers if key_of(p) == key]
+        groups.append({"title": titles[key], "id": make_anchor(titles[key]), "papers": members})
+    return groups
+
+
+def used_notes(site: Site) -> list[dict]:
+    """The author-mark legend: only the marks some paper uses, in the configured order."""
+    used = {m for p in site.papers for a in p.authors for m in a.marks}
+    return [{"mark": mark, "meaning": meaning}
+            for mark, meaning in site.config.publications.author_notes if mark in used]

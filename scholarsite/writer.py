@@ -1,0 +1,133 @@
+"""Write a built site to disk safely.
+
+The new site is written to a temporary folder beside the output and swapped in only when
+complete, so a failed or killed build leaves the previous site as it was. A manifest in the
+output folder records what the tool wrote: files a user put there are carried over, never
+deleted, and a folder without the manifest is never touched.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import shutil
+from pathlib import Path
+
+MANIFEST = ".scholarsite-manifest"
+MANIFEST_HEADER = "# Files written by scholarsite; the folder may be rebuilt at any time.\n"
+
+
+class OutputError(Exception):
+    """The output folder cannot be used; the message says why and what to do."""
+
+
+def safe_relpath(path: str) -> str:
+    """A normalized relative path inside the output folder, or OutputError."""
+    norm = posixpath.normpath(path.replace("\\", "/"))
+    if norm.startswith(("/", "../")) or norm == ".." or ":" in norm.split("/")[0]:
+        raise OutputError(f"refusing to write '{path}': it is outside the output folder")
+    return norm
+
+
+def read_manifest(out_dir: Path) -> set[str] | None:
+    """The files the tool wrote last time, or None when the folder is not the tool's."""
+    try:
+        text = (out_dir / MANIFEST).read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    return {line for line in text.splitlines() if line and not line.startswith("#")}
+
+
+def check_output_dir(out_dir: Path, protected: list[Path]) -> None:
+    """Refuse an output folder that holds or is the user's work, or was not made by the tool."""
+    out = out_dir.resolve()
+    for place in protected:
+        place = place.resolve()
+        if out == place or place.is_relative_to(out):
+            raise OutputError(f"refusing to build into '{out_dir}': it is or contains "
+                              f"'{place}'; choose a separate folder such as 'site'")
+    if out.exists() and not out.is_dir():
+        raise OutputError(f"refusing to build into '{out_dir}': it is a file")
+    if out.is_dir() and read_manifest(out) is None and any(out.iterdir()):
+        raise OutputError(f"refusing to build into '{out_dir}': it is not empty and was not "
+                          "made by scholarsite; empty it, or choose another folder")
+
+
+def _staging_names(out_dir: Path) -> tuple[Path, Path]:
+    pid = os.getpid()
+    return (out_dir.parent / f".{out_dir.name}.tmp-{pid}",
+            out_dir.parent / f".{out_dir.name}.old-{pid}")
+
+
+def remove_leftovers(out_dir: Path) -> None:
+    """Staging folders of builds that were killed: ours (they carry the manifest), so safe
+    to remove."""
+    if not out_dir.parent.is_dir():
+        return
+    for prefix in (f".{out_dir.name}.tmp-", f".{out_dir.name}.old-"):
+        for path in sorted(out_dir.parent.glob(prefix + "*")):
+            if path.is_dir() and (read_manifest(path) is not None or not any(path.iterdir())):
+                shutil.rmtree(path, ignore_errors=True)
+
+
+def write_tree(root: Path, files: dict[str, bytes], copies: dict[str, Path]) -> None:
+    for rel, data in files.items():
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    for rel, source in copies.items():
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+
+
+def user_files(out_dir: Path, manifest: set[str]) -> list[str]:
+    """Files in the output folder that the tool did not write (a user's own)."""
+    found = []
+    for path in sorted(out_dir.rglob("*")):
+        if path.is_file():
+            rel = path.relative_to(out_dir).as_posix()
+            if rel not in manifest and rel != MANIFEST:
+                found.append(rel)
+    return found
+
+
+def write_site(out_dir: Path, files: dict[str, bytes], copies: dict[str, Path]) -> int:
+    """Write `files` (path -> bytes) and `copies` (path -> source file) as the new site.
+
+    Returns the number of files written. Raises OutputError before touching anything when
+    two outputs share a path or a user's file would be overwritten.
+    """
+    files = {safe_relpath(k): v for k, v in files.items()}
+    copies = {safe_relpath(k): v for k, v in copies.items()}
+    clash = sorted(set(files) & set(copies))
+    if clash:
+        raise OutputError(f"two things would write '{clash[0]}': a generated page and a file "
+                          "from content/; rename the file")
+    old_manifest = read_manifest(out_dir) if out_dir.is_dir() else None
+    keep = user_files(out_dir, old_manifest) if old_manifest is not None else []
+    overwritten = [k for k in keep if k in files or k in copies]
+    if overwritten:
+        raise OutputError(f"'{out_dir / overwritten[0]}' was not made by scholarsite and the "
+                          "build would overwrite it; move it into content/files/ instead")
+    remove_leftovers(out_dir)
+    tmp, old = _staging_names(out_dir)
+    tmp.mkdir(parents=True)
+    try:
+        write_tree(tmp, files, copies)
+        for rel in keep:  # the user's files stay in the site they were put in
+            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(out_dir / rel, tmp / rel)
+        listing = sorted(set(files) | set(copies))
+        (tmp / MANIFEST).write_text(MANIFEST_HEADER + "".join(f"{p}\n" for p in listing),
+                                    encoding="utf-8")
+        if out_dir.is_dir():
+            os.replace(out_dir, old)
+        os.replace(tmp, out_dir)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if old.is_dir() and not out_dir.exists():
+            os.replace(old, out_dir)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
+    return len(files) + len(copies)
