@@ -1,0 +1,174 @@
+"""Bad content and unsafe output folders: clear `path:line` messages, exit 1, no traceback,
+and the previous site left as it was."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import MINIMAL_CONFIG, build_args, run_cli, tree_bytes
+
+DIAG = re.compile(r"^(?P<path>[^\s:][^:]*):(?P<line>\d+): (?P<sev>error|warning): (?P<msg>.+)$")
+
+
+def problems(stderr: str) -> list[tuple[str, int, str, str]]:
+    """The `path:line: severity: message` lines of a run."""
+    found = []
+    for line in stderr.splitlines():
+        match = DIAG.match(line)
+        if match:
+            found.append((match["path"].replace("\\", "/"), int(match["line"]), match["sev"],
+                          match["msg"]))
+    return found
+
+
+def assert_clean_failure(result) -> None:
+    assert result.code == 1, (result.out, result.err)
+    assert "Traceback" not in result.err
+
+
+def test_missing_required_field_names_file_and_line(make_site):
+    content = make_site({"publications/no-date.md": """\
+        ---
+        title: No Date
+        authors: [Ada Example]
+        venue: Somewhere
+        ---
+        """})
+    result = run_cli(*build_args(content))
+    assert_clean_failure(result)
+    [(path, line, sev, msg)] = problems(result.err)
+    assert path.endswith("publications/no-date.md") and sev == "error"
+    assert "date" in msg and line == 2  # the front matter's first line
+
+
+def test_bad_field_value_points_at_its_line(make_site):
+    content = make_site({"publications/bad-date.md": """\
+        ---
+        title: Bad Date
+        authors: [Ada Example]
+        venue: Somewhere
+        date: 2024-13
+        ---
+        """})
+    result = run_cli(*build_args(content))
+    assert_clean_failure(result)
+    [(path, line, _, msg)] = problems(result.err)
+    assert line == 5 and "YYYY" in msg
+
+
+def test_yaml_syntax_error_at_its_own_line(make_site):
+    content = make_site({"publications/broken.md": """\
+        ---
+        title: Fine
+        authors: [Ada Example
+        venue: Somewhere
+        date: 2024
+        ---
+        """})
+    result = run_cli(*build_args(content))
+    assert_clean_failure(result)
+    [(path, line, _, msg)] = problems(result.err)
+    assert path.endswith("broken.md") and "YAML" in msg
+    assert line in (4, 5)  # the scanner notices the unclosed list on the next lines
+
+
+def test_every_problem_reported_at_once(make_site):
+    content = make_site({
+        "site.yaml": MINIMAL_CONFIG + "colour: blue\n",
+        "publications/one.md": "---\ntitle: One\nauthors: [A]\ndate: 2024\n---\n",
+        "publications/two.md": "---\ntitle: Two\nauthors: [A]\nvenue: V\ndate: 2024\nvenu: X\n---\n",
+        "publications/Bad_Name.md": "---\ntitle: T\nauthors: [A]\nvenue: V\ndate: 2024\n---\n",
+    })
+    result = run_cli(*build_args(content))
+    assert_clean_failure(result)
+    found = problems(result.err)
+    by_file = {(p.rsplit("/", 1)[-1], line) for p, line, sev, _ in found if sev == "error"}
+    assert ("site.yaml", 7) in by_file  # the unknown key 'colour'
+    assert ("one.md", 2) in by_file  # no venue
+    assert ("two.md", 6) in by_file  # 'venu' is unknown
+    assert ("Bad_Name.md", 1) in by_file  # not a slug
+    assert any("did you mean 'venue'" in msg for *_, msg in found)
+
+
+def test_unknown_site_setting_is_named(make_site):
+    content = make_site({"site.yaml": MINIMAL_CONFIG.replace("title:", "titel:")})
+    result = run_cli(*build_args(content))
+    assert_clean_failure(result)
+    messages = [m for *_, m in problems(result.err)]
+    assert any("unknown setting 'titel'" in m and "'title'" in m for m in messages)
+
+
+def test_duplicate_slug_is_an_error(make_site):
+    paper = "---\ntitle: T\nauthors: [A]\nvenue: V\ndate: 2024\n---\n"
+    content = make_site({"publications/2023/same.md": paper, "publications/2024/same.md": paper})
+    result = run_cli(*build_args(content))
+    assert_clean_failure(result)
+    [(path, _, _, msg)] = problems(result.err)
+    assert "slug 'same'" in msg and "2023/same.md" in msg and path.endswith("2024/same.md")
+
+
+def test_non_utf8_file_is_a_clear_error(make_site):
+    content = make_site({"publications/latin.md":
+                         "---\ntitle: Caf\xe9\nauthors: [A]\nvenue: V\ndate: 2024\n---\n"
+                         .encode("latin-1")})
+    result = run_cli(*build_args(content))
+    assert_clean_failure(result)
+    [(path, line, _, msg)] = problems(result.err)
+    assert "UTF-8" in msg and line == 2
+
+
+def test_unsafe_link_scheme_is_refused(make_site):
+    content = make_site({"publications/evil.md": """\
+        ---
+        title: T
+        authors: [A]
+        venue: V
+        date: 2024
+        links:
+          pdf: javascript:alert(1)
+          code: data:text/html,hi
+        ---
+        """})
+    result = run_cli(*build_args(content))
+    assert_clean_failure(result)
+    lines = sorted(line for _, line, _, _ in problems(result.err))
+    assert lines == [7, 8]
+
+
+def test_failed_build_leaves_previous_site_untouched(make_site, tmp_path):
+    content = make_site()
+    out = tmp_path / "site"
+    assert run_cli(*build_args(content, out)).code == 0
+    before = tree_bytes(out)
+    (content / "publications" / "a-paper.md").write_text("---\ntitle: [\n---\n", encoding="utf-8")
+    result = run_cli(*build_args(content, out))
+    assert_clean_failure(result)
+    assert tree_bytes(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["content", "site"]
+
+
+def test_refuses_unsafe_output_folders(make_site, tmp_path):
+    content = make_site()
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "thesis.tex").write_text("precious", encoding="utf-8")
+    for target in (content, tmp_path, mine):
+        result = run_cli(*build_args(content, target))
+        assert_clean_failure(result)
+        assert "refusing to build into" in result.err
+    assert (mine / "thesis.tex").read_text(encoding="utf-8") == "precious"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["content", "mine"]
+
+
+def test_usage_error_exits_2(make_site):
+    assert run_cli("build", "--no-such-flag").code == 2
+
+
+def test_warning_becomes_error_with_strict(make_site):
+    content = make_site({"publications/a-paper.md": "---\ntitle: T\nauthors: [A]\nvenue: V\n"
+                         "date: 2024\nlocation: ''\n---\n"})
+    relaxed = run_cli(*build_args(content))
+    assert relaxed.code == 0
+    assert any(sev == "warning" and line == 6 for _, line, sev, _ in problems(relaxed.err))
+    strict = run_cli(*build_args(content, None, "--strict"))
+    assert_clean_failure(strict)
