@@ -18,6 +18,7 @@ BIBTEX_TYPES = {
     "report": "techreport", "thesis": "phdthesis", "book": "book", "chapter": "incollection",
     "patent": "misc", "other": "misc",
 }
+MONTH_MACROS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _KEY_WORD = re.compile(r"[A-Za-z0-9]+")
 _BIBTEX_SPECIAL = re.compile(r"([&%$#_])")
 
@@ -100,7 +101,7 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
         fields.append((venue_field, escape_bibtex(venue_label(paper))))
     fields.append(("year", str(paper.date.year)))
     if paper.date.month:
-        fields.append(("month", str(paper.date.month)))
+        fields.append(("month", MONTH_MACROS[paper.date.month - 1]))
     for name, value in (("address", paper.location), ("volume", paper.volume),
                         ("number", paper.number), ("pages", paper.pages),
                         ("publisher", paper.publisher), ("doi", paper.doi),
@@ -117,12 +118,14 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
 
 
 def make_bibtex(paper: Paper) -> str:
-    """A clean BibTeX entry, written by bibtexparser."""
+    """A clean BibTeX entry, written by bibtexparser. Values are braced here (month macros
+    stay bare), so the writer's own enclosing step is turned off."""
     entry_type = paper.bibtex_type or BIBTEX_TYPES[paper.type]
-    entry = Entry(entry_type, make_bibtex_key(paper),
-                  [Field(name, "{" + value + "}") for name, value in bibtex_fields(paper)])
-    library = bibtexparser.Library([entry])
+    fields = [Field(name, value if name == "month" and value in MONTH_MACROS else "{" + value + "}")
+              for name, value in bibtex_fields(paper)]
+    library = bibtexparser.Library([Entry(entry_type, make_bibtex_key(paper), fields)])
     fmt = bibtexparser.BibtexFormat()
     fmt.indent = "  "
     fmt.block_separator = "\n"
-    return bibtexparser.write_string(library, bibtex_format=fmt).strip() + "\n"
+    text = bibtexparser.write_string(library, unparse_stack=[], bibtex_format=fmt)
+    return text.strip() + "\n"
