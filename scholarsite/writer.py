@@ -114,6 +114,8 @@ def write_site(out_dir: Path, files: dict[str, bytes], copies: dict[str, Path]) 
     tmp, old = _staging_names(out_dir)
     tmp.mkdir(parents=True)
     try:
+        # Marked as ours from the start, so that a build killed now can be cleaned up later.
+        (tmp / MANIFEST).write_text(MANIFEST_HEADER, encoding="utf-8")
         write_tree(tmp, files, copies)
         for rel in keep:  # the user's files stay in the site they were put in
             (tmp / rel).parent.mkdir(parents=True, exist_ok=True)

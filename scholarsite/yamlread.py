@@ -38,18 +38,31 @@ class Located:
         return self.first_line
 
 
-def _index_lines(node: yaml.Node, prefix: tuple, offset: int, out: dict[tuple, int]) -> None:
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
-            path = prefix + (key,)
-            out.setdefault(path, key_node.start_mark.line + offset)
-            _index_lines(value_node, path, offset, out)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            path = prefix + (i,)
-            out[path] = item.start_mark.line + offset
-            _index_lines(item, path, offset, out)
+# Content never nests deeper than this (author.links.github); deeper keys get their parent's
+# line. The bound also keeps hostile documents (deep nesting, alias bombs) cheap to index.
+MAX_INDEX_DEPTH = 4
+
+
+def _index_lines(root: yaml.Node, offset: int) -> dict[tuple, int]:
+    out: dict[tuple, int] = {}
+    stack: list[tuple[yaml.Node, tuple]] = [(root, ())]
+    while stack:
+        node, prefix = stack.pop()
+        if len(prefix) >= MAX_INDEX_DEPTH:
+            continue
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+                path = prefix + (key,)
+                if path not in out:
+                    out[path] = key_node.start_mark.line + offset
+                    stack.append((value_node, path))
+        elif isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                path = prefix + (i,)
+                out[path] = item.start_mark.line + offset
+                stack.append((item, path))
+    return out
 
 
 def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics) -> Located | None:
@@ -67,11 +80,12 @@ def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics) -> Lo
     except yaml.YAMLError as exc:
         diags.error(path, first_line, f"YAML error: {exc}")
         return None
+    except RecursionError:
+        diags.error(path, first_line, "the YAML is nested too deeply to be content")
+        return None
     finally:
         loader.dispose()
-    lines: dict[tuple, int] = {}
-    if node is not None:
-        _index_lines(node, (), first_line, lines)
+    lines = _index_lines(node, first_line) if node is not None else {}
     return Located(data, lines, first_line)
 
 
