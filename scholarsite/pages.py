@@ -12,8 +12,7 @@ from markupsafe import Markup
 
 from .models import Site
 from .urls import page_root
-from .views import (bibtex_file_name, fold_name, group_papers, paper_url, paper_view,
-                    used_notes)
+from .views import fold_name, group_papers, paper_url, paper_view, used_notes
 
 
 @dataclass(frozen=True)
@@ -62,9 +61,10 @@ def plan_pages(site: Site) -> list[Page]:
     owner_names = frozenset(fold_name(n) for n in site.config.owner.names())
     views = {p.slug: paper_view(p, site, owner_names) for p in site.papers}
     base = site_view(site)
-    pages = [plan_home(site, base, views), plan_publications(site, base, views)]
+    notes = used_notes(site)
+    pages = [plan_home(site, base, views, notes), plan_publications(site, base, views, notes)]
     for paper in site.papers:
-        pages.extend(plan_paper(site, base, views[paper.slug]))
+        pages.extend(plan_paper(site, base, views[paper.slug], notes))
     pages.append(Page("publications.bib", body="\n".join(v["bibtex"] for v in views.values()),
                       depends=("*",)))
     pages.append(plan_sitemap(site, base, views))
@@ -80,33 +80,34 @@ def plan_pages(site: Site) -> list[Page]:
     return pages
 
 
-def plan_home(site: Site, base: dict, views: dict[str, dict]) -> Page:
+def plan_home(site: Site, base: dict, views: dict[str, dict], notes: list[dict]) -> Page:
     selected = [views[p.slug] for p in site.papers if p.selected]
     recent = not selected
     shown = selected or [views[p.slug] for p in site.papers[:5]]
     context = {"site": base, "page": page_view("", site.config.title, "home", site),
                "bio_html": Markup(site.bio_html), "papers": shown, "papers_are_recent": recent,
-               "notes": used_notes(site)}
+               "notes": notes}
     return Page("", "home.html", context, depends=("*",))
 
 
-def plan_publications(site: Site, base: dict, views: dict[str, dict]) -> Page:
+def plan_publications(site: Site, base: dict, views: dict[str, dict], notes: list[dict]
+                      ) -> Page:
     context = {"site": base, "page": page_view("publications/", "Publications", "publications",
                                                site),
-               "groups": group_papers(site, views), "notes": used_notes(site),
+               "groups": group_papers(site, views), "notes": notes,
                "count": len(site.papers)}
     return Page("publications/", "publications.html", context, depends=("*",))
 
 
-def plan_paper(site: Site, base: dict, view: dict) -> list[Page]:
+def plan_paper(site: Site, base: dict, view: dict, notes: list[dict]) -> list[Page]:
     path = paper_url(view["slug"])
     context = {"site": base,
                "page": page_view(path, view["title"], "paper", site,
                                  description=view["abstract_text"][:300]),
-               "paper": view, "notes": used_notes(site)}
+               "paper": view, "notes": notes}
     slug = view["slug"]
     return [Page(path, "paper.html", context, depends=(slug,)),
-            Page(path + bibtex_file_name(site.paper(slug)), body=view["bibtex"], depends=(slug,))]
+            Page(path + view["bibtex_file"], body=view["bibtex"], depends=(slug,))]
 
 
 def plan_sitemap(site: Site, base: dict, views: dict[str, dict]) -> Page:
