@@ -12,6 +12,7 @@ import bibtexparser
 from bibtexparser.model import Entry, Field
 
 from .models import Author, Paper
+from .urls import is_external
 
 BIBTEX_TYPES = {
     "conference": "inproceedings", "journal": "article", "preprint": "misc",
@@ -111,7 +112,7 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
     if paper.arxiv:
         fields.extend([("eprint", paper.arxiv), ("archiveprefix", "arXiv")])
     url = paper.link("url") or paper.link("html")
-    if url:
+    if url and is_external(url):  # a path inside the site means nothing in a reference list
         fields.append(("url", url))
     fields.extend(paper.extra)
     return fields

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 from markupsafe import Markup
 
 from .models import Site
-from .urls import page_root
+from .urls import page_root, split_site_link
 from .views import fold_name, group_papers, paper_url, paper_view, used_notes
 
 
@@ -38,9 +38,14 @@ def site_view(site: Site) -> dict:
         "base_path": urlsplit(config.url).path or "/",
         "owner": {"name": owner.name, "position": owner.position,
                   "affiliation": owner.affiliation, "email": owner.email,
-                  "links": [{"label": label, "url": url} for label, url in owner.links]},
+                  "links": [profile_link(label, url) for label, url in owner.links]},
         "nav": [{"title": "Home", "url": ""}, {"title": "Publications", "url": "publications/"}],
     }
+
+
+def profile_link(label: str, url: str) -> dict:
+    url, internal = split_site_link(url)
+    return {"label": label, "url": url, "internal": internal}
 
 
 def page_view(path: str, title: str, kind: str, site: Site, description: str = "",

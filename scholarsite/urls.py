@@ -81,6 +81,15 @@ def page_root(url_path: str) -> str:
     return "../" * depth
 
 
+def split_site_link(url: str) -> tuple[str, bool]:
+    """(url, internal): a link to a file of the site ('files/cv.pdf' or '/files/cv.pdf') made
+    relative to the site root, for templates to prefix with `page.root`; other URLs as they
+    are. A paper's links appear on pages at several depths, so the view cannot prefix them."""
+    if is_external(url) or url.startswith("#"):
+        return url, False
+    return url.lstrip("/"), True
+
+
 def resolve_site_link(url: str, root: str) -> str:
     """A link from content: a site-relative path ('files/cv.pdf' or '/files/cv.pdf') made
     relative to the current page; external URLs unchanged."""

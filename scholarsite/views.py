@@ -12,6 +12,7 @@ from markupsafe import Markup
 
 from .citations import format_citation, make_bibtex, make_bibtex_key, venue_label
 from .models import PAPER_TYPES, Author, Paper, Site
+from .urls import split_site_link
 
 LINK_LABELS = {
     "pdf": "PDF", "code": "Code", "slides": "Slides", "video": "Video", "poster": "Poster",
@@ -70,8 +71,12 @@ def authors_view(paper: Paper, owner_names: frozenset[str], limit: int | None) -
 
 
 def links_view(paper: Paper) -> list[dict]:
-    return [{"kind": link.kind, "label": LINK_LABELS[link.kind], "url": link.url}
-            for link in paper.links]
+    views = []
+    for link in paper.links:
+        url, internal = split_site_link(link.url)
+        views.append({"kind": link.kind, "label": LINK_LABELS[link.kind], "url": url,
+                      "internal": internal})
+    return views
 
 
 def paper_view(paper: Paper, site: Site, owner_names: frozenset[str]) -> dict:
