@@ -17,12 +17,13 @@ from .writer import OutputError
 COMMANDS = ("build", "serve", "check", "import-bib", "deploy")
 
 
-def add_site_options(parser: argparse.ArgumentParser, output: bool = True) -> None:
+def add_site_options(parser: argparse.ArgumentParser, output: bool = True,
+                     output_help: str = "where the site is written (default: site)") -> None:
     parser.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
                         help="the content folder (default: content)")
     if output:
         parser.add_argument("--output", type=Path, default=Path("site"), metavar="DIR",
-                            help="where the site is written (default: site)")
+                            help=output_help)
     parser.add_argument("--templates", type=Path, default=Path("templates"), metavar="DIR",
                         help="the templates folder (default: templates)")
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
@@ -36,6 +37,12 @@ def make_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     build = sub.add_parser("build", help="build the site (the default command)")
     add_site_options(build)
+    check = sub.add_parser("check", help="build into a temporary folder and check the result: "
+                           "content, links, anchors, assets, titles, ids")
+    add_site_options(check, output_help="where build writes the site (default: site); check "
+                     "writes nothing there, and names problems by those files")
+    check.add_argument("--external", action="store_true",
+                       help="also check links to other sites (needs the network)")
     return parser
 
 
@@ -62,9 +69,15 @@ def run_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_check(args: argparse.Namespace) -> int:
+    from .check import run_check as check
+
+    return check(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = make_parser().parse_args(normalize_argv(list(sys.argv[1:] if argv is None else argv)))
-    handlers = {"build": run_build}
+    handlers = {"build": run_build, "check": run_check}
     try:
         return handlers[args.command](args)
     except ContentError as exc:
