@@ -43,6 +43,15 @@ def make_parser() -> argparse.ArgumentParser:
                      "writes nothing there, and names problems by those files")
     check.add_argument("--external", action="store_true",
                        help="also check links to other sites (needs the network)")
+    deploy = sub.add_parser("deploy", help="build, then publish site/ as a commit on a branch "
+                            "and push it (for GitHub Pages' 'Deploy from a branch')")
+    add_site_options(deploy)
+    deploy.add_argument("--remote", default="origin",
+                        help="the git remote to push to (default: origin)")
+    deploy.add_argument("--branch", default="gh-pages",
+                        help="the branch to publish to (default: gh-pages)")
+    deploy.add_argument("--message", default="", help="the commit message (default: which "
+                        "source commit the site was built from)")
     return parser
 
 
@@ -75,9 +84,15 @@ def run_check(args: argparse.Namespace) -> int:
     return check(args)
 
 
+def run_deploy(args: argparse.Namespace) -> int:
+    from .deploy import run_deploy as deploy
+
+    return deploy(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = make_parser().parse_args(normalize_argv(list(sys.argv[1:] if argv is None else argv)))
-    handlers = {"build": run_build, "check": run_check}
+    handlers = {"build": run_build, "check": run_check, "deploy": run_deploy}
     try:
         return handlers[args.command](args)
     except ContentError as exc:

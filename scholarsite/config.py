@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -12,6 +13,8 @@ from .urls import check_link
 from .yamlread import parse_yaml, read_text
 
 GROUP_BY = ("category", "year", "type", "none")
+# A domain name of two labels or more, each 1-63 letters, digits or inner hyphens.
+HOST_NAME = re.compile(r"^(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)+(?!-)[a-z0-9-]{1,63}(?<!-)$")
 
 
 def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
@@ -32,7 +35,7 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     url = read_base_url(top)
     description = top.line_text("description")
     language = top.line_text("language") or "en"
-    cname = top.line_text("cname")
+    cname = read_cname(top, url)
     owner = read_owner(top.mapping("author"), top.has("author"))
     pubs = read_publications(top.mapping("publications"))
     top.check_unknown()
@@ -55,6 +58,20 @@ def read_base_url(top: FieldReader) -> str:
         top.error(("url",), "'url' must not have a query (?...) or fragment (#...)")
         return ""
     return url if url.endswith("/") else url + "/"
+
+
+def read_cname(top: FieldReader, url: str) -> str:
+    """A custom domain for GitHub Pages' CNAME file: a bare host name, nothing more."""
+    cname = top.line_text("cname")
+    host = cname.lower().rstrip(".")
+    if cname and not HOST_NAME.match(host):
+        top.error(("cname",), "'cname' must be a bare domain name such as www.example.org "
+                  f"(no https://, no path); found {cname!r}")
+        return ""
+    if host and url and urlsplit(url).hostname != host:
+        top.warning(("cname",), f"'cname' is {host} but 'url' is {url}: the sitemap and "
+                    f"canonical links use 'url'; set it to https://{host}/")
+    return host
 
 
 def read_owner(author: FieldReader, present: bool) -> Owner | None:
