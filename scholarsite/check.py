@@ -14,7 +14,7 @@ import posixpath
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.error import HTTPError, URLError
 from urllib.parse import unquote, urlsplit
@@ -44,10 +44,10 @@ class Target:
 
 @dataclass
 class Report:
-    problems: list[Diagnostic]
+    problems: list[Diagnostic] = field(default_factory=list)
     pages: int = 0
     links: int = 0
-    external: dict[str, list[tuple[str, int]]] | None = None  # url -> where it is used
+    external: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # url -> uses
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -63,7 +63,7 @@ def run_check(args: argparse.Namespace) -> int:
             return 1
         report = check_output(out, result.site.config.url, args.output.as_posix())
     report.problems[:0] = result.warnings + find_content_conflicts(result.site)
-    if args.external and report.external:
+    if args.external:
         report.problems += check_external(report.external, EXTERNAL_TIMEOUT)
     print_lines(report.problems)
     return print_summary(report, args.external, args.strict)
@@ -79,7 +79,7 @@ def print_lines(items: list[Diagnostic]) -> None:
 
 
 def print_summary(report: Report, external: bool, strict: bool) -> int:
-    outside = len(report.external or {})
+    outside = len(report.external)
     checked = "checked" if external else "not checked; add --external to check them"
     counts = (f"{report.pages} pages, {report.links} internal links, "
               f"{outside} external links ({checked})")
@@ -129,8 +129,7 @@ def scan_output(out: Path) -> tuple[dict[str, PageScan], list[Diagnostic], set[s
 def check_output(out: Path, base_url: str, shown_as: str) -> Report:
     """Check the built site in `out`; problems are named as if it were at `shown_as`."""
     scans, problems, files = scan_output(out)
-    report = Report(problems, pages=sum(1 for rel in scans if rel.endswith(HTML_SUFFIXES)),
-                    external={})
+    report = Report(problems, pages=sum(1 for rel in scans if rel.endswith(HTML_SUFFIXES)))
     for rel, scan in scans.items():
         if rel.endswith(HTML_SUFFIXES):
             report.problems += check_page(rel, scan)
@@ -147,8 +146,8 @@ def check_output(out: Path, base_url: str, shown_as: str) -> Report:
                 report.problems.append(Diagnostic(rel, link.line, "error", problem))
     report.problems = [Diagnostic(f"{shown_as}/{d.path}", d.line, d.severity, d.message)
                        for d in sorted(report.problems)]
-    for where in report.external.values():
-        where[:] = [(f"{shown_as}/{rel}", line) for rel, line in where]
+    report.external = {url: [(f"{shown_as}/{rel}", line) for rel, line in where]
+                       for url, where in report.external.items()}
     return report
 
 
