@@ -19,9 +19,19 @@ BIBTEX_TYPES = {
     "report": "techreport", "thesis": "phdthesis", "book": "book", "chapter": "incollection",
     "patent": "misc", "other": "misc",
 }
+# Fields that only steer how a page looks (al-folio's and this tool's), and the abstract,
+# which the page shows: never exported, so that a .bib is what a reference manager wants.
+DISPLAY_ONLY_FIELDS = frozenset({
+    "abbr", "abstract", "additional_info", "altmetric", "annotation", "award", "award_name",
+    "bibtex_show", "blog", "category", "code", "dimensions", "google_scholar_id", "html",
+    "inspirehep_id", "pdf", "poster", "preview", "selected", "slides", "supp", "tier",
+    "topics", "video", "website",
+})
 MONTH_MACROS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _KEY_WORD = re.compile(r"[A-Za-z0-9]+")
 _BIBTEX_SPECIAL = re.compile(r"([&%$#_])")
+# A page range: "2781–2793", "521--521", "15-27"; any dash between the two ends.
+_PAGE_RANGE = re.compile(r"^\s*([^\s\-–—]+)\s*(?:-{1,3}|[–—])\s*([^\s\-–—]+)\s*$")
 
 
 def venue_label(paper: Paper) -> str:
@@ -29,6 +39,20 @@ def venue_label(paper: Paper) -> str:
     if paper.venue and paper.venue_short and paper.venue_short not in paper.venue:
         return f"{paper.venue} ({paper.venue_short})"
     return paper.venue or paper.venue_short
+
+
+def split_pages(pages: str) -> tuple[str, str]:
+    """(first page, last page) of "2781–2793" or "521--521"; ("15", "") for a single page."""
+    match = _PAGE_RANGE.match(pages)
+    if match:
+        return match.group(1), match.group(2)
+    return pages.strip(), ""
+
+
+def format_pages(pages: str) -> str:
+    """A page range written one way whatever the source: "521--521" -> "521–521"."""
+    first, last = split_pages(pages)
+    return f"{first}–{last}" if last else first
 
 
 def author_line(paper: Paper) -> str:
@@ -61,7 +85,7 @@ def format_citation(paper: Paper) -> str:
     if paper.number:
         parts.append(f"No. {paper.number}")
     if paper.pages:
-        parts.append(f"pp. {paper.pages}")
+        parts.append(f"pp. {format_pages(paper.pages)}")
     parts.append(paper.date.human())
     return f"{author_line(paper)}; {', '.join(parts)}."
 
@@ -103,8 +127,9 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
     fields.append(("year", str(paper.date.year)))
     if paper.date.month:
         fields.append(("month", MONTH_MACROS[paper.date.month - 1]))
+    pages = format_pages(paper.pages)
     for name, value in (("address", paper.location), ("volume", paper.volume),
-                        ("number", paper.number), ("pages", paper.pages),
+                        ("number", paper.number), ("pages", pages),
                         ("publisher", paper.publisher), ("doi", paper.doi),
                         ("note", paper.note)):
         if value:
@@ -114,7 +139,8 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
     url = paper.link("url") or paper.link("html")
     if url and is_external(url):  # a path inside the site means nothing in a reference list
         fields.append(("url", url))
-    fields.extend(paper.extra)
+    fields.extend((name, value) for name, value in paper.extra
+                  if name.lower() not in DISPLAY_ONLY_FIELDS)
     return fields
 
 
