@@ -10,9 +10,13 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup
 
-from .models import Site
-from .urls import page_root, split_site_link
-from .views import fold_name, group_papers, paper_url, paper_view, used_notes
+from .feeds import FEED_PATH, feed_view
+from .metadata import DESCRIPTION_LIMIT, describe_citation, make_page_meta, shorten
+from .models import Paper, Site
+from .ris import make_ris
+from .urls import absolute_url, page_root, split_site_link
+from .views import (fold_name, group_papers, paper_url, paper_view, ris_file_name,
+                    used_notes)
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,7 @@ def site_view(site: Site) -> dict:
                   "affiliation": owner.affiliation, "email": owner.email,
                   "links": [profile_link(label, url) for label, url in owner.links]},
         "nav": [{"title": "Home", "url": ""}, {"title": "Publications", "url": "publications/"}],
+        "feed": FEED_PATH,
     }
 
 
@@ -49,16 +54,20 @@ def profile_link(label: str, url: str) -> dict:
 
 
 def page_view(path: str, title: str, kind: str, site: Site, description: str = "",
-              absolute_links: bool = False) -> dict:
-    """What every template knows about the page it renders.
+              absolute_links: bool = False, paper: Paper | None = None) -> dict:
+    """What every template knows about the page it renders, with its metadata for machines
+    (Open Graph, Twitter, and on paper and home pages Highwire tags and JSON-LD).
 
     `root` prefixes every internal link: relative ('../../') so that the site works under
     any subpath and from disk; the 404 page, served at any depth, uses the absolute path.
     """
     root = urlsplit(site.config.url).path if absolute_links else page_root(path)
+    canonical = site.config.url + path
+    description = description or site.config.description
+    shown_title = site.config.title if kind == "home" else title
     return {"path": path, "title": title, "kind": kind, "root": root,
-            "canonical": site.config.url + path,
-            "description": description or site.config.description}
+            "canonical": canonical, "description": description,
+            "meta": make_page_meta(site, shown_title, description, canonical, kind, paper)}
 
 
 def plan_pages(site: Site) -> list[Page]:
@@ -71,6 +80,10 @@ def plan_pages(site: Site) -> list[Page]:
     for paper in site.papers:
         pages.extend(plan_paper(site, base, views[paper.slug], notes))
     pages.append(Page("publications.bib", body="\n".join(v["bibtex"] for v in views.values()),
+                      depends=("*",)))
+    pages.append(Page("publications.ris", body="".join(make_paper_ris(site, p)
+                                                       for p in site.papers), depends=("*",)))
+    pages.append(Page(FEED_PATH, "feed.xml", {"site": base, "feed": feed_view(site, views)},
                       depends=("*",)))
     pages.append(plan_sitemap(site, base, views))
     pages.append(plan_sitemap_xml(site, base))
@@ -104,15 +117,25 @@ def plan_publications(site: Site, base: dict, views: dict[str, dict], notes: lis
     return Page("publications/", "publications.html", context, depends=("*",))
 
 
+def make_paper_ris(site: Site, paper: Paper) -> str:
+    base = site.config.url
+    return make_ris(paper, base + paper_url(paper.slug), absolute_url(base, paper.link("pdf")))
+
+
 def plan_paper(site: Site, base: dict, view: dict, notes: list[dict]) -> list[Page]:
-    path = paper_url(view["slug"])
-    context = {"site": base,
-               "page": page_view(path, view["title"], "paper", site,
-                                 description=view["abstract_text"][:300]),
-               "paper": view, "notes": notes}
+    """The paper's page, and its citation in BibTeX and RIS beside it."""
     slug = view["slug"]
+    paper = site.paper(slug)
+    path = paper_url(slug)
+    description = shorten(paper.abstract_text, DESCRIPTION_LIMIT) or describe_citation(paper)
+    context = {"site": base,
+               "page": page_view(path, view["title"], "paper", site, description=description,
+                                 paper=paper),
+               "paper": view, "notes": notes}
     return [Page(path, "paper.html", context, depends=(slug,)),
-            Page(path + view["bibtex_file"], body=view["bibtex"], depends=(slug,))]
+            Page(path + view["bibtex_file"], body=view["bibtex"], depends=(slug,)),
+            Page(path + ris_file_name(paper), body=make_paper_ris(site, paper),
+                 depends=(slug,))]
 
 
 def plan_sitemap(site: Site, base: dict, views: dict[str, dict]) -> Page:

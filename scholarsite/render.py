@@ -6,13 +6,14 @@ from pathlib import Path
 
 import jinja2
 
+from .metadata import dump_script_json
 from .pages import Page
 
 
 def make_env(templates_dir: Path) -> jinja2.Environment:
     """Autoescape everywhere (HTML, XML, text alike) and StrictUndefined: a typo in a
     template is an error, never an empty string on a page."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
@@ -20,6 +21,8 @@ def make_env(templates_dir: Path) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.filters["script_json"] = dump_script_json  # JSON-LD that cannot end its <script>
+    return env
 
 
 def render_page(page: Page, env: jinja2.Environment) -> str:

@@ -71,6 +71,15 @@ def is_external(url: str) -> bool:
     return bool(_SCHEME.match(url))
 
 
+def absolute_url(base: str, url: str) -> str:
+    """A link made absolute against the site's base URL ('files/a.pdf' ->
+    'https://user.github.io/files/a.pdf'); external URLs unchanged. For machines (feeds,
+    meta tags, exports), which read a page without knowing where it is."""
+    if not url or is_external(url):
+        return url
+    return base + url.lstrip("/")
+
+
 def page_root(url_path: str) -> str:
     """The relative prefix from a page to the site root: '' for '/', '../' for '/a/'.
 

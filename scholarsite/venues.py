@@ -26,6 +26,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping, TypeVar
 
+from .diagnostics import Diagnostic, Diagnostics
+from .models import Site
+
 K = TypeVar("K")
 
 DATA_FILE = Path(__file__).parent / "data" / "ccf_2026.tsv"
@@ -338,3 +341,16 @@ def check_tier(tier: str, venue: str, venue_short: str = "") -> str | None:
         return None
     named = found[0].abbr or found[0].full_name
     return f"tier {given} disagrees with the {EDITION} list, which ranks {named} {expected}"
+
+
+def find_tier_conflicts(site: Site, root: Path | None = None) -> list[Diagnostic]:
+    """For `build check`: a warning for every paper whose explicit CCF tier disagrees with
+    the table, at the paper's file and line (paths shown relative to root when inside it).
+    Tiers the lookup filled in agree with the table by construction."""
+    diags = Diagnostics(root=root)
+    for paper in site.papers:
+        problem = check_tier(paper.tier, paper.venue, paper.venue_short) if paper.tier else None
+        if problem:
+            diags.warning(paper.source, paper.line, f"{problem}; fix 'tier', or remove it to "
+                          "use the list's rank")
+    return diags.items

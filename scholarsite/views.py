@@ -48,6 +48,10 @@ def bibtex_file_name(paper: Paper) -> str:
     return f"{paper.slug}.bib"
 
 
+def ris_file_name(paper: Paper) -> str:
+    return f"{paper.slug}.ris"
+
+
 def author_view(author: Author, owner_names: frozenset[str]) -> dict:
     return {"name": author.name, "marks": list(author.marks),
             "is_owner": fold_name(author.name) in owner_names}
@@ -115,6 +119,7 @@ def paper_view(paper: Paper, site: Site, owner_names: frozenset[str]) -> dict:
         "bibtex": make_bibtex(paper),
         "bibtex_key": make_bibtex_key(paper),
         "bibtex_file": bibtex_file_name(paper),
+        "ris_file": ris_file_name(paper),
     }
 
 

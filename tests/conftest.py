@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+# ../shared beside the checkout; a git worktree nested one level deeper finds it further up.
+SHARED = next((p / "shared" for p in ROOT.parents if (p / "shared" / "data").is_dir()),
+              ROOT.parent / "shared")
 TEMPLATES = ROOT / "templates"
 EXAMPLE = ROOT / "content"
 BIBSITE = ROOT / "tests" / "fixtures" / "bibsite"

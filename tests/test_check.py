@@ -202,10 +202,11 @@ def test_external_links_only_with_the_option(make_site, link_server, monkeypatch
     assert not any("/ok'" in message for message in messages)
     forbidden = [f for f in found if "/forbidden" in f[2]]
     assert forbidden and all(severity == "warning" for _, severity, _ in forbidden)
-    # Each problem is named where the link is: the publications list and the paper's page.
+    # Each problem is named where the link is: the publications list, the paper's page and
+    # the feed's entry for the paper.
     assert {path for path, _, m in found if "/missing" in m} == {
         "site/index.html", "site/publications/index.html",
-        "site/publications/a-paper/index.html"}
+        "site/publications/a-paper/index.html", "site/feed.xml"}
 
 
 @pytest.mark.parametrize("url, page, expected", [

@@ -1,0 +1,53 @@
+// Copy buttons for code blocks marked <pre data-copy="BibTeX">. The button is added here,
+// so a page without JavaScript shows no dead button, only the text to select by hand.
+(function () {
+  "use strict";
+
+  function selectText(node) {
+    var range = document.createRange();
+    range.selectNodeContents(node);
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
+
+  function copyText(pre) {
+    var text = pre.textContent;
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text);
+    }
+    // Pages opened over plain http or from old browsers: the selection-based command.
+    return new Promise(function (resolve, reject) {
+      selectText(pre);
+      var done = false;
+      try { done = document.execCommand("copy"); } catch (e) { done = false; }
+      if (done) { resolve(); } else { reject(new Error("copy refused")); }
+    });
+  }
+
+  function addButton(pre) {
+    var bar = document.createElement("div");
+    bar.className = "copy-bar";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "copy-button";
+    button.textContent = "Copy " + (pre.getAttribute("data-copy") || "text");
+    var status = document.createElement("span");
+    status.className = "copy-status";
+    status.setAttribute("role", "status");  // read out by screen readers when it changes
+    button.addEventListener("click", function () {
+      copyText(pre).then(function () {
+        status.textContent = "Copied";
+      }, function () {
+        selectText(pre);  // the text is selected: Ctrl+C or Cmd+C finishes the job
+        status.textContent = "Selected: press Ctrl+C to copy";
+      });
+    });
+    bar.appendChild(button);
+    bar.appendChild(status);
+    pre.parentNode.insertBefore(bar, pre);
+  }
+
+  var blocks = document.querySelectorAll("pre[data-copy]");
+  for (var i = 0; i < blocks.length; i++) { addButton(blocks[i]); }
+})();

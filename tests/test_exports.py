@@ -1,0 +1,380 @@
+"""Citation exports: every .bib read back with bibtexparser, every .ris with rispy, the
+recommended citation in one style, and the copy button in a real browser."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+from pathlib import Path
+
+import bibtexparser
+import pytest
+import rispy
+import yaml
+from bs4 import BeautifulSoup
+
+from conftest import BIBSITE, EXAMPLE, MINIMAL_CONFIG, build_args, run_cli
+from scholarsite.citations import DISPLAY_ONLY_FIELDS
+
+MARKS = "*†‡§¶#✉"
+ET_AL = ("et al.", "et al", "others", "and others")
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
+               "September", "October", "November", "December")
+HAVE_BIBTEX_READER = (Path(__file__).parent.parent / "scholarsite" / "bibtex.py").is_file()
+needs_bibtex_reader = pytest.mark.skipif(
+    not HAVE_BIBTEX_READER, reason="scholarsite/bibtex.py (the BibTeX reader) is not in this "
+    "checkout yet")
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("example") / "site"
+    result = run_cli(*build_args(EXAMPLE, out))
+    assert result.code == 0, result.err
+    return out
+
+
+@pytest.fixture(scope="module")
+def papers() -> dict[str, dict]:
+    """The example's front matter and abstract, read without the project's code."""
+    found = {}
+    for path in sorted((EXAMPLE / "publications").glob("*.md")):
+        _, head, body = path.read_text(encoding="utf-8").split("---\n", 2)
+        found[path.stem] = {**yaml.safe_load(head), "abstract": " ".join(body.split())}
+    return found
+
+
+def names_of(authors: list[str]) -> list[str]:
+    return [a.rstrip(MARKS).strip() for a in authors if a.lower() not in ET_AL]
+
+
+def has_et_al(authors: list[str]) -> bool:
+    return authors[-1].lower() in ET_AL
+
+
+def read_bib(path: Path) -> bibtexparser.Library:
+    library = bibtexparser.parse_file(str(path))
+    assert library.failed_blocks == [], path
+    return library
+
+
+def unbrace(value: str) -> str:
+    return value[1:-1] if value.startswith("{") and value.endswith("}") else value
+
+
+def bib_fields(entry) -> dict[str, str]:
+    return {f.key: unbrace(f.value) for f in entry.fields}
+
+
+def venue_label(fm: dict) -> str:
+    venue, short = fm.get("venue", ""), fm.get("venue_short", "")
+    return f"{venue} ({short})" if venue and short and short not in venue else venue or short
+
+
+# --- BibTeX -----------------------------------------------------------------------------------
+
+
+def test_every_exported_bib_reads_back_as_the_paper(example, papers):
+    types = {"conference": "inproceedings", "journal": "article", "report": "techreport"}
+    venue_fields = {"conference": "booktitle", "journal": "journal", "report": "institution"}
+    for slug, fm in papers.items():
+        [entry] = read_bib(example / "publications" / slug / f"{slug}.bib").entries
+        fields = bib_fields(entry)
+        assert entry.entry_type == types[fm["type"]], slug
+        assert fields["title"] == fm["title"]
+        authors = fields["author"].split(" and ")
+        assert authors == names_of(fm["authors"]) + (["others"] if has_et_al(fm["authors"]) else [])
+        date = str(fm["date"]).split("-")
+        assert fields["year"] == date[0]
+        if len(date) > 1:
+            assert fields["month"] == MONTHS[int(date[1]) - 1]  # a bare macro
+        else:
+            assert "month" not in fields
+        assert fields[venue_fields[fm["type"]]] == venue_label(fm)
+        for key in ("volume", "number"):
+            assert fields.get(key) == (str(fm[key]) if key in fm else None), (slug, key)
+        if "pages" in fm:
+            assert fields["pages"] == fm["pages"].replace("–", "--")
+        assert fields.get("note") == fm.get("note")
+        assert fields.get("address") == fm.get("location")
+        assert not set(fields) & DISPLAY_ONLY_FIELDS, slug
+
+
+def test_publications_bib_holds_every_paper_once_newest_first(example, papers):
+    library = read_bib(example / "publications.bib")
+    keys = [e.key for e in library.entries]
+    assert len(keys) == len(papers) == 18
+    assert len(set(keys)) == len(keys)
+    singles = {}
+    for slug in papers:
+        [entry] = read_bib(example / "publications" / slug / f"{slug}.bib").entries
+        singles[entry.key] = bib_fields(entry)
+    assert {e.key: bib_fields(e) for e in library.entries} == singles
+    years = [int(bib_fields(e)["year"]) for e in library.entries]
+    assert years == sorted(years, reverse=True)
+
+
+BIB_ONLY_PAPER = """\
+---
+title: "Costs & Benefits of 100% Coverage"
+authors: [Ada Example, Bob Builder]
+venue: Conference on Examples
+venue_short: CoE
+date: 2024-05
+pages: 7-9
+tier: CCF-C
+category: Testing
+selected: true
+award: Best Paper
+links:
+  code: https://github.com/ada/coverage
+  url: https://example.org/coverage
+  doi: 10.1234/coe.2024.7
+---
+"""
+
+
+def test_bib_escapes_specials_and_leaves_display_fields_out(make_site):
+    content = make_site({"site.yaml": MINIMAL_CONFIG, "publications/a-paper.md": BIB_ONLY_PAPER})
+    assert run_cli(*build_args(content)).code == 0
+    text = (content.parent / "site" / "publications" / "a-paper" / "a-paper.bib").read_text(
+        encoding="utf-8")
+    [entry] = read_bib(content.parent / "site" / "publications" / "a-paper" / "a-paper.bib").entries
+    fields = bib_fields(entry)
+    assert fields["title"] == r"Costs \& Benefits of 100\% Coverage"
+    assert fields["pages"] == "7--9"
+    assert fields["doi"] == "10.1234/coe.2024.7"
+    assert fields["url"] == "https://example.org/coverage"
+    for shown_only in ("tier", "category", "selected", "award", "code", "CCF-C", "Best Paper"):
+        assert shown_only not in text
+
+
+@needs_bibtex_reader
+def test_bibtex_fixture_exports_read_back(tmp_path):
+    out = tmp_path / "site"
+    assert run_cli(*build_args(BIBSITE, out)).code == 0
+    source = {e.key: bib_fields(e) for e in read_bib(BIBSITE / "publications" / "papers.bib").entries}
+    exported = read_bib(out / "publications.bib")
+    assert sorted(e.key for e in exported.entries) == sorted(source)
+    for entry in exported.entries:
+        fields = bib_fields(entry)
+        assert "abbr" not in fields and not set(fields) & DISPLAY_ONLY_FIELDS
+        original = source[entry.key]
+        assert fields["year"] == original["year"]
+        for key in ("doi", "volume", "issn", "isbn"):
+            assert fields.get(key) == original.get(key), (entry.key, key)
+    singles = [read_bib(p).entries[0].key for p in sorted((out / "publications").glob("*/*.bib"))]
+    assert sorted(singles) == sorted(source)
+
+
+# --- RIS --------------------------------------------------------------------------------------
+
+
+def test_every_exported_ris_imports_as_the_paper(example, papers):
+    types = {"conference": "CPAPER", "journal": "JOUR", "report": "RPRT"}
+    for slug, fm in papers.items():
+        path = example / "publications" / slug / f"{slug}.ris"
+        assert b"\r\n" in path.read_bytes()
+        [ref] = rispy.loads(path.read_text(encoding="utf-8"))
+        assert ref["type_of_reference"] == types[fm["type"]]
+        assert ref["title"] == fm["title"]
+        expected = []
+        for name in names_of(fm["authors"]):
+            given, family = name.rsplit(" ", 1)
+            expected.append(f"{family}, {given}")
+        assert ref["authors"] == expected
+        date = str(fm["date"]).split("-") + ["", ""]
+        assert ref["year"] == date[0]
+        assert ref["date"] == f"{date[0]}/{date[1]}/{date[2]}/"
+        assert ref["secondary_title"] == (fm.get("venue") or fm.get("venue_short"))
+        if fm.get("venue_short"):
+            assert ref["alternate_title1"] == fm["venue_short"]
+        assert ref.get("volume") == (str(fm["volume"]) if "volume" in fm else None)
+        assert ref.get("number") == (str(fm["number"]) if "number" in fm else None)
+        if "pages" in fm:
+            first, last = fm["pages"].split("–")
+            assert (ref["start_page"], ref["end_page"]) == (first, last)
+        assert ref["urls"] == [f"https://example.github.io/publications/{slug}/"]
+        assert ref.get("abstract") == (fm["abstract"] or None)
+        assert ref.get("place_published") == fm.get("location")
+        assert ref.get("notes") == ([fm["note"]] if "note" in fm else None)
+
+
+def test_publications_ris_holds_every_paper(example, papers):
+    refs = rispy.loads((example / "publications.ris").read_text(encoding="utf-8"))
+    assert len(refs) == 18
+    assert sorted(r["id"] for r in refs) == sorted(
+        rispy.loads((example / "publications" / s / f"{s}.ris").read_text(encoding="utf-8"))[0]["id"]
+        for s in papers)
+
+
+def test_ris_keeps_doi_pdf_links_and_folds_lines(make_site):
+    paper = BIB_ONLY_PAPER.replace("links:\n", "links:\n  pdf: files/coverage.pdf\n") + \
+        "First line of the abstract.\n\nSecond paragraph.\n"
+    content = make_site({"site.yaml": MINIMAL_CONFIG, "publications/a-paper.md": paper,
+                         "files/coverage.pdf": b"%PDF"})
+    assert run_cli(*build_args(content)).code == 0
+    path = content.parent / "site" / "publications" / "a-paper" / "a-paper.ris"
+    [ref] = rispy.loads(path.read_text(encoding="utf-8"))
+    assert ref["doi"] == "10.1234/coe.2024.7"
+    assert ref["file_attachments1"] == "https://example.org/files/coverage.pdf"
+    assert ref["urls"] == ["https://example.org/coverage", "https://example.org/publications/a-paper/"]
+    assert ref["abstract"] == "First line of the abstract. Second paragraph."
+    assert ref["title"] == "Costs & Benefits of 100% Coverage"
+
+
+# --- The recommended citation -----------------------------------------------------------------
+
+CITATION = re.compile(
+    r"^(?P<authors>[^;]+); (?P<rest>.+), (?:(?:\d{1,2} )?(?P<month>[A-Z][a-z]+) )?(?P<year>\d{4})\.$")
+
+
+def citations_of(site: Path) -> dict[str, str]:
+    found = {}
+    for page in sorted((site / "publications").glob("*/index.html")):
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        found[page.parent.name] = " ".join(soup.select_one("p.citation").get_text().split())
+    return found
+
+
+def check_citation_style(text: str) -> None:
+    match = CITATION.match(text)
+    assert match, text
+    assert match["month"] is None or match["month"] in MONTH_NAMES, text
+    assert "--" not in text and " ," not in text and ",," not in text, text
+    assert re.search(r"pp\. \d+(–\d+)?\b", text) or "pp." not in text, text
+
+
+def test_example_citations_share_one_style(example, papers):
+    citations = citations_of(example)
+    assert set(citations) == set(papers)
+    for slug, text in citations.items():
+        check_citation_style(text)
+        fm = papers[slug]
+        assert text.startswith(", ".join(names_of(fm["authors"])))
+    assert citations["astraea-tpds-2022"] == (
+        "Zhisheng Ye, Peng Sun, Wei Gao, Tianwei Zhang, Xiaolin Wang, Shengen Yan, Yingwei Luo; "
+        "IEEE Transactions on Parallel and Distributed Systems (TPDS), Vol. 33, No. 11, "
+        "pp. 2781–2793, November 2022.")
+
+
+@needs_bibtex_reader
+def test_bibtex_citations_share_the_same_style(tmp_path):
+    out = tmp_path / "site"
+    assert run_cli(*build_args(BIBSITE, out)).code == 0
+    citations = citations_of(out)
+    assert len(citations) == 21
+    for text in citations.values():
+        check_citation_style(text)
+
+
+@needs_bibtex_reader
+def test_one_paper_from_markdown_and_bibtex_gets_one_citation(make_site):
+    bib = """\
+    @inproceedings{example2024paper,
+      title = {A Paper},
+      author = {Example, Ada and Builder, Bob},
+      booktitle = {Conference on Examples},
+      abbr = {CoE},
+      pages = {7--9},
+      year = {2024},
+      month = may,
+    }
+    """
+    md = make_site({"publications/a-paper.md": MINIMAL_PAPER_WITH_PAGES})
+    assert run_cli(*build_args(md, md.parent / "md-site")).code == 0
+    bib_content = md.parent / "bib-content"
+    bib_content.mkdir()
+    (bib_content / "site.yaml").write_text(MINIMAL_CONFIG, encoding="utf-8")
+    (bib_content / "publications").mkdir()
+    (bib_content / "publications" / "papers.bib").write_text(
+        "\n".join(line[4:] for line in bib.splitlines()), encoding="utf-8")
+    assert run_cli(*build_args(bib_content, md.parent / "bib-site")).code == 0
+    [from_md] = citations_of(md.parent / "md-site").values()
+    [from_bib] = citations_of(md.parent / "bib-site").values()
+    assert from_md == from_bib == "Ada Example, Bob Builder; Conference on Examples (CoE), " \
+        "pp. 7–9, May 2024."
+
+
+MINIMAL_PAPER_WITH_PAGES = """\
+---
+title: A Paper
+authors: [Ada Example, Bob Builder]
+venue: Conference on Examples
+venue_short: CoE
+date: 2024-05
+pages: 7–9
+---
+"""
+
+
+# --- The copy button, in a real browser ------------------------------------------------------
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def served(example):
+    handler = functools.partial(QuietHandler, directory=str(example))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from cdp import CHROMIUM, Browser
+
+    if not CHROMIUM.exists():
+        pytest.skip("no Chromium at /usr/bin/chromium")
+    chromium = Browser()
+    yield chromium
+    chromium.close()
+
+
+def test_copy_button_copies_the_bibtex(served, browser, example):
+    slug = "astraea-tpds-2022"
+    session = browser.open_page(f"{served}publications/{slug}/")
+    browser.send("Browser.grantPermissions", {"permissions": ["clipboardReadWrite",
+                                                              "clipboardSanitizedWrite"],
+                                              "origin": served.rstrip("/")})
+    assert browser.evaluate(session, "document.querySelectorAll('button.copy-button').length") == 1
+    assert browser.evaluate(session, "document.querySelector('button.copy-button').textContent") \
+        == "Copy BibTeX"
+    status = browser.evaluate(session, """
+        document.querySelector('button.copy-button').click();
+        new Promise(done => setTimeout(done, 200)).then(
+            () => document.querySelector('.copy-status').textContent)""")
+    assert status == "Copied"
+    copied = browser.evaluate(session, "navigator.clipboard.readText()")
+    assert copied == (example / "publications" / slug / f"{slug}.bib").read_text(encoding="utf-8")
+
+
+def test_without_javascript_the_bibtex_is_visible_and_selectable(served, browser, example):
+    slug = "weave-osdi-2026"
+    session = browser.open_page(f"{served}publications/{slug}/", scripts=False)
+    assert browser.evaluate(session, "document.querySelectorAll('button').length") == 0
+    box = browser.evaluate(session, """
+        (() => { const pre = document.querySelector('pre.bibtex');
+                 const style = getComputedStyle(pre);
+                 return [pre.offsetHeight, style.display, style.visibility, style.userSelect]; })()""")
+    height, display, visibility, user_select = box
+    assert height > 100 and display == "block" and visibility == "visible"
+    assert user_select in ("auto", "text")
+    selected = browser.evaluate(session, """
+        (() => { const range = document.createRange();
+                 range.selectNodeContents(document.querySelector('pre.bibtex'));
+                 getSelection().removeAllRanges(); getSelection().addRange(range);
+                 return getSelection().toString(); })()""")
+    # A selection's text ends at the last character shown: the file's final newline is not.
+    bibtex = (example / "publications" / slug / f"{slug}.bib").read_text(encoding="utf-8")
+    assert selected == bibtex.rstrip("\n")

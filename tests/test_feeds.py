@@ -1,0 +1,240 @@
+"""The Atom feed, sitemap.xml and robots.txt, parsed with real XML parsers; the sitemap
+validated against the sitemaps.org schema."""
+
+from __future__ import annotations
+
+import os
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import BIBSITE, EXAMPLE, MINIMAL_CONFIG, SHARED, build_args, run_cli
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+XSD = SHARED / "data" / "sitemap.xsd"
+BASE = "https://example.github.io/"
+RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$")
+HAVE_BIBTEX_READER = (Path(__file__).parent.parent / "scholarsite" / "bibtex.py").is_file()
+
+
+def build_example(out: Path, **env: str) -> Path:
+    old = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        result = run_cli(*build_args(EXAMPLE, out))
+    finally:
+        for key, value in old.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    assert result.code == 0, result.err
+    return out
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory) -> Path:
+    return build_example(tmp_path_factory.mktemp("example") / "site")
+
+
+@pytest.fixture(scope="module")
+def dates() -> dict[str, str]:
+    """Each example paper's date as its front matter gives it."""
+    found = {}
+    for path in sorted((EXAMPLE / "publications").glob("*.md")):
+        found[path.stem] = str(yaml.safe_load(path.read_text(encoding="utf-8").split("---\n")[1])
+                               ["date"])
+    return found
+
+
+def full_date(date: str) -> str:
+    """'2024-06' -> '2024-06-01': the first day of what the content says."""
+    parts = date.split("-") + ["01", "01"]
+    return "-".join(parts[:3])
+
+
+def atom(path: Path) -> ET.Element:
+    root = ET.parse(path).getroot()
+    assert root.tag == f"{ATOM}feed"
+    return root
+
+
+def text(node: ET.Element, tag: str) -> str:
+    found = node.find(f"{ATOM}{tag}")
+    assert found is not None, tag
+    return found.text or ""
+
+
+def slug_of(url: str) -> str:
+    return url.removeprefix(BASE + "publications/").rstrip("/")
+
+
+# --- Atom feed --------------------------------------------------------------------------------
+
+
+def test_feed_lists_every_paper_newest_first_with_content_dates(example, dates):
+    feed = atom(example / "feed.xml")
+    assert text(feed, "id") == BASE + "feed.xml"
+    assert text(feed, "title") == "Wei Gao: Publications"
+    links = {link.get("rel"): link.get("href") for link in feed.findall(f"{ATOM}link")}
+    assert links == {"self": BASE + "feed.xml", "alternate": BASE + "publications/"}
+    assert text(feed.find(f"{ATOM}author"), "name") == "Wei Gao"
+    entries = feed.findall(f"{ATOM}entry")
+    assert len(entries) == len(dates) == 18
+    slugs = [slug_of(text(e, "id")) for e in entries]
+    assert sorted(slugs) == sorted(dates)
+    # Newest first, ties by slug: the order of the publications page.
+    assert slugs == sorted(dates, key=lambda s: (-int(full_date(dates[s]).replace("-", "")), s))
+    for entry, slug in zip(entries, slugs):
+        updated = text(entry, "updated")
+        assert RFC3339.match(updated)
+        assert updated == full_date(dates[slug]) + "T00:00:00Z"
+        assert text(entry, "published") == updated
+        [alternate] = [l for l in entry.findall(f"{ATOM}link") if l.get("rel") == "alternate"]
+        assert alternate.get("href") == text(entry, "id") == f"{BASE}publications/{slug}/"
+        assert text(entry, "title")
+        assert entry.findall(f"{ATOM}author")
+        assert text(entry, "summary")
+    assert text(feed, "updated") == max(text(e, "updated") for e in entries)
+    assert text(feed, "updated") == "2026-07-01T00:00:00Z"
+
+
+def test_feed_entry_content_matches_the_paper(example):
+    feed = atom(example / "feed.xml")
+    entry = next(e for e in feed.findall(f"{ATOM}entry")
+                 if slug_of(text(e, "id")) == "privacy-collab-learning-cvpr-2021")
+    assert text(entry, "title") == \
+        "Privacy-preserving Collaborative Learning with Automatic Transformation Search"
+    assert [text(a, "name") for a in entry.findall(f"{ATOM}author")] == [
+        "Wei Gao", "Shangwei Guo", "Tianwei Zhang", "Han Qiu", "Yonggang Wen", "Yang Liu"]
+    assert text(entry, "summary").startswith("We propose an automatic transformation search")
+    assert [c.get("term") for c in entry.findall(f"{ATOM}category")] == ["AI Security"]
+    # A report without an abstract is summarized by its citation.
+    report = next(e for e in feed.findall(f"{ATOM}entry")
+                  if slug_of(text(e, "id")) == "rome-tech-report-2025")
+    assert text(report, "summary") == "Weixun Wang, Wei Gao, et al.; Technical Report, " \
+        "arXiv preprint, December 2025."
+
+
+def test_feed_and_sitemap_do_not_depend_on_the_clock(tmp_path, example):
+    again = build_example(tmp_path / "again", SOURCE_DATE_EPOCH="0", TZ="Pacific/Kiritimati")
+    for name in ("feed.xml", "sitemap.xml", "robots.txt", "publications.bib", "publications.ris"):
+        assert (again / name).read_bytes() == (example / name).read_bytes(), name
+
+
+def test_feed_ids_stay_when_papers_are_added(make_site):
+    content = make_site()
+    first = content.parent / "first"
+    assert run_cli(*build_args(content, first)).code == 0
+    (content / "publications" / "newer.md").write_text(
+        "---\ntitle: Newer\nauthors: [Ada Example]\nvenue: Later Conference\ndate: 2025-01\n---\n",
+        encoding="utf-8")
+    second = content.parent / "second"
+    assert run_cli(*build_args(content, second)).code == 0
+    before = {text(e, "id"): text(e, "updated") for e in atom(first / "feed.xml").iter(f"{ATOM}entry")}
+    after = {text(e, "id"): text(e, "updated") for e in atom(second / "feed.xml").iter(f"{ATOM}entry")}
+    assert before == {"https://example.org/publications/a-paper/": "2024-05-01T00:00:00Z"}
+    assert after == {**before, "https://example.org/publications/newer/": "2025-01-01T00:00:00Z"}
+    assert text(atom(second / "feed.xml"), "updated") == "2025-01-01T00:00:00Z"
+
+
+def test_feed_escapes_markup_in_titles(make_site):
+    paper = "---\ntitle: 'Less <than> & more \"quoted\"'\nauthors: [Ada <Example>]\n" \
+        "venue: A & B\ndate: 2024\n---\n"
+    content = make_site({"publications/a-paper.md": paper})
+    assert run_cli(*build_args(content)).code == 0
+    [entry] = atom(content.parent / "site" / "feed.xml").findall(f"{ATOM}entry")
+    assert text(entry, "title") == 'Less <than> & more "quoted"'
+    assert text(entry.find(f"{ATOM}author"), "name") == "Ada <Example>"
+
+
+def test_empty_site_has_a_valid_feed_and_sitemap(make_site):
+    content = make_site({"publications/a-paper.md": None})
+    assert run_cli(*build_args(content)).code == 0
+    feed = atom(content.parent / "site" / "feed.xml")
+    assert feed.findall(f"{ATOM}entry") == []
+    assert RFC3339.match(text(feed, "updated"))
+    validate_sitemap(content.parent / "site" / "sitemap.xml")
+
+
+def test_pages_link_to_the_feed(example):
+    for page in ("index.html", "publications/index.html", "publications/titan-socc-2022/index.html"):
+        html = (example / page).read_text(encoding="utf-8")
+        [link] = re.findall(r'<link rel="alternate" type="application/atom\+xml"[^>]*>', html)
+        href = re.search(r'href="([^"]+)"', link).group(1)
+        assert (example / page).parent.joinpath(href).resolve() == (example / "feed.xml").resolve()
+
+
+# --- sitemap.xml and robots.txt ---------------------------------------------------------------
+
+
+def validate_sitemap(path: Path) -> None:
+    if not XSD.is_file():
+        pytest.skip("../shared/data/sitemap.xsd is not present")
+    import xmlschema
+
+    xmlschema.XMLSchema(str(XSD)).validate(str(path))
+
+
+def sitemap_entries(path: Path) -> dict[str, str | None]:
+    root = ET.parse(path).getroot()
+    assert root.tag == f"{SITEMAP}urlset"
+    found = {}
+    for url in root.findall(f"{SITEMAP}url"):
+        lastmod = url.find(f"{SITEMAP}lastmod")
+        found[url.find(f"{SITEMAP}loc").text] = lastmod.text if lastmod is not None else None
+    return found
+
+
+def test_sitemap_is_valid_and_dated_by_content(example, dates):
+    validate_sitemap(example / "sitemap.xml")
+    entries = sitemap_entries(example / "sitemap.xml")
+    newest = max(full_date(d) for d in dates.values())
+    for slug, date in dates.items():
+        assert entries.pop(f"{BASE}publications/{slug}/") == full_date(date)
+    assert entries == {BASE: newest, BASE + "publications/": newest, BASE + "sitemap/": newest}
+
+
+def test_sitemap_lists_every_html_page_but_the_404(example):
+    locs = set(sitemap_entries(example / "sitemap.xml"))
+    pages = {BASE + p.relative_to(example).as_posix().removesuffix("index.html")
+             for p in example.rglob("*.html") if p.name != "404.html"}
+    assert locs == pages
+
+
+def test_robots_txt_names_the_sitemap(example):
+    lines = (example / "robots.txt").read_text(encoding="utf-8").splitlines()
+    assert "User-agent: *" in lines
+    [sitemap] = [line for line in lines if line.startswith("Sitemap:")]
+    assert sitemap == f"Sitemap: {BASE}sitemap.xml"
+
+
+def test_sitemap_under_a_subpath(make_site):
+    config = MINIMAL_CONFIG.replace("https://example.org/", "https://user.github.io/repo")
+    content = make_site({"site.yaml": config})
+    assert run_cli(*build_args(content)).code == 0
+    site = content.parent / "site"
+    validate_sitemap(site / "sitemap.xml")
+    assert set(sitemap_entries(site / "sitemap.xml")) == {
+        "https://user.github.io/repo/", "https://user.github.io/repo/publications/",
+        "https://user.github.io/repo/sitemap/", "https://user.github.io/repo/publications/a-paper/"}
+    assert "Sitemap: https://user.github.io/repo/sitemap.xml" in \
+        (site / "robots.txt").read_text(encoding="utf-8")
+    assert text(atom(site / "feed.xml"), "id") == "https://user.github.io/repo/feed.xml"
+
+
+@pytest.mark.skipif(not HAVE_BIBTEX_READER, reason="scholarsite/bibtex.py (the BibTeX reader) "
+                    "is not in this checkout yet")
+def test_bibtex_fixture_feed_and_sitemap(tmp_path):
+    out = tmp_path / "site"
+    assert run_cli(*build_args(BIBSITE, out)).code == 0
+    validate_sitemap(out / "sitemap.xml")
+    entries = atom(out / "feed.xml").findall(f"{ATOM}entry")
+    assert len(entries) == 21
+    updated = [text(e, "updated") for e in entries]
+    assert updated == sorted(updated, reverse=True)
+    assert len({text(e, "id") for e in entries}) == 21

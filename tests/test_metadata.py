@@ -1,0 +1,451 @@
+"""Machine-readable metadata: Highwire tags for Google Scholar, JSON-LD, Open Graph, Twitter,
+canonical URLs, and venue tiers. Built through the real CLI and read back with an HTML parser."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+
+from conftest import BIBSITE, EXAMPLE, MINIMAL_CONFIG, build_args, run_cli
+from scholarsite.diagnostics import Diagnostics
+from scholarsite.loader import load_site
+from scholarsite.metadata import dump_script_json
+from scholarsite.venues import find_tier_conflicts, lookup_tier
+
+MARKS = "*†‡§¶#✉"
+ET_AL = ("et al.", "et al", "others", "and others")
+HAVE_BIBTEX_READER = (Path(__file__).parent.parent / "scholarsite" / "bibtex.py").is_file()
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("example") / "site"
+    result = run_cli(*build_args(EXAMPLE, out))
+    assert result.code == 0, result.err
+    return out
+
+
+def front_matter(path: Path) -> dict:
+    return yaml.safe_load(path.read_text(encoding="utf-8").split("---\n")[1])
+
+
+def parse(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def meta_values(page: BeautifulSoup, name: str, attr: str = "name") -> list[str]:
+    return [tag["content"] for tag in page.find_all("meta", attrs={attr: name})]
+
+
+def meta_value(page: BeautifulSoup, name: str, attr: str = "name") -> str | None:
+    values = meta_values(page, name, attr)
+    assert len(values) <= 1, f"{name} appears {len(values)} times"
+    return values[0] if values else None
+
+
+def json_ld(page: BeautifulSoup) -> list[dict]:
+    return [json.loads(s.string) for s in page.find_all("script", type="application/ld+json")]
+
+
+def names_of(authors: list[str]) -> list[str]:
+    """Author names as Google Scholar wants them: without markers and without 'et al.'."""
+    return [a.rstrip(MARKS).strip() for a in authors if a.lower() not in ET_AL]
+
+
+def expected_pages(pages: str) -> tuple[str | None, str | None]:
+    if not pages:
+        return None, None
+    parts = re.split(r"\s*(?:–|—|-{1,3})\s*", str(pages))
+    return parts[0], parts[1] if len(parts) > 1 else None
+
+
+def expected_highwire(fm: dict) -> dict:
+    date = str(fm["date"]).replace("-", "/")
+    first, last = expected_pages(fm.get("pages", ""))
+    kind = fm.get("type", "conference")
+    venue = fm.get("venue") or fm.get("venue_short")
+    return {
+        "citation_title": [fm["title"]],
+        "citation_author": names_of(fm["authors"]),
+        "citation_publication_date": [date],
+        "citation_conference_title": [venue] if kind == "conference" else [],
+        "citation_journal_title": [venue] if kind == "journal" else [],
+        "citation_technical_report_institution":
+            [fm.get("institution") or venue] if kind == "report" else [],
+        "citation_volume": [str(fm["volume"])] if "volume" in fm else [],
+        "citation_issue": [str(fm["number"])] if "number" in fm and kind != "report" else [],
+        "citation_firstpage": [first] if first else [],
+        "citation_lastpage": [last] if last else [],
+    }
+
+
+# --- The example site: every paper page against its front matter ------------------------------
+
+
+def test_example_paper_pages_carry_highwire_tags_from_front_matter(example):
+    papers = sorted((EXAMPLE / "publications").glob("*.md"))
+    assert len(papers) == 18
+    for path in papers:
+        fm = front_matter(path)
+        page = parse(example / "publications" / path.stem / "index.html")
+        for name, expected in expected_highwire(fm).items():
+            assert meta_values(page, name) == expected, (path.name, name)
+        assert re.fullmatch(r"\d{4}(/\d{2}(/\d{2})?)?", meta_value(page, "citation_publication_date"))
+        assert meta_values(page, "citation_doi") == []  # the example gives no DOIs
+        assert meta_values(page, "citation_pdf_url") == []  # nor PDFs
+
+
+def test_example_paper_pages_carry_a_scholarly_article(example):
+    for path in sorted((EXAMPLE / "publications").glob("*.md")):
+        fm = front_matter(path)
+        page = parse(example / "publications" / path.stem / "index.html")
+        [article] = json_ld(page)
+        assert article["@context"] == "https://schema.org"
+        assert article["@type"] == "ScholarlyArticle"
+        assert article["headline"] == fm["title"]
+        assert [a["name"] for a in article["author"]] == names_of(fm["authors"])
+        assert all(a["@type"] == "Person" for a in article["author"])
+        assert article["datePublished"] == str(fm["date"])
+        assert article["url"] == f"https://example.github.io/publications/{path.stem}/"
+        venue = article["isPartOf"]
+        while venue["@type"] in ("PublicationIssue", "PublicationVolume"):
+            venue = venue["isPartOf"]
+        assert venue["name"] == fm["venue"]
+        assert venue["@type"] == ("Periodical" if fm["type"] == "journal" else "CreativeWorkSeries")
+        if "number" in fm:
+            assert article["isPartOf"]["issueNumber"] == str(fm["number"])
+        if "volume" in fm:
+            assert article["isPartOf"]["isPartOf"]["volumeNumber"] == str(fm["volume"])
+        body = path.read_text(encoding="utf-8").split("---\n", 2)[2].strip()
+        assert ("abstract" in article) == bool(body)
+
+
+def test_every_page_has_canonical_open_graph_and_twitter_tags(example):
+    pages = sorted(example.rglob("*.html"))
+    assert len(pages) >= 18 + 4
+    for path in pages:
+        page = parse(path)
+        rel = path.relative_to(example).as_posix()
+        url = "https://example.github.io/" + (rel[: -len("index.html")] if rel.endswith("index.html")
+                                              else rel)
+        [canonical] = page.find_all("link", rel="canonical")
+        assert canonical["href"] == url, rel
+        assert meta_value(page, "og:url", "property") == url
+        assert meta_value(page, "og:title", "property")
+        assert meta_value(page, "og:site_name", "property") == "Wei Gao"
+        assert meta_value(page, "og:type", "property") in ("website", "article", "profile")
+        assert meta_value(page, "twitter:card") == "summary"
+        assert meta_value(page, "twitter:title") == meta_value(page, "og:title", "property")
+        description = meta_value(page, "og:description", "property")
+        assert description and len(description) <= 300
+        assert meta_value(page, "twitter:description") == description
+
+
+def test_paper_pages_are_articles_and_the_home_page_a_person(example):
+    home = parse(example / "index.html")
+    assert meta_value(home, "og:type", "property") == "profile"
+    assert meta_values(home, "citation_title") == []
+    [person] = json_ld(home)
+    assert person == {"@context": "https://schema.org", "@type": "Person", "name": "Wei Gao",
+                      "url": "https://example.github.io/"}
+    paper = parse(example / "publications" / "weave-osdi-2026" / "index.html")
+    assert meta_value(paper, "og:type", "property") == "article"
+    assert meta_value(paper, "article:published_time", "property") == "2026-07"
+    assert json_ld(parse(example / "publications" / "index.html")) == []
+
+
+# --- Small sites for what the example does not have -------------------------------------------
+
+OWNER_CONFIG = """\
+title: Ada Example
+url: https://example.org/~ada/
+language: en-GB
+author:
+  name: Ada Example
+  aliases: [A. Example]
+  position: Professor
+  affiliation: University of Examples
+  email: ada@example.org
+  links:
+    Google Scholar: https://scholar.google.com/citations?user=abc
+    GitHub: https://github.com/ada
+    CV: files/cv.pdf
+publications:
+  group_by: year
+"""
+
+FULL_PAPER = """\
+---
+title: "A Study of <script> & Friends"
+authors: [Ada Example*, Bob Builder, et al.]
+venue: Journal of Examples
+venue_short: JoE
+date: 2024-05-17
+type: journal
+volume: 12
+number: 3
+pages: 101--118
+links:
+  pdf: files/study.pdf
+  doi: https://doi.org/10.1234/joe.2024.5
+  arxiv: 2401.01234
+topics: [Testing]
+---
+An abstract.
+"""
+
+REPORT = """\
+---
+title: A Report
+authors: [Ada Example]
+institution: Example Institute of Technology
+venue: Example Tech Reports
+date: 2023
+type: report
+number: TR-2023-7
+links:
+  pdf: https://elsewhere.example.net/report.pdf
+---
+"""
+
+THESIS = """\
+---
+title: A Thesis
+authors: [Ada Example]
+institution: University of Examples
+date: 2020-09
+type: thesis
+---
+"""
+
+
+def build(make_site, files: dict, config: str = MINIMAL_CONFIG) -> Path:
+    content = make_site({"site.yaml": config, "publications/a-paper.md": None, **files})
+    result = run_cli(*build_args(content))
+    assert result.code == 0, result.err
+    return content.parent / "site"
+
+
+def test_full_paper_tags_doi_pdf_and_date(make_site):
+    site = build(make_site, {"publications/study.md": FULL_PAPER, "files/study.pdf": b"%PDF-1.4\n"},
+                 OWNER_CONFIG)
+    page = parse(site / "publications" / "study" / "index.html")
+    assert meta_value(page, "citation_title") == "A Study of <script> & Friends"
+    assert meta_values(page, "citation_author") == ["Ada Example", "Bob Builder"]
+    assert meta_value(page, "citation_publication_date") == "2024/05/17"
+    assert meta_value(page, "citation_journal_title") == "Journal of Examples"
+    assert meta_values(page, "citation_conference_title") == []
+    assert (meta_value(page, "citation_volume"), meta_value(page, "citation_issue")) == ("12", "3")
+    assert meta_value(page, "citation_firstpage") == "101"
+    assert meta_value(page, "citation_lastpage") == "118"
+    assert meta_value(page, "citation_doi") == "10.1234/joe.2024.5"
+    assert meta_value(page, "citation_pdf_url") == "https://example.org/~ada/files/study.pdf"
+    [article] = json_ld(page)
+    assert article["identifier"]["propertyID"] == "DOI"
+    assert article["identifier"]["value"] == "10.1234/joe.2024.5"
+    assert article["sameAs"] == ["https://doi.org/10.1234/joe.2024.5",
+                                 "https://arxiv.org/abs/2401.01234"]
+    assert article["datePublished"] == "2024-05-17"
+    assert (article["pageStart"], article["pageEnd"]) == ("101", "118")
+    assert article["isPartOf"]["isPartOf"]["isPartOf"]["alternateName"] == "JoE"
+    assert meta_value(page, "og:locale", "property") == "en_GB"
+    assert meta_value(page, "article:tag", "property") == "Testing"
+
+
+def test_report_and_thesis_tags(make_site):
+    site = build(make_site, {"publications/report.md": REPORT, "publications/thesis.md": THESIS})
+    report = parse(site / "publications" / "report" / "index.html")
+    assert meta_value(report, "citation_technical_report_institution") == \
+        "Example Institute of Technology"
+    assert meta_value(report, "citation_technical_report_number") == "TR-2023-7"
+    assert meta_values(report, "citation_issue") == []
+    assert meta_value(report, "citation_publication_date") == "2023"
+    assert meta_value(report, "citation_pdf_url") == "https://elsewhere.example.net/report.pdf"
+    thesis = parse(site / "publications" / "thesis" / "index.html")
+    assert meta_value(thesis, "citation_dissertation_institution") == "University of Examples"
+    assert meta_values(thesis, "citation_journal_title") == []
+
+
+def test_home_page_person_names_affiliation_and_profiles(make_site):
+    site = build(make_site, {"publications/study.md": FULL_PAPER, "files/study.pdf": b"%PDF"},
+                 OWNER_CONFIG)
+    [person] = json_ld(parse(site / "index.html"))
+    assert person["@type"] == "Person"
+    assert person["name"] == "Ada Example"
+    assert person["alternateName"] == ["A. Example"]
+    assert person["jobTitle"] == "Professor"
+    assert person["affiliation"] == {"@type": "Organization", "name": "University of Examples"}
+    assert person["email"] == "mailto:ada@example.org"
+    # Profiles only: the CV is a file of the site, not another identity.
+    assert person["sameAs"] == ["https://scholar.google.com/citations?user=abc",
+                                "https://github.com/ada"]
+    assert person["url"] == "https://example.org/~ada/"
+
+
+def test_json_ld_cannot_end_its_script_element(make_site):
+    title = 'Breaking </script><script>alert("x")</script> out <!-- & in'
+    paper = FULL_PAPER.replace('"A Study of <script> & Friends"', json.dumps(title))
+    site = build(make_site, {"publications/study.md": paper, "files/study.pdf": b"%PDF"})
+    html = (site / "publications" / "study" / "index.html").read_text(encoding="utf-8")
+    page = BeautifulSoup(html, "html.parser")
+    scripts = page.find_all("script")
+    # One data block; every other script is a file of the theme, with no text of its own.
+    assert [s.get("type") for s in scripts].count("application/ld+json") == 1
+    assert all(s.get("src") and not s.string for s in scripts
+               if s.get("type") != "application/ld+json")
+    [article] = json_ld(page)
+    assert article["headline"] == title
+    assert 'alert("x")' not in html.replace("&#34;", '"').split("<title>")[0]
+    block = html.split('<script type="application/ld+json">')[1].split("</script>")[0]
+    assert not set(block) & set("<>&")
+
+
+@pytest.mark.parametrize("text", ["</script>", "<!--", "a & b", "\u2028", "Ünïcödé 中文"])
+def test_dump_script_json_round_trips_without_markup_characters(text):
+    dumped = str(dump_script_json({"x": text}))
+    assert not set(dumped) & set("<>&\u2028\u2029")
+    assert json.loads(dumped) == {"x": text}
+
+
+def test_paper_without_abstract_is_described_by_its_citation(make_site):
+    site = build(make_site, {"publications/report.md": REPORT})
+    page = parse(site / "publications" / "report" / "index.html")
+    description = meta_value(page, "description")
+    assert description == "Ada Example. Example Tech Reports, 2023."
+    assert meta_value(page, "og:description", "property") == description
+
+
+def test_long_abstract_is_cut_at_a_word_for_descriptions(make_site):
+    words = " ".join(f"word{i}" for i in range(200))
+    site = build(make_site, {"publications/study.md": FULL_PAPER.replace("An abstract.", words),
+                             "files/study.pdf": b"%PDF"})
+    page = parse(site / "publications" / "study" / "index.html")
+    description = meta_value(page, "og:description", "property")
+    assert len(description) <= 300 and description.endswith("…")
+    assert words.startswith(description[:-1])
+    assert description[:-1].split()[-1] in words.split()
+
+
+# --- BibTeX-sourced pages ---------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not HAVE_BIBTEX_READER, reason="scholarsite/bibtex.py (the BibTeX reader) "
+                    "is not in this checkout yet")
+def test_bibtex_fixture_pages_carry_tags_from_the_bib_file(tmp_path):
+    import bibtexparser
+    from bibtexparser.middlewares import (LatexDecodingMiddleware, MonthIntMiddleware,
+                                          SeparateCoAuthors, SplitNameParts)
+
+    out = tmp_path / "site"
+    result = run_cli(*build_args(BIBSITE, out))
+    assert result.code == 0, result.err
+    library = bibtexparser.parse_file(
+        str(BIBSITE / "publications" / "papers.bib"),
+        append_middleware=[LatexDecodingMiddleware(), MonthIntMiddleware(True),
+                           SeparateCoAuthors(), SplitNameParts()])
+    pages = {p.parent.name: parse(p) for p in (out / "publications").glob("*/index.html")}
+    assert len(pages) == len(library.entries) == 21
+    by_title = {meta_value(page, "citation_title"): page for page in pages.values()}
+    for entry in library.entries:
+        fields = {f.key.lower(): f.value for f in entry.fields}
+        title = fields["title"].replace("{", "").replace("}", "")
+        page = by_title[title]
+        authors = [" ".join(p for p in (" ".join(n.first), " ".join(n.von), " ".join(n.last))
+                            if p) for n in fields["author"]]
+        assert meta_values(page, "citation_author") == authors, entry.key
+        month = fields.get("month")
+        date = f"{fields['year']}/{int(month):02d}" if month else str(fields["year"])
+        assert meta_value(page, "citation_publication_date") == date, entry.key
+        venue_tag = {"inproceedings": "citation_conference_title",
+                     "article": "citation_journal_title"}.get(entry.entry_type.lower())
+        if venue_tag and entry.entry_type.lower() == "inproceedings":
+            assert meta_value(page, venue_tag), entry.key
+        if "doi" in fields:
+            assert meta_value(page, "citation_doi") == fields["doi"]
+        [article] = json_ld(page)
+        assert article["headline"] == title
+        assert [a["name"] for a in article["author"]] == authors
+
+
+# --- Venue tiers ------------------------------------------------------------------------------
+
+
+def test_example_tiers_are_what_the_lookup_gives():
+    """Every example venue the CCF table knows gets from the lookup the tier the seed gives it;
+    the others (MLSys, CSUR's survey tier, arXiv reports) get nothing from it."""
+    ccf = other = 0
+    for path in sorted((EXAMPLE / "publications").glob("*.md")):
+        fm = front_matter(path)
+        tier = fm.get("tier", "")
+        found = lookup_tier(fm.get("venue", ""), fm.get("venue_short", ""))
+        if tier.startswith("CCF-"):
+            ccf += 1
+            assert found == tier, path.name
+        else:
+            other += 1
+            assert found == "", path.name
+    assert (ccf, other) == (13, 5)
+
+
+def test_example_site_has_no_tier_conflicts():
+    diags = Diagnostics()
+    site = load_site(EXAMPLE, diags)
+    assert site is not None
+    assert find_tier_conflicts(site) == []
+
+
+TIER_PAPER = """\
+---
+title: {title}
+authors: [Ada Example]
+venue: USENIX Symposium on Operating Systems Design and Implementation
+venue_short: OSDI
+date: 2024-07
+{tier}
+---
+"""
+
+
+def tier_files(**tiers: str) -> dict[str, str]:
+    return {f"publications/{slug}.md": TIER_PAPER.format(title=slug.title(), tier=tier)
+            for slug, tier in tiers.items()}
+
+
+def test_tier_conflicts_name_the_file_and_line(make_site):
+    content = make_site({"publications/a-paper.md": None,
+                         **tier_files(wrong="tier: CCF-B", right="tier: CCF-A",
+                                      looked="", other="tier: Top Systems Venue")})
+    site = load_site(content, Diagnostics())
+    conflicts = find_tier_conflicts(site, root=content)
+    assert [str(d) for d in conflicts] == [
+        "publications/wrong.md:1: warning: tier CCF-B disagrees with the CCF 2026 list, which "
+        "ranks OSDI CCF-A; fix 'tier', or remove it to use the list's rank"]
+
+
+def test_explicit_tier_wins_and_lookup_fills_the_rest(make_site):
+    content = make_site({"publications/a-paper.md": None,
+                         **tier_files(wrong="tier: CCF-B", looked="")})
+    result = run_cli(*build_args(content))
+    assert result.code == 0, result.err
+    site = content.parent / "site"
+    tiers = {slug: [b.get_text() for b in parse(site / "publications" / slug / "index.html")
+                    .select(".paper-facts .tier-badge")] for slug in ("wrong", "looked")}
+    assert tiers == {"wrong": ["CCF-B"], "looked": ["CCF-A"]}
+
+
+def test_site_yaml_turns_the_lookup_off(make_site):
+    config = MINIMAL_CONFIG + "  venue_tiers: false\n"
+    content = make_site({"site.yaml": config, "publications/a-paper.md": None,
+                         **tier_files(looked="", given="tier: CCF-C")})
+    result = run_cli(*build_args(content))
+    assert result.code == 0, result.err
+    site = content.parent / "site"
+    looked = parse(site / "publications" / "looked" / "index.html")
+    given = parse(site / "publications" / "given" / "index.html")
+    assert looked.select(".tier-badge") == []
+    assert [b.get_text() for b in given.select(".paper-facts .tier-badge")] == ["CCF-C"]
