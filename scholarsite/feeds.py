@@ -6,7 +6,7 @@ Two builds of the same content give the same bytes: an entry's id is its paper p
 
 from __future__ import annotations
 
-from .models import PubDate, Site
+from .models import Paper, PubDate, Site
 from .urls import absolute_url
 from .views import paper_url
 
@@ -21,8 +21,7 @@ def atom_date(date: PubDate) -> str:
     return f"{date.year:04d}-{date.month or 1:02d}-{date.day or 1:02d}T00:00:00Z"
 
 
-def feed_entry(site: Site, view: dict) -> dict:
-    paper = site.paper(view["slug"])
+def feed_entry(site: Site, paper: Paper, view: dict) -> dict:
     url = site.config.url + paper_url(paper.slug)
     return {
         "id": url,
@@ -41,7 +40,7 @@ def feed_entry(site: Site, view: dict) -> dict:
 def feed_view(site: Site, views: dict[str, dict]) -> dict:
     """The feed's own fields and its entries, newest first (the site's paper order)."""
     base = site.config.url
-    entries = [feed_entry(site, views[p.slug]) for p in site.papers]
+    entries = [feed_entry(site, p, views[p.slug]) for p in site.papers]
     return {
         "id": base + FEED_PATH,
         "self": base + FEED_PATH,

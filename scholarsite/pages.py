@@ -13,10 +13,8 @@ from markupsafe import Markup
 from .feeds import FEED_PATH, feed_view
 from .metadata import DESCRIPTION_LIMIT, describe_citation, make_page_meta, shorten
 from .models import Paper, Site
-from .ris import make_ris
-from .urls import absolute_url, page_root, split_site_link
-from .views import (fold_name, group_papers, paper_url, paper_view, ris_file_name,
-                    used_notes)
+from .urls import page_root, split_site_link
+from .views import fold_name, group_papers, paper_url, paper_view, used_notes
 
 
 @dataclass(frozen=True)
@@ -81,8 +79,8 @@ def plan_pages(site: Site) -> list[Page]:
         pages.extend(plan_paper(site, base, views[paper.slug], notes))
     pages.append(Page("publications.bib", body="\n".join(v["bibtex"] for v in views.values()),
                       depends=("*",)))
-    pages.append(Page("publications.ris", body="".join(make_paper_ris(site, p)
-                                                       for p in site.papers), depends=("*",)))
+    pages.append(Page("publications.ris", body="".join(v["ris"] for v in views.values()),
+                      depends=("*",)))
     pages.append(Page(FEED_PATH, "feed.xml", {"site": base, "feed": feed_view(site, views)},
                       depends=("*",)))
     pages.append(plan_sitemap(site, base, views))
@@ -117,11 +115,6 @@ def plan_publications(site: Site, base: dict, views: dict[str, dict], notes: lis
     return Page("publications/", "publications.html", context, depends=("*",))
 
 
-def make_paper_ris(site: Site, paper: Paper) -> str:
-    base = site.config.url
-    return make_ris(paper, base + paper_url(paper.slug), absolute_url(base, paper.link("pdf")))
-
-
 def plan_paper(site: Site, base: dict, view: dict, notes: list[dict]) -> list[Page]:
     """The paper's page, and its citation in BibTeX and RIS beside it."""
     slug = view["slug"]
@@ -134,8 +127,7 @@ def plan_paper(site: Site, base: dict, view: dict, notes: list[dict]) -> list[Pa
                "paper": view, "notes": notes}
     return [Page(path, "paper.html", context, depends=(slug,)),
             Page(path + view["bibtex_file"], body=view["bibtex"], depends=(slug,)),
-            Page(path + ris_file_name(paper), body=make_paper_ris(site, paper),
-                 depends=(slug,))]
+            Page(path + view["ris_file"], body=view["ris"], depends=(slug,))]
 
 
 def plan_sitemap(site: Site, base: dict, views: dict[str, dict]) -> Page:

@@ -12,7 +12,8 @@ from markupsafe import Markup
 
 from .citations import format_citation, make_bibtex, make_bibtex_key, venue_label
 from .models import PAPER_TYPES, Author, Paper, Site
-from .urls import split_site_link
+from .ris import make_ris
+from .urls import absolute_url, split_site_link
 
 LINK_LABELS = {
     "pdf": "PDF", "code": "Code", "slides": "Slides", "video": "Video", "poster": "Poster",
@@ -119,6 +120,8 @@ def paper_view(paper: Paper, site: Site, owner_names: frozenset[str]) -> dict:
         "bibtex": make_bibtex(paper),
         "bibtex_key": make_bibtex_key(paper),
         "bibtex_file": bibtex_file_name(paper),
+        "ris": make_ris(paper, site.config.url + paper_url(paper.slug),
+                        absolute_url(site.config.url, paper.link("pdf"))),
         "ris_file": ris_file_name(paper),
     }
 
