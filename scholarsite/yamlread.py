@@ -6,6 +6,7 @@ so that a validator can say `path:line: error: ...` about the field at fault.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,6 +69,7 @@ def _index_lines(root: yaml.Node, offset: int) -> dict[tuple, int]:
 def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics) -> Located | None:
     """Parse one YAML document that starts at `first_line` of `path`; None after an error."""
     loader = _Loader(text)
+    node = None
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
@@ -83,10 +85,39 @@ def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics) -> Lo
     except RecursionError:
         diags.error(path, first_line, "the YAML is nested too deeply to be content")
         return None
+    except ValueError as exc:  # a well-formed scalar with an impossible value: 2024-02-30
+        bad = _find_bad_date(node)
+        line = bad.start_mark.line + first_line if bad else first_line
+        shown = f" {bad.value!r}" if bad else ""
+        diags.error(path, line, f"invalid date{shown}: {exc}; write a real date, YYYY-MM-DD")
+        return None
     finally:
         loader.dispose()
     lines = _index_lines(node, first_line) if node is not None else {}
     return Located(data, lines, first_line)
+
+
+def _find_bad_date(node: yaml.Node | None) -> yaml.ScalarNode | None:
+    """The first scalar that YAML reads as a date but that is not a real date (walked
+    without recursion, each node once: the document may be deeply nested or aliased)."""
+    stack = [node] if node is not None else []
+    seen: set[int] = set()
+    while stack:
+        current = stack.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        if isinstance(current, yaml.ScalarNode):
+            if current.tag == "tag:yaml.org,2002:timestamp":
+                try:
+                    dt.date.fromisoformat(current.value.strip()[:10])
+                except ValueError:
+                    return current
+        elif isinstance(current, yaml.MappingNode):
+            stack.extend(n for pair in reversed(current.value) for n in reversed(pair))
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend(reversed(current.value))
+    return None
 
 
 def split_front_matter(text: str, path: Path, diags: Diagnostics) -> tuple[str, int, str, int] | None:

@@ -172,3 +172,19 @@ def test_warning_becomes_error_with_strict(make_site):
     assert any(sev == "warning" and line == 6 for _, line, sev, _ in problems(relaxed.err))
     strict = run_cli(*build_args(content, None, "--strict"))
     assert_clean_failure(strict)
+
+
+def test_impossible_date_is_an_error_not_a_crash(make_site):
+    """YAML reads 2024-02-30 as a date and fails to build it: a clear error at its line."""
+    content = make_site({"publications/feb.md": """\
+        ---
+        title: T
+        authors: [A]
+        venue: V
+        date: 2024-02-30
+        ---
+        """})
+    result = run_cli(*build_args(content))
+    assert_clean_failure(result)
+    [(path, line, _, msg)] = problems(result.err)
+    assert path.endswith("feb.md") and line == 5 and "invalid date '2024-02-30'" in msg
