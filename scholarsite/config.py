@@ -8,13 +8,14 @@ from urllib.parse import urlsplit
 
 from .diagnostics import Diagnostics
 from .fields import FieldReader
-from .models import Owner, PublicationsConfig, SiteConfig
+from .models import NavEntry, Owner, PublicationsConfig, SiteConfig
 from .urls import check_link
 from .yamlread import parse_yaml, read_text
 
 GROUP_BY = ("category", "year", "type", "none")
 # A domain name of two labels or more, each 1-63 letters, digits or inner hyphens.
 HOST_NAME = re.compile(r"^(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)+(?!-)[a-z0-9-]{1,63}(?<!-)$")
+_ORCID = re.compile(r"^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$")
 
 
 def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
@@ -38,11 +39,12 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     cname = read_cname(top, url)
     owner = read_owner(top.mapping("author"), top.has("author"))
     pubs = read_publications(top.mapping("publications"))
+    nav = read_nav(top)
     top.check_unknown()
     if len(diags.errors()) > before or owner is None:
         return None
     return SiteConfig(title=title, url=url, owner=owner, description=description,
-                      language=language, publications=pubs, cname=cname)
+                      language=language, publications=pubs, cname=cname, nav=nav)
 
 
 def read_base_url(top: FieldReader) -> str:
@@ -86,9 +88,25 @@ def read_owner(author: FieldReader, present: bool) -> Owner | None:
     if email and "@" not in email:
         author.error(("email",), f"'author.email' is not an e-mail address: {email!r}")
     links = read_profile_links(author.mapping("links"))
+    photo = read_photo(author)
     author.check_unknown()
     return Owner(name=name, aliases=aliases, position=position, affiliation=affiliation,
-                 email=email, links=links)
+                 email=email, links=links, photo=photo)
+
+
+def read_photo(author: FieldReader) -> str:
+    """'files/NAME': a picture in content/files/, which must exist."""
+    photo = author.line_text("photo")
+    if not photo:
+        return ""
+    rel = photo.replace("\\", "/").lstrip("/")
+    files_dir = author.path.parent / "files"
+    target = author.path.parent / rel
+    if not rel.startswith("files/") or ".." in rel.split("/") or not target.is_file():
+        author.error(("photo",), f"'author.photo' must name a picture in "
+                     f"{files_dir.as_posix()}/, written as 'files/NAME'; found {photo!r}")
+        return ""
+    return rel
 
 
 def read_profile_links(links: FieldReader) -> tuple[tuple[str, str], ...]:
@@ -98,6 +116,8 @@ def read_profile_links(links: FieldReader) -> tuple[tuple[str, str], ...]:
         url = links.line_text(str(label))
         if not url:
             continue
+        if str(label).lower() == "orcid" and _ORCID.match(url):
+            url = "https://orcid.org/" + url  # the bare iD, as ORCID prints it
         safe, problem = check_link("url", url)
         if problem:
             links.error((label,), f"link '{label}' {problem}")
@@ -129,3 +149,51 @@ def read_publications(pubs: FieldReader) -> PublicationsConfig:
                      "shown in alphabetical order")
     return PublicationsConfig(group_by=group_by, categories=categories, author_limit=limit,
                               author_notes=tuple(notes), venue_tiers=tiers)
+
+
+def read_nav(top: FieldReader) -> tuple[NavEntry, ...]:
+    """`nav`: a list of section keys ('talks'), each optionally with a label
+    ({talks: Invited talks}), or links elsewhere ({title: Lab, url: https://...}).
+    Whether a key names a section that exists is checked once the content is read."""
+    value = top.raw("nav")
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        top.error(("nav",), "'nav' must be a list such as [home, publications, talks, cv]")
+        return ()
+    entries = []
+    for i, raw in enumerate(value):
+        line = top.line("nav", i)
+        if isinstance(raw, str) and raw.strip():
+            entries.append(NavEntry(key=raw.strip(), line=line))
+            continue
+        item = FieldReader(top.doc, top.path, top.diags, ("nav", i), raw, what="nav field")
+        if not isinstance(raw, dict) or not raw:
+            item.error((), f"nav entry {i + 1} must be a section key such as 'talks', "
+                       "'{talks: My talks}', or '{title: ..., url: ...}'")
+            continue
+        if "url" in raw or "title" in raw:
+            entry = read_nav_link(item, line)
+        elif len(raw) == 1:
+            key = next(iter(raw))
+            entry = NavEntry(key=str(key), title=item.line_text(str(key), required=True),
+                             line=line)
+        else:
+            item.error((), f"nav entry {i + 1} has several keys: write '{{KEY: Label}}' for "
+                       "a section, or '{title: ..., url: ...}' for a link")
+            continue
+        item.check_unknown()
+        if entry is not None:
+            entries.append(entry)
+    return tuple(entries)
+
+
+def read_nav_link(item: FieldReader, line: int) -> NavEntry | None:
+    title = item.line_text("title", required=True)
+    url = item.line_text("url", required=True)
+    safe, problem = check_link("url", url) if url else ("", "")
+    if problem:
+        item.error(("url",), f"nav link {problem}")
+    if not title or not safe:
+        return None
+    return NavEntry(key="", title=title, url=safe, line=line)

@@ -5,13 +5,18 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from .collections import SCHEMAS, Context, make_item_markdown, read_collections, read_pages
 from .config import load_config
+from .cv import load_cv
 from .diagnostics import Diagnostics
-from .models import Paper, Site, SiteConfig
+from .models import Item, Paper, Site, SiteConfig
 from .papers import make_markdown, read_markdown_paper, render_markdown
 from .yamlread import read_text
 
 FILES_DIR = "files"  # content/files/ is copied to the site as it is (PDFs, photos, CV)
+# What the site itself writes at its root: a free page may not take one of these names.
+SECTION_KEYS = ("home", "publications", *(s.name for s in SCHEMAS), "cv", "sitemap")
+RESERVED = frozenset((*SECTION_KEYS, "assets", FILES_DIR, "index", "404"))
 
 
 def list_files(folder: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...]
@@ -108,6 +113,23 @@ def read_bio(content_dir: Path, diags: Diagnostics) -> str:
     return render_markdown(make_markdown(), text) if text else ""
 
 
+def check_nav(config: SiteConfig, path: Path, items: tuple[Item, ...],
+              pages: tuple[Item, ...], has_cv: bool, diags: Diagnostics) -> None:
+    """Every key in `nav` of site.yaml (`path`) names a section this site has."""
+    present = {"home", "publications", "sitemap", *(i.collection for i in items),
+               *(p.slug for p in pages)} | ({"cv"} if has_cv else set())
+    known = (*SECTION_KEYS, *(p.slug for p in pages))
+    for entry in config.nav:
+        if not entry.key or entry.key in present:
+            continue
+        if entry.key in known:
+            diags.warning(path, entry.line, f"nav names '{entry.key}', which has nothing to "
+                          "show yet; the entry is left out")
+        else:
+            diags.error(path, entry.line, f"nav names '{entry.key}', which is not a section "
+                        f"of this site; known: {', '.join(known)}")
+
+
 def load_site(content_dir: Path, diags: Diagnostics) -> Site | None:
     """Everything in the content folder, validated; None when any error was found."""
     config = load_config(content_dir / "site.yaml", diags)
@@ -115,9 +137,17 @@ def load_site(content_dir: Path, diags: Diagnostics) -> Site | None:
     bio = read_bio(content_dir, diags)
     files_dir = content_dir / FILES_DIR
     files = tuple(p.relative_to(files_dir) for p in list_files(files_dir, content_dir, diags, ()))
+    ctx = Context(content_dir, frozenset(p.slug for p in papers),
+                  frozenset(f"{FILES_DIR}/{f.as_posix()}" for f in files), make_item_markdown())
+    items = read_collections(ctx, diags)
+    pages = read_pages(ctx, RESERVED, diags)
+    cv = load_cv(content_dir / "cv.yaml", diags)
     if config is None or diags.has_errors():
+        return None
+    check_nav(config, content_dir / "site.yaml", items, pages, cv is not None, diags)
+    if diags.has_errors():
         return None
     papers = apply_site_rules(papers, config, diags)
     papers.sort(key=Paper.sort_key)
     return Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
-                files=files)
+                files=files, items=items, pages=pages, cv=cv)

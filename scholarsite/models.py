@@ -137,6 +137,7 @@ class Owner:
     affiliation: str = ""
     email: str = ""
     links: tuple[tuple[str, str], ...] = ()  # (label, url), in the order given
+    photo: str = ""  # a site-relative path below files/, such as 'files/me.jpg'
 
     def names(self) -> tuple[str, ...]:
         return (self.name, *self.aliases)
@@ -152,6 +153,16 @@ class PublicationsConfig:
 
 
 @dataclass(frozen=True)
+class NavEntry:
+    """One navigation entry from site.yaml: a section of the site by key, or an outside URL."""
+
+    key: str  # 'home', 'publications', 'cv', a collection, a free page's slug; '' for a URL
+    title: str = ""  # '' for the section's own title
+    url: str = ""  # only for links that are not a section of the site
+    line: int = 0  # where site.yaml names it, for errors found once the content is read
+
+
+@dataclass(frozen=True)
 class SiteConfig:
     title: str
     url: str  # absolute base URL, always ending in "/"
@@ -160,6 +171,69 @@ class SiteConfig:
     language: str = "en"
     publications: PublicationsConfig = field(default_factory=PublicationsConfig)
     cname: str = ""
+    nav: tuple[NavEntry, ...] = ()  # empty: the default navigation
+
+
+@dataclass(frozen=True)
+class Item:
+    """One entry of a collection (a talk, a course, a project, a news item, a post) or a free
+    page. What fields it may carry is the collection's schema (collections.SCHEMAS)."""
+
+    collection: str  # 'talks', 'teaching', 'projects', 'news', 'posts', or 'pages'
+    slug: str
+    title: str  # may be '' only for news, whose text is the item
+    source: Path
+    line: int
+    date: PubDate | None = None
+    text: tuple[tuple[str, str], ...] = ()  # one-line fields, only those given
+    lists: tuple[tuple[str, tuple[str, ...]], ...] = ()  # list fields such as tags
+    links: tuple[tuple[str, str], ...] = ()  # (label, url), in the order shown
+    papers: tuple[str, ...] = ()  # slugs of related papers, all known
+    # Rendered Markdown; relative links carry ROOT_MARKER, replaced by each page's root.
+    body_html: str = ""
+    body_text: str = ""  # plain text, for descriptions
+
+    def field(self, name: str) -> str:
+        return dict(self.text).get(name, "")
+
+    def items_of(self, name: str) -> tuple[str, ...]:
+        return dict(self.lists).get(name, ())
+
+    def sort_key(self) -> tuple:
+        """Newest first; undated items after dated ones; ties by slug."""
+        if self.date is None:
+            return (1, 0, 0, 0, self.slug)
+        y, m, d = self.date.sort_key()
+        return (0, -y, -m, -d, self.slug)
+
+
+@dataclass(frozen=True)
+class CVEntry:
+    """One line of a CV section: what, where, when, and labelled details."""
+
+    title: str
+    org: str = ""
+    location: str = ""
+    when: str = ""  # '2014–2019', '2021–present', '2023'
+    details: tuple[tuple[str, str], ...] = ()  # (label, text)
+
+
+@dataclass(frozen=True)
+class CVSection:
+    key: str  # 'education', 'positions', ...
+    title: str
+    entries: tuple[CVEntry, ...]
+
+
+@dataclass(frozen=True)
+class CV:
+    """content/cv.yaml; the publications come from the paper files, not from here."""
+
+    sections: tuple[CVSection, ...]
+    source: Path
+
+    def section(self, key: str) -> CVSection | None:
+        return next((s for s in self.sections if s.key == key), None)
 
 
 @dataclass(frozen=True)
@@ -171,9 +245,15 @@ class Site:
     bio_html: str = ""
     content_dir: Path = Path("content")
     files: tuple[Path, ...] = ()  # user files to copy as they are, relative to content_dir/files
+    items: tuple[Item, ...] = ()  # every collection's items, by collection, then Item.sort_key
+    pages: tuple[Item, ...] = ()  # free pages from content/pages/, by slug
+    cv: CV | None = None
 
     def paper(self, slug: str) -> Paper:
         for paper in self.papers:
             if paper.slug == slug:
                 return paper
         raise KeyError(slug)
+
+    def collection(self, name: str) -> tuple[Item, ...]:
+        return tuple(item for item in self.items if item.collection == name)

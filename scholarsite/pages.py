@@ -10,11 +10,15 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup
 
+from .collections import PAGES, SCHEMA_BY_NAME, SCHEMAS, Schema
 from .feeds import FEED_PATH, feed_view
+from .itemviews import collection_view, cv_view, item_url, item_view, profile_links
 from .metadata import DESCRIPTION_LIMIT, describe_citation, make_page_meta, shorten
-from .models import Paper, Site
+from .models import Item, Paper, PubDate, Site
 from .urls import page_root, split_site_link
 from .views import fold_name, group_papers, paper_url, paper_view, used_notes
+
+HOME_NEWS = 5  # news items on the home page; the rest are on news/
 
 
 @dataclass(frozen=True)
@@ -22,11 +26,54 @@ class Page:
     """One output file: rendered from `template` with `context`, or `body` as it is."""
 
     path: str  # the URL path below the site root: '', 'publications/x/', 'robots.txt'
-    template: str = ""
+    # A template name, or names to try in order (a collection's own, then the generic one).
+    template: str | tuple[str, ...] = ""
     context: dict | None = None
     body: str = ""
     # Which papers the page shows ('*' for all): live reload re-renders only what a change hits.
     depends: tuple[str, ...] = ()
+
+
+def section_url(key: str) -> str:
+    """Where a section of the site lives: '' for home, 'talks/', 'cv/', 'about/'."""
+    return "" if key == "home" else f"{key}/"
+
+
+def section_titles(site: Site) -> dict[str, str]:
+    """Each section's title: its default, or the label site.yaml's `nav` gives it."""
+    titles = {"home": "Home", "publications": "Publications", "cv": "CV",
+              "sitemap": "Sitemap"}
+    titles.update({s.name: s.title for s in SCHEMAS})
+    titles.update({p.slug: p.title for p in site.pages})
+    titles.update({e.key: e.title for e in site.config.nav if e.key and e.title})
+    return titles
+
+
+def present_sections(site: Site) -> list[str]:
+    """The sections this site has, in the default navigation order."""
+    keys = ["home", "publications"]
+    keys += [s.name for s in SCHEMAS if site.collection(s.name)]
+    keys += ["cv"] if site.cv is not None else []
+    return keys + [p.slug for p in site.pages]
+
+
+def make_nav(site: Site) -> list[dict]:
+    """site.yaml's `nav` when given (sections with nothing to show left out), else the
+    default: Home, Publications, the collections with items, CV, the free pages."""
+    titles = section_titles(site)
+    present = set(present_sections(site)) | {"sitemap"}
+    if not site.config.nav:
+        return [{"title": titles[k], "url": section_url(k), "internal": True}
+                for k in present_sections(site)]
+    nav = []
+    for entry in site.config.nav:
+        if entry.url:
+            url, internal = split_site_link(entry.url)
+            nav.append({"title": entry.title, "url": url, "internal": internal})
+        elif entry.key in present:
+            nav.append({"title": titles[entry.key], "url": section_url(entry.key),
+                        "internal": True})
+    return nav
 
 
 def site_view(site: Site) -> dict:
@@ -40,15 +87,10 @@ def site_view(site: Site) -> dict:
         "base_path": urlsplit(config.url).path or "/",
         "owner": {"name": owner.name, "position": owner.position,
                   "affiliation": owner.affiliation, "email": owner.email,
-                  "links": [profile_link(label, url) for label, url in owner.links]},
-        "nav": [{"title": "Home", "url": ""}, {"title": "Publications", "url": "publications/"}],
+                  "photo": owner.photo, "links": profile_links(owner)},
+        "nav": make_nav(site),
         "feed": FEED_PATH,
     }
-
-
-def profile_link(label: str, url: str) -> dict:
-    url, internal = split_site_link(url)
-    return {"label": label, "url": url, "internal": internal}
 
 
 def page_view(path: str, title: str, kind: str, site: Site, description: str = "",
@@ -74,9 +116,21 @@ def plan_pages(site: Site) -> list[Page]:
     views = {p.slug: paper_view(p, site, owner_names) for p in site.papers}
     base = site_view(site)
     notes = used_notes(site)
+    titles = section_titles(site)
     pages = [plan_home(site, base, views, notes), plan_publications(site, base, views, notes)]
     for paper in site.papers:
         pages.extend(plan_paper(site, base, views[paper.slug], notes))
+    for schema in SCHEMAS:
+        items = site.collection(schema.name)
+        if items:
+            pages.append(plan_collection(site, base, schema, titles[schema.name], items,
+                                         views))
+            if schema.item_template:
+                pages.extend(plan_item(site, base, schema, titles[schema.name], item, views,
+                                       notes) for item in items)
+    pages.extend(plan_item(site, base, PAGES, "", page, views, notes) for page in site.pages)
+    if site.cv is not None:
+        pages.append(plan_cv(site, base, views, titles["cv"], notes))
     pages.append(Page("publications.bib", body="\n".join(v["bibtex"] for v in views.values()),
                       depends=("*",)))
     pages.append(Page("publications.ris", body="".join(v["ris"] for v in views.values()),
@@ -100,9 +154,14 @@ def plan_home(site: Site, base: dict, views: dict[str, dict], notes: list[dict])
     selected = [views[p.slug] for p in site.papers if p.selected]
     recent = not selected
     shown = selected or [views[p.slug] for p in site.papers[:5]]
+    news = SCHEMA_BY_NAME["news"]
     context = {"site": base, "page": page_view("", site.config.title, "home", site),
                "bio_html": Markup(site.bio_html), "papers": shown, "papers_are_recent": recent,
-               "notes": notes}
+               "notes": notes,
+               "news": [item_view(i, news, "", views)
+                        for i in site.collection("news")[:HOME_NEWS]],
+               "more_news": len(site.collection("news")) > HOME_NEWS,
+               "news_title": section_titles(site)["news"]}
     return Page("", "home.html", context, depends=("*",))
 
 
@@ -130,29 +189,91 @@ def plan_paper(site: Site, base: dict, view: dict, notes: list[dict]) -> list[Pa
             Page(path + view["ris_file"], body=view["ris"], depends=(slug,))]
 
 
+def plan_collection(site: Site, base: dict, schema: Schema, title: str,
+                    items: tuple[Item, ...], views: dict[str, dict]) -> Page:
+    """A collection's list page, from its own template or the generic collection.html."""
+    path = section_url(schema.name)
+    root = page_root(path)
+    shown = [item_view(item, schema, root, views) for item in items]
+    context = {"site": base, "page": page_view(path, title, "collection", site),
+               "collection": collection_view(schema, title, shown)}
+    return Page(path, (schema.list_template, "collection.html"), context)
+
+
+def plan_item(site: Site, base: dict, schema: Schema, title: str, item: Item,
+              views: dict[str, dict], notes: list[dict]) -> Page:
+    """One item's page (a talk, a post, ...) or a free page."""
+    path = item_url(item)
+    view = item_view(item, schema, page_root(path), views)
+    kind = "page" if schema is PAGES else "item"
+    context = {"site": base,
+               "page": page_view(path, item.title, kind, site,
+                                 description=view.get("description") or view["summary"]),
+               "collection": collection_view(schema, title, []), "item": view,
+               "notes": notes}
+    templates = (schema.item_template,) if schema is PAGES else (schema.item_template,
+                                                                  "item.html")
+    return Page(path, templates, context, depends=item.papers)
+
+
+def plan_cv(site: Site, base: dict, views: dict[str, dict], title: str,
+            notes: list[dict]) -> Page:
+    context = {"site": base, "page": page_view("cv/", title, "cv", site),
+               "sections": cv_view(site.cv, site, views), "notes": notes}
+    return Page("cv/", "cv.html", context, depends=("*",))
+
+
+def sitemap_sections(site: Site, views: dict[str, dict]) -> list[dict]:
+    """Every HTML page, grouped: the site's own pages, then papers, then each collection."""
+    titles = section_titles(site)
+    keys = present_sections(site) + ["sitemap"]
+    sections = [{"title": "Pages",
+                 "links": [{"title": titles[k], "url": section_url(k)} for k in keys]}]
+    if views:
+        sections.append({"title": titles["publications"],
+                         "links": [{"title": v["title"], "url": v["url"]}
+                                   for v in views.values()]})
+    for schema in SCHEMAS:
+        items = site.collection(schema.name)
+        if items and schema.item_template:
+            sections.append({"title": titles[schema.name],
+                             "links": [{"title": i.title, "url": item_url(i)} for i in items]})
+    return sections
+
+
 def plan_sitemap(site: Site, base: dict, views: dict[str, dict]) -> Page:
-    sections = [
-        {"title": "Pages", "links": [{"title": "Home", "url": ""},
-                                     {"title": "Publications", "url": "publications/"},
-                                     {"title": "Sitemap", "url": "sitemap/"}]},
-        {"title": "Publications", "links": [{"title": v["title"], "url": v["url"]}
-                                            for v in views.values()]},
-    ]
     context = {"site": base, "page": page_view("sitemap/", "Sitemap", "sitemap", site),
-               "sections": sections}
+               "sections": sitemap_sections(site, views)}
     return Page("sitemap/", "sitemap.html", context, depends=("*",))
+
+
+def sitemap_date(*dates: PubDate | None) -> str:
+    """The newest of `dates` as a full date (sitemaps want one); '' when none is known."""
+    known = [d for d in dates if d is not None]
+    if not known:
+        return ""
+    date = max(known, key=PubDate.sort_key)
+    return f"{date.year:04d}-{date.month or 1:02d}-{date.day or 1:02d}"
 
 
 def plan_sitemap_xml(site: Site, base: dict) -> Page:
     """Every HTML page with its lastmod taken from content dates, never from the clock."""
-    newest = site.papers[0].date if site.papers else None
-    def lastmod(date) -> str:  # noqa: E306 - sitemaps want a full date
-        return f"{date.year:04d}-{date.month or 1:02d}-{date.day or 1:02d}" if date else ""
-    entries = [{"loc": site.config.url, "lastmod": lastmod(newest)},
-               {"loc": site.config.url + "publications/", "lastmod": lastmod(newest)},
-               {"loc": site.config.url + "sitemap/", "lastmod": lastmod(newest)}]
-    entries += [{"loc": site.config.url + paper_url(p.slug), "lastmod": lastmod(p.date)}
-                for p in site.papers]
+    paper_dates = [p.date for p in site.papers]
+    dated = [i.date for i in site.items]
+    pairs = [("", sitemap_date(*paper_dates, *dated)),
+             ("publications/", sitemap_date(*paper_dates)),
+             ("sitemap/", sitemap_date(*paper_dates, *dated))]
+    pairs += [(paper_url(p.slug), sitemap_date(p.date)) for p in site.papers]
+    for schema in SCHEMAS:
+        items = site.collection(schema.name)
+        if items:
+            pairs.append((section_url(schema.name), sitemap_date(*(i.date for i in items))))
+        if items and schema.item_template:
+            pairs += [(item_url(i), sitemap_date(i.date)) for i in items]
+    if site.cv is not None:
+        pairs.append(("cv/", sitemap_date(*paper_dates)))
+    pairs += [(item_url(p), "") for p in site.pages]
+    entries = [{"loc": site.config.url + path, "lastmod": lastmod} for path, lastmod in pairs]
     context = {"site": base, "page": page_view("sitemap.xml", "", "sitemap-xml", site),
                "entries": entries}
     return Page("sitemap.xml", "sitemap.xml", context, depends=("*",))

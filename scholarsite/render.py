@@ -28,6 +28,8 @@ def make_env(templates_dir: Path) -> jinja2.Environment:
 def render_page(page: Page, env: jinja2.Environment) -> str:
     if not page.template:
         return page.body
+    if isinstance(page.template, tuple):
+        return env.select_template(page.template).render(page.context or {})
     return env.get_template(page.template).render(page.context or {})
 
 
@@ -36,6 +38,9 @@ def describe_template_error(exc: Exception, templates_dir: Path) -> tuple[str, i
     if isinstance(exc, jinja2.TemplateSyntaxError):
         name = exc.filename or str(templates_dir / (exc.name or "?"))
         return name, exc.lineno or 0, f"template syntax error: {exc.message}"
+    if isinstance(exc, jinja2.TemplatesNotFound):
+        names = " or ".join(exc.templates)
+        return str(templates_dir), 0, f"none of the templates {names} was found"
     if isinstance(exc, jinja2.TemplateNotFound):
         return str(templates_dir / exc.name), 0, "template not found"
     name, line = _template_location(exc, templates_dir)
