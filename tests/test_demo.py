@@ -1,0 +1,151 @@
+"""The fictional demo site in examples/demo: built by the real CLI as the README says, every
+kind of page checked through parsed HTML against the demo's own files."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+
+from conftest import ROOT, build_args, run_cli
+
+DEMO = ROOT / "examples" / "demo"
+COLLECTIONS = ("talks", "teaching", "projects", "news", "posts")
+EMPTY = re.compile(r"(\bin\s*,|,\s*,|,\s*$|\(\s*\)|:\s*$|\bNone\b|\bnull\b)")
+
+
+def text_of(node) -> str:
+    return " ".join(node.get_text(" ").split())
+
+
+def soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def front_matter(path: Path) -> dict:
+    return yaml.safe_load(path.read_text(encoding="utf-8").split("---\n")[1])
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("demo") / "site"
+    result = run_cli(*build_args(DEMO, out, "--strict"))
+    assert result.code == 0, result.err
+    assert result.err == ""  # not even a warning
+    return out
+
+
+def test_home_says_the_researcher_is_fictional(built):
+    home = soup(built / "index.html")
+    assert "fictional researcher" in text_of(home.select_one(".bio"))
+    assert "fictional" in home.title.get_text()
+    photo = home.select_one("img.photo")
+    assert (built / photo["src"]).is_file() and photo["alt"] == "Rowan Example"
+    labels = [text_of(a) for a in home.select("ul.contact a")]
+    assert labels == ["rowan@example.org", "Google Scholar", "DBLP", "ORCID", "GitHub",
+                      "LinkedIn"]
+    assert all(a.svg["aria-hidden"] == "true" for a in home.select("ul.contact a"))
+    assert len(home.select("main ul.news li")) == 5
+    selected = [p["id"] for p in home.select("main li.paper")]
+    assert selected == sorted(s.stem for s in (DEMO / "publications").glob("*.md")
+                              if front_matter(s).get("selected"))[::-1]
+
+
+def test_navigation_follows_site_yaml(built):
+    config = yaml.safe_load((DEMO / "site.yaml").read_text(encoding="utf-8"))
+    nav = [(text_of(a), a["href"]) for a in soup(built / "index.html").select("nav.nav ul a")]
+    expected = []
+    for entry in config["nav"]:
+        if isinstance(entry, str):
+            key, label = entry, None
+        elif "url" in entry:
+            expected.append((entry["title"], entry["url"]))
+            continue
+        else:
+            [(key, label)] = entry.items()
+        page = DEMO / "pages" / f"{key}.md"
+        label = label or (front_matter(page)["title"] if page.is_file() else None)
+        expected.append((label or {"cv": "CV"}.get(key, key.capitalize()),
+                         "" if key == "home" else f"{key}/"))
+    assert nav == expected
+
+
+@pytest.mark.parametrize("name", COLLECTIONS)
+def test_every_collection_has_its_pages(built, name):
+    files = sorted((DEMO / name).glob("*.md"))
+    assert files, f"the demo has no {name}"
+    listing = soup(built / name / "index.html")
+    entries = listing.select("main li.item, main li.card, main ul.news li")
+    assert len(entries) == len(files)
+    for path in files:
+        fm = front_matter(path)
+        if name == "news":
+            assert not (built / name / path.stem).exists()
+            continue
+        page = soup(built / name / path.stem / "index.html")
+        assert text_of(page.select_one("main h1")) == fm["title"]
+        if "date" in fm:
+            assert page.select_one("main time")["datetime"] == str(fm["date"])
+
+
+def test_free_pages(built):
+    for path in sorted((DEMO / "pages").glob("*.md")):
+        page = soup(built / path.stem / "index.html")
+        assert text_of(page.select_one("main h1")) == front_matter(path)["title"]
+
+
+def test_cv(built):
+    cv = yaml.safe_load((DEMO / "cv.yaml").read_text(encoding="utf-8"))
+    page = soup(built / "cv" / "index.html")
+    ids = [h["id"].removeprefix("cv-") for h in page.select("main h2")]
+    assert set(cv) | {"publications", "teaching"} == set(ids)
+    assert len(page.select(".cv-papers li")) == len(list((DEMO / "publications").glob("*.md")))
+    teaching = [text_of(li) for li in page.select("#cv-teaching ~ ul li")]
+    assert len(teaching) == len(list((DEMO / "teaching").glob("*.md")))
+    for key, entries in cv.items():
+        shown = page.select(f"#cv-{key} ~ ul li.cv-entry")
+        assert len(shown) == len(entries)
+
+
+def test_every_internal_link_resolves(built):
+    """Every href and src inside the site names a file the build wrote, from every depth."""
+    checked = 0
+    for path in sorted(built.rglob("*.html")):
+        if path.name == "404.html":
+            continue  # served at any depth, so its links are absolute
+        for node in soup(path).select("[href], [src]"):
+            url = node["href"] if node.has_attr("href") else node["src"]
+            parts = urlsplit(url)
+            if parts.scheme or url.startswith("#"):
+                continue
+            target = (path.parent / unquote(parts.path)).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            assert target.is_file() and target.is_relative_to(built.resolve()), \
+                f"{path.relative_to(built)}: {url}"
+            checked += 1
+    assert checked > 200
+
+
+def test_sitemap_lists_every_page(built):
+    pages = {p.relative_to(built).parent.as_posix() + "/" for p in built.rglob("index.html")}
+    pages = {"" if p == "./" else p for p in pages}
+    human = soup(built / "sitemap" / "index.html")
+    assert {a["href"].removeprefix("../") for a in human.select("main a")} == pages
+    xml = (built / "sitemap.xml").read_text(encoding="utf-8")
+    assert sorted(re.findall(r"<loc>https://example.org/demo/(.*?)</loc>", xml)) == sorted(pages)
+
+
+def test_no_empty_fields(built):
+    """Fields the templates put together never leave a dangling separator; the owner's own
+    Markdown (a bio, a post) is left out of the check, as it may end a line with ':'."""
+    for path in sorted(built.rglob("*.html")):
+        page = soup(path)
+        for prose in page.select(".bio, .item-body, .news-text, .abstract"):
+            prose.decompose()
+        for node in page.select("main p, main li, main dd, main dt, main div"):
+            assert not EMPTY.search(text_of(node)), f"{path}: {text_of(node)!r}"
