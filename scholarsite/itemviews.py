@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from .collections import SCHEMA_BY_NAME, Schema, with_root
 from .models import CV, CVEntry, Item, Owner, Site
-from .urls import is_external, resolve_site_link, split_site_link
+from .urls import resolve_site_link, split_site_link
 from .views import TYPE_LABELS
 
 # Profile links with an icon and a proper name; any other label is shown as written.
@@ -60,10 +60,6 @@ def item_url(item: Item) -> str:
     return f"{schema.name}/{item.slug}/" if schema.item_template else ""
 
 
-def site_href(url: str, root: str) -> str:
-    return url if is_external(url) else resolve_site_link(url, root)
-
-
 def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict]) -> dict:
     """Everything a template may show about one item, for a page whose root is `root`.
 
@@ -77,7 +73,7 @@ def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict]) ->
         "date_iso": item.date.iso() if item.date else "",
         "year": item.date.year if item.date else "",
         "body_html": Markup(with_root(item.body_html, root)),
-        "links": [{"label": label, "url": site_href(url, root)} for label, url in item.links],
+        "links": [{"label": label, "url": resolve_site_link(url, root)} for label, url in item.links],
         "papers": [papers[slug] for slug in item.papers],
         "meta": [], "facts": [],
         "image": "", "tags": [],  # what the generic templates ask of every collection
@@ -85,7 +81,7 @@ def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict]) ->
     for spec in schema.fields:
         if spec.kind in ("text", "image"):
             value = item.field(spec.name)
-            view[spec.name] = site_href(value, root) if spec.kind == "image" and value else value
+            view[spec.name] = resolve_site_link(value, root) if spec.kind == "image" and value else value
             if value and spec.kind == "text" and spec.name not in ("summary", "description"):
                 view["meta"].append(value)
                 view["facts"].append({"label": spec.label, "value": value})

@@ -9,21 +9,12 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 import yaml
-from bs4 import BeautifulSoup
 
 from conftest import ROOT, build_args, run_cli
+from test_collections import EMPTY, soup, text_of
 
 DEMO = ROOT / "examples" / "demo"
 COLLECTIONS = ("talks", "teaching", "projects", "news", "posts")
-EMPTY = re.compile(r"(\bin\s*,|,\s*,|,\s*$|\(\s*\)|:\s*$|\bNone\b|\bnull\b)")
-
-
-def text_of(node) -> str:
-    return " ".join(node.get_text(" ").split())
-
-
-def soup(path: Path) -> BeautifulSoup:
-    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
 
 def front_matter(path: Path) -> dict:
