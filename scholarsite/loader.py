@@ -9,7 +9,7 @@ from .collections import SCHEMAS, Context, make_item_markdown, read_collections,
 from .config import load_config
 from .cv import load_cv
 from .diagnostics import Diagnostics
-from .models import Item, Paper, Site, SiteConfig
+from .models import Paper, Site, SiteConfig
 from .papers import make_markdown, read_markdown_paper, render_markdown
 from .yamlread import read_text
 
@@ -113,13 +113,11 @@ def read_bio(content_dir: Path, diags: Diagnostics) -> str:
     return render_markdown(make_markdown(), text) if text else ""
 
 
-def check_nav(config: SiteConfig, path: Path, items: tuple[Item, ...],
-              pages: tuple[Item, ...], has_cv: bool, diags: Diagnostics) -> None:
+def check_nav(site: Site, path: Path, diags: Diagnostics) -> None:
     """Every key in `nav` of site.yaml (`path`) names a section this site has."""
-    present = {"home", "publications", "sitemap", *(i.collection for i in items),
-               *(p.slug for p in pages)} | ({"cv"} if has_cv else set())
-    known = (*SECTION_KEYS, *(p.slug for p in pages))
-    for entry in config.nav:
+    present = {*site.sections(), "sitemap"}
+    known = (*SECTION_KEYS, *(p.slug for p in site.pages))
+    for entry in site.config.nav:
         if not entry.key or entry.key in present:
             continue
         if entry.key in known:
@@ -144,10 +142,9 @@ def load_site(content_dir: Path, diags: Diagnostics) -> Site | None:
     cv = load_cv(content_dir / "cv.yaml", diags)
     if config is None or diags.has_errors():
         return None
-    check_nav(config, content_dir / "site.yaml", items, pages, cv is not None, diags)
-    if diags.has_errors():
-        return None
     papers = apply_site_rules(papers, config, diags)
     papers.sort(key=Paper.sort_key)
-    return Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
+    site = Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
                 files=files, items=items, pages=pages, cv=cv)
+    check_nav(site, content_dir / "site.yaml", diags)
+    return None if diags.has_errors() else site

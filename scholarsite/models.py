@@ -257,3 +257,11 @@ class Site:
 
     def collection(self, name: str) -> tuple[Item, ...]:
         return tuple(item for item in self.items if item.collection == name)
+
+    def sections(self) -> list[str]:
+        """The sections that have something to show, in the default menu order: home,
+        publications, the collections with items (in the order they are stored), the CV,
+        the free pages."""
+        keys = ["home", "publications", *dict.fromkeys(i.collection for i in self.items)]
+        keys += ["cv"] if self.cv is not None else []
+        return keys + [p.slug for p in self.pages]

@@ -49,22 +49,14 @@ def section_titles(site: Site) -> dict[str, str]:
     return titles
 
 
-def present_sections(site: Site) -> list[str]:
-    """The sections this site has, in the default navigation order."""
-    keys = ["home", "publications"]
-    keys += [s.name for s in SCHEMAS if site.collection(s.name)]
-    keys += ["cv"] if site.cv is not None else []
-    return keys + [p.slug for p in site.pages]
-
-
 def make_nav(site: Site) -> list[dict]:
     """site.yaml's `nav` when given (sections with nothing to show left out), else the
     default: Home, Publications, the collections with items, CV, the free pages."""
     titles = section_titles(site)
-    present = set(present_sections(site)) | {"sitemap"}
+    present = set(site.sections()) | {"sitemap"}
     if not site.config.nav:
         return [{"title": titles[k], "url": section_url(k), "internal": True}
-                for k in present_sections(site)]
+                for k in site.sections()]
     nav = []
     for entry in site.config.nav:
         if entry.url:
@@ -226,7 +218,7 @@ def plan_cv(site: Site, base: dict, views: dict[str, dict], title: str,
 def sitemap_sections(site: Site, views: dict[str, dict]) -> list[dict]:
     """Every HTML page, grouped: the site's own pages, then papers, then each collection."""
     titles = section_titles(site)
-    keys = present_sections(site) + ["sitemap"]
+    keys = site.sections() + ["sitemap"]
     sections = [{"title": "Pages",
                  "links": [{"title": titles[k], "url": section_url(k)} for k in keys]}]
     if views:
