@@ -4,6 +4,7 @@ kind of page checked through parsed HTML against the demo's own files."""
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -140,3 +141,29 @@ def test_no_empty_fields(built):
             prose.decompose()
         for node in page.select("main p, main li, main dd, main dt, main div"):
             assert not EMPTY.search(text_of(node)), f"{path}: {text_of(node)!r}"
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.mark.skipif(not CHROMIUM.is_file(), reason="Debian's chromium is not installed")
+def test_cv_prints_to_a_short_pdf(built, tmp_path):
+    """'Save as PDF' in a real browser: a few pages, the papers and profile links kept as
+    links, the menu, footer and skip link left out (their links would be in the PDF)."""
+    pdf = tmp_path / "cv.pdf"
+    subprocess.run([str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu",
+                    "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync",
+                    f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer",
+                    f"--print-to-pdf={pdf}", (built / "cv" / "index.html").as_uri()],
+                   capture_output=True, timeout=120, check=False)
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF")
+    pages = len(re.findall(rb"/Type\s*/Page\b(?!s)", data))
+    assert 1 <= pages <= 4, pages
+    links = {m.decode() for m in re.findall(rb"/URI\s*\(([^)]*)\)", data)}
+    papers = {u for u in links if "/publications/" in u}
+    assert len(papers) == len(list((DEMO / "publications").glob("*.md")))
+    assert "mailto:rowan@example.org" in links and "https://github.com/example" in links
+    menu = ("/projects/", "/talks/", "/sitemap/", "https://example.org/wiki/")
+    assert not [u for u in links if u.endswith(menu)], links
