@@ -11,6 +11,7 @@ import re
 from markupsafe import Markup
 
 from .collections import SCHEMA_BY_NAME, Schema, with_root
+from .metadata import shorten
 from .models import CV, CVEntry, Item, Owner, Site
 from .urls import resolve_site_link, split_site_link
 from .views import TYPE_LABELS
@@ -43,13 +44,6 @@ def profile_links(owner: Owner) -> list[dict]:
         links.append({"label": PROFILE_KINDS[kind] if kind else label, "url": url,
                       "icon": kind or "link", "internal": internal})
     return links
-
-
-def shorten(text: str, limit: int = SUMMARY_CHARS) -> str:
-    """Text cut at a word boundary near `limit` characters, for summaries and descriptions."""
-    if len(text) <= limit:
-        return text
-    return re.sub(r"\s+\S*$", "", text[:limit]) + " …"
 
 
 def item_url(item: Item) -> str:
@@ -87,7 +81,7 @@ def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict]) ->
                 view["facts"].append({"label": spec.label, "value": value})
         elif spec.kind == "list":
             view[spec.name] = list(item.items_of(spec.name))
-    view["summary"] = item.field("summary") or shorten(item.body_text)
+    view["summary"] = item.field("summary") or shorten(item.body_text, SUMMARY_CHARS)
     return view
 
 
