@@ -137,6 +137,14 @@ def test_every_field_is_escaped(make_site, tmp_path):
             assert not any(attr.startswith("on") for attr in tag.attrs), (path, tag)
     for path in (out / "sitemap.xml", out / "robots.txt"):
         assert "<script>" not in path.read_text(encoding="utf-8")
+    # The feed is well-formed XML whose text holds the hostile string as text, not markup.
+    import xml.etree.ElementTree as ET
+
+    feed = ET.parse(out / "feed.xml").getroot()
+    atom = "{http://www.w3.org/2005/Atom}"
+    titles = [e.findtext(f"{atom}title") for e in feed.iter(f"{atom}entry")]
+    assert any("</script><script>alert(1)</script>" in (t or "") for t in titles)
+    assert not list(feed.iter("script")) and not list(feed.iter("img"))
 
 
 def test_symlinks_leaving_the_content_folder_are_refused(make_site, tmp_path):
