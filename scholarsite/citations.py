@@ -70,7 +70,7 @@ def format_citation(paper: Paper) -> str:
     if paper.type == "report":
         parts.append("Technical Report")
     elif paper.type == "thesis":
-        parts.append("PhD thesis")
+        parts.append("Master's thesis" if paper.bibtex_type == "mastersthesis" else "PhD thesis")
     venue = venue_label(paper)
     if venue:
         parts.append(venue)
@@ -146,10 +146,15 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
 
 def make_bibtex(paper: Paper) -> str:
     """A clean BibTeX entry, written by bibtexparser. Values are braced here (month macros
-    stay bare), so the writer's own enclosing step is turned off."""
+    stay bare), so the writer's own enclosing step is turned off.
+
+    A paper read from BibTeX keeps its entry's fields as written in `extra`: its export is
+    that entry (same type, key and fields), less the display-only fields."""
     entry_type = paper.bibtex_type or BIBTEX_TYPES[paper.type]
+    pairs = ([(n, v) for n, v in paper.extra if n not in DISPLAY_ONLY_FIELDS]
+             if paper.bibtex_type else bibtex_fields(paper))
     fields = [Field(name, value if name == "month" and value in MONTH_MACROS else "{" + value + "}")
-              for name, value in bibtex_fields(paper)]
+              for name, value in pairs]
     library = bibtexparser.Library([Entry(entry_type, make_bibtex_key(paper), fields)])
     fmt = bibtexparser.BibtexFormat()
     fmt.indent = "  "

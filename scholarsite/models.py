@@ -111,8 +111,9 @@ class Paper:
     abstract_html: str = ""  # ready to insert: rendered Markdown, or escaped BibTeX text
     abstract_text: str = ""  # plain text, for meta descriptions and search
     bibtex_key: str = ""
-    bibtex_type: str = ""
-    # Any other field the source had, kept so that exports lose nothing.
+    bibtex_type: str = ""  # set for a paper read (or imported) from BibTeX
+    # Any other field the source had, kept so that exports lose nothing. For a paper read
+    # from BibTeX: all of its entry's fields as written, which its BibTeX export repeats.
     extra: tuple[tuple[str, str], ...] = ()
 
     def sort_key(self) -> tuple:
