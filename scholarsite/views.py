@@ -59,8 +59,10 @@ def author_view(author: Author, owner_names: frozenset[str]) -> dict:
 
 
 def authors_view(paper: Paper, owner_names: frozenset[str], limit: int | None) -> dict:
-    """All authors, and when the list is longer than `limit`, the short form that keeps
-    the first `limit` names and the owner: 'A, B, …, Owner, and K more authors'."""
+    """All authors, and when the list is longer than `limit`, the short form: `limit` names,
+    then 'and K more authors' (al-folio's). The owner always stays in view: when they come
+    after the first `limit`, they take the last place ('A, B, …, Owner, and K more'), so
+    that `limit` names are shown and K is always the rest."""
     full = [author_view(a, owner_names) for a in paper.authors]
     short = None
     hidden = 0
@@ -68,10 +70,8 @@ def authors_view(paper: Paper, owner_names: frozenset[str], limit: int | None) -
         short = list(full[:limit])
         owner_at = next((i for i, a in enumerate(full) if a["is_owner"]), None)
         if owner_at is not None and owner_at >= limit:
-            if owner_at > limit:
-                short.append({"ellipsis": True})
-            short.append(full[owner_at])
-        hidden = len(full) - sum(1 for a in short if "name" in a)
+            short = [*full[:limit - 1], {"ellipsis": True}, full[owner_at]]
+        hidden = len(full) - limit
     return {"all": full, "short": short, "hidden": hidden, "et_al": paper.more_authors}
 
 

@@ -78,12 +78,14 @@ def shown_names(view) -> list[str]:
 
 def test_author_limit_keeps_the_owner_visible():
     owner = frozenset({fold_name("Ada Example")})
+    # author_limit names are shown; an owner further down takes the last place, and the
+    # count is the rest, as al-folio's ("and 90 more authors" for 100 authors, limit 10).
     view = authors_view(make_paper(100, 60), owner, 10)
-    assert shown_names(view)[:10] == [f"Person {i}" for i in range(10)]
-    assert shown_names(view)[10:] == ["…", "Ada Example"]
-    assert view["hidden"] == 89
+    assert shown_names(view)[:9] == [f"Person {i}" for i in range(9)]
+    assert shown_names(view)[9:] == ["…", "Ada Example"]
+    assert view["hidden"] == 90
     view = authors_view(make_paper(11, 10), owner, 10)
-    assert shown_names(view)[-1] == "Ada Example" and view["hidden"] == 0
+    assert shown_names(view)[-2:] == ["…", "Ada Example"] and view["hidden"] == 1
     view = authors_view(make_paper(11, 3), owner, 10)
     assert view["hidden"] == 1 and "…" not in shown_names(view)
     assert authors_view(make_paper(10, 3), owner, 10)["short"] is None
