@@ -52,6 +52,11 @@ def make_parser() -> argparse.ArgumentParser:
                         help="the branch to publish to (default: gh-pages)")
     deploy.add_argument("--message", default="", help="the commit message (default: which "
                         "source commit the site was built from)")
+    imp = sub.add_parser("import-bib", help="write one Markdown file per BibTeX entry")
+    imp.add_argument("bib", type=Path, metavar="FILE.bib", help="the BibTeX file to import")
+    imp.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
+                     help="the content folder (default: content)")
+    imp.add_argument("--force", action="store_true", help="overwrite existing files")
     return parser
 
 
@@ -90,9 +95,16 @@ def run_deploy(args: argparse.Namespace) -> int:
     return deploy(args)
 
 
+def run_import_bib(args: argparse.Namespace) -> int:
+    from .importer import import_bib, print_result
+
+    return print_result(import_bib(args.bib, args.content, args.force))
+
+
 def main(argv: list[str] | None = None) -> int:
     args = make_parser().parse_args(normalize_argv(list(sys.argv[1:] if argv is None else argv)))
-    handlers = {"build": run_build, "check": run_check, "deploy": run_deploy}
+    handlers = {"build": run_build, "check": run_check, "deploy": run_deploy,
+                "import-bib": run_import_bib}
     try:
         return handlers[args.command](args)
     except ContentError as exc:

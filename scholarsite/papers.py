@@ -67,6 +67,47 @@ def read_authors(names: tuple[str, ...]) -> tuple[tuple[Author, ...], bool, list
     return tuple(authors), more, bad
 
 
+def read_author_field(f: FieldReader) -> tuple[tuple[Author, ...], bool]:
+    """`authors`: a list of names ('Wei Gao*'). An item may instead be a mapping
+    {name, family, given}, for a name whose family name is not its last word
+    ('Ricardo de Lima'), as `import-bib` writes them."""
+    value = f.raw("authors")
+    if not (isinstance(value, list) and any(isinstance(item, dict) for item in value)):
+        names = f.text_list("authors", required=True)
+        authors, more, bad = read_authors(names)
+        for i in bad:
+            f.error(("authors", i), f"author {i + 1} has no name, only markers")
+        if names and not authors:
+            f.error(("authors",), "'authors' lists no author by name")
+        return authors, more
+    authors = []
+    more = isinstance(value[-1], str) and value[-1].strip().lower() in ET_AL
+    for i, item in enumerate(value[:-1] if more else value):
+        if isinstance(item, dict):
+            sub = FieldReader(f.doc, f.path, f.diags, ("authors", i), item, "author field")
+            author = split_author(sub.line_text("name", required=True))
+            author = Author(author.name, author.marks, sub.line_text("family"),
+                            sub.line_text("given"))
+            sub.check_unknown()
+        elif isinstance(item, str):
+            author = split_author(" ".join(item.split()))
+        else:
+            f.error(("authors", i), f"item {i + 1} of 'authors' must be a name, or a mapping "
+                    "with 'name', 'family' and 'given'")
+            continue
+        if not author.name:
+            f.error(("authors", i), f"author {i + 1} has no name")
+            continue
+        authors.append(author)
+    return tuple(authors), more
+
+
+def read_bibtex_fields(f: FieldReader) -> tuple[tuple[str, str], ...]:
+    """`extra`: BibTeX fields kept as written (import-bib puts a paper's entry there)."""
+    extra = f.mapping("extra")
+    return tuple((str(name), extra.line_text(str(name))) for name in list(extra.data))
+
+
 def read_links(reader: FieldReader) -> tuple[Link, ...]:
     """The `links` mapping: each URL checked, DOIs and arXiv ids turned into URLs."""
     links = []
@@ -99,12 +140,7 @@ def read_markdown_paper(path: Path, text: str, md: markdown.Markdown,
     before = len(diags.errors())
     f = FieldReader(doc, path, diags)
     title = f.line_text("title", required=True)
-    names = f.text_list("authors", required=True)
-    authors, more, bad = read_authors(names)
-    for i in bad:
-        f.error(("authors", i), f"author {i + 1} has no name, only markers")
-    if names and not authors:
-        f.error(("authors",), "'authors' lists no author by name")
+    authors, more = read_author_field(f)
     date = f.date("date", required=True)
     volume = f.line_text("volume")
     number = f.line_text("number")
@@ -114,10 +150,13 @@ def read_markdown_paper(path: Path, text: str, md: markdown.Markdown,
     links = read_links(f.mapping("links"))
     arxiv = next((normalize_arxiv(link.url) for link in links if link.kind == "arxiv"), "")
     doi = next((normalize_doi(link.url) for link in links if link.kind == "doi"), "")
+    bibtex_type = f.line_text("bibtex_type")
     if not venue and not (ptype in VENUELESS_TYPES and (institution or arxiv)):
-        f.error(("venue",) if f.has("venue") else (),
-                "missing required field 'venue' (a preprint or report may give "
-                "'institution' or an arXiv link instead)")
+        # A paper imported from BibTeX follows BibTeX, where an empty venue is a warning.
+        report = f.warning if bibtex_type else f.error
+        report(("venue",) if f.has("venue") else (),
+               "missing required field 'venue' (a preprint or report may give "
+               "'institution' or an arXiv link instead)")
     paper = dict(
         venue_short=f.line_text("venue_short"),
         location=f.line_text("location"),
@@ -130,6 +169,9 @@ def read_markdown_paper(path: Path, text: str, md: markdown.Markdown,
         note=f.line_text("note"),
         pages=f.line_text("pages"),
         publisher=f.line_text("publisher"),
+        bibtex_type=bibtex_type,
+        bibtex_key=f.line_text("bibtex_key"),
+        extra=read_bibtex_fields(f),
     )
     f.check_unknown()
     if len(diags.errors()) > before or date is None or not title or not authors:
