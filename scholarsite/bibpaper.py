@@ -60,10 +60,10 @@ class EntryReader:
     def missing(self, name: str) -> None:
         """A required field is absent or empty; after a field that could not be resolved
         (already reported) nothing more is said."""
-        if name not in self.entry.fields:
-            self.error(name, f"missing required field '{name}'")
-        elif self.entry.broken:
+        if self.entry.broken:
             self.errors += 1
+        elif name not in self.entry.fields:
+            self.error(name, f"missing required field '{name}'")
         else:
             self.error(name, f"'{name}' is empty; it is required")
 

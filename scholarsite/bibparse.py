@@ -36,6 +36,7 @@ NOT_INHERITED = frozenset({
 _WORD = re.compile(r"[^\s#{}\",=]+")
 _FAILED_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
+_GROUP_MARK = re.compile(r'\\.|[{}"]', re.DOTALL)  # an escape pair is one mark, skipped
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,8 @@ def resolve_value(raw: str, macros: dict[str, str]) -> tuple[str, list[str], str
         else:
             match = _WORD.match(raw, i)
             if not match:
-                return "", [], "", f"has an unexpected '{ch}'"
+                return "", [], "", (f"has an unexpected '{ch}' (is a comma missing after "
+                                    "this value?)" if ch == "=" else f"has an unexpected '{ch}'")
             word = match.group(0)
             i = match.end()
             words.append(word)
@@ -176,22 +178,18 @@ def find_closing(raw: str, start: int) -> int:
     count, as for bibtexparser's splitter."""
     depth = 0
     quoted = raw[start] == '"'
-    i = start + 1 if quoted else start
-    while i < len(raw):
-        ch = raw[i]
-        i += 1
-        if ch == "\\":
-            i += 1
-        elif ch == "{":
+    for match in _GROUP_MARK.finditer(raw, start + 1 if quoted else start):
+        mark = match.group(0)
+        if mark == "{":
             depth += 1
-        elif ch == "}":
+        elif mark == "}":
             depth -= 1
             if depth == 0 and not quoted:
-                return i - 1
+                return match.start()
             if depth < 0:
                 return -1
-        elif ch == '"' and quoted and depth == 0:
-            return i - 1
+        elif mark == '"' and quoted and depth == 0:
+            return match.start()
     return -1
 
 

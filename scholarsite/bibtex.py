@@ -27,6 +27,7 @@ def read_bib_file(path: Path, diags: Diagnostics) -> list[Paper]:
 
 
 def read_bib_text(path: Path, text: str, diags: Diagnostics) -> list[Paper]:
+    start = len(diags.items)
     entries = parse_entries(path, text, diags)
     entries, parents = inherit_crossrefs(entries, path, diags)
     papers = []
@@ -40,7 +41,9 @@ def read_bib_text(path: Path, text: str, diags: Diagnostics) -> list[Paper]:
         paper = make_paper(entry, path, diags)
         if paper is not None:
             papers.append(paper)
-    return check_keys(papers, path, diags)
+    papers = check_keys(papers, path, diags)
+    diags.sort_since(start)
+    return papers
 
 
 def check_keys(papers: list[Paper], path: Path, diags: Diagnostics) -> list[Paper]:

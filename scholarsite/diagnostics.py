@@ -48,6 +48,10 @@ class Diagnostics:
     def extend(self, other: "Diagnostics") -> None:
         self._items.extend(other._items)
 
+    def sort_since(self, start: int) -> None:
+        """Put the problems found since there (one file's, found in passes) in line order."""
+        self._items[start:] = sorted(self._items[start:], key=lambda d: (d.path, d.line))
+
     @property
     def items(self) -> list[Diagnostic]:
         return list(self._items)

@@ -1,13 +1,16 @@
 """LaTeX in BibTeX fields turned into the Unicode text a page shows.
 
-pylatexenc does the real work (accents, `\\ss`, `\\&`, math, unknown macros); it costs a few
-hundred microseconds a call, so text without a backslash or a `$` takes a fast path that
-does the few things such text can still need (braces, dashes, ties, quotes).
+pylatexenc does the real work (accents, `\\ss`, `\\&`, math, unknown macros). It costs a few
+hundred microseconds a call, far too much for a thousand entries' names and titles, so the
+LaTeX real files mostly hold (braces, dashes, ties, quotes, accents on one letter, `\\ss`,
+`\\o`, `\\&`...) is done here by the same rules; a test checks both give the same text.
+Anything else (math, other macros) goes to pylatexenc.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,10 +25,35 @@ MARKS = "*†‡§¶#✉"
 _LATEX_MARK = re.compile(
     r"\s*(?:\$\^\{?(?:\*|\\dagger|\\ddagger|\\S|\\P|\\#)\}?\$|\\textsuperscript\{[*†‡§¶#✉]\}"
     r"|\\dag(?![A-Za-z])|\\ddag(?![A-Za-z])|\\#|[*†‡§¶#✉])$")
+_BRACE = re.compile(r"[{}]")
 _UNESCAPED_SPECIAL = re.compile(r"(?<!\\)([%&])")
 _URL_WRAPPER = re.compile(r"^\\url\{(.*)\}$", re.DOTALL)
 _URL_ESCAPE = re.compile(r"\\([%&#_~$ {}])")
-_LATEX_MARKS_TEXT = {"†": "†", "‡": "‡", "§": "§", "¶": "¶", "*": "*", "#": "#", "✉": "✉"}
+# Accent commands and the combining marks pylatexenc gives them (then NFC composes them).
+ACCENTS = {
+    '"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
+    ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306", "H": "\u030b", "k": "\u0328",
+    "r": "\u030a",
+}
+NAMED_LETTERS = {
+    "ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "aa": "å",
+    "AA": "Å", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ",
+}
+# Spaces after a command: any, but two line breaks in a row make a paragraph.
+_SP = r"(?:[ \t]|\n(?!\n))*"
+# One pass over the text (what one rule makes is never read by another):
+# \"u, \"{u}, \'\i: a symbol accent takes the next letter;
+# \c{c}, \c c, \v{S}: a letter accent needs braces or a space;
+# \ss, {\o}, \L{}: a named letter eats the spaces after it, and an empty group;
+# \&, \%, \_, \#: the symbol; \ and \, a space.
+_LETTER = r"(\\[ij]|[A-Za-z])"
+_COMMON = re.compile(
+    rf"\\(?P<acc>[\"'`^~=.]){_SP}(?:\{{{_SP}{_LETTER}{_SP}\}}|(\\[ij])(?![^\W\d_]){_SP}"
+    rf"|([A-Za-z])(?![\u0300-\u036f]))"
+    rf"|\\(?P<lacc>[cvuHkr])(?:{_SP}\{{{_SP}{_LETTER}{_SP}\}}"
+    rf"|(?:[ \t]|\n(?!\n))+([A-Za-z])(?![\u0300-\u036f]))"
+    rf"|\\(?P<named>ss|ae|AE|oe|OE|aa|AA|[oOlLij])(?![^\W\d_])(?:\{{\}}|{_SP})"
+    rf"|\\(?P<esc>[&%_# ,])")
 
 
 @lru_cache(maxsize=1)
@@ -47,17 +75,46 @@ def fold_space(text: str) -> str:
 
 
 def decode_simple(text: str) -> str:
-    """What pylatexenc would make of text without macros or math, done by hand."""
-    text = text.replace("{", "").replace("}", "")
+    """What pylatexenc makes of text without macros or math: dashes and quotes inside each
+    brace group (braces split them: '-{-}' stays two hyphens), then braces dropped."""
+    return "".join(decode_segment(part) for part in _BRACE.split(text))
+
+
+def decode_segment(text: str) -> str:
     text = text.replace("---", "—").replace("--", "–").replace("~", " ")
     return text.replace("``", "“").replace("''", "”")
 
 
+def decode_common(text: str) -> str | None:
+    """Accents on one letter, named letters and escaped symbols, by pylatexenc's rules;
+    None when anything else is left (math, other macros, escaped braces)."""
+    if "$" in text or "\\{" in text or "\\}" in text or "\\\\" in text:
+        return None
+    text = _COMMON.sub(decode_command, text)
+    if "\\" in text:
+        return None
+    return unicodedata.normalize("NFC", decode_simple(text))
+
+
+def decode_command(match: re.Match) -> str:
+    if match.group("esc"):
+        return " " if match.group("esc") in " ," else match.group("esc")
+    if match.group("named"):
+        return NAMED_LETTERS[match.group("named")]
+    letter = next(match.group(i) for i in (2, 3, 4, 6, 7) if match.group(i))
+    return letter.lstrip("\\") + ACCENTS[match.group("acc") or match.group("lacc")]
+
+
+@lru_cache(maxsize=16384)
 def latex_to_text(value: str) -> str:
     """Unicode text for one field value, on one line; LaTeX it cannot read is dropped, never
-    raised: `{\\"u}` -> ü, `\\&` -> &, `--` -> –, capital-protecting braces removed."""
+    raised: `{\\"u}` -> ü, `\\&` -> &, `--` -> –, capital-protecting braces removed.
+    Cached: the same names and venues come back in entry after entry."""
     if "\\" not in value and "$" not in value:
         return fold_space(decode_simple(value))
+    text = decode_common(value)
+    if text is not None:
+        return fold_space(text)
     # A bare % would start a LaTeX comment and a bare & an alignment cell: in BibTeX both
     # mean the characters themselves.
     value = _UNESCAPED_SPECIAL.sub(r"\\\1", value)
@@ -115,6 +172,7 @@ def mark_symbol(token: str) -> str:
     return "§" if "\\S" in token else "¶"
 
 
+@lru_cache(maxsize=16384)
 def read_name(raw: str) -> NameResult:
     """One BibTeX name ('Last, First', 'First Last', 'von Last, Jr, First') as an Author.
 
