@@ -12,6 +12,8 @@ import html
 import re
 from pathlib import Path
 
+from bibtexparser.middlewares.names import split_multiple_persons_names
+
 from .bibparse import MONTH_MACROS, BibEntry, BibValue, slug_from_key
 from .diagnostics import Diagnostics
 from .fields import parse_date
@@ -75,14 +77,6 @@ class EntryReader:
         value = self.entry.fields.get(name)
         return latex_to_text(value.text) if value else ""
 
-    def first_text(self, *names: str) -> tuple[str, str]:
-        """The first of `names` that has text, and its name."""
-        for name in names:
-            text = self.text(name)
-            if text:
-                return text, name
-        return "", ""
-
 
 def make_paper(entry: BibEntry, path: Path, diags: Diagnostics) -> Paper | None:
     """The entry's paper, or None after reporting why it cannot be one."""
@@ -121,8 +115,6 @@ def make_paper(entry: BibEntry, path: Path, diags: Diagnostics) -> Paper | None:
 
 def read_authors(r: EntryReader) -> tuple[tuple[Author, ...], bool]:
     """Authors (editors for an edited book), and whether the list ends in 'and others'."""
-    from bibtexparser.middlewares.names import split_multiple_persons_names
-
     name = "author" if r.raw("author").strip() else "editor"
     raw = r.raw(name)
     if not raw.strip():

@@ -23,7 +23,8 @@ MARKS = "*†‡§¶#✉"
 # A mark written in LaTeX at the end of a name: `$^*$`, `$^{\dagger}$`, `\dag`,
 # `\textsuperscript{*}`, or the symbol itself.
 _LATEX_MARK = re.compile(
-    r"\s*(?:\$\^\{?(?:\*|\\dagger|\\ddagger|\\S|\\P|\\#)\}?\$|\\textsuperscript\{[*†‡§¶#✉]\}"
+    r"\s*(?:\$\^\{?(?:\*|\\dagger|\\ddagger|\\S|\\P|\\#)\}?\$"
+    r"|\\textsuperscript\{[*†‡§¶#✉]\}"
     r"|\\dag(?![A-Za-z])|\\ddag(?![A-Za-z])|\\#|[*†‡§¶#✉])$")
 _BRACE = re.compile(r"[{}]")
 _UNESCAPED_SPECIAL = re.compile(r"(?<!\\)([%&])")
@@ -185,7 +186,7 @@ def read_name(raw: str) -> NameResult:
         parts = parse_single_name_into_parts(raw, strict=False)
     except Exception as exc:  # the name parser raises on some malformed names
         return NameResult(None, f"cannot read the name {raw!r}: {exc}")
-    given = " ".join(latex_to_text(w) for w in parts.first)
+    given = fold_space(" ".join(latex_to_text(w) for w in parts.first))
     von = " ".join(latex_to_text(w) for w in parts.von)
     last = " ".join(latex_to_text(w) for w in parts.last)
     jr = " ".join(latex_to_text(w) for w in parts.jr)

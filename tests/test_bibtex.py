@@ -36,7 +36,8 @@ BASIC = "  title = {T},\n  author = {Ada Example},\n  journal = {J},\n  year = 2
 @pytest.mark.parametrize("latex,text", [
     (r'{\"u}ber', "über"), (r"\'{e}cole", "école"), (r"Fran\c{c}ais", "Français"),
     (r"Stra{\ss}e", "Straße"), (r"R \& D", "R & D"), ("pages 1--2", "pages 1–2"),
-    ("a---b", "a—b"), ("Fig.~3", "Fig. 3"), ("{TeleWorld}: the {GPU} way", "TeleWorld: the GPU way"),
+    ("a---b", "a—b"), ("Fig.~3", "Fig. 3"),
+    ("{TeleWorld}: the {GPU} way", "TeleWorld: the GPU way"),
     (r"S\~ao Paulo", "São Paulo"), (r"{\c C}a", "Ça"), (r"\L{}\'od\'z", "Łódź"),
     (r"$\tilde{O}(n)$ time", "Õ(n) time"), ("50% faster", "50% faster"),
     (r"50\% with {\"o}", "50% with ö"), (r"R&D \emph{now}", "R&D now"),
@@ -192,7 +193,8 @@ def test_errors_name_the_key_and_line_and_the_rest_is_read():
             + entry("  author = {A B},\n  journal = {J},", key="notitle")
             + entry("  title = {T},\n  author = {A B},\n  journal = {J},\n  year = {in press},",
                     key="badyear")
-            + entry("  title = {T},\n  author = " + "undefinedname,\n  journal = {J},\n  year = 2001,",
+            + entry("  title = {T},\n  author = undefinedname,\n  journal = {J},\n"
+                    "  year = 2001,",
                     key="macro")
             + entry(BASIC, key="good2"))
     papers, diags = read(text)
