@@ -197,3 +197,63 @@ def test_killed_build_leaves_previous_site_intact(tmp_path):
     assert result.code == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["content", "site"]
     assert "Changed" in (out / "publications" / "p0" / "index.html").read_text(encoding="utf-8")
+
+
+bib_text = st.text(alphabet=st.sampled_from(list("@{}=,\"#\\%~$^_ &'`-abcdeéü 0129\n")),
+                   max_size=300)
+bib_values = st.text(alphabet=st.sampled_from(list("{}\\\"'#%~$^_&@,=abcXYZ éü 09-\n")),
+                     max_size=40)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bib_text)
+def test_any_text_as_a_bib_file(text):
+    build_in_temp({"site.yaml": MINIMAL_CONFIG, "publications/refs.bib": text})
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["article", "inproceedings", "misc", "techreport", "book", "weird"]),
+       st.dictionaries(st.sampled_from(["title", "author", "year", "month", "journal",
+                                        "booktitle", "pages", "doi", "url", "pdf", "abstract",
+                                        "abbr", "eprint", "crossref", "selected", "tier"]),
+                       bib_values, max_size=8))
+def test_any_bib_entry(kind, fields):
+    body = ",\n".join(f"  {k} = {{{v}}}" for k, v in fields.items())
+    build_in_temp({"site.yaml": MINIMAL_CONFIG,
+                   "publications/refs.bib": f"@{kind}{{key1,\n{body}\n}}\n"})
+
+
+@pytest.mark.parametrize("text", [
+    "@article{k, title = " + "{" * 50000 + "x" + "}" * 50000 + "}\n",
+    "@article{k, title = " + "{" * 50000 + "\n",
+    "@string{a = \"x\"}\n" + "".join(f"@string{{a{i} = a{i - 1 if i else ''} # a}}\n"
+                                      for i in range(2000)),
+    "@article{k, title={T}, author={" + " and ".join(["A B"] * 20000) + "}, year=2020}\n",
+])
+def test_hostile_bib_files_end_quickly(text):
+    start = time.perf_counter()
+    build_in_temp({"site.yaml": MINIMAL_CONFIG, "publications/refs.bib": text})
+    assert time.perf_counter() - start < 60  # bounded, not a hang
+
+
+def test_bibtex_text_is_untrusted(make_site, tmp_path):
+    """HTML in a BibTeX abstract or title is shown as text, never run."""
+    content = make_site({"publications/refs.bib": """\
+        @inproceedings{evil,
+          title = {<script>alert(1)</script>},
+          author = {Mallory <img src=x onerror=alert(1)>},
+          booktitle = {Conf <b>bold</b>},
+          year = {2024},
+          abstract = {<script>alert(2)</script> <a href="javascript:alert(3)">x</a>}
+        }
+        """})
+    out = tmp_path / "site"
+    result = run_cli(*build_args(content, out))
+    assert result.code == 0, result.err
+    page = BeautifulSoup((out / "publications" / "evil" / "index.html").read_text(
+        encoding="utf-8"), "html.parser")
+    assert "<script>alert(1)</script>" in page.h1.get_text()
+    assert not page.find("b") and not page.find("img", src="x")
+    assert not page.find("a", href=re.compile("^javascript", re.I))
+    for script in page.find_all("script"):
+        assert "alert(" not in (script.string or "") or script.get("type") == "application/ld+json"
