@@ -102,16 +102,28 @@ def page_view(path: str, title: str, kind: str, site: Site, description: str = "
             "meta": make_page_meta(site, shown_title, description, canonical, kind, paper)}
 
 
-def plan_pages(site: Site) -> list[Page]:
-    """Every page of the site, in a stable order."""
+def make_paper_views(site: Site) -> dict[str, dict]:
     owner_names = frozenset(fold_name(n) for n in site.config.owner.names())
-    views = {p.slug: paper_view(p, site, owner_names) for p in site.papers}
+    return {p.slug: paper_view(p, site, owner_names) for p in site.papers}
+
+
+def plan_pages(site: Site, views: dict[str, dict] | None = None,
+               only: set[str] | None = None) -> list[Page]:
+    """Every page of the site, in a stable order.
+
+    The incremental rebuild keeps pages between builds: it passes the paper views it kept,
+    and `only`, the slugs of the papers that changed, to have their own pages planned and
+    every page that is not one paper's own (those are all planned each time). A paper's own
+    pages depend on nothing else but the settings and the author-mark legend.
+    """
+    views = make_paper_views(site) if views is None else views
     base = site_view(site)
     notes = used_notes(site)
     titles = section_titles(site)
     pages = [plan_home(site, base, views, notes), plan_publications(site, base, views, notes)]
     for paper in site.papers:
-        pages.extend(plan_paper(site, base, views[paper.slug], notes))
+        if only is None or paper.slug in only:
+            pages.extend(plan_paper(site, base, paper, views[paper.slug], notes))
     for schema in SCHEMAS:
         items = site.collection(schema.name)
         if items:
@@ -166,10 +178,10 @@ def plan_publications(site: Site, base: dict, views: dict[str, dict], notes: lis
     return Page("publications/", "publications.html", context, depends=("*",))
 
 
-def plan_paper(site: Site, base: dict, view: dict, notes: list[dict]) -> list[Page]:
+def plan_paper(site: Site, base: dict, paper: Paper, view: dict, notes: list[dict]
+               ) -> list[Page]:
     """The paper's page, and its citation in BibTeX and RIS beside it."""
-    slug = view["slug"]
-    paper = site.paper(slug)
+    slug = paper.slug
     path = paper_url(slug)
     description = shorten(paper.abstract_text, DESCRIPTION_LIMIT) or describe_citation(paper)
     context = {"site": base,
