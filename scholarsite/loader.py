@@ -5,11 +5,13 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import markdown
+
 from .collections import SCHEMAS, Context, make_item_markdown, read_collections, read_pages
 from .config import load_config
 from .cv import load_cv
 from .diagnostics import Diagnostics
-from .models import Paper, Site, SiteConfig
+from .models import CV, Item, Paper, Site, SiteConfig
 from .papers import make_markdown, read_markdown_paper, render_markdown
 from .yamlread import read_text
 
@@ -17,45 +19,55 @@ FILES_DIR = "files"  # content/files/ is copied to the site as it is (PDFs, phot
 # What the site itself writes at its root: a free page may not take one of these names.
 SECTION_KEYS = ("home", "publications", *(s.name for s in SCHEMAS), "cv", "sitemap")
 RESERVED = frozenset((*SECTION_KEYS, "assets", FILES_DIR, "index", "404"))
+PAPERS_DIR = "publications"  # one Markdown file per paper, or BibTeX files
+PAPER_SUFFIXES = (".md", ".markdown", ".bib")
+CONFIG_FILE = "site.yaml"
+BIO_FILE = "index.md"  # the home page's text
+CV_FILE = "cv.yaml"
+
+
+def accept_file(path: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...]
+                ) -> bool:
+    """Whether a content file is read: not hidden, one of `suffixes` (any when empty), and
+    not a link that leaves the content folder (refused rather than followed)."""
+    if path.name.startswith(".") or not path.is_file():
+        return False
+    if suffixes and path.suffix.lower() not in suffixes:
+        return False
+    if not path.resolve().is_relative_to(content_dir.resolve()):
+        diags.error(path, 0, "this file is a link to a place outside the content folder; "
+                    "copy the file in instead")
+        return False
+    return True
 
 
 def list_files(folder: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...]
                ) -> list[Path]:
-    """Files below `folder` with one of `suffixes`, sorted; links that leave the content
-    folder are refused rather than followed."""
+    """The files below `folder` that `accept_file` takes, sorted."""
     if not folder.is_dir():
         return []
-    root = content_dir.resolve()
-    found = []
-    for path in sorted(folder.rglob("*")):
-        if path.name.startswith(".") or not path.is_file():
-            continue
-        if suffixes and path.suffix.lower() not in suffixes:
-            continue
-        if not path.resolve().is_relative_to(root):
-            diags.error(path, 0, "this file is a link to a place outside the content folder; "
-                        "copy the file in instead")
-            continue
-        found.append(path)
-    return found
+    return [path for path in sorted(folder.rglob("*"))
+            if accept_file(path, content_dir, diags, suffixes)]
+
+
+def read_paper_file(path: Path, md: markdown.Markdown, diags: Diagnostics) -> list[Paper]:
+    """The papers of one file: a .bib file holds many, a Markdown file one."""
+    if path.suffix.lower() == ".bib":
+        from .bibtex import read_bib_file  # only sites with BibTeX pay for the import
+
+        return read_bib_file(path, diags)
+    text = read_text(path, diags)
+    if text is None:
+        return []
+    paper = read_markdown_paper(path, text, md, diags)
+    return [] if paper is None else [paper]
 
 
 def read_papers(content_dir: Path, diags: Diagnostics) -> list[Paper]:
-    folder = content_dir / "publications"
     md = make_markdown()
     papers: list[Paper] = []
-    for path in list_files(folder, content_dir, diags, (".md", ".markdown", ".bib")):
-        if path.suffix.lower() == ".bib":
-            from .bibtex import read_bib_file  # only sites with BibTeX pay for the import
-
-            papers.extend(read_bib_file(path, diags))
-            continue
-        text = read_text(path, diags)
-        if text is None:
-            continue
-        paper = read_markdown_paper(path, text, md, diags)
-        if paper is not None:
-            papers.append(paper)
+    for path in list_files(content_dir / PAPERS_DIR, content_dir, diags, PAPER_SUFFIXES):
+        papers.extend(read_paper_file(path, md, diags))
     return papers
 
 
@@ -105,8 +117,14 @@ def lookup_paper_tier(paper: Paper) -> str:
     return lookup_tier(paper.venue, paper.venue_short)
 
 
+def list_user_files(content_dir: Path, diags: Diagnostics) -> tuple[Path, ...]:
+    """content/files/, relative to that folder: copied to the site as they are."""
+    files_dir = content_dir / FILES_DIR
+    return tuple(p.relative_to(files_dir) for p in list_files(files_dir, content_dir, diags, ()))
+
+
 def read_bio(content_dir: Path, diags: Diagnostics) -> str:
-    path = content_dir / "index.md"
+    path = content_dir / BIO_FILE
     if not path.is_file():
         return ""
     text = read_text(path, diags)
@@ -128,23 +146,28 @@ def check_nav(site: Site, path: Path, diags: Diagnostics) -> None:
                         f"of this site; known: {', '.join(known)}")
 
 
+def read_extras(content_dir: Path, slugs: frozenset[str], files: tuple[Path, ...],
+                diags: Diagnostics) -> tuple[tuple[Item, ...], tuple[Item, ...], CV | None]:
+    """The collections, the free pages and the CV: read after the papers and the files,
+    which they may name."""
+    ctx = Context(content_dir, slugs, frozenset(f"{FILES_DIR}/{f.as_posix()}" for f in files),
+                  make_item_markdown())
+    return (read_collections(ctx, diags), read_pages(ctx, RESERVED, diags),
+            load_cv(content_dir / CV_FILE, diags))
+
+
 def load_site(content_dir: Path, diags: Diagnostics) -> Site | None:
     """Everything in the content folder, validated; None when any error was found."""
-    config = load_config(content_dir / "site.yaml", diags)
+    config = load_config(content_dir / CONFIG_FILE, diags)
     papers = check_slugs(read_papers(content_dir, diags), diags)
     bio = read_bio(content_dir, diags)
-    files_dir = content_dir / FILES_DIR
-    files = tuple(p.relative_to(files_dir) for p in list_files(files_dir, content_dir, diags, ()))
-    ctx = Context(content_dir, frozenset(p.slug for p in papers),
-                  frozenset(f"{FILES_DIR}/{f.as_posix()}" for f in files), make_item_markdown())
-    items = read_collections(ctx, diags)
-    pages = read_pages(ctx, RESERVED, diags)
-    cv = load_cv(content_dir / "cv.yaml", diags)
+    files = list_user_files(content_dir, diags)
+    items, pages, cv = read_extras(content_dir, frozenset(p.slug for p in papers), files, diags)
     if config is None or diags.has_errors():
         return None
     papers = apply_site_rules(papers, config, diags)
     papers.sort(key=Paper.sort_key)
     site = Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
                 files=files, items=items, pages=pages, cv=cv)
-    check_nav(site, content_dir / "site.yaml", diags)
+    check_nav(site, content_dir / CONFIG_FILE, diags)
     return None if diags.has_errors() else site
