@@ -120,9 +120,7 @@ def write_site(out_dir: Path, files: dict[str, bytes], copies: dict[str, Path]) 
         for rel in keep:  # the user's files stay in the site they were put in
             (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(out_dir / rel, tmp / rel)
-        listing = sorted(set(files) | set(copies))
-        (tmp / MANIFEST).write_text(MANIFEST_HEADER + "".join(f"{p}\n" for p in listing),
-                                    encoding="utf-8")
+        write_manifest(tmp, set(files) | set(copies))
         if out_dir.is_dir():
             os.replace(out_dir, old)
         os.replace(tmp, out_dir)
@@ -133,3 +131,34 @@ def write_site(out_dir: Path, files: dict[str, bytes], copies: dict[str, Path]) 
         raise
     shutil.rmtree(old, ignore_errors=True)
     return len(files) + len(copies)
+
+
+def write_manifest(out_dir: Path, listing: set[str]) -> None:
+    text = MANIFEST_HEADER + "".join(f"{p}\n" for p in sorted(listing))
+    replace_file(out_dir / MANIFEST, text.encode("utf-8"))
+
+
+def replace_file(target: Path, data: bytes | None = None, source: Path | None = None) -> None:
+    """Write `data`, or a copy of `source`, to `target` through a temporary file beside it
+    and os.replace: whoever reads `target` gets the old file or the new one, never half."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
+    try:
+        if source is not None:
+            shutil.copyfile(source, tmp)
+        else:
+            tmp.write_bytes(data or b"")
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def remove_output(out_dir: Path, rel: str) -> None:
+    """Remove a file the tool wrote, and the folders it leaves empty (never `out_dir`)."""
+    path = out_dir / rel
+    path.unlink(missing_ok=True)
+    folder = path.parent
+    while folder != out_dir and folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
+        folder = folder.parent
