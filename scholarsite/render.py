@@ -5,9 +5,47 @@ from __future__ import annotations
 from pathlib import Path
 
 import jinja2
+from jinja2 import nodes
+from jinja2.ext import Extension
+from markupsafe import Markup
 
 from .metadata import dump_script_json
 from .pages import Page
+
+
+class FragmentCache(Extension):
+    """`{% cache paper.slug, page.root %}...{% endcache %}`: the body is rendered once per
+    key and reused, as in Jinja's documented fragment-cache example.
+
+    The first key names what the fragment shows (a paper's slug); the block must use
+    nothing but the keys' sources and site settings. An environment starts empty, so a
+    full build renders every fragment; the incremental rebuild drops a paper's fragments
+    when that paper changes and starts a new environment when templates or settings do.
+    This is what keeps a one-paper edit from re-rendering every entry of a long list.
+    """
+
+    tags = {"cache"}
+
+    def __init__(self, environment: jinja2.Environment) -> None:
+        super().__init__(environment)
+        environment.extend(fragment_cache={})
+
+    def parse(self, parser) -> nodes.Node:
+        lineno = next(parser.stream).lineno
+        keys = [parser.parse_expression()]
+        while parser.stream.skip_if("comma"):
+            keys.append(parser.parse_expression())
+        body = parser.parse_statements(("name:endcache",), drop_needle=True)
+        where = nodes.Const(f"{parser.name}:{lineno}")
+        call = self.call_method("_render_cached", [where, nodes.List(keys)])
+        return nodes.CallBlock(call, [], [], body).set_lineno(lineno)
+
+    def _render_cached(self, where: str, keys: list, caller) -> Markup:
+        by_name = self.environment.fragment_cache.setdefault(keys[0], {})
+        key = (where, *keys[1:])
+        if key not in by_name:
+            by_name[key] = Markup(caller())
+        return by_name[key]
 
 
 def make_env(templates_dir: Path) -> jinja2.Environment:
@@ -20,9 +58,15 @@ def make_env(templates_dir: Path) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        extensions=[FragmentCache],
     )
     env.filters["script_json"] = dump_script_json  # JSON-LD that cannot end its <script>
     return env
+
+
+def drop_fragments(env: jinja2.Environment, name: str) -> None:
+    """Forget the cached fragments of `name` (a paper's slug): it changed."""
+    env.fragment_cache.pop(name, None)
 
 
 def render_page(page: Page, env: jinja2.Environment) -> str:
