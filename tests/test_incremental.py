@@ -1,0 +1,295 @@
+"""The incremental rebuild: after every change, the output is byte for byte what a full
+build makes, and only the files whose bytes changed were written."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import EXAMPLE, MINIMAL_CONFIG, TEMPLATES, tree_bytes, write_files
+from scholarsite.build import BuildOptions, build
+from scholarsite.incremental import SiteBuilder, classify_changes, find_used_templates
+from scholarsite.render import make_env
+
+CONFIG = MINIMAL_CONFIG + """\
+  author_notes:
+    "*": Equal contribution
+"""
+
+
+def paper(title: str, date: str = "2024-05", authors: str = "Ada Example, Bob Builder",
+          abstract: str = "An abstract.", extra: str = "") -> str:
+    return (f"---\ntitle: {title}\nauthors: [{authors}]\nvenue: Conference on Examples\n"
+            f"venue_short: CoE\ndate: {date}\n{extra}---\n{abstract}\n")
+
+
+PAPERS = {
+    "publications/alpha.md": paper("Alpha"),
+    "publications/beta.md": paper("Beta", "2023-02"),
+    "publications/gamma.md": paper("Gamma", "2022-11", abstract="Gamma's abstract."),
+}
+
+
+@pytest.fixture
+def site(tmp_path):
+    """A small site with its own copy of the templates, and a builder that built it."""
+    content = write_files(tmp_path / "content", {"site.yaml": CONFIG, **PAPERS})
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    builder = SiteBuilder(BuildOptions(content, tmp_path / "site", templates))
+    first = builder.build()
+    assert first.ok, first.errors
+    return builder
+
+
+def full_build(builder: SiteBuilder, tmp_path: Path) -> dict[str, bytes]:
+    """What `build` makes of the same content, for comparison."""
+    options = builder.options
+    out = tmp_path / "full"
+    shutil.rmtree(out, ignore_errors=True)
+    build(BuildOptions(options.content_dir, out, options.templates_dir, options.strict))
+    return tree_bytes(out)
+
+
+def edit(path: Path, old: str, new: str) -> Path:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def assert_same_as_full_build(builder: SiteBuilder, tmp_path: Path) -> None:
+    assert tree_bytes(builder.options.output_dir) == full_build(builder, tmp_path)
+
+
+def test_first_build_is_the_full_build(tmp_path):
+    builder = SiteBuilder(BuildOptions(EXAMPLE, tmp_path / "site", TEMPLATES))
+    outcome = builder.build()
+    assert outcome.ok and outcome.papers == 18
+    assert_same_as_full_build(builder, tmp_path)
+
+
+def test_an_abstract_edit_writes_only_the_papers_page(site, tmp_path):
+    path = site.options.content_dir / "publications" / "beta.md"
+    outcome = site.build([edit(path, "An abstract.", "A better abstract.")])
+    assert outcome.ok
+    assert outcome.written == ["publications/beta/index.html"]
+    assert outcome.rendered == 3  # the page, and the two lists that show it (same bytes)
+    assert_same_as_full_build(site, tmp_path)
+
+
+def test_a_title_edit_rewrites_the_page_lists_sitemap_and_bibtex(site, tmp_path):
+    path = site.options.content_dir / "publications" / "beta.md"
+    before = {p: p.stat().st_mtime_ns for p in site.options.output_dir.rglob("*")}
+    outcome = site.build([edit(path, "title: Beta", "title: Beta Improved")])
+    assert outcome.written == ["index.html", "publications.bib", "publications/beta/beta.bib",
+                               "publications/beta/index.html", "publications/index.html",
+                               "sitemap/index.html"]
+    untouched = site.options.output_dir / "publications" / "alpha" / "index.html"
+    assert untouched.stat().st_mtime_ns == before[untouched]
+    assert_same_as_full_build(site, tmp_path)
+
+
+def test_unchanged_bytes_are_not_written(site):
+    path = site.options.content_dir / "publications" / "beta.md"
+    os.utime(path, ns=(1, 1))
+    outcome = site.build([path])
+    assert outcome.ok and outcome.written == []
+
+
+def test_a_new_author_mark_changes_the_legend_on_every_page(site, tmp_path):
+    path = site.options.content_dir / "publications" / "gamma.md"
+    outcome = site.build([edit(path, "Bob Builder]", "Bob Builder*]")])
+    assert outcome.ok
+    assert "publications/alpha/index.html" in outcome.written  # its legend shows '*' now
+    assert_same_as_full_build(site, tmp_path)
+
+
+def test_adding_renaming_and_deleting_papers(site, tmp_path):
+    folder = site.options.content_dir / "publications"
+    (folder / "delta.md").write_text(paper("Delta", "2025-01"), encoding="utf-8")
+    assert site.build([folder / "delta.md"]).ok
+    assert_same_as_full_build(site, tmp_path)
+    os.replace(folder / "alpha.md", folder / "alpha-renamed.md")
+    outcome = site.build([folder / "alpha.md", folder / "alpha-renamed.md"])
+    assert "publications/alpha/index.html" in outcome.written
+    assert not (site.options.output_dir / "publications" / "alpha").exists()
+    assert_same_as_full_build(site, tmp_path)
+    (folder / "beta.md").unlink()
+    assert site.build([folder / "beta.md"]).ok
+    assert_same_as_full_build(site, tmp_path)
+
+
+def test_a_template_edit_renders_only_the_pages_that_use_it(site, tmp_path):
+    templates = site.options.templates_dir
+    outcome = site.build([edit(templates / "paper.html", "<h2 id=\"cite\">Recommended citation",
+                               "<h2 id=\"cite\">How to cite")])
+    assert outcome.rendered == 3
+    assert outcome.written == [f"publications/{s}/index.html" for s in ("alpha", "beta", "gamma")]
+    assert_same_as_full_build(site, tmp_path)
+    outcome = site.build([edit(templates / "_authors.html", '<span class="authors">',
+                               '<span class="authors names">')])
+    assert outcome.rendered == 5  # home, the list and the papers' pages, not the sitemaps
+    assert "publications/index.html" in outcome.written and "index.html" in outcome.written
+    assert_same_as_full_build(site, tmp_path)
+
+
+def test_templates_used_through_extends_include_and_import(tmp_path):
+    used = find_used_templates(make_env(TEMPLATES), "paper.html")
+    assert {"paper.html", "base.html", "_authors.html", "_notes.html"} <= used
+    assert "home.html" not in used
+
+
+def test_site_yaml_edit_rebuilds_everything(site, tmp_path):
+    outcome = site.build([edit(site.options.content_dir / "site.yaml", "title: Ada Example",
+                               "title: Ada's Pages")])
+    assert outcome.ok and "publications/gamma/index.html" in outcome.written
+    assert_same_as_full_build(site, tmp_path)
+
+
+def test_bio_edit_rewrites_the_home_page(site, tmp_path):
+    bio = write_files(site.options.content_dir, {"index.md": "I study *examples*.\n"})
+    outcome = site.build([bio / "index.md"])
+    assert outcome.written == ["index.html"]
+    assert_same_as_full_build(site, tmp_path)
+
+
+def test_an_error_keeps_the_site_and_the_next_good_save_recovers(site, tmp_path):
+    out = site.options.output_dir
+    good = tree_bytes(out)
+    path = site.options.content_dir / "publications" / "beta.md"
+    outcome = site.build([edit(path, "title: Beta", "titel: Beta")])
+    assert not outcome.ok and outcome.written == []
+    assert any(str(e).startswith(f"{path.as_posix()}:2: error: ") for e in outcome.errors)
+    assert tree_bytes(out) == good
+    # A template edit while the content is broken is not lost when the content is fixed.
+    edit(site.options.templates_dir / "base.html", "Skip to content", "Skip to the content")
+    assert not site.build([site.options.templates_dir / "base.html"]).ok
+    outcome = site.build([edit(path, "titel: Beta", "title: Beta")])
+    assert outcome.ok and outcome.errors == []
+    assert_same_as_full_build(site, tmp_path)
+
+
+def test_a_template_error_is_reported_and_recovered(site, tmp_path):
+    path = site.options.templates_dir / "paper.html"
+    outcome = site.build([edit(path, "{{ paper.title }}", "{{ paper.title }")])
+    assert not outcome.ok
+    assert "paper.html" in str(outcome.errors[0]) and "error: template" in str(outcome.errors[0])
+    outcome = site.build([edit(path, "{{ paper.title }", "{{ paper.title }}")])
+    assert outcome.ok
+    assert_same_as_full_build(site, tmp_path)
+
+
+def test_two_papers_with_one_slug(site, tmp_path):
+    folder = site.options.content_dir / "publications"
+    write_files(folder, {"more/beta.md": paper("Beta Again")})
+    outcome = site.build([folder / "more" / "beta.md"])
+    assert not outcome.ok and "two papers have the slug 'beta'" in str(outcome.errors)
+    (folder / "more" / "beta.md").unlink()
+    assert site.build([folder / "more" / "beta.md"]).ok
+    assert_same_as_full_build(site, tmp_path)
+
+
+def test_static_files_are_copied_and_removed(site, tmp_path):
+    out = site.options.output_dir
+    css = edit(site.options.templates_dir / "assets" / "style.css", "{", "{ ", )
+    outcome = site.build([css])
+    assert outcome.written == ["assets/style.css"]
+    files = write_files(site.options.content_dir, {"files/cv.pdf": b"%PDF-1.4 cv"})
+    assert site.build([files / "files" / "cv.pdf"]).written == ["files/cv.pdf"]
+    assert (out / "files" / "cv.pdf").read_bytes() == b"%PDF-1.4 cv"
+    assert_same_as_full_build(site, tmp_path)
+    (files / "files" / "cv.pdf").unlink()
+    assert site.build([files / "files" / "cv.pdf"]).written == ["files/cv.pdf"]
+    assert not (out / "files").exists()
+
+
+def test_a_users_file_in_the_output_is_kept_and_never_overwritten(site):
+    out = site.options.output_dir
+    write_files(out, {"google123.html": "verification", "publications/delta/index.html": "mine"})
+    folder = site.options.content_dir / "publications"
+    assert site.build([edit(folder / "beta.md", "title: Beta", "title: B")]).ok
+    assert (out / "google123.html").read_text(encoding="utf-8") == "verification"
+    (folder / "delta.md").write_text(paper("Delta"), encoding="utf-8")
+    outcome = site.build([folder / "delta.md"])
+    assert not outcome.ok and "was not made by scholarsite" in str(outcome.errors[0])
+    assert (out / "publications" / "delta" / "index.html").read_text(encoding="utf-8") == "mine"
+
+
+def test_changes_no_build_reads_do_nothing(site):
+    content = site.options.content_dir
+    notes = write_files(content, {"notes.txt": "to do", "publications/README.txt": "x"})
+    assert site.build([notes / "notes.txt", notes / "publications" / "README.txt"]) is None
+
+
+def test_strict_makes_a_warning_fail(tmp_path):
+    content = write_files(tmp_path / "content", {
+        "site.yaml": CONFIG, "publications/a.md": paper("A")})
+    builder = SiteBuilder(BuildOptions(content, tmp_path / "site", TEMPLATES, strict=True))
+    assert builder.build().ok
+    path = edit(content / "publications" / "a.md", "Bob Builder]", "Bob Builder‡]")
+    outcome = builder.build([path])
+    assert not outcome.ok and "warning: author mark(s) ‡" in str(outcome.errors[0])
+
+
+def test_classify_changes(tmp_path):
+    options = BuildOptions(tmp_path / "content", tmp_path / "site", tmp_path / "templates")
+    changes = classify_changes([
+        tmp_path / "content" / "site.yaml", tmp_path / "content" / "publications" / "x.md",
+        tmp_path / "content" / "publications" / "refs.BIB", tmp_path / "templates" / "a.html",
+        tmp_path / "templates" / "assets" / "s.css", tmp_path / "content" / "x.txt",
+        tmp_path / "elsewhere.md"], options)
+    assert changes.config and changes.static and not changes.bio
+    assert changes.papers == {tmp_path / "content" / "publications" / "x.md",
+                              tmp_path / "content" / "publications" / "refs.BIB"}
+    assert changes.templates == {"a.html"}
+    assert not classify_changes([Path("content/notes.txt")], options).any()
+
+
+def test_a_bib_file_is_read_again_whole(site, tmp_path):
+    pytest.importorskip("scholarsite.bibtex")
+    folder = site.options.content_dir / "publications"
+    bib = folder / "more.bib"
+    entry = ("@inproceedings{{{key},\n  title = {{{title}}},\n  author = {{Ada Example}},\n"
+             "  booktitle = {{Conference on Examples}},\n  year = {{2021}},\n}}\n")
+    bib.write_text(entry.format(key="one", title="One") + entry.format(key="two", title="Two"),
+                   encoding="utf-8")
+    assert site.build([bib]).ok
+    assert_same_as_full_build(site, tmp_path)
+    bib.write_text(entry.format(key="one", title="One Changed"), encoding="utf-8")
+    assert site.build([bib]).ok
+    assert_same_as_full_build(site, tmp_path)
+
+
+EDITS = st.lists(st.tuples(st.sampled_from(sorted(PAPERS)), st.sampled_from([
+    ("title", "Title {n}"), ("date", "20{n:02d}-0{m}"), ("selected", "true"),
+    ("authors", "[Ada Example*, Bob Builder {n}]"), ("abstract", "Abstract {n}."),
+    ("tier", "CCF-A"), ("delete", "")]), st.integers(0, 20)), min_size=1, max_size=5)
+BASE_FIELDS = {"title": "T", "authors": "[Ada Example, Bob Builder]",
+               "venue": "Conference on Examples", "date": "2024-05", "abstract": "A."}
+
+
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edits=EDITS)
+def test_any_sequence_of_edits_gives_the_full_build(tmp_path_factory, edits):
+    tmp_path = tmp_path_factory.mktemp("edits")
+    content = write_files(tmp_path / "content", {"site.yaml": CONFIG, **PAPERS})
+    builder = SiteBuilder(BuildOptions(content, tmp_path / "site", TEMPLATES))
+    assert builder.build().ok
+    for rel, (field, value), n in edits:
+        path = content / rel
+        if field == "delete":
+            path.unlink(missing_ok=True)
+        else:
+            fields = {**BASE_FIELDS, field: value.format(n=n, m=n % 9 + 1)}
+            front = "".join(f"{k}: {v}\n" for k, v in fields.items() if k != "abstract")
+            path.write_text(f"---\n{front}---\n{fields['abstract']}\n", encoding="utf-8")
+        outcome = builder.build([path])
+        assert outcome is not None and outcome.ok, outcome.errors
+        assert_same_as_full_build(builder, tmp_path)
