@@ -37,6 +37,15 @@ def make_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     build = sub.add_parser("build", help="build the site (the default command)")
     add_site_options(build)
+    serve = sub.add_parser("serve", help="build, serve with live reload, rebuild on save")
+    add_site_options(serve)
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default: 127.0.0.1, this machine "
+                       "only; 0.0.0.0 for every interface)")
+    serve.add_argument("--port", type=int, default=8000,
+                       help="the port (default: 8000; the next free one when it is in use; "
+                       "0 for any free port)")
+    serve.add_argument("--open", action="store_true", help="open the site in a browser")
     check = sub.add_parser("check", help="build into a temporary folder and check the result: "
                            "content, links, anchors, assets, titles, ids")
     add_site_options(check, output_help="where build writes the site (default: site); check "
@@ -83,6 +92,19 @@ def run_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_serve(args: argparse.Namespace) -> int:
+    from .build import BuildOptions
+    from .serve import ServeError, ServeOptions, serve
+
+    options = ServeOptions(BuildOptions(args.content, args.output, args.templates, args.strict),
+                           host=args.host, port=args.port, open_browser=args.open)
+    try:
+        return serve(options)
+    except ServeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+
 def run_check(args: argparse.Namespace) -> int:
     from .check import run_check as check
 
@@ -103,8 +125,8 @@ def run_import_bib(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = make_parser().parse_args(normalize_argv(list(sys.argv[1:] if argv is None else argv)))
-    handlers = {"build": run_build, "check": run_check, "deploy": run_deploy,
-                "import-bib": run_import_bib}
+    handlers = {"build": run_build, "serve": run_serve, "check": run_check,
+                "deploy": run_deploy, "import-bib": run_import_bib}
     try:
         return handlers[args.command](args)
     except ContentError as exc:
