@@ -147,15 +147,21 @@ def group_papers(site: Site, views: dict[str, dict]) -> list[dict]:
         keys += [OTHER_GROUP] if OTHER_GROUP in present and OTHER_GROUP not in keys else []
         titles = {k: k for k in keys}
         key_of = lambda p: p.category or OTHER_GROUP  # noqa: E731
-    groups = []
-    for key in keys:
-        members = [views[p.slug] for p in papers if key_of(p) == key]
-        groups.append({"title": titles[key], "id": make_anchor(titles[key]), "papers": members})
-    return groups
+    members: dict = {key: [] for key in keys}
+    for paper in papers:  # one pass, in order: a site may have thousands of papers
+        members[key_of(paper)].append(views[paper.slug])
+    return [{"title": titles[key], "id": make_anchor(titles[key]), "papers": members[key]}
+            for key in keys]
 
 
 def used_notes(site: Site) -> list[dict]:
     """The author-mark legend: only the marks some paper uses, in the configured order."""
-    used = {m for p in site.papers for a in p.authors for m in a.marks}
-    return [{"mark": mark, "meaning": meaning}
-            for mark, meaning in site.config.publications.author_notes if mark in used]
+    notes = site.config.publications.author_notes
+    wanted = {mark for mark, _ in notes}
+    used: set[str] = set()
+    for paper in site.papers:
+        if used >= wanted:  # every mark is found: no need to look through the rest
+            break
+        for author in paper.authors:
+            used.update(author.marks)
+    return [{"mark": mark, "meaning": meaning} for mark, meaning in notes if mark in used]
