@@ -2,9 +2,10 @@
 
 The operating system says when something below the watched folders was written (watchdog:
 inotify, FSEvents, ReadDirectoryChangesW), so an idle server costs nothing and a save is
-seen at once. What changed is then read from a listing compared with the last one: every
-added, changed and removed file in one report, whatever an editor did to save (write in
-place, or write a temporary file and rename it) and however a folder was moved.
+seen at once. Each file named by an event is compared with the listing kept of the
+folders, so a file read (or saved unchanged) is no change, whatever an editor did to save
+(write in place, or write a temporary file and rename it). A folder created, moved or
+deleted is a new listing of everything, compared with the last one.
 
 livereload's own watcher is not used: it polls every 0.8 s, stops at the first changed
 file of a folder, reports a deleted file only when nothing else changed, and its server
@@ -56,6 +57,17 @@ def take_snapshot(roots: list[Path], skip: list[Path]) -> dict[Path, Signature]:
     return found
 
 
+def read_signature(path: Path) -> Signature | None:
+    """A file's signature; None when it is gone or is not a file."""
+    try:
+        stat = path.stat()
+    except (OSError, ValueError):
+        return None
+    if not os.path.isfile(path):
+        return None
+    return (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+
+
 def diff_snapshots(old: dict[Path, Signature], new: dict[Path, Signature]) -> set[Path]:
     """Files added, removed, or changed in time, size or identity (an editor that saves
     by renaming a new file over the old one changes the inode)."""
@@ -73,6 +85,8 @@ class Watcher:
         self.skip = skip
         self.on_change = on_change
         self.snapshot: dict[Path, Signature] = {}
+        self.pending: set[Path] = set()
+        self.relist = False  # a folder changed: compare whole listings
         self.loop: IOLoop | None = None
         self.timer: object | None = None
         self.observer = None
@@ -88,6 +102,7 @@ class Watcher:
                 observer.schedule(self, str(root), recursive=True)
             observer.start()
         except OSError:  # e.g. Linux's limit on inotify watches is reached
+            self.relist = True
             self.polling = PeriodicCallback(self.compare, POLL_INTERVAL * 1000)
             self.polling.start()
             return "polling"
@@ -103,18 +118,60 @@ class Watcher:
 
     def dispatch(self, event: FileSystemEvent) -> None:
         """watchdog calls this on its own thread: hand over to the loop's."""
-        if event.event_type in WRITE_EVENTS and self.loop is not None:
-            self.loop.add_callback(self.postpone)
+        if event.event_type not in WRITE_EVENTS or self.loop is None:
+            return
+        names = [event.src_path, event.dest_path] if event.event_type == "moved" else [
+            event.src_path]
+        paths = [Path(os.fsdecode(name)) for name in names if name]
+        relist = event.is_directory and event.event_type != "modified"
+        self.loop.add_callback(self.postpone, paths, relist)
 
-    def postpone(self) -> None:
+    def postpone(self, paths: list[Path], relist: bool) -> None:
+        self.pending.update(paths)
+        self.relist = self.relist or relist
         if self.timer is not None:
             self.loop.remove_timeout(self.timer)
         self.timer = self.loop.call_later(SETTLE, self.compare)
 
     def compare(self) -> None:
         self.timer = None
-        new = take_snapshot(self.roots, self.skip)
-        changed = diff_snapshots(self.snapshot, new)
-        self.snapshot = new
+        if self.relist:
+            new = take_snapshot(self.roots, self.skip)
+            changed = diff_snapshots(self.snapshot, new)
+            self.snapshot = new
+            self.relist = self.polling is not None
+        else:
+            changed = self.compare_files(self.pending)
+        self.pending = set()
         if changed:
             self.on_change(changed)
+
+    def compare_files(self, paths: set[Path]) -> set[Path]:
+        """The files among `paths` that differ from the listing, which is brought up to
+        date; hidden files and the skipped folders are not looked at."""
+        changed = set()
+        for path in paths:
+            if self.is_ignored(path):
+                continue
+            signature = read_signature(path)
+            if signature == self.snapshot.get(path):
+                continue
+            changed.add(path)
+            if signature is None:
+                del self.snapshot[path]
+            else:
+                self.snapshot[path] = signature
+        return changed
+
+    def is_ignored(self, path: Path) -> bool:
+        absolute = os.path.abspath(path)
+        if any(absolute == os.path.abspath(s) or absolute.startswith(os.path.abspath(s) + os.sep)
+               for s in self.skip):
+            return True
+        for root in self.roots:
+            try:
+                rel = Path(absolute).relative_to(os.path.abspath(root))
+            except ValueError:
+                continue
+            return any(part.startswith(".") for part in rel.parts)
+        return True  # not below a watched folder
