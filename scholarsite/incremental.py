@@ -161,7 +161,7 @@ class SiteBuilder:
         self.env = make_env(options.templates_dir)
         self.config: SiteConfig | None = None
         self.config_diags: tuple[Diagnostic, ...] = ()
-        self.sources: dict[Path, SourceFile] = {}
+        self.sources: dict[Path, SourceFile] = {}  # in sorted order, as a full load reads
         self.bio = ""
         self.bio_diags: tuple[Diagnostic, ...] = ()
         self.files: tuple[Path, ...] = ()
@@ -226,6 +226,7 @@ class SiteBuilder:
     def read_changes(self, changes: Changes) -> list[Diagnostic]:
         """Only what changed; returns the warnings found in it."""
         found: list[Diagnostic] = []
+        listing = set(self.sources)
         for path in sorted(changes.papers):
             source = self.read_source(path)
             if source is None:
@@ -233,6 +234,8 @@ class SiteBuilder:
             else:
                 self.sources[path] = source
                 found += source.diagnostics
+        if set(self.sources) != listing:
+            self.sources = dict(sorted(self.sources.items()))
         if changes.bio:
             self.read_bio()
             found += self.bio_diags
@@ -249,13 +252,13 @@ class SiteBuilder:
 
     def all_diagnostics(self) -> list[Diagnostic]:
         items = list(self.config_diags)
-        for path in sorted(self.sources):
-            items += self.sources[path].diagnostics
+        for source in self.sources.values():
+            items += source.diagnostics
         return items + list(self.bio_diags) + list(self.files_diags)
 
     def assemble(self, diags: Diagnostics) -> Site | None:
         """The Site from what was read, or None when anything has an error."""
-        papers = [p for path in sorted(self.sources) for p in self.sources[path].papers]
+        papers = [p for source in self.sources.values() for p in source.papers]
         papers = check_slugs(papers, diags)
         problems = self.all_diagnostics() + diags.items
         if self.config is None or any(d.severity == "error" or self.options.strict
@@ -283,21 +286,22 @@ class SiteBuilder:
         self.views = kept
         return {slug: view for slug, (_, view) in kept.items()}
 
-    def plan(self, site: Site) -> tuple[dict[str, Page], set[str]]:
-        """All pages by output path, and which of them were planned again: every page
-        the first time or when the legend changed, else those of changed papers and
-        those that show all papers (the others are kept as they were)."""
+    def plan(self, site: Site) -> tuple[dict[str, Page], set[str], list[dict]]:
+        """All pages by output path, which of them were planned again, and the legend.
+
+        Every page is planned the first time or when the legend changed; otherwise those
+        of changed papers and those that show all papers, the others kept as they were."""
         views = self.update_views(site)
         notes = used_notes(site)
         only = None if notes != self.notes or not self.pages else self.stale_slugs
         planned = {output_path(p.path): p for p in plan_pages(site, views, only)}
         if only is None:
-            return planned, set(planned)
+            return planned, set(planned), notes
         pages = {rel: page for rel, page in self.pages.items()
                  if page.depends and "*" not in page.depends
                  and not only.intersection(page.depends)}
         pages.update(planned)
-        return pages, set(planned)
+        return pages, set(planned), notes
 
     def pages_to_render(self, pages: dict[str, Page], planned: set[str]) -> list[Page]:
         """Pages whose template changed, or planned again and new or changed."""
@@ -342,7 +346,7 @@ class SiteBuilder:
             diags.error(self.options.templates_dir, 0,
                         "templates folder not found; pass --templates DIR")
             return self.failed(diags.errors(), warnings, start)
-        pages, planned = self.plan(site)
+        pages, planned, notes = self.plan(site)
         todo = self.pages_to_render(pages, planned)
         files = render_pages(todo, self.env, self.options.templates_dir, diags)
         if diags.has_errors(self.options.strict):
@@ -355,7 +359,7 @@ class SiteBuilder:
             diags.error(self.options.output_dir, 0, str(exc))
             return self.failed(diags.errors(), warnings, start)
         self.site = site
-        self.notes = used_notes(site)
+        self.notes = notes
         self.stale_templates = set()
         self.stale_slugs = set()
         return Outcome(True, [], warnings, written, len(todo), len(site.papers),
