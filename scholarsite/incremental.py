@@ -7,6 +7,8 @@ planned pages and a digest of every file written. A change then costs what it to
 - a paper's file: that file is read again (a .bib file whole), the site is planned again
   from the kept views, and only pages whose context changed are rendered: the paper's
   page, the lists that show it, the sitemaps and feeds;
+- a collection's item, a free page, cv.yaml: those (few) files are read again, and the
+  pages whose context changed are rendered;
 - a template: the pages whose template uses it (extends, include, import) are rendered;
 - site.yaml: everything is read and rendered again;
 - static files (templates/assets/, content/files/): those files are copied.
@@ -31,19 +33,21 @@ from jinja2 import meta
 from .build import ASSETS_DIR, BuildOptions, collect_copies, render_pages
 from .config import load_config
 from .diagnostics import Diagnostic, Diagnostics
-from .loader import (BIO_FILE, CONFIG_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR,
-                     accept_file, apply_site_rules, check_slugs, list_user_files,
-                     read_bio, read_paper_file)
-from .models import Paper, Site, SiteConfig
-from .pages import Page, plan_pages
+from .collections import MARKDOWN_SUFFIXES, PAGES, SCHEMAS
+from .loader import (BIO_FILE, CONFIG_FILE, CV_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR,
+                     accept_file, apply_site_rules, check_nav, check_slugs, list_user_files,
+                     read_bio, read_extras, read_paper_file)
+from .models import CV, Item, Paper, Site, SiteConfig
+from .pages import Page, plan_pages, site_view
 from .papers import make_markdown
 from .render import drop_fragments, make_env
 from .urls import output_path
-from .views import fold_name, paper_view, used_notes
+from .views import fold_name, paper_url, paper_view, used_notes
 from .writer import (OutputError, check_output_dir, remove_output,
                      replace_file, safe_relpath, write_manifest, write_site)
 
 ANY_TEMPLATE = "*"  # a template whose includes are computed at run time uses them all
+EXTRA_FOLDERS = frozenset((*(s.name for s in SCHEMAS), PAGES.name))  # collections, free pages
 
 
 @dataclass
@@ -53,11 +57,13 @@ class Changes:
     config: bool = False
     bio: bool = False
     papers: set[Path] = field(default_factory=set)
+    extras: bool = False  # collections, free pages, cv.yaml
     templates: set[str] = field(default_factory=set)  # names below the templates folder
     static: bool = False  # templates/assets/ or content/files/
 
     def any(self) -> bool:
-        return bool(self.config or self.bio or self.papers or self.templates or self.static)
+        return bool(self.config or self.bio or self.papers or self.extras or self.templates
+                    or self.static)
 
 
 @dataclass(frozen=True)
@@ -106,6 +112,9 @@ def classify_changes(paths: Iterable[Path], options: BuildOptions) -> Changes:
                 changes.papers.add(options.content_dir / rel)
             elif top == FILES_DIR:
                 changes.static = True
+            elif rel.as_posix() == CV_FILE or (
+                    top in EXTRA_FOLDERS and path.suffix.lower() in MARKDOWN_SUFFIXES):
+                changes.extras = True
             continue
         rel = relative_below(path, options.templates_dir)
         if rel is not None and rel.parts:
@@ -116,10 +125,15 @@ def classify_changes(paths: Iterable[Path], options: BuildOptions) -> Changes:
     return changes
 
 
-def find_used_templates(env: jinja2.Environment, name: str, seen: set[str] | None = None
-                        ) -> set[str]:
-    """`name` and every template it extends, includes or imports, through any depth."""
+def find_used_templates(env: jinja2.Environment, name: str | tuple[str, ...],
+                        seen: set[str] | None = None) -> set[str]:
+    """`name` (or each of several names to choose from) and every template it extends,
+    includes or imports, through any depth."""
     seen = set() if seen is None else seen
+    if isinstance(name, tuple):
+        for one in name:
+            find_used_templates(env, one, seen)
+        return seen
     if name in seen:
         return seen
     seen.add(name)
@@ -135,6 +149,12 @@ def find_used_templates(env: jinja2.Environment, name: str, seen: set[str] | Non
         else:
             find_used_templates(env, ref, seen)
     return seen
+
+
+def is_paper_page(page: Page) -> bool:
+    """A page of one paper's own (its page and citation files), which `plan_pages` plans
+    only for the papers it is asked to; other pages that name one paper are planned always."""
+    return len(page.depends) == 1 and page.path.startswith(paper_url(page.depends[0]))
 
 
 def digest(data: bytes) -> str:
@@ -166,6 +186,10 @@ class SiteBuilder:
         self.bio_diags: tuple[Diagnostic, ...] = ()
         self.files: tuple[Path, ...] = ()
         self.files_diags: tuple[Diagnostic, ...] = ()
+        # Collections, free pages and the CV, and what they were checked against.
+        self.extras: tuple[tuple[Item, ...], tuple[Item, ...], CV | None] = ((), (), None)
+        self.extras_diags: tuple[Diagnostic, ...] = ()
+        self.extras_read_for: tuple | None = None  # (paper slugs, files); None: read again
         self.views: dict[str, tuple[Paper, dict]] = {}  # slug -> (paper, its view)
         self.copies: dict[str, Path] = {}
         # The output as written: pages by output path, digests, copies' signatures.
@@ -175,7 +199,7 @@ class SiteBuilder:
         # What changed since the last good write (a failed rebuild writes nothing).
         self.stale_templates: set[str] = set()
         self.stale_slugs: set[str] = set()
-        self.notes: list[dict] | None = None  # the author-mark legend last written
+        self.shared: tuple | None = None  # what all paper pages last written show alike
         self.site: Site | None = None
 
     def new_diags(self) -> Diagnostics:
@@ -217,10 +241,11 @@ class SiteBuilder:
                         if (source := self.read_source(path)) is not None}
         self.read_bio()
         self.read_files()
+        self.extras_read_for, self.extras_diags = None, ()
         self.env = make_env(self.options.templates_dir)
         self.views = {}
         self.copies = {}
-        self.notes = None  # plan every page
+        self.shared = None  # plan every page
         return [d for d in self.all_diagnostics() if d.severity == "warning"]
 
     def read_changes(self, changes: Changes) -> list[Diagnostic]:
@@ -243,6 +268,8 @@ class SiteBuilder:
             self.read_files()
             found += self.files_diags
             self.copies = {}
+        if changes.extras:
+            self.extras_read_for = None
         if changes.templates:
             self.env = make_env(self.options.templates_dir)  # and no cached fragments
             self.stale_templates |= changes.templates
@@ -254,19 +281,44 @@ class SiteBuilder:
         items = list(self.config_diags)
         for source in self.sources.values():
             items += source.diagnostics
-        return items + list(self.bio_diags) + list(self.files_diags)
+        return (items + list(self.bio_diags) + list(self.files_diags)
+                + list(self.extras_diags))
 
-    def assemble(self, diags: Diagnostics) -> Site | None:
+    def read_extras(self, slugs: frozenset[str]) -> list[Diagnostic]:
+        """Collections, free pages and the CV, again when they changed or when the papers
+        or files they may name did; returns the warnings found."""
+        if self.extras_read_for == (slugs, self.files):
+            return []
+        diags = self.new_diags()
+        self.extras = read_extras(self.options.content_dir, slugs, self.files, diags)
+        self.extras_diags = tuple(diags.items)
+        self.extras_read_for = (slugs, self.files)
+        return [d for d in diags.items if d.severity == "warning"]
+
+    def assemble(self, diags: Diagnostics, warnings: list[Diagnostic]) -> Site | None:
         """The Site from what was read, or None when anything has an error."""
         papers = [p for source in self.sources.values() for p in source.papers]
         papers = check_slugs(papers, diags)
-        problems = self.all_diagnostics() + diags.items
-        if self.config is None or any(d.severity == "error" or self.options.strict
-                                      for d in problems):
+        slugs = frozenset(p.slug for p in papers)
+        reread = self.extras_read_for != (slugs, self.files)
+        warnings += self.read_extras(slugs)
+        if self.config is None or self.has_problems(diags):
             return None
         papers.sort(key=Paper.sort_key)
-        return Site(config=self.config, papers=tuple(papers), bio_html=self.bio,
-                    content_dir=self.options.content_dir, files=self.files)
+        items, pages, cv = self.extras
+        site = Site(config=self.config, papers=tuple(papers), bio_html=self.bio,
+                    content_dir=self.options.content_dir, files=self.files, items=items,
+                    pages=pages, cv=cv)
+        nav = self.new_diags()
+        check_nav(site, self.options.content_dir / CONFIG_FILE, nav)
+        diags.extend(nav)
+        if reread:  # said once, not on every save
+            warnings += [d for d in nav.items if d.severity == "warning"]
+        return None if self.has_problems(diags) else site
+
+    def has_problems(self, diags: Diagnostics) -> bool:
+        return any(d.severity == "error" or self.options.strict
+                   for d in self.all_diagnostics() + diags.items)
 
     def update_views(self, site: Site) -> dict[str, dict]:
         """Paper views, computed again only for papers read again (the others are the
@@ -286,22 +338,22 @@ class SiteBuilder:
         self.views = kept
         return {slug: view for slug, (_, view) in kept.items()}
 
-    def plan(self, site: Site) -> tuple[dict[str, Page], set[str], list[dict]]:
-        """All pages by output path, which of them were planned again, and the legend.
+    def plan(self, site: Site) -> tuple[dict[str, Page], set[str], tuple]:
+        """All pages by output path, which of them were planned again, and what every
+        paper's page shows besides its paper (the menu and settings, the legend).
 
-        Every page is planned the first time or when the legend changed; otherwise those
-        of changed papers and those that show all papers, the others kept as they were."""
+        Every page is planned the first time or when those changed; otherwise the pages
+        of changed papers and all pages that are not one paper's own, the others kept."""
         views = self.update_views(site)
-        notes = used_notes(site)
-        only = None if notes != self.notes or not self.pages else self.stale_slugs
+        shared = (site_view(site), used_notes(site))
+        only = None if shared != self.shared or not self.pages else self.stale_slugs
         planned = {output_path(p.path): p for p in plan_pages(site, views, only)}
         if only is None:
-            return planned, set(planned), notes
+            return planned, set(planned), shared
         pages = {rel: page for rel, page in self.pages.items()
-                 if page.depends and "*" not in page.depends
-                 and not only.intersection(page.depends)}
+                 if is_paper_page(page) and page.depends[0] not in only}
         pages.update(planned)
-        return pages, set(planned), notes
+        return pages, set(planned), shared
 
     def pages_to_render(self, pages: dict[str, Page], planned: set[str]) -> list[Page]:
         """Pages whose template changed, or planned again and new or changed."""
@@ -333,7 +385,7 @@ class SiteBuilder:
         else:
             warnings = self.read_changes(changes)
         diags = self.new_diags()
-        site = self.assemble(diags)
+        site = self.assemble(diags, warnings)
         if site is None:
             errors = [d for d in self.all_diagnostics() + diags.items
                       if d.severity == "error" or self.options.strict]
@@ -346,7 +398,7 @@ class SiteBuilder:
             diags.error(self.options.templates_dir, 0,
                         "templates folder not found; pass --templates DIR")
             return self.failed(diags.errors(), warnings, start)
-        pages, planned, notes = self.plan(site)
+        pages, planned, shared = self.plan(site)
         todo = self.pages_to_render(pages, planned)
         files = render_pages(todo, self.env, self.options.templates_dir, diags)
         if diags.has_errors(self.options.strict):
@@ -359,7 +411,7 @@ class SiteBuilder:
             diags.error(self.options.output_dir, 0, str(exc))
             return self.failed(diags.errors(), warnings, start)
         self.site = site
-        self.notes = notes
+        self.shared = shared
         self.stale_templates = set()
         self.stale_slugs = set()
         return Outcome(True, [], warnings, written, len(todo), len(site.papers),

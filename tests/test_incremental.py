@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLE, MINIMAL_CONFIG, TEMPLATES, tree_bytes, write_files
+from conftest import EXAMPLE, MINIMAL_CONFIG, ROOT, TEMPLATES, tree_bytes, write_files
 from scholarsite.build import BuildOptions, build
 from scholarsite.incremental import SiteBuilder, classify_changes, find_used_templates
 from scholarsite.render import make_env
@@ -74,20 +74,21 @@ def test_first_build_is_the_full_build(tmp_path):
     assert_same_as_full_build(builder, tmp_path)
 
 
-def test_an_abstract_edit_writes_only_the_papers_page(site, tmp_path):
+def test_an_abstract_edit_writes_only_the_files_that_show_it(site, tmp_path):
     path = site.options.content_dir / "publications" / "beta.md"
     outcome = site.build([edit(path, "An abstract.", "A better abstract.")])
     assert outcome.ok
-    assert outcome.written == ["publications/beta/index.html"]
-    assert outcome.rendered == 3  # the page, and the two lists that show it (same bytes)
+    assert outcome.written == ["feed.xml", "publications.ris", "publications/beta/beta.ris",
+                               "publications/beta/index.html"]
     assert_same_as_full_build(site, tmp_path)
 
 
-def test_a_title_edit_rewrites_the_page_lists_sitemap_and_bibtex(site, tmp_path):
+def test_a_title_edit_rewrites_the_page_lists_sitemap_feed_and_citations(site, tmp_path):
     path = site.options.content_dir / "publications" / "beta.md"
     before = {p: p.stat().st_mtime_ns for p in site.options.output_dir.rglob("*")}
     outcome = site.build([edit(path, "title: Beta", "title: Beta Improved")])
-    assert outcome.written == ["index.html", "publications.bib", "publications/beta/beta.bib",
+    assert outcome.written == ["feed.xml", "index.html", "publications.bib", "publications.ris",
+                               "publications/beta/beta.bib", "publications/beta/beta.ris",
                                "publications/beta/index.html", "publications/index.html",
                                "sitemap/index.html"]
     untouched = site.options.output_dir / "publications" / "alpha" / "index.html"
@@ -157,6 +158,40 @@ def test_bio_edit_rewrites_the_home_page(site, tmp_path):
     outcome = site.build([bio / "index.md"])
     assert outcome.written == ["index.html"]
     assert_same_as_full_build(site, tmp_path)
+
+
+def test_collections_free_pages_and_the_cv(tmp_path):
+    demo = ROOT / "examples" / "demo"
+    if not demo.is_dir():
+        pytest.skip("no demo site")
+    content = tmp_path / "content"
+    shutil.copytree(demo, content)
+    builder = SiteBuilder(BuildOptions(content, tmp_path / "site", TEMPLATES))
+    assert builder.build().ok
+    talk = edit(content / "talks" / "driftwood-seminar-2024.md",
+                "title: \"Elastic training", "title: \"Elastic, elastic training")
+    outcome = builder.build([talk])
+    assert "talks/index.html" in outcome.written
+    assert "talks/driftwood-seminar-2024/index.html" in outcome.written
+    assert not any(rel.startswith("publications/") for rel in outcome.written)
+    assert_same_as_full_build(builder, tmp_path)
+    for rel, old, new in (("cv.yaml", "Ph.D. in Computer Science", "PhD, Computing"),
+                          ("pages/join.md", "Join the group", "Join us"),  # in every menu
+                          ("publications/tidepool-sis-2025.md", 'title: "Tidepool:',
+                           'title: "Tidepool, again:')):  # a project shows it
+        assert builder.build([edit(content / rel, old, new)]).ok
+        assert_same_as_full_build(builder, tmp_path)
+    news = write_files(content, {"news/2026-01-new.md": "---\ndate: 2026-01-05\n---\nNews.\n"})
+    assert builder.build([news / "news" / "2026-01-new.md"]).ok
+    assert_same_as_full_build(builder, tmp_path)
+    paper = content / "publications" / "sandbar-report-2025.md"
+    kept = paper.read_text(encoding="utf-8")
+    paper.unlink()  # a project still names it
+    outcome = builder.build([paper])
+    assert not outcome.ok and "sandbar-report-2025" in str(outcome.errors)
+    paper.write_text(kept, encoding="utf-8")
+    assert builder.build([paper]).ok
+    assert_same_as_full_build(builder, tmp_path)
 
 
 def test_an_error_keeps_the_site_and_the_next_good_save_recovers(site, tmp_path):
