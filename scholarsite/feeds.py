@@ -24,6 +24,7 @@ def atom_date(date: PubDate) -> str:
 def feed_entry(site: Site, paper: Paper, view: dict) -> dict:
     url = site.config.url + paper_url(paper.slug)
     return {
+        "slug": paper.slug,  # names the entry's cached fragment (render.FragmentCache)
         "id": url,
         "url": url,
         "title": paper.title,
@@ -38,9 +39,10 @@ def feed_entry(site: Site, paper: Paper, view: dict) -> dict:
 
 
 def feed_view(site: Site, views: dict[str, dict]) -> dict:
-    """The feed's own fields and its entries, newest first (the site's paper order)."""
+    """The feed's own fields and its entries, newest first (the site's paper order); each
+    entry was made with its paper's view (views.paper_view), and is kept with it."""
     base = site.config.url
-    entries = [feed_entry(site, p, views[p.slug]) for p in site.papers]
+    entries = [views[p.slug]["feed_entry"] for p in site.papers]
     return {
         "id": base + FEED_PATH,
         "self": base + FEED_PATH,

@@ -86,7 +86,7 @@ def links_view(paper: Paper) -> list[dict]:
 
 def paper_view(paper: Paper, site: Site, owner_names: frozenset[str]) -> dict:
     """Everything a template may show about one paper; empty fields are '' or []."""
-    return {
+    view = {
         "slug": paper.slug,
         "url": paper_url(paper.slug),
         "title": paper.title,
@@ -124,6 +124,10 @@ def paper_view(paper: Paper, site: Site, owner_names: frozenset[str]) -> dict:
                         absolute_url(site.config.url, paper.link("pdf"))),
         "ris_file": ris_file_name(paper),
     }
+    from .feeds import feed_entry  # feeds builds on this module's paper_url
+
+    view["feed_entry"] = feed_entry(site, paper, view)
+    return view
 
 
 def group_papers(site: Site, views: dict[str, dict]) -> list[dict]:
