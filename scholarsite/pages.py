@@ -114,7 +114,7 @@ def plan_pages(site: Site, views: dict[str, dict] | None = None,
     The incremental rebuild keeps pages between builds: it passes the paper views it kept,
     and `only`, the slugs of the papers that changed, to have their own pages planned and
     every page that is not one paper's own (those are all planned each time). A paper's own
-    pages depend on nothing else but the settings and the author-mark legend.
+    pages show nothing else but the site's settings and menu and the author-mark legend.
     """
     views = make_paper_views(site) if views is None else views
     base = site_view(site)
