@@ -275,44 +275,40 @@ def stop_on_signal(signum: int, frame: object) -> None:
 
 
 def serve(options: ServeOptions) -> int:
-    """Build, serve and watch until Ctrl-C; returns the exit code."""
-    try:
-        return run_server(options)
-    except KeyboardInterrupt:  # during the first build: it leaves the old site as it was
-        say("Stopped.")
-        return 0
-
-
-def run_server(options: ServeOptions) -> int:
+    """Build, serve and watch until Ctrl-C (or SIGTERM); returns the exit code. Stopped
+    during the first build, the old site is left as it was."""
     build_options = options.build
     check_serve_dirs(build_options)
     # Bad requests (a path that is not UTF-8, say) are answered 400, not logged.
     logging.getLogger("tornado.general").setLevel(logging.ERROR)
-    live = LiveSite(build_options)
-    live.build_first()
     sockets, port = bind_free_port(options.host, options.port)
     if options.port and port != options.port:
         say(f"Port {options.port} is in use; using {port} instead.")
-    server = HTTPServer(make_app(live.preview))
-    server.add_sockets(sockets)
+    live = LiveSite(build_options)
     watcher = Watcher([build_options.content_dir, build_options.templates_dir],
                       [build_options.output_dir], live.rebuild)
-    if watcher.start() == "polling":
-        say("The system cannot report file changes here; looking for them every 0.5 s.")
-    url = show_url(options.host, port)
-    if options.host not in LOOPBACK:
-        say(f"Listening on {options.host or 'all interfaces'}: other machines can see this "
-            "preview.")
-    say(f"Serving {build_options.output_dir.as_posix()}/ at {url} (Ctrl-C to stop)")
-    if options.open_browser:
-        IOLoop.current().add_callback(webbrowser.open, url)
+    server = HTTPServer(make_app(live.preview))
     signal.signal(signal.SIGTERM, stop_on_signal)
     try:
+        # Watching from before the first build: a save during it is rebuilt after it.
+        if watcher.start() == "polling":
+            say("The system cannot report file changes here; looking for them every 0.5 s.")
+        live.build_first()
+        server.add_sockets(sockets)
+        if options.host not in LOOPBACK:
+            say(f"Listening on {options.host or 'all interfaces'}: other machines can see "
+                "this preview.")
+        url = show_url(options.host, port)
+        say(f"Serving {build_options.output_dir.as_posix()}/ at {url} (Ctrl-C to stop)")
+        if options.open_browser:
+            IOLoop.current().add_callback(webbrowser.open, url)
         IOLoop.current().start()
     except KeyboardInterrupt:
         pass
     finally:
         watcher.stop()
         server.stop()
+        for sock in sockets:
+            sock.close()
     say("Stopped.")
     return 0
