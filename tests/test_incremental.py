@@ -78,8 +78,10 @@ def test_an_abstract_edit_writes_only_the_files_that_show_it(site, tmp_path):
     path = site.options.content_dir / "publications" / "beta.md"
     outcome = site.build([edit(path, "An abstract.", "A better abstract.")])
     assert outcome.ok
-    assert outcome.written == ["feed.xml", "publications.ris", "publications/beta/beta.ris",
-                               "publications/beta/index.html"]
+    # Paper lists (home, publications) show abstracts in a toggle.
+    assert outcome.written == ["feed.xml", "index.html", "publications.ris",
+                               "publications/beta/beta.ris", "publications/beta/index.html",
+                               "publications/index.html"]
     assert_same_as_full_build(site, tmp_path)
 
 
