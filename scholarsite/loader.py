@@ -17,7 +17,8 @@ from .yamlread import read_text
 
 FILES_DIR = "files"  # content/files/ is copied to the site as it is (PDFs, photos, CV)
 # What the site itself writes at its root: a free page may not take one of these names.
-SECTION_KEYS = ("home", "publications", *(s.name for s in SCHEMAS), "cv", "sitemap")
+SECTION_KEYS = ("home", "publications", *(s.name for s in SCHEMAS), "cv", "search",
+                "sitemap")
 RESERVED = frozenset((*SECTION_KEYS, "assets", FILES_DIR, "index", "404"))
 PAPERS_DIR = "publications"  # one Markdown file per paper, or BibTeX files
 PAPER_SUFFIXES = (".md", ".markdown", ".bib")
@@ -133,7 +134,7 @@ def read_bio(content_dir: Path, diags: Diagnostics) -> str:
 
 def check_nav(site: Site, path: Path, diags: Diagnostics) -> None:
     """Every key in `nav` of site.yaml (`path`) names a section this site has."""
-    present = {*site.sections(), "sitemap"}
+    present = {*site.sections(), "search", "sitemap"}
     known = (*SECTION_KEYS, *(p.slug for p in site.pages))
     for entry in site.config.nav:
         if not entry.key or entry.key in present:

@@ -15,6 +15,7 @@ from .feeds import FEED_PATH, feed_view
 from .itemviews import collection_view, cv_view, item_url, item_view, profile_links
 from .metadata import DESCRIPTION_LIMIT, describe_citation, make_page_meta, shorten
 from .models import Item, Paper, PubDate, Site
+from .search import dump_json_for_html, make_facets, make_search_index
 from .urls import page_root, split_site_link
 from .views import fold_name, group_papers, paper_url, paper_view, used_notes
 
@@ -42,7 +43,7 @@ def section_url(key: str) -> str:
 def section_titles(site: Site) -> dict[str, str]:
     """Each section's title: its default, or the label site.yaml's `nav` gives it."""
     titles = {"home": "Home", "publications": "Publications", "cv": "CV",
-              "sitemap": "Sitemap"}
+              "search": "Search", "sitemap": "Sitemap"}
     titles.update({s.name: s.title for s in SCHEMAS})
     titles.update({p.slug: p.title for p in site.pages})
     titles.update({e.key: e.title for e in site.config.nav if e.key and e.title})
@@ -53,7 +54,7 @@ def make_nav(site: Site) -> list[dict]:
     """site.yaml's `nav` when given (sections with nothing to show left out), else the
     default: Home, Publications, the collections with items, CV, the free pages."""
     titles = section_titles(site)
-    present = set(site.sections()) | {"sitemap"}
+    present = set(site.sections()) | {"search", "sitemap"}
     if not site.config.nav:
         return [{"title": titles[k], "url": section_url(k), "internal": True}
                 for k in site.sections()]
@@ -148,6 +149,7 @@ def plan_pages(site: Site, views: dict[str, dict] | None = None,
     pages.append(Page("404.html", "404.html",
                       {"site": base, "page": page_view("404.html", "Page not found", "404", site,
                                                         absolute_links=True)}))
+    pages.append(plan_search(site, base, views, pages))
     pages.append(Page(".nojekyll", body=""))
     if site.config.cname:
         pages.append(Page("CNAME", body=site.config.cname + "\n"))
@@ -174,7 +176,7 @@ def plan_publications(site: Site, base: dict, views: dict[str, dict], notes: lis
     context = {"site": base, "page": page_view("publications/", "Publications", "publications",
                                                site),
                "groups": group_papers(site, views), "notes": notes,
-               "count": len(site.papers)}
+               "count": len(site.papers), "facets": make_facets(site)}
     return Page("publications/", "publications.html", context, depends=("*",))
 
 
@@ -230,7 +232,7 @@ def plan_cv(site: Site, base: dict, views: dict[str, dict], title: str,
 def sitemap_sections(site: Site, views: dict[str, dict]) -> list[dict]:
     """Every HTML page, grouped: the site's own pages, then papers, then each collection."""
     titles = section_titles(site)
-    keys = site.sections() + ["sitemap"]
+    keys = site.sections() + ["search", "sitemap"]
     sections = [{"title": "Pages",
                  "links": [{"title": titles[k], "url": section_url(k)} for k in keys]}]
     if views:
@@ -260,12 +262,23 @@ def sitemap_date(*dates: PubDate | None) -> str:
     return f"{date.year:04d}-{date.month or 1:02d}-{date.day or 1:02d}"
 
 
+def plan_search(site: Site, base: dict, views: dict[str, dict], planned: list[Page]) -> Page:
+    """The search page carries its index inline, as JSON: search works without a server,
+    even from a site opened from disk, where browsers refuse to fetch a separate file."""
+    contexts = [p.context for p in planned if p.context and "page" in p.context]
+    papers = [views[p.slug] for p in site.papers]
+    context = {"site": base, "page": page_view("search/", "Search", "search", site),
+               "index_json": dump_json_for_html(make_search_index(contexts, papers))}
+    return Page("search/", "search.html", context, depends=("*",))
+
+
 def plan_sitemap_xml(site: Site, base: dict) -> Page:
     """Every HTML page with its lastmod taken from content dates, never from the clock."""
     paper_dates = [p.date for p in site.papers]
     dated = [i.date for i in site.items]
     pairs = [("", sitemap_date(*paper_dates, *dated)),
              ("publications/", sitemap_date(*paper_dates)),
+             ("search/", sitemap_date(*paper_dates, *dated)),
              ("sitemap/", sitemap_date(*paper_dates, *dated))]
     pairs += [(paper_url(p.slug), sitemap_date(p.date)) for p in site.papers]
     for schema in SCHEMAS:

@@ -52,7 +52,7 @@ def test_the_example_site_has_no_problems(tmp_path):
     assert result.code == 0, result.err
     assert result.err == ""
     summary = re.search(r"Checked (\d+) pages, (\d+) internal links", result.out)
-    assert summary and int(summary.group(1)) == 22 and int(summary.group(2)) > 300
+    assert summary and int(summary.group(1)) == 23 and int(summary.group(2)) > 300
     assert "no problems" in result.out
     assert list(tmp_path.iterdir()) == []  # check writes nothing
 
@@ -123,7 +123,8 @@ def test_root_absolute_links_fail_under_a_subpath(make_site, tmp_path):
     found = [p for p in problems(result.err) if p["severity"] == "error"]
     assert {p["path"] for p in found} == {"site/index.html", "site/publications/index.html",
                                           "site/publications/a-paper/index.html",
-                                          "site/sitemap/index.html", "site/404.html"}
+                                          "site/search/index.html", "site/sitemap/index.html",
+                                          "site/404.html"}
     assert all(p["message"].startswith("link to '/assets/style.css' leaves the site's folder "
                                        "'/lab-site/'") for p in found)
 

@@ -145,7 +145,7 @@ def test_sitemaps_and_site_files(built, front_matter):
     tree = ET.parse(built / "sitemap.xml")
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
     locs = [e.text for e in tree.findall("s:url/s:loc", ns)]
-    assert len(locs) == len(set(locs)) == 18 + 3
+    assert len(locs) == len(set(locs)) == 18 + 4  # home, publications, search, sitemap
     assert all(loc.startswith("https://example.github.io/") for loc in locs)
     robots = (built / "robots.txt").read_text(encoding="utf-8")
     assert "Sitemap: https://example.github.io/sitemap.xml" in robots.splitlines()

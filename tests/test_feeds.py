@@ -196,7 +196,8 @@ def test_sitemap_is_valid_and_dated_by_content(example, dates):
     newest = max(full_date(d) for d in dates.values())
     for slug, date in dates.items():
         assert entries.pop(f"{BASE}publications/{slug}/") == full_date(date)
-    assert entries == {BASE: newest, BASE + "publications/": newest, BASE + "sitemap/": newest}
+    assert entries == {BASE: newest, BASE + "publications/": newest, BASE + "search/": newest,
+                       BASE + "sitemap/": newest}
 
 
 def test_sitemap_lists_every_html_page_but_the_404(example):
@@ -221,7 +222,8 @@ def test_sitemap_under_a_subpath(make_site):
     validate_sitemap(site / "sitemap.xml")
     assert set(sitemap_entries(site / "sitemap.xml")) == {
         "https://user.github.io/repo/", "https://user.github.io/repo/publications/",
-        "https://user.github.io/repo/sitemap/", "https://user.github.io/repo/publications/a-paper/"}
+        "https://user.github.io/repo/search/", "https://user.github.io/repo/sitemap/",
+        "https://user.github.io/repo/publications/a-paper/"}
     assert "Sitemap: https://user.github.io/repo/sitemap.xml" in \
         (site / "robots.txt").read_text(encoding="utf-8")
     assert text(atom(site / "feed.xml"), "id") == "https://user.github.io/repo/feed.xml"

@@ -78,10 +78,10 @@ def test_an_abstract_edit_writes_only_the_files_that_show_it(site, tmp_path):
     path = site.options.content_dir / "publications" / "beta.md"
     outcome = site.build([edit(path, "An abstract.", "A better abstract.")])
     assert outcome.ok
-    # Paper lists (home, publications) show abstracts in a toggle.
+    # Paper lists (home, publications) show abstracts in a toggle; search indexes them.
     assert outcome.written == ["feed.xml", "index.html", "publications.ris",
                                "publications/beta/beta.ris", "publications/beta/index.html",
-                               "publications/index.html"]
+                               "publications/index.html", "search/index.html"]
     assert_same_as_full_build(site, tmp_path)
 
 
@@ -92,7 +92,7 @@ def test_a_title_edit_rewrites_the_page_lists_sitemap_feed_and_citations(site, t
     assert outcome.written == ["feed.xml", "index.html", "publications.bib", "publications.ris",
                                "publications/beta/beta.bib", "publications/beta/beta.ris",
                                "publications/beta/index.html", "publications/index.html",
-                               "sitemap/index.html"]
+                               "search/index.html", "sitemap/index.html"]
     untouched = site.options.output_dir / "publications" / "alpha" / "index.html"
     assert untouched.stat().st_mtime_ns == before[untouched]
     assert_same_as_full_build(site, tmp_path)
@@ -158,7 +158,7 @@ def test_site_yaml_edit_rebuilds_everything(site, tmp_path):
 def test_bio_edit_rewrites_the_home_page(site, tmp_path):
     bio = write_files(site.options.content_dir, {"index.md": "I study *examples*.\n"})
     outcome = site.build([bio / "index.md"])
-    assert outcome.written == ["index.html"]
+    assert outcome.written == ["index.html", "search/index.html"]
     assert_same_as_full_build(site, tmp_path)
 
 

@@ -124,9 +124,9 @@ def test_every_field_is_escaped(make_site, tmp_path):
     for path in sorted(out.rglob("*.html")):
         page = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
         for script in page.find_all("script"):
-            if script.get("type") == "application/ld+json":
-                # Data, not code: the text may be there, but only inside JSON strings, with
-                # no '<' that could end the element.
+            if script.get("type") in ("application/ld+json", "application/json"):
+                # Data, not code (JSON-LD, the search index): the text may be there, but only
+                # inside JSON strings, with no '<' that could end the element.
                 json.loads(script.string)
                 assert "<" not in script.string, path
                 continue

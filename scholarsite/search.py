@@ -1,0 +1,115 @@
+"""What visitors use to find things: the publication filters' choices and the site search index.
+
+Both are decided here, at build time, from the model and the planned pages; the browser
+scripts in templates/assets/ only show and hide what the pages already contain.
+"""
+
+from __future__ import annotations
+
+import json
+
+from markupsafe import Markup
+
+from .models import PAPER_TYPES, Site
+from .views import TYPE_LABELS
+
+# Page kinds that are not worth finding: they only list or point at other pages.
+UNSEARCHED_KINDS = frozenset({"404", "search", "sitemap", "sitemap-xml", "robots"})
+TOPIC_SEPARATOR = "|"  # joins a paper's topics in its data-topics attribute
+
+
+def make_facet(name: str, label: str, every: str, per_paper: list[list[str]], sort_key,
+               labels: dict[str, str] | None = None, attr: str = "") -> dict | None:
+    """One filter: its choices in order, each with how many papers it matches; None when it
+    cannot tell papers apart (fewer than two distinct values, 'none' counting as one)."""
+    counts: dict[str, int] = {}
+    for values in per_paper:
+        for value in dict.fromkeys(values):
+            counts[value] = counts.get(value, 0) + 1
+    distinct = len(counts) + any(not values for values in per_paper)
+    if distinct < 2:
+        return None
+    options = [{"value": v, "label": (labels or {}).get(v, v), "count": counts[v]}
+               for v in sorted(counts, key=sort_key)]
+    return {"name": name, "label": label, "every": every, "options": options,
+            "attr": attr or name}
+
+
+def make_facets(site: Site) -> list[dict]:
+    """The filters of the publications page, each matched against the paper entries'
+    data-ATTR attribute (data-topics holds a paper's topics joined by TOPIC_SEPARATOR)."""
+    papers = site.papers
+    categories = site.config.publications.categories
+    facets = [
+        make_facet("year", "Year", "All years", [[str(p.date.year)] for p in papers],
+                   lambda v: -int(v)),
+        make_facet("tier", "Tier", "All tiers", [[p.tier] if p.tier else [] for p in papers],
+                   str.casefold),
+        make_facet("category", "Category", "All categories",
+                   [[p.category] if p.category else [] for p in papers],
+                   lambda v: (categories.index(v) if v in categories else len(categories),
+                              v.casefold())),
+        make_facet("type", "Type", "All types", [[p.type] for p in papers],
+                   PAPER_TYPES.index, TYPE_LABELS),
+        make_facet("topic", "Topic", "All topics", [list(p.topics) for p in papers],
+                   str.casefold, attr="topics"),
+    ]
+    return [facet for facet in facets if facet]
+
+
+def make_paper_entry(paper: dict) -> dict:
+    """A paper as search sees it: title, authors, venue, year and abstract."""
+    return {"url": paper["url"], "kind": paper["type_label"], "title": paper["title"],
+            "authors": ", ".join(a["name"] for a in paper["authors"]["all"]),
+            "venue": paper["venue_label"] or paper["institution"],
+            "year": paper["year"], "text": paper["abstract_text"]}
+
+
+def make_search_entry(context: dict) -> dict:
+    """Any other page as search sees it: its title and text, for a talk, post or other item
+    its details too."""
+    page = context["page"]
+    entry = {"url": page["path"], "kind": "Page", "title": page["title"], "authors": "",
+             "venue": "", "year": "", "text": ""}
+    item = context.get("item")
+    if item:
+        kind = context["collection"]["singular"]
+        return {**entry, "kind": kind[:1].upper() + kind[1:], "venue": ", ".join(item["meta"]),
+                "year": item["year"],
+                "text": item["body_html"].striptags() or item["summary"]}
+    texts = []
+    if page["description"] != context["site"]["description"]:
+        texts.append(page["description"])
+    for shown in context.get("collection", {}).get("entries", []):
+        if not shown["url"]:  # an entry without a page of its own, such as a news item
+            texts += [shown["title"], shown["body_html"].striptags()]
+    for value in context.values():
+        if isinstance(value, Markup):  # a page's own rendered Markdown, such as the bio
+            texts.append(value.striptags())
+    return {**entry, "text": " ".join(t for t in texts if t)}
+
+
+def make_search_index(contexts: list[dict], papers: list[dict]) -> list[dict]:
+    """One entry per page a visitor may look for, in the order the pages were planned, the
+    papers (every one, from their views) right after the publications page.
+
+    `contexts` are the planned pages' contexts; paper pages among them are skipped, since an
+    incremental rebuild plans only the pages of papers that changed."""
+    index = []
+    for context in contexts:
+        kind = context["page"]["kind"]
+        if kind in UNSEARCHED_KINDS or "paper" in context:
+            continue
+        index.append(make_search_entry(context))
+        if kind == "publications":
+            index += [make_paper_entry(p) for p in papers]
+    return index
+
+
+def dump_json_for_html(data: object) -> Markup:
+    """JSON safe inside <script type="application/json">: '<', '>' and '&' are escaped as
+    \\u003c etc., so no text in it can close the element or open a comment."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
+        text = text.replace(char, escape)
+    return Markup(text)
