@@ -1,0 +1,418 @@
+"""The front end in a real browser (Playwright driving headless Debian Chromium), on sites
+built by the real CLI and served from 127.0.0.1: the dark-mode toggle, the abstract and
+BibTeX toggles, the publication filters, site search, phone layouts, and screenshots."""
+
+from __future__ import annotations
+
+import base64
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from browser import (DESKTOP, DOCS_SCREENSHOTS, PHONE, build_sites, launch_chromium,
+                     open_page, pages_by_kind, serve)
+from conftest import EXAMPLE, build_args, run_cli
+
+JS_BUDGET = 15 * 1024
+CSS_BUDGET = 20 * 1024
+OPEN_ALL = "document.querySelectorAll('details').forEach(d => { d.open = true; })"
+BACKGROUND = "getComputedStyle(document.body).backgroundColor"
+# The scripts have run: the toggle is shown and the filter count, where there is one, is set.
+READY = ("!document.getElementById('theme-toggle').hidden && "
+         "(document.getElementById('filter-status')?.textContent ?? 'none') !== ''")
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory) -> dict[str, Path]:
+    return build_sites(tmp_path_factory.mktemp("frontend"))
+
+
+@pytest.fixture(scope="module")
+def example(sites) -> Path:
+    return sites["example"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with launch_chromium() as browser:
+        yield browser
+
+
+@pytest.fixture(scope="module")
+def papers() -> dict[str, dict]:
+    """The example's papers as their files say (front matter and abstract), read with YAML."""
+    found = {}
+    for path in sorted((EXAMPLE / "publications").glob("*.md")):
+        _, head, body = path.read_text(encoding="utf-8").split("---\n", 2)
+        found[path.stem] = {**yaml.safe_load(head), "abstract": " ".join(body.split())}
+    return found
+
+
+def shown_slugs(page) -> list[str]:
+    return page.eval_on_selector_all(".group .paper:not([hidden])", "els => els.map(e => e.id)")
+
+
+# --- Budgets and privacy -------------------------------------------------------------------
+
+def test_assets_stay_within_budget(example):
+    """All JavaScript (files and the inline theme script) within 15 KB, CSS within 20 KB."""
+    home = (example / "index.html").read_text(encoding="utf-8")
+    inline = re.findall(r"<script>(.*?)</script>", home, re.S)
+    js = sum(p.stat().st_size for p in (example / "assets").rglob("*.js"))
+    js += sum(len(s.encode("utf-8")) for s in inline)
+    css = sum(p.stat().st_size for p in (example / "assets").rglob("*.css"))
+    assert inline, "the theme must be set by an inline script in <head>"
+    assert 0 < js <= JS_BUDGET, js
+    assert 0 < css <= CSS_BUDGET, css
+
+
+def test_no_request_leaves_the_site(sites, browser):
+    """No web font, CDN or other third party: every request of every kind of page goes to
+    the site's own server."""
+    for site in sites.values():
+        with serve(site) as base, open_page(browser) as page:
+            requested = []
+            page.on("request", lambda r: requested.append(r.url))
+            for path in pages_by_kind(site).values():
+                page.goto(base + path.relative_to(site).as_posix())
+            outside = [u for u in requested if not u.startswith(base)]
+            assert requested and not outside, outside
+
+
+# --- Dark mode -----------------------------------------------------------------------------
+
+def test_dark_mode_toggle_is_remembered_across_pages_without_a_flash(example, browser):
+    with serve(example) as base, open_page(browser, "light") as page:
+        page.goto(base)
+        light = page.evaluate(BACKGROUND)
+        toggle = page.get_by_role("button", name="Dark mode")
+        assert toggle.get_attribute("aria-pressed") == "false"
+        toggle.click()
+        assert toggle.get_attribute("aria-pressed") == "true"
+        dark = page.evaluate(BACKGROUND)
+        assert dark != light
+        assert page.evaluate("localStorage.getItem('theme')") == "dark"
+
+        # Another page is dark from the first paint: the inline <head> script alone applies
+        # the choice, so it holds even when the deferred site.js never arrives.
+        page.route("**/assets/site.js", lambda route: route.abort())
+        page.goto(base + "publications/")
+        assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+        assert page.evaluate(BACKGROUND) == dark
+        page.unroute("**/assets/site.js")
+        head = page.content().split("</head>")[0]
+        assert head.index("localStorage") < head.index("style.css")
+
+        # Back to light, which is the system's choice: the site follows the system again.
+        page.reload()
+        page.get_by_role("button", name="Dark mode").click()
+        assert page.evaluate(BACKGROUND) == light
+        assert page.evaluate("localStorage.getItem('theme')") is None
+
+
+def test_dark_mode_follows_the_system_and_the_toggle_overrides_it(example, browser):
+    with serve(example) as base, open_page(browser, "dark") as page:
+        page.goto(base + "publications/")
+        toggle = page.get_by_role("button", name="Dark mode")
+        assert toggle.get_attribute("aria-pressed") == "true"
+        dark = page.evaluate(BACKGROUND)
+        toggle.click()
+        assert page.evaluate("localStorage.getItem('theme')") == "light"
+        page.goto(base)
+        assert page.get_by_role("button", name="Dark mode").get_attribute("aria-pressed") == "false"
+        assert page.evaluate(BACKGROUND) not in (dark, "")
+
+
+def test_dark_mode_toggle_works_from_the_keyboard(example, browser):
+    with serve(example) as base, open_page(browser, "light") as page:
+        page.goto(base)
+        for _ in range(15):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.id") == "theme-toggle":
+                break
+        else:
+            pytest.fail("Tab never reached the dark-mode toggle")
+        page.keyboard.press("Space")
+        assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.documentElement.dataset.theme") == "light"
+
+
+# --- Without JavaScript ----------------------------------------------------------------------
+
+def test_everything_is_readable_without_javascript(example, papers, browser):
+    with serve(example) as base, open_page(browser, java_script_enabled=False) as page:
+        page.goto(base + "publications/")
+        assert page.locator(".paper").count() == len(papers)
+        assert page.locator(".paper:visible").count() == len(papers)
+        assert not page.locator("#filters").is_visible()
+        assert not page.locator("#theme-toggle").is_visible()
+        entry = page.locator(".paper", has=page.locator(".abstract")).first
+        abstract = entry.locator(".abstract")
+        assert not abstract.is_visible()
+        entry.locator("summary", has_text="Abstract").click()
+        assert abstract.is_visible()
+        slug = entry.get_attribute("id")
+        assert abstract.inner_text().split()[:5] == papers[slug]["abstract"].split()[:5]
+        page.goto(base + "search/")
+        assert page.get_by_text("needs JavaScript").is_visible()
+
+
+# --- Abstract and BibTeX toggles -------------------------------------------------------------
+
+def test_abstract_and_bibtex_toggles(example, papers, browser):
+    with serve(example) as base, open_page(browser) as page:
+        page.goto(base + "publications/")
+        entry = page.locator(".paper").first
+        slug = entry.get_attribute("id")
+        bibtex = entry.locator("pre.bibtex")
+        assert not bibtex.is_visible()
+        entry.locator("summary", has_text="BibTeX").focus()
+        page.keyboard.press("Enter")
+        assert bibtex.is_visible()
+        assert bibtex.inner_text().startswith("@")
+        assert papers[slug]["title"].split(":")[0] in bibtex.inner_text()
+        download = entry.get_by_role("link", name=re.compile(r"Download .*\.bib"))
+        response = page.request.get(base + "publications/" + download.get_attribute("href")
+                                    .split("publications/", 1)[1])
+        assert response.ok and response.text().startswith("@")
+        entry.locator("summary", has_text="Abstract").click()
+        assert entry.locator(".abstract").is_visible()
+        page.keyboard.press("Enter")  # the summary has focus after the click: Enter closes
+        assert not entry.locator(".abstract").is_visible()
+
+
+# --- Filters ----------------------------------------------------------------------------------
+
+def test_filter_by_year_counts_update_and_url_is_shareable(example, papers, browser):
+    years = Counter(str(p["date"])[:4] for p in papers.values())
+    year, expected = years.most_common(1)[0]
+    total = len(papers)
+    with serve(example) as base, open_page(browser) as page:
+        page.goto(base + "publications/")
+        status = page.get_by_role("status")
+        assert status.inner_text() == f"{total} of {total} publications"
+        page.get_by_label("Year").select_option(year)
+        assert status.inner_text() == f"{expected} of {total} publications"
+        assert sorted(shown_slugs(page)) == sorted(s for s, p in papers.items()
+                                                   if str(p["date"]).startswith(year))
+        assert f"year={year}" in page.url
+        # Empty groups disappear and the group counts add up to what is shown.
+        counts = page.eval_on_selector_all(
+            ".toc .count", "els => els.map(e => Number(e.textContent.slice(1, -1)))")
+        assert sum(counts) == expected
+        hidden_groups = page.locator(".group[hidden]").count()
+        assert hidden_groups == counts.count(0)
+        assert page.locator(".toc li:visible").count() == len(counts) - counts.count(0)
+        # The other filters' choices count within the chosen year.
+        in_year = Counter(p["category"] for p in papers.values()
+                          if str(p["date"]).startswith(year))
+        for option in page.locator("#filter-category option").all()[1:]:
+            value = option.get_attribute("value")
+            assert option.inner_text().endswith(f"({in_year.get(value, 0)})"), value
+
+        shared = page.url
+    with serve(example) as base2, open_page(browser) as page:
+        page.goto(shared.replace(shared.split("publications/")[0], base2))
+        assert page.get_by_label("Year").input_value() == year
+        assert page.get_by_role("status").inner_text() == f"{expected} of {total} publications"
+
+
+def test_free_text_search_covers_title_authors_venue_and_abstract(example, papers, browser):
+    slug, paper = next((s, p) for s, p in papers.items() if p["abstract"])
+    phrase = " ".join(paper["abstract"].split()[3:7])
+    with serve(example) as base, open_page(browser) as page:
+        page.goto(base + "publications/")
+        box = page.get_by_label("Search publications")
+        box.fill(phrase)
+        expect_ids = [s for s, p in papers.items() if phrase.casefold() in p["abstract"].casefold()]
+        page.wait_for_function(f"document.querySelector('#filter-status').textContent"
+                               f".startsWith('{len(expect_ids)} of')")
+        assert sorted(shown_slugs(page)) == sorted(expect_ids) and slug in expect_ids
+        assert "q=" in page.url
+
+        author = paper["authors"][-1].rstrip("*†")
+        box.fill(author.upper())  # case does not matter
+        with_author = [s for s, p in papers.items()
+                       if any(a.rstrip("*†") == author for a in p["authors"])]
+        page.wait_for_function(f"document.querySelector('#filter-status').textContent"
+                               f".startsWith('{len(with_author)} of')")
+        assert set(with_author) <= set(shown_slugs(page))
+
+        box.fill("no such words anywhere zzzq")
+        assert page.get_by_text("No publications match these filters.").is_visible()
+        page.get_by_role("button", name="Clear filters").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.querySelector('#filter-status').textContent"
+                               f".startsWith('{len(papers)} of')")
+        assert len(shown_slugs(page)) == len(papers)
+        assert "?" not in page.url
+
+
+def test_filters_are_reachable_by_keyboard(example, browser):
+    with serve(example) as base, open_page(browser) as page:
+        page.goto(base + "publications/")
+        reached = []
+        for _ in range(20):
+            page.keyboard.press("Tab")
+            reached.append(page.evaluate("document.activeElement.id || "
+                                         "document.activeElement.textContent"))
+        names = {"filter-q", "filter-year", "filter-category", "filter-type", "Clear filters"}
+        assert names <= set(reached), reached
+        page.get_by_label("Search publications").focus()
+        page.keyboard.type("osdi")
+        page.wait_for_function("location.search.includes('q=osdi')")
+        venues = page.locator(".paper:visible .paper-venue").all_inner_texts()
+        assert venues and all("OSDI" in t for t in venues)
+
+
+def test_topic_and_tier_filters_on_a_small_site(make_site, browser):
+    content = make_site({
+        "publications/a.md": "---\ntitle: Alpha\nauthors: [Ada Example]\nvenue: V\n"
+                             "date: 2024\ntier: A\ntopics: [Graphs, Systems]\n---\n",
+        "publications/b.md": "---\ntitle: Beta\nauthors: [Ada Example]\nvenue: V\n"
+                             "date: 2023\ntier: B\ntopics: [Systems]\n---\n",
+        "publications/a-paper.md": None,
+        "publications/c.md": "---\ntitle: Gamma\nauthors: [Ada Example]\nvenue: V\n"
+                             "date: 2023\n---\n",
+    })
+    out = content.parent / "site"
+    assert run_cli(*build_args(content, out)).code == 0
+    with serve(out) as base, open_page(browser) as page:
+        page.goto(base + "publications/?topic=Systems")
+        assert sorted(shown_slugs(page)) == ["a", "b"]
+        options = page.locator("#filter-tier option").all_inner_texts()
+        assert options == ["All tiers", "A (1)", "B (1)"]
+        page.get_by_label("Tier").select_option("B")
+        assert shown_slugs(page) == ["b"]
+        assert page.get_by_role("status").inner_text() == "1 of 3 publications"
+        assert "topic=Systems" in page.url and "tier=B" in page.url
+
+
+# --- Site search ------------------------------------------------------------------------------
+
+def test_site_search_finds_papers_and_pages(example, papers, browser):
+    slug, paper = next(iter(papers.items()))
+    with serve(example) as base, open_page(browser) as page:
+        page.goto(base + "search/?q=" + paper["title"].split(":")[0])
+        first = page.locator("#search-results li a").first
+        assert first.inner_text() == paper["title"]
+        box = page.get_by_label("Search every page and paper")
+        assert box.input_value() == paper["title"].split(":")[0]
+
+        bio_word = "comprise"  # only in the home page's text
+        box.fill(bio_word)
+        page.wait_for_function("location.search === '?q=comprise'")
+        assert page.get_by_role("status").inner_text() == "1 result"
+        assert page.locator("#search-results mark").first.inner_text() == bio_word
+
+        box.fill("zzzq nothing")
+        page.wait_for_function(
+            "document.querySelector('#search-status').textContent === '0 results'")
+
+        box.fill(paper["title"])
+        page.keyboard.press("Enter")
+        page.locator("#search-results li a").first.click()
+        page.wait_for_url(re.compile(f"publications/{slug}/$"))
+        assert page.locator("h1").inner_text() == paper["title"]
+
+
+def test_site_search_works_opened_from_disk(example, papers, browser):
+    """The index is inside the search page, so no fetch is needed: file:// works too, and
+    results link to pages' index.html files, since a folder would open as a listing."""
+    slug, paper = next(iter(papers.items()))
+    with open_page(browser) as page:
+        page.goto((example / "search" / "index.html").as_uri())
+        page.get_by_label("Search every page and paper").fill(paper["title"])
+        result = page.locator("#search-results li a").first
+        assert result.inner_text() == paper["title"]
+        assert result.get_attribute("href") == f"../publications/{slug}/index.html"
+        result.click()
+        page.wait_for_url(re.compile(f"publications/{slug}/index.html$"))
+        assert page.locator("h1").inner_text() == paper["title"]
+
+
+# --- Layout ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("width", [320, 375])
+def test_phones_never_scroll_sideways(sites, browser, width):
+    for site in sites.values():
+        viewport = {"width": width, "height": 700}
+        with serve(site) as base, open_page(browser, viewport=viewport) as page:
+            for kind, path in pages_by_kind(site).items():
+                query = "?q=a" if kind.startswith("search") else ""
+                page.goto(base + path.relative_to(site).as_posix() + query)
+                page.evaluate(OPEN_ALL)
+                wide = page.evaluate("document.documentElement.scrollWidth")
+                assert wide <= width, f"{path}: {wide}px wide at {width}px"
+
+
+def test_print_stylesheet_hides_navigation_and_controls(example, browser):
+    with serve(example) as base, open_page(browser) as page:
+        page.goto(base + "publications/")
+        page.emulate_media(media="print")
+        assert not page.locator(".site-header").is_visible()
+        assert not page.locator("#filters").is_visible()
+        assert page.locator(".paper-title").first.is_visible()
+        assert page.evaluate(BACKGROUND) == "rgb(255, 255, 255)"
+
+
+# --- Screenshots -----------------------------------------------------------------------------
+
+COUNT_CHANGED_PIXELS = """async ([a, b]) => {
+  const load = (src) => new Promise((ok, bad) => {
+    const img = new Image(); img.onload = () => ok(img); img.onerror = bad; img.src = src; });
+  const pixels = (img) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = img.width; canvas.height = img.height;
+    const g = canvas.getContext("2d"); g.drawImage(img, 0, 0);
+    return g.getImageData(0, 0, img.width, img.height).data; };
+  const [x, y] = await Promise.all([load(a), load(b)]);
+  if (x.width !== y.width || x.height !== y.height) return -1;
+  const p = pixels(x), q = pixels(y);
+  let changed = 0;
+  for (let i = 0; i < p.length; i += 4)
+    if (p[i] !== q[i] || p[i + 1] !== q[i + 1] || p[i + 2] !== q[i + 2]) changed++;
+  return changed;
+}"""
+
+
+def data_url(png: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
+def save_screenshot(page, png: bytes, path: Path) -> None:
+    """Write `png` unless the saved picture looks the same: Chromium's rasterizer may shift a
+    few anti-aliased pixels between runs, which is no reason to churn the files in git."""
+    if path.is_file():
+        changed = page.evaluate(COUNT_CHANGED_PIXELS, [data_url(path.read_bytes()), data_url(png)])
+        if 0 <= changed < 0.0005 * 1280 * 800:
+            return
+    path.write_bytes(png)
+
+
+def test_screenshots_of_home_publications_and_a_paper(example, browser):
+    """docs/screenshots/ keeps a current set, shown in the README."""
+    first_paper = re.search(r'class="paper-title" href="([^"]+)"',
+                            (example / "publications" / "index.html").read_text(encoding="utf-8"))
+    targets = {"home": "", "publications": "publications/",
+               "paper": "publications/" + first_paper.group(1)}
+    DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with serve(example) as base:
+        for scheme in ("light", "dark"):
+            for device, viewport, scale in (("desktop", DESKTOP, 1), ("phone", PHONE, 2)):
+                with open_page(browser, scheme, viewport, device_scale_factor=scale) as page:
+                    for name, url in targets.items():
+                        page.goto(base + url)
+                        page.wait_for_function(READY)
+                        png = page.screenshot()
+                        assert 10_000 < len(png) <= 300 * 1024, (name, scheme, device)
+                        shot = DOCS_SCREENSHOTS / f"{name}-{scheme}-{device}.png"
+                        save_screenshot(page, png, shot)
+    for name in targets:
+        for device in ("desktop", "phone"):
+            light = (DOCS_SCREENSHOTS / f"{name}-light-{device}.png").read_bytes()
+            assert light != (DOCS_SCREENSHOTS / f"{name}-dark-{device}.png").read_bytes()
