@@ -3,14 +3,12 @@ recommended citation in one style, and the copy button in a real browser."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import threading
 from pathlib import Path
 
 import bibtexparser
 import pytest
+from browser import launch_chromium, open_page, serve
 import rispy
 import yaml
 from bs4 import BeautifulSoup
@@ -314,69 +312,42 @@ pages: 7–9
 # --- The copy button, in a real browser ------------------------------------------------------
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def served(example):
-    handler = functools.partial(QuietHandler, directory=str(example))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with serve(example) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
 def browser():
-    from cdp import CHROMIUM, Browser
-
-    if not CHROMIUM.exists():
-        pytest.skip("no Chromium at /usr/bin/chromium")
-    chromium = Browser()
-    yield chromium
-    chromium.close()
+    with launch_chromium() as browser:
+        yield browser
 
 
 def test_copy_button_copies_the_bibtex(served, browser, example):
     slug = "astraea-tpds-2022"
-    session = browser.open_page(f"{served}publications/{slug}/")
-    browser.send("Browser.grantPermissions", {"permissions": ["clipboardReadWrite",
-                                                              "clipboardSanitizedWrite"],
-                                              "origin": served.rstrip("/")})
-    assert browser.evaluate(session, "document.querySelectorAll('button.copy-button').length") == 1
-    assert browser.evaluate(session, "document.querySelector('button.copy-button').textContent") \
-        == "Copy BibTeX"
-    status = browser.evaluate(session, """
-        document.querySelector('button.copy-button').click();
-        new Promise(done => setTimeout(done, 200)).then(
-            () => document.querySelector('.copy-status').textContent)""")
-    assert status == "Copied"
-    copied = browser.evaluate(session, "navigator.clipboard.readText()")
+    with open_page(browser, permissions=["clipboard-read", "clipboard-write"]) as page:
+        page.goto(f"{served}publications/{slug}/")
+        buttons = page.locator("button.copy-button")
+        assert buttons.count() == 1 and buttons.text_content() == "Copy BibTeX"
+        buttons.click()
+        page.wait_for_function("document.querySelector('.copy-status').textContent !== ''")
+        assert page.text_content(".copy-status") == "Copied"
+        copied = page.evaluate("navigator.clipboard.readText()")
     assert copied == (example / "publications" / slug / f"{slug}.bib").read_text(encoding="utf-8")
 
 
 def test_without_javascript_the_bibtex_is_visible_and_selectable(served, browser, example):
     slug = "weave-osdi-2026"
-    session = browser.open_page(f"{served}publications/{slug}/", scripts=False)
-    # No button shows (the copy button and the theme toggle need JavaScript).
-    shown = "[...document.querySelectorAll('button')].filter(b => b.getClientRects().length)"
-    assert browser.evaluate(session, shown + ".length") == 0
-    box = browser.evaluate(session, """
-        (() => { const pre = document.querySelector('pre.bibtex');
-                 const style = getComputedStyle(pre);
-                 return [pre.offsetHeight, style.display, style.visibility, style.userSelect]; })()""")
-    height, display, visibility, user_select = box
-    assert height > 100 and display == "block" and visibility == "visible"
-    assert user_select in ("auto", "text")
-    selected = browser.evaluate(session, """
-        (() => { const range = document.createRange();
-                 range.selectNodeContents(document.querySelector('pre.bibtex'));
-                 getSelection().removeAllRanges(); getSelection().addRange(range);
-                 return getSelection().toString(); })()""")
+    with open_page(browser, java_script_enabled=False) as page:
+        page.goto(f"{served}publications/{slug}/")
+        # No button shows (the copy button and the theme toggle need JavaScript).
+        assert all(not b.is_visible() for b in page.locator("button").all())
+        pre = page.locator("pre.bibtex")
+        assert pre.is_visible() and pre.bounding_box()["height"] > 100
+        assert pre.evaluate("p => getComputedStyle(p).userSelect") in ("auto", "text")
+        pre.select_text()
+        selected = page.evaluate("getSelection().toString()")
     # A selection's text ends at the last character shown: the file's final newline is not.
     bibtex = (example / "publications" / slug / f"{slug}.bib").read_text(encoding="utf-8")
     assert selected == bibtex.rstrip("\n")

@@ -16,13 +16,10 @@ import time
 from pathlib import Path
 
 import pytest
+from browser import launch_chromium
 
 from conftest import ROOT, TEMPLATES
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync"]
 PAPER_PAGE = "/publications/a-paper/"
 
 
@@ -277,14 +274,8 @@ def test_an_output_folder_inside_the_content_is_refused(make_site, tmp_path):
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not CHROMIUM.exists():
-        pytest.skip("Chromium is not installed at /usr/bin/chromium")
-    with sync_api.sync_playwright() as playwright:
-        # Playwright adds --headless and a fresh profile folder of its own.
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+    with launch_chromium() as browser:
         yield browser
-        browser.close()
 
 
 def test_an_open_page_reloads_by_itself_after_an_edit(served, tmp_path, browser):

@@ -16,15 +16,12 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 from urllib.request import ProxyHandler, build_opener
 
 import pytest
+from browser import launch_chromium
 
 from conftest import EXAMPLE, TEMPLATES, build_args, run_cli, write_files
 
 LAB_URL = "https://user.github.io/lab-site/"
 PREFIX = "/lab-site/"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync"]
 OPENER = build_opener(ProxyHandler({}))  # 127.0.0.1 only, whatever the environment says
 
 
@@ -197,14 +194,8 @@ def test_the_crawl_finds_a_root_absolute_asset(tmp_path, serve):
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not CHROMIUM.exists():
-        pytest.skip("Chromium is not installed at /usr/bin/chromium")
-    with sync_api.sync_playwright() as playwright:
-        # Playwright adds --headless and a fresh profile folder of its own.
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+    with launch_chromium() as browser:
         yield browser
-        browser.close()
 
 
 def open_page(browser, **options):
