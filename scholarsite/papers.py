@@ -14,6 +14,7 @@ import markdown
 from .diagnostics import Diagnostics
 from .fields import FieldReader
 from .models import LINK_KINDS, PAPER_TYPES, Author, Link, Paper
+from .prose import render_prose
 from .urls import check_link, normalize_arxiv, normalize_doi
 from .yamlread import parse_yaml, split_front_matter
 
@@ -33,6 +34,10 @@ def make_markdown() -> markdown.Markdown:
 
 
 def render_markdown(md: markdown.Markdown, text: str) -> str:
+    """`text` as HTML: plain prose by the fast path, anything else by Python-Markdown."""
+    html = render_prose(text)
+    if html is not None:
+        return html
     md.reset()
     return md.convert(text).strip()
 

@@ -1,0 +1,62 @@
+"""The plain-prose fast path gives exactly Python-Markdown's HTML, or steps aside."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scholarsite.collections import make_item_markdown
+from scholarsite.papers import make_markdown, render_markdown
+from scholarsite.prose import render_prose
+
+CONVERTERS = {"paper": make_markdown(), "item": make_item_markdown()}
+
+# Pieces of text that are prose, and pieces that start Markdown syntax where they stand.
+TOKENS = ["word", "Word", "é", "漢字", "x", "1.", "2)", "-", "+", "#", "##", ":", "=", "==",
+          "|", "~~~", "^", "a.", "i.", "(a)", '"q"', "'s", "---", "***", "%", "$", "@",
+          "http://x.org", "a:b", "*[", "  ", " ", "    ", "!", "?", ",", "C#", "x|y", "a=b",
+          ":-", "|-", "&", "&amp;", "<b>", "`", "\u00a0", "\t", "[^1]", "{: #id}", "_x_",
+          "*x*", "[a](b)", "\\", ">", "\x02", "\u2028"]
+lines = st.one_of(st.lists(st.sampled_from(TOKENS), max_size=8).map(" ".join),
+                  st.lists(st.sampled_from(TOKENS), max_size=6).map("".join))
+documents = st.one_of(st.lists(lines, max_size=6).map("\n".join),
+                      st.text(st.sampled_from(list("aZé .,;:!?()\"'-#|=~\n\t*_`[]<>&\\")),
+                              max_size=60))
+
+
+def markdown_html(text: str, kind: str) -> str:
+    md = CONVERTERS[kind]
+    md.reset()
+    return md.convert(text).strip()
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents, st.sampled_from(sorted(CONVERTERS)))
+def test_fast_path_matches_python_markdown(text, kind):
+    fast = render_prose(text)
+    if fast is not None:
+        assert fast == markdown_html(text, kind)
+    assert render_markdown(CONVERTERS[kind], text) == markdown_html(text, kind)
+
+
+@pytest.mark.parametrize("text", [
+    "We present Chronus, an end-to-end scheduling system: it meets 2x more deadlines.",
+    "First paragraph,\nwrapped over two lines.\n\n(Second) paragraph with \"quotes\" and "
+    "it's fine; 100% sure? Yes! C# = 4 ^ 2 | x ~ y.\n",
+    "\n\nLeading and trailing blank lines.\n\n\n",
+    "Ünïcödé, 漢字 and emoji 🎉 are prose too.",
+])
+def test_prose_takes_the_fast_path(text):
+    fast = render_prose(text)
+    assert fast is not None and fast.startswith("<p>")
+    assert fast == markdown_html(text, "paper") == markdown_html(text, "item")
+
+
+@pytest.mark.parametrize("text", [
+    "Uses *emphasis*.", "A `code` span.", "A [link](https://example.org).", "R&D",
+    "# Heading", "Text\n===", "- a list", "1. a list", "> quote", "    code",
+    "Line break  \nhere", "Term\n: definition", "a\tb", "x\n   \ny", "<b>bold</b>",
+])
+def test_markdown_syntax_is_left_to_python_markdown(text):
+    assert render_prose(text) is None
