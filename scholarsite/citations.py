@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import re
 
-import bibtexparser
-from bibtexparser.model import Entry, Field
-
 from .models import Author, Paper
 from .urls import is_external
 
@@ -145,19 +142,17 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
 
 
 def make_bibtex(paper: Paper) -> str:
-    """A clean BibTeX entry, written by bibtexparser. Values are braced here (month macros
-    stay bare), so the writer's own enclosing step is turned off.
+    """A clean BibTeX entry: `@type{key,`, one `  name = {value},` line per field (month
+    macros stay bare), and `}`. The format is fixed and values are escaped before, so it is
+    written directly in bibtexparser's layout (tests read it back with bibtexparser); its
+    writer's deep copy of each entry cost more than the rest of a paper's page.
 
     A paper read from BibTeX keeps its entry's fields as written in `extra`: its export is
     that entry (same type, key and fields), less the display-only fields."""
     entry_type = paper.bibtex_type or BIBTEX_TYPES[paper.type]
     pairs = ([(n, v) for n, v in paper.extra if n not in DISPLAY_ONLY_FIELDS]
              if paper.bibtex_type else bibtex_fields(paper))
-    fields = [Field(name, value if name == "month" and value in MONTH_MACROS else "{" + value + "}")
-              for name, value in pairs]
-    library = bibtexparser.Library([Entry(entry_type, make_bibtex_key(paper), fields)])
-    fmt = bibtexparser.BibtexFormat()
-    fmt.indent = "  "
-    fmt.block_separator = "\n"
-    text = bibtexparser.write_string(library, unparse_stack=[], bibtex_format=fmt)
-    return text.strip() + "\n"
+    lines = [f"  {name} = {value}" if name == "month" and value in MONTH_MACROS
+             else f"  {name} = {{{value}}}" for name, value in pairs]
+    body = ",\n".join(lines) + "\n" if lines else ""
+    return f"@{entry_type}{{{make_bibtex_key(paper)},\n{body}}}\n"
