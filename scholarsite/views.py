@@ -5,6 +5,7 @@ Templates never reach into the model; they get these dicts, built in one place.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -27,6 +28,7 @@ TYPE_LABELS = {
 OTHER_GROUP = "Other"
 
 
+@functools.lru_cache(maxsize=4096)  # the same co-authors come back paper after paper
 def fold_name(name: str) -> str:
     """A name compared loosely: case, accents, punctuation and word order do not matter."""
     text = unicodedata.normalize("NFKD", name)
