@@ -55,7 +55,8 @@ def run_check(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="scholarsite-check-") as tmp:
         out = Path(tmp) / "site"
         try:
-            result = build(BuildOptions(args.content, out, args.templates, args.strict))
+            result = build(BuildOptions(args.content, out, args.templates, args.strict,
+                                        jobs=max(args.jobs, 0)))
         except ContentError as exc:
             print_lines(exc.diagnostics)
             print(f"Check failed: {count_errors(exc.diagnostics, args.strict)} problem(s) in "

@@ -27,6 +27,9 @@ def add_site_options(parser: argparse.ArgumentParser, output: bool = True,
     parser.add_argument("--templates", type=Path, default=Path("templates"), metavar="DIR",
                         help="the templates folder (default: templates)")
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    parser.add_argument("--jobs", type=int, default=0, metavar="N",
+                        help="processes to read and render with (default: one per core on "
+                        "large sites; 1: this process only)")
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -84,7 +87,8 @@ def print_problems(diagnostics) -> None:
 def run_build(args: argparse.Namespace) -> int:
     from .build import BuildOptions, build
 
-    options = BuildOptions(args.content, args.output, args.templates, args.strict)
+    options = BuildOptions(args.content, args.output, args.templates, args.strict,
+                           jobs=max(args.jobs, 0))
     result = build(options)
     print_problems(result.warnings)
     print(f"Built {result.files} files ({len(result.site.papers)} papers) into "

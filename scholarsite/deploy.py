@@ -139,7 +139,8 @@ def publish(site_dir: Path, remote: str, branch: str, message: str) -> str:
 
 def run_deploy(args: argparse.Namespace) -> int:
     """The `deploy` command: 0 when published (or already up to date), 1 otherwise."""
-    options = BuildOptions(args.content, args.output, args.templates, args.strict)
+    options = BuildOptions(args.content, args.output, args.templates, args.strict,
+                           jobs=max(args.jobs, 0))
     try:
         check_repository(args.branch)
         message = args.message or default_message()

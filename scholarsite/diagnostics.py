@@ -48,6 +48,13 @@ class Diagnostics:
     def extend(self, other: "Diagnostics") -> None:
         self._items.extend(other._items)
 
+    def empty_copy(self) -> "Diagnostics":
+        """A new collection that shows paths as this one does (for one worker's findings)."""
+        return Diagnostics(self._root)
+
+    def add_all(self, items: list[Diagnostic]) -> None:
+        self._items.extend(items)
+
     def sort_since(self, start: int) -> None:
         """Put the problems found since there (one file's, found in passes) in line order."""
         self._items[start:] = sorted(self._items[start:], key=lambda d: (d.path, d.line))

@@ -10,8 +10,9 @@ import markdown
 from .collections import SCHEMAS, Context, make_item_markdown, read_collections, read_pages
 from .config import load_config
 from .cv import load_cv
-from .diagnostics import Diagnostics
+from .diagnostics import Diagnostic, Diagnostics
 from .models import CV, Item, Paper, Site, SiteConfig
+from .parallel import count_workers, map_forked
 from .papers import make_markdown, read_markdown_paper, render_markdown
 from .yamlread import read_text
 
@@ -25,6 +26,9 @@ PAPER_SUFFIXES = (".md", ".markdown", ".bib")
 CONFIG_FILE = "site.yaml"
 BIO_FILE = "index.md"  # the home page's text
 CV_FILE = "cv.yaml"
+# Below this many paper files, starting workers to read them costs more than it saves.
+PARALLEL_MIN_FILES = 300
+CHUNK_FILES = 64
 
 
 def accept_file(path: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...]
@@ -64,11 +68,25 @@ def read_paper_file(path: Path, md: markdown.Markdown, diags: Diagnostics) -> li
     return [] if paper is None else [paper]
 
 
-def read_papers(content_dir: Path, diags: Diagnostics) -> list[Paper]:
-    md = make_markdown()
+def read_papers(content_dir: Path, diags: Diagnostics, jobs: int = 1) -> list[Paper]:
+    """Every paper file, read in `jobs` processes when there are many (0: as many as pay);
+    the papers and problems come in file order either way."""
+    paths = list_files(content_dir / PAPERS_DIR, content_dir, diags, PAPER_SUFFIXES)
+    workers = count_workers(len(paths), jobs, PARALLEL_MIN_FILES)
+    size = CHUNK_FILES if workers > 1 else max(len(paths), 1)
+    chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
+    md = make_markdown()  # made once, before workers start, like every import they need
+    if workers > 1 and any(p.suffix.lower() == ".bib" for p in paths):
+        from . import bibtex  # noqa: F401
+
+    def read_chunk(chunk: list[Path]) -> tuple[list[Paper], list[Diagnostic]]:
+        found = diags.empty_copy()
+        return [p for path in chunk for p in read_paper_file(path, md, found)], found.items
+
     papers: list[Paper] = []
-    for path in list_files(content_dir / PAPERS_DIR, content_dir, diags, PAPER_SUFFIXES):
-        papers.extend(read_paper_file(path, md, diags))
+    for found, problems in map_forked(read_chunk, chunks, workers):
+        papers += found
+        diags.add_all(problems)
     return papers
 
 
@@ -157,10 +175,11 @@ def read_extras(content_dir: Path, slugs: frozenset[str], files: tuple[Path, ...
             load_cv(content_dir / CV_FILE, diags))
 
 
-def load_site(content_dir: Path, diags: Diagnostics) -> Site | None:
-    """Everything in the content folder, validated; None when any error was found."""
+def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1) -> Site | None:
+    """Everything in the content folder, validated; None when any error was found. Paper
+    files are read in `jobs` processes (0: as many as pay)."""
     config = load_config(content_dir / CONFIG_FILE, diags)
-    papers = check_slugs(read_papers(content_dir, diags), diags)
+    papers = check_slugs(read_papers(content_dir, diags, jobs), diags)
     bio = read_bio(content_dir, diags)
     files = list_user_files(content_dir, diags)
     items, pages, cv = read_extras(content_dir, frozenset(p.slug for p in papers), files, diags)

@@ -1,7 +1,8 @@
-"""Render planned pages through the Jinja2 templates."""
+"""Render planned pages through the Jinja2 templates, into files or bytes."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
@@ -9,8 +10,30 @@ from jinja2 import nodes
 from jinja2.ext import Extension
 from markupsafe import Markup
 
+from .diagnostics import Diagnostics
 from .metadata import dump_script_json
 from .pages import Page
+from .parallel import count_workers, map_forked, split_range
+from .writer import write_file
+
+
+# Names that a dict has as attributes: for these, Jinja's `d.name` means the method.
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class ViewEnvironment(jinja2.Environment):
+    """Templates read views, plain dicts, as `paper.title`. Jinja tries the attribute first
+    and the key only after a caught AttributeError, a few hundred times per page; a dict's
+    key is looked up first here, except for names a dict has as attributes, so that every
+    expression means what it means in Jinja."""
+
+    def getattr(self, obj, attribute):  # noqa: A003 - Jinja's name
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
 
 
 class FragmentCache(Extension):
@@ -50,8 +73,10 @@ class FragmentCache(Extension):
 
 def make_env(templates_dir: Path) -> jinja2.Environment:
     """Autoescape everywhere (HTML, XML, text alike) and StrictUndefined: a typo in a
-    template is an error, never an empty string on a page."""
-    env = jinja2.Environment(
+    template is an error, never an empty string on a page. Templates are not checked for
+    changes on every use: an environment lasts one build (serve makes a new one when a
+    template changes)."""
+    env = ViewEnvironment(
         loader=jinja2.FileSystemLoader(str(templates_dir)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
@@ -59,6 +84,7 @@ def make_env(templates_dir: Path) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         extensions=[FragmentCache],
+        auto_reload=False,
     )
     env.filters["script_json"] = dump_script_json  # JSON-LD that cannot end its <script>
     return env
@@ -102,3 +128,67 @@ def _template_location(exc: Exception, templates_dir: Path) -> tuple[str, int]:
             where = (filename, tb.tb_lineno)
         tb = tb.tb_next
     return where
+
+
+# Below this many pages, forking a worker costs more than it saves (about 10 ms to fork,
+# and about 0.3 ms to render and write a page).
+PARALLEL_MIN_PAGES = 200
+CHUNK_PAGES = 32  # pages per task: tasks are shared out in turn, so small ones even out
+
+
+@dataclass(frozen=True)
+class RenderJob:
+    pages: tuple[Page, ...]
+    paths: tuple[str, ...]  # each page's file below root
+    env: jinja2.Environment
+    templates_dir: Path
+    root: Path
+
+
+# A template that failed: (index of the first page it failed on, template, path, line, message).
+Failure = tuple[int, str, str, int, str]
+
+
+def render_range(job: RenderJob, start: int, end: int) -> list[Failure]:
+    """Render and write pages[start:end]; a template that fails is not tried again."""
+    failures: list[Failure] = []
+    failed: set = set()
+    for i in range(start, end):
+        page = job.pages[i]
+        if page.template in failed:
+            continue
+        try:
+            text = render_page(page, job.env)
+        except Exception as exc:  # any failure inside a template is the template's bug
+            failed.add(page.template)
+            failures.append((i, str(page.template), *describe_template_error(exc,
+                                                                              job.templates_dir)))
+            continue
+        write_file(job.root, job.paths[i], text.encode("utf-8"))
+    return failures
+
+
+def compile_templates(env: jinja2.Environment, pages: tuple[Page, ...]) -> None:
+    """Compile the templates once, here, rather than once in every worker."""
+    for name in sorted({p.template for p in pages if isinstance(p.template, str) and p.template}):
+        try:
+            env.get_template(name)
+        except jinja2.TemplateError:
+            pass  # reported when a page uses it
+
+
+def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
+                templates_dir: Path, diags: Diagnostics, jobs: int = 0) -> None:
+    """Render every page of `files` (output path -> page) into its file below `root`. A
+    template error is reported once per template, at the first page it failed on."""
+    job = RenderJob(tuple(files.values()), tuple(files), env, templates_dir, root)
+    compile_templates(env, job.pages)
+    workers = count_workers(len(job.pages), jobs, PARALLEL_MIN_PAGES)
+    spans = split_range(len(job.pages), CHUNK_PAGES if workers > 1 else len(job.pages))
+    results = map_forked(lambda span: render_range(job, *span), spans, workers)
+    failures = [failure for result in results for failure in result]
+    reported: set[str] = set()
+    for _, template, path, line, message in sorted(failures):
+        if template not in reported:
+            reported.add(template)
+            diags.error(path, line, message)

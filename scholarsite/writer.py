@@ -11,7 +11,9 @@ from __future__ import annotations
 import os
 import posixpath
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 MANIFEST = ".scholarsite-manifest"
 MANIFEST_HEADER = "# Files written by scholarsite; the folder may be rebuilt at any time.\n"
@@ -72,24 +74,83 @@ def remove_leftovers(out_dir: Path) -> None:
 
 def write_tree(root: Path, files: dict[str, bytes], copies: dict[str, Path]) -> None:
     for rel, data in files.items():
-        target = root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        write_file(root, rel, data)
     for rel, source in copies.items():
         target = root / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)
 
 
+def write_file(root: Path, rel: str, data: bytes) -> None:
+    """Write one new file below `root`, making its folder when it is the first one there."""
+    target = os.path.join(root, rel)
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0),
+                     0o666)
+    except FileNotFoundError:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0),
+                     0o666)
+    with open(fd, "wb", closefd=True) as stream:
+        stream.write(data)
+
+
 def user_files(out_dir: Path, manifest: set[str]) -> list[str]:
     """Files in the output folder that the tool did not write (a user's own)."""
     found = []
-    for path in sorted(out_dir.rglob("*")):
-        if path.is_file():
-            rel = path.relative_to(out_dir).as_posix()
-            if rel not in manifest and rel != MANIFEST:
+    for folder, dirs, names in os.walk(out_dir):
+        dirs.sort()
+        rel_dir = Path(folder).relative_to(out_dir).as_posix()
+        prefix = "" if rel_dir == "." else rel_dir + "/"
+        for name in names:
+            rel = prefix + name
+            if rel not in manifest and rel != MANIFEST and os.path.isfile(os.path.join(folder, name)):
                 found.append(rel)
-    return found
+    return sorted(found)
+
+
+def check_outputs(files: dict[str, object], copies: dict[str, Path]) -> None:
+    clash = sorted(set(files) & set(copies))
+    if clash:
+        raise OutputError(f"two things would write '{clash[0]}': a generated page and a file "
+                          "from content/; rename the file")
+
+
+@contextmanager
+def staged_site(out_dir: Path, listing: set[str]) -> Iterator[Path]:
+    """The folder in which to write the new site, whose files are `listing` (normalized
+    paths): it is swapped in for `out_dir` when the block ends, and removed if the block
+    fails or is interrupted, leaving the previous site as it was.
+
+    Raises OutputError before touching anything when a user's file would be overwritten.
+    Files a user put in `out_dir` are carried over to the new site.
+    """
+    old_manifest = read_manifest(out_dir) if out_dir.is_dir() else None
+    keep = user_files(out_dir, old_manifest) if old_manifest is not None else []
+    overwritten = [k for k in keep if k in listing]
+    if overwritten:
+        raise OutputError(f"'{out_dir / overwritten[0]}' was not made by scholarsite and the "
+                          "build would overwrite it; move it into content/files/ instead")
+    remove_leftovers(out_dir)
+    tmp, old = _staging_names(out_dir)
+    tmp.mkdir(parents=True)
+    try:
+        # Marked as ours from the start, so that a build killed now can be cleaned up later.
+        (tmp / MANIFEST).write_text(MANIFEST_HEADER, encoding="utf-8")
+        yield tmp
+        for rel in keep:  # the user's files stay in the site they were put in
+            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(out_dir / rel, tmp / rel)
+        write_manifest(tmp, listing)
+        if out_dir.is_dir():
+            os.replace(out_dir, old)
+        os.replace(tmp, out_dir)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if old.is_dir() and not out_dir.exists():
+            os.replace(old, out_dir)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def write_site(out_dir: Path, files: dict[str, bytes], copies: dict[str, Path]) -> int:
@@ -100,36 +161,9 @@ def write_site(out_dir: Path, files: dict[str, bytes], copies: dict[str, Path]) 
     """
     files = {safe_relpath(k): v for k, v in files.items()}
     copies = {safe_relpath(k): v for k, v in copies.items()}
-    clash = sorted(set(files) & set(copies))
-    if clash:
-        raise OutputError(f"two things would write '{clash[0]}': a generated page and a file "
-                          "from content/; rename the file")
-    old_manifest = read_manifest(out_dir) if out_dir.is_dir() else None
-    keep = user_files(out_dir, old_manifest) if old_manifest is not None else []
-    overwritten = [k for k in keep if k in files or k in copies]
-    if overwritten:
-        raise OutputError(f"'{out_dir / overwritten[0]}' was not made by scholarsite and the "
-                          "build would overwrite it; move it into content/files/ instead")
-    remove_leftovers(out_dir)
-    tmp, old = _staging_names(out_dir)
-    tmp.mkdir(parents=True)
-    try:
-        # Marked as ours from the start, so that a build killed now can be cleaned up later.
-        (tmp / MANIFEST).write_text(MANIFEST_HEADER, encoding="utf-8")
+    check_outputs(files, copies)
+    with staged_site(out_dir, set(files) | set(copies)) as tmp:
         write_tree(tmp, files, copies)
-        for rel in keep:  # the user's files stay in the site they were put in
-            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(out_dir / rel, tmp / rel)
-        write_manifest(tmp, set(files) | set(copies))
-        if out_dir.is_dir():
-            os.replace(out_dir, old)
-        os.replace(tmp, out_dir)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        if old.is_dir() and not out_dir.exists():
-            os.replace(old, out_dir)
-        raise
-    shutil.rmtree(old, ignore_errors=True)
     return len(files) + len(copies)
 
 

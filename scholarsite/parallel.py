@@ -1,0 +1,117 @@
+"""Run tasks in forked processes, where that pays.
+
+Reading and rendering are pure Python, so threads would take turns; processes run side by
+side. This process takes a share of the tasks itself and forks one child per other share,
+so the children start with everything in memory: only their results are pickled, back
+through a pipe. Where processes cannot be forked safely (Windows, macOS, a process with
+threads), or there is too little work to pay for a fork, every task runs in this process:
+the results are the same either way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import signal
+import sys
+import threading
+import traceback
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+MAX_WORKERS = 4  # past this, writing files and merging results gain nothing
+
+
+def count_workers(tasks: int, jobs: int, minimum: int) -> int:
+    """How many processes to work with: `jobs` when given (0: one per core, when there
+    are at least `minimum` tasks), or 1 where forking is not safe."""
+    if jobs == 1 or not sys.platform.startswith("linux") or threading.active_count() > 1:
+        return 1
+    if jobs > 1:
+        return jobs
+    cores = len(os.sched_getaffinity(0))
+    return min(cores, MAX_WORKERS) if tasks >= minimum else 1
+
+
+def map_forked(task: Callable[[T], R], args: list[T], workers: int) -> list[R]:
+    """[task(arg) for arg in args], shared out among this process and `workers - 1`
+    forked children (task i goes to share i % workers); results come back in order."""
+    workers = min(workers, len(args))
+    if workers <= 1:
+        return [task(arg) for arg in args]
+    sys.stdout.flush()  # a child must not inherit output waiting to be written
+    sys.stderr.flush()
+    children: list[tuple[int, int]] = []
+    try:
+        for share in range(1, workers):
+            children.append(fork_share(task, args, share, workers))
+        results: dict[int, R] = {i: task(args[i]) for i in range(0, len(args), workers)}
+        while children:
+            results.update(collect_share(*children.pop(0)))
+    finally:
+        for pid, pipe in children:  # interrupted: no child outlives the work it was for
+            with contextlib.suppress(OSError):
+                os.close(pipe)
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+    return [results[i] for i in range(len(args))]
+
+
+def fork_share(task: Callable[[T], R], args: list[T], share: int, workers: int
+               ) -> tuple[int, int]:
+    """Fork a child that runs tasks share, share + workers, ... and pickles the results
+    into a pipe; returns (its pid, the pipe's reading end)."""
+    parent = os.getpid()
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid:
+        os.close(write_end)
+        return pid, read_end
+    os.close(read_end)
+    status = 1
+    try:
+        die_with_parent(parent)
+        results = [(i, task(args[i])) for i in range(share, len(args), workers)]
+        data = pickle.dumps(("ok", results), protocol=pickle.HIGHEST_PROTOCOL)
+        status = 0
+    except BaseException:  # noqa: B036 - reported by the parent, whatever it was
+        data = pickle.dumps(("failed", traceback.format_exc()))
+    try:
+        with open(write_end, "wb") as stream:
+            stream.write(data)
+    finally:
+        os._exit(status)  # no cleanup of the parent's state: it is the parent's
+
+
+def collect_share(pid: int, pipe: int) -> list[tuple[int, object]]:
+    """A child's results, once it has sent them all and ended."""
+    with open(pipe, "rb") as stream:
+        data = stream.read()
+    os.waitpid(pid, 0)
+    try:
+        kind, payload = pickle.loads(data)
+    except Exception:
+        raise RuntimeError("a worker process stopped without its results") from None
+    if kind != "ok":
+        raise RuntimeError(f"a worker process failed:\n{payload}")
+    return payload
+
+
+def die_with_parent(parent: int) -> None:
+    """A child ends when its parent does (a killed build must not leave a process still
+    writing into its staging folder)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
+
+
+def split_range(count: int, size: int) -> list[tuple[int, int]]:
+    """(start, end) pairs that cover range(count) in steps of `size`."""
+    return [(i, min(i + size, count)) for i in range(0, count, max(size, 1))]
