@@ -11,10 +11,12 @@ from typing import Iterator
 
 import jinja2
 
+from .cache import BuildCache, cache_name, input_folders, list_inputs, record_build
 from .diagnostics import ContentError, Diagnostic, Diagnostics
 from .loader import FILES_DIR, load_site
 from .models import Site
 from .pages import Page, plan_pages
+from .paperfiles import ParsedFiles
 from .render import describe_template_error, make_env, render_into, render_page
 from .urls import output_path
 from .writer import check_output_dir, check_outputs, safe_relpath, staged_site, write_tree
@@ -29,6 +31,7 @@ class BuildOptions:
     templates_dir: Path = Path("templates")
     strict: bool = False
     jobs: int = 0  # processes to render with; 0: as many as pay, 1: this one only
+    cache: bool = True  # keep what can be reused in .scholarsite-cache/ beside the output
 
 
 @dataclass(frozen=True)
@@ -71,9 +74,10 @@ def render_pages(pages: list[Page], env: jinja2.Environment, templates_dir: Path
     return out
 
 
-def load_checked(options: BuildOptions, diags: Diagnostics) -> Site:
+def load_checked(options: BuildOptions, diags: Diagnostics,
+                 parsed: ParsedFiles | None = None) -> Site:
     """The validated site, or ContentError with every problem found."""
-    site = load_site(options.content_dir, diags, options.jobs)
+    site = load_site(options.content_dir, diags, options.jobs, parsed)
     if site is None or diags.has_errors(options.strict):
         raise ContentError(diags.errors(options.strict) or diags.items)
     return site
@@ -100,18 +104,44 @@ def build(options: BuildOptions) -> BuildResult:
 
 
 def build_site(options: BuildOptions) -> BuildResult:
-    start = time.perf_counter()
+    start, started = time.perf_counter(), time.time()
     diags = Diagnostics(root=Path.cwd())
     check_output_dir(options.output_dir, [Path.cwd(), options.content_dir,
                                           options.templates_dir])
-    site = load_checked(options, diags)
+    cache = BuildCache.beside(options.output_dir) if options.cache else None
+    inputs = list_build_inputs(options) if cache else {}  # before anything is read
+    parsed = ParsedFiles(load_known_files(cache, options, diags))
+    site = load_checked(options, diags, parsed)
     if not options.templates_dir.is_dir():
         diags.error(options.templates_dir, 0, "templates folder not found; pass --templates DIR")
         raise ContentError(diags.errors())
     pages = plan_pages(site)
     count = write_pages(options, pages, collect_copies(site, options.templates_dir), diags)
     warnings = [d for d in diags.items if d.severity == "warning"]
+    if cache:
+        if parsed.seen.keys() != parsed.known.keys():
+            cache.save(cache_name(options.output_dir, "papers"),
+                       {"root": diags.root, "files": parsed.seen})
+        record_build(cache, options.content_dir, options.output_dir, options.templates_dir,
+                     options.strict, inputs, started, warnings, count, len(site.papers))
     return BuildResult(site, count, time.perf_counter() - start, warnings)
+
+
+def load_known_files(cache: BuildCache | None, options: BuildOptions, diags: Diagnostics
+                     ) -> dict:
+    """What each paper file gave last time, by its path and bytes; their problems name
+    files as `diags` does, or they are not used."""
+    stored = cache.load(cache_name(options.output_dir, "papers")) if cache else None
+    if isinstance(stored, dict) and stored.get("root") == diags.root \
+            and isinstance(stored.get("files"), dict):
+        return stored["files"]
+    return {}
+
+
+def list_build_inputs(options: BuildOptions) -> dict:
+    folders, skip = input_folders(options.content_dir, options.output_dir,
+                                  options.templates_dir)
+    return list_inputs(folders, skip)
 
 
 def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path],

@@ -56,7 +56,7 @@ def run_check(args: argparse.Namespace) -> int:
         out = Path(tmp) / "site"
         try:
             result = build(BuildOptions(args.content, out, args.templates, args.strict,
-                                        jobs=max(args.jobs, 0)))
+                                        jobs=max(args.jobs, 0), cache=False))
         except ContentError as exc:
             print_lines(exc.diagnostics)
             print(f"Check failed: {count_errors(exc.diagnostics, args.strict)} problem(s) in "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 
 from . import __version__
@@ -30,6 +31,8 @@ def add_site_options(parser: argparse.ArgumentParser, output: bool = True,
     parser.add_argument("--jobs", type=int, default=0, metavar="N",
                         help="processes to read and render with (default: one per core on "
                         "large sites; 1: this process only)")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="neither use nor update .scholarsite-cache/ beside the output")
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -85,15 +88,34 @@ def print_problems(diagnostics) -> None:
 
 
 def run_build(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    if not args.no_cache and report_unchanged(args, start):
+        return 0
     from .build import BuildOptions, build
 
     options = BuildOptions(args.content, args.output, args.templates, args.strict,
-                           jobs=max(args.jobs, 0))
+                           jobs=max(args.jobs, 0), cache=not args.no_cache)
     result = build(options)
     print_problems(result.warnings)
     print(f"Built {result.files} files ({len(result.site.papers)} papers) into "
           f"{options.output_dir.as_posix()}/ in {result.seconds:.2f} s")
     return 0
+
+
+def report_unchanged(args: argparse.Namespace, start: float) -> bool:
+    """When nothing the last build read has changed and its output is as it was written,
+    say what that build said and stop: there is nothing to do. Checked before the modules
+    that build are even imported."""
+    from .cache import find_unchanged
+
+    record = find_unchanged(args.content, args.output, args.templates, args.strict)
+    if record is None:
+        return False
+    print_problems(record.warnings)
+    print(f"Built {record.files} files ({record.papers} papers) into "
+          f"{args.output.as_posix()}/ in {time.perf_counter() - start:.2f} s "
+          "(nothing changed since the last build)")
+    return True
 
 
 def run_serve(args: argparse.Namespace) -> int:

@@ -140,7 +140,7 @@ def publish(site_dir: Path, remote: str, branch: str, message: str) -> str:
 def run_deploy(args: argparse.Namespace) -> int:
     """The `deploy` command: 0 when published (or already up to date), 1 otherwise."""
     options = BuildOptions(args.content, args.output, args.templates, args.strict,
-                           jobs=max(args.jobs, 0))
+                           jobs=max(args.jobs, 0), cache=not args.no_cache)
     try:
         check_repository(args.branch)
         message = args.message or default_message()

@@ -48,6 +48,10 @@ class Diagnostics:
     def extend(self, other: "Diagnostics") -> None:
         self._items.extend(other._items)
 
+    @property
+    def root(self) -> Path | None:
+        return self._root
+
     def empty_copy(self) -> "Diagnostics":
         """A new collection that shows paths as this one does (for one worker's findings)."""
         return Diagnostics(self._root)

@@ -36,8 +36,9 @@ from .diagnostics import Diagnostic, Diagnostics
 from .collections import MARKDOWN_SUFFIXES, PAGES, SCHEMAS
 from .loader import (BIO_FILE, CONFIG_FILE, CV_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR,
                      accept_file, apply_site_rules, check_nav, check_slugs, list_user_files,
-                     read_bio, read_extras, read_paper_file)
+                     read_bio, read_extras)
 from .models import CV, Item, Paper, Site, SiteConfig
+from .paperfiles import read_paper_file
 from .pages import Page, plan_pages, site_view
 from .papers import make_markdown
 from .render import drop_fragments, make_env

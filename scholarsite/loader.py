@@ -5,15 +5,13 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-import markdown
-
 from .collections import SCHEMAS, Context, make_item_markdown, read_collections, read_pages
 from .config import load_config
 from .cv import load_cv
-from .diagnostics import Diagnostic, Diagnostics
+from .diagnostics import Diagnostics
 from .models import CV, Item, Paper, Site, SiteConfig
-from .parallel import count_workers, map_forked
-from .papers import make_markdown, read_markdown_paper, render_markdown
+from .paperfiles import ParsedFiles, read_paper_files
+from .papers import make_markdown, render_markdown
 from .yamlread import read_text
 
 FILES_DIR = "files"  # content/files/ is copied to the site as it is (PDFs, photos, CV)
@@ -26,9 +24,6 @@ PAPER_SUFFIXES = (".md", ".markdown", ".bib")
 CONFIG_FILE = "site.yaml"
 BIO_FILE = "index.md"  # the home page's text
 CV_FILE = "cv.yaml"
-# Below this many paper files, starting workers to read them costs more than it saves.
-PARALLEL_MIN_FILES = 300
-CHUNK_FILES = 64
 
 
 def accept_file(path: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...]
@@ -55,39 +50,11 @@ def list_files(folder: Path, content_dir: Path, diags: Diagnostics, suffixes: tu
             if accept_file(path, content_dir, diags, suffixes)]
 
 
-def read_paper_file(path: Path, md: markdown.Markdown, diags: Diagnostics) -> list[Paper]:
-    """The papers of one file: a .bib file holds many, a Markdown file one."""
-    if path.suffix.lower() == ".bib":
-        from .bibtex import read_bib_file  # only sites with BibTeX pay for the import
-
-        return read_bib_file(path, diags)
-    text = read_text(path, diags)
-    if text is None:
-        return []
-    paper = read_markdown_paper(path, text, md, diags)
-    return [] if paper is None else [paper]
-
-
-def read_papers(content_dir: Path, diags: Diagnostics, jobs: int = 1) -> list[Paper]:
-    """Every paper file, read in `jobs` processes when there are many (0: as many as pay);
-    the papers and problems come in file order either way."""
+def read_papers(content_dir: Path, diags: Diagnostics, jobs: int = 1,
+                parsed: ParsedFiles | None = None) -> list[Paper]:
+    """Every paper file below publications/, in `jobs` processes when there are many."""
     paths = list_files(content_dir / PAPERS_DIR, content_dir, diags, PAPER_SUFFIXES)
-    workers = count_workers(len(paths), jobs, PARALLEL_MIN_FILES)
-    size = CHUNK_FILES if workers > 1 else max(len(paths), 1)
-    chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
-    md = make_markdown()  # made once, before workers start, like every import they need
-    if workers > 1 and any(p.suffix.lower() == ".bib" for p in paths):
-        from . import bibtex  # noqa: F401
-
-    def read_chunk(chunk: list[Path]) -> tuple[list[Paper], list[Diagnostic]]:
-        found = diags.empty_copy()
-        return [p for path in chunk for p in read_paper_file(path, md, found)], found.items
-
-    papers: list[Paper] = []
-    for found, problems in map_forked(read_chunk, chunks, workers):
-        papers += found
-        diags.add_all(problems)
-    return papers
+    return read_paper_files(paths, diags, jobs, parsed)
 
 
 def check_slugs(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
@@ -175,11 +142,13 @@ def read_extras(content_dir: Path, slugs: frozenset[str], files: tuple[Path, ...
             load_cv(content_dir / CV_FILE, diags))
 
 
-def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1) -> Site | None:
+def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
+              parsed: ParsedFiles | None = None) -> Site | None:
     """Everything in the content folder, validated; None when any error was found. Paper
-    files are read in `jobs` processes (0: as many as pay)."""
+    files are read in `jobs` processes (0: as many as pay), and taken from `parsed.known`
+    when their bytes are known."""
     config = load_config(content_dir / CONFIG_FILE, diags)
-    papers = check_slugs(read_papers(content_dir, diags, jobs), diags)
+    papers = check_slugs(read_papers(content_dir, diags, jobs, parsed), diags)
     bio = read_bio(content_dir, diags)
     files = list_user_files(content_dir, diags)
     items, pages, cv = read_extras(content_dir, frozenset(p.slug for p in papers), files, diags)

@@ -139,11 +139,21 @@ def split_front_matter(text: str, path: Path, diags: Diagnostics) -> tuple[str, 
 
 def read_text(path: Path, diags: Diagnostics) -> str | None:
     """A content file as text: UTF-8 (a BOM is allowed), with a clear error otherwise."""
+    data = read_bytes(path, diags)
+    return None if data is None else decode_text(data, path, diags)
+
+
+def read_bytes(path: Path, diags: Diagnostics) -> bytes | None:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         diags.error(path, 0, f"cannot read file: {exc.strerror or exc}")
         return None
+
+
+def decode_text(data: bytes, path: Path, diags: Diagnostics) -> str | None:
+    """The text of a content file's bytes, line ends made '\\n'; an error when it is not
+    UTF-8."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -7,6 +7,8 @@ import re
 
 from conftest import MINIMAL_CONFIG, build_args, run_cli, tree_bytes
 
+from scholarsite.cache import CACHE_DIR
+
 DIAG = re.compile(r"^(?P<path>[^\s:][^:]*):(?P<line>\d+): (?P<sev>error|warning): (?P<msg>.+)$")
 
 
@@ -144,7 +146,8 @@ def test_failed_build_leaves_previous_site_untouched(make_site, tmp_path):
     result = run_cli(*build_args(content, out))
     assert_clean_failure(result)
     assert tree_bytes(out) == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["content", "site"]
+    # Nothing left over beside the site but the build cache.
+    assert sorted(p.name for p in tmp_path.iterdir()) == [CACHE_DIR, "content", "site"]
 
 
 def test_refuses_unsafe_output_folders(make_site, tmp_path):

@@ -14,6 +14,8 @@ import pytest
 from conftest import (MINIMAL_CONFIG, MINIMAL_PAPER, TEMPLATES, build_args, run_cli,
                       write_files)
 
+from scholarsite.cache import CACHE_DIR
+
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
 
@@ -60,7 +62,7 @@ def user_state(work: Path) -> tuple:
             (work / ".git" / "index").read_bytes(),
             {p.relative_to(work).as_posix(): p.read_bytes()
              for p in sorted(work.rglob("*")) if p.is_file() and ".git" not in p.parts
-             and "site" not in p.relative_to(work).parts[:1]})
+             and p.relative_to(work).parts[0] not in ("site", CACHE_DIR)})  # the tool's own
 
 
 def remote_git(work: Path, *args: str) -> str:

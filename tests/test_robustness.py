@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from conftest import MINIMAL_CONFIG, MINIMAL_PAPER, ROOT, TEMPLATES, build_args, run_cli, \
     tree_bytes, write_files
 
+from scholarsite.cache import CACHE_DIR
 from scholarsite.build import BuildOptions, build
 from scholarsite.diagnostics import ContentError
 
@@ -195,7 +196,8 @@ def test_killed_build_leaves_previous_site_intact(tmp_path):
     assert tree_bytes(out) == before
     result = run_cli(*build_args(content, out))
     assert result.code == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["content", "site"]
+    # Nothing left over beside the site but the build cache.
+    assert sorted(p.name for p in tmp_path.iterdir()) == [CACHE_DIR, "content", "site"]
     assert "Changed" in (out / "publications" / "p0" / "index.html").read_text(encoding="utf-8")
 
 

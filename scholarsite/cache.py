@@ -1,0 +1,235 @@
+"""The build cache: `.scholarsite-cache/` beside the output folder, safe to delete.
+
+It keeps two things between builds, both only for the exact code that made them (this
+package's files, its libraries', and Python's version: any change starts a new cache):
+
+- the papers read from each paper file, by the file's path and a hash of its bytes, so
+  that an unchanged file is not parsed again;
+- a record of the last build into each output folder: a hash of every input file (for a
+  file over 1 MiB, such as a PDF to copy, its identity instead: size, modification and
+  change times, inode), the identity of every file written, the warnings and counts. When
+  no input changed and the output is as it was written, a build has nothing to do: it
+  reports what the last one did and writes nothing.
+
+Every cache file is written whole (a temporary file, then a rename); one that cannot be
+read is ignored, and the build does the work instead. The cache holds Python pickles, so,
+like `__pycache__`, it is trusted as the project's own files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import pickle
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import __version__
+from .diagnostics import Diagnostic
+from .writer import MANIFEST, read_manifest
+
+CACHE_DIR = ".scholarsite-cache"
+LIBRARIES = ("jinja2", "markupsafe", "markdown", "yaml", "bibtexparser", "pylatexenc")
+# Inputs up to this size are known by a hash of their bytes; larger ones by their identity.
+HASHED_SIZE = 1 << 20
+# A large file changed this close to a recorded build may have changed within the same
+# clock tick as it was looked at: its identity is not trusted (git calls such entries racy).
+RACY_SECONDS = 2.0
+GITIGNORE = "# scholarsite's build cache: never committed.\n*\n"
+CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
+                "# scholarsite's build cache: safe to delete; see README.md.\n")
+
+FileIdentity = tuple[int, int, int, int]  # size, mtime_ns, ctime_ns, inode
+
+
+def identify(path: str) -> FileIdentity:
+    stat = os.stat(path)
+    return (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
+
+
+def hash_bytes(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def code_version() -> str:
+    """Identifies the code a build runs: this package's files, its libraries' and Python's.
+    Taken from file identities, without importing anything."""
+    parts = [sys.version, __version__]
+    package = Path(__file__).resolve().parent
+    for folder in (package, package / "data"):
+        for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+            if entry.is_file() and entry.name.endswith((".py", ".tsv", ".txt", ".json")):
+                parts.append(f"{entry.name}:{identify(entry.path)[:2]}")
+    for name in LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        origin = spec.origin if spec is not None else None
+        parts.append(f"{name}:{origin}:{identify(origin)[:2] if origin else ''}")
+    return hash_bytes("\n".join(parts).encode("utf-8"))
+
+
+InputKey = tuple  # ("hash", digest) or ("identity", FileIdentity)
+
+
+def list_inputs(folders: list[Path], skip: list[Path]) -> dict[str, InputKey]:
+    """Every file below `folders` (the content and the templates), by absolute path,
+    leaving out the folders in `skip` (the output and the cache, should they be inside)
+    and the output's staging folders."""
+    skipped = {os.path.abspath(p) for p in skip}
+    staging = f".{os.path.basename(os.path.abspath(skip[0]))}." if skip else None
+    found: dict[str, InputKey] = {}
+    for folder in folders:
+        for where, dirs, names in os.walk(os.path.abspath(folder)):
+            dirs[:] = sorted(d for d in dirs if os.path.join(where, d) not in skipped
+                             and not (staging and d.startswith(staging)))
+            for name in sorted(names):
+                path = os.path.join(where, name)
+                try:
+                    found[path] = describe_input(path)
+                except OSError:
+                    continue
+    return found
+
+
+def describe_input(path: str) -> InputKey:
+    identity = identify(path)
+    if identity[0] > HASHED_SIZE:
+        return ("identity", identity)
+    with open(path, "rb") as stream:
+        return ("hash", hash_bytes(stream.read()))
+
+
+@dataclass(frozen=True)
+class BuildRecord:
+    """What the last successful build into one output folder read and wrote."""
+
+    settings: tuple  # the options and the working folder the build ran with
+    inputs: dict[str, InputKey]
+    outputs: dict[str, FileIdentity]  # by path relative to the output folder
+    started: float  # time.time() when the build began
+    warnings: tuple[Diagnostic, ...]
+    files: int
+    papers: int
+
+
+class BuildCache:
+    """The cache of one code version, in `folder` (the cache folder beside the output)."""
+
+    def __init__(self, folder: Path, version: str) -> None:
+        self.folder = folder
+        self.root = folder / version
+
+    @classmethod
+    def beside(cls, out_dir: Path) -> "BuildCache":
+        out = Path(os.path.abspath(out_dir))
+        return cls(out.parent / CACHE_DIR, code_version())
+
+    def load(self, name: str) -> object | None:
+        """A cached object, or None when it is missing or cannot be read (then it is
+        simply made again)."""
+        try:
+            with open(self.root / name, "rb") as stream:
+                return pickle.load(stream)
+        except Exception:  # a truncated, corrupted or foreign file is no cache
+            return None
+
+    def save(self, name: str, value: object) -> None:
+        """Write one cache file whole; a cache that cannot be written is no error."""
+        try:
+            self.prepare()
+            tmp = self.root / f".{name}.tmp-{os.getpid()}"
+            with open(tmp, "wb") as stream:
+                pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, self.root / name)
+        except OSError:
+            pass
+
+    def prepare(self) -> None:
+        """Make the folder of this version, removing those of other versions."""
+        if self.root.is_dir():
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        # Backup tools skip a folder so tagged, and git one that ignores all it holds.
+        for name, text in (("CACHEDIR.TAG", CACHEDIR_TAG), (".gitignore", GITIGNORE)):
+            if not (self.folder / name).exists():
+                (self.folder / name).write_text(text, encoding="utf-8")
+        for old in self.folder.iterdir():
+            if old.is_dir() and old != self.root:  # another code version's
+                shutil.rmtree(old, ignore_errors=True)
+        self.root.mkdir(exist_ok=True)
+
+
+def cache_name(out_dir: Path, kind: str) -> str:
+    """The name of one output folder's cache file of `kind` ('build', 'papers')."""
+    return f"{hash_bytes(os.path.abspath(out_dir).encode('utf-8'))}-{kind}.pickle"
+
+
+def build_settings(content: Path, out: Path, templates: Path, strict: bool) -> tuple:
+    return (os.path.abspath(content), os.path.abspath(out), os.path.abspath(templates),
+            strict, os.getcwd())
+
+
+def input_folders(content: Path, out: Path, templates: Path) -> tuple[list[Path], list[Path]]:
+    """The folders a build reads, and those inside them that it must not count."""
+    out = Path(os.path.abspath(out))
+    return [content, templates], [out, out.parent / CACHE_DIR]
+
+
+def trusted(record: BuildRecord, inputs: dict[str, InputKey]) -> bool:
+    """No input changed, and no large file's identity is so close to the record that a
+    change within the same clock tick could hide behind it."""
+    if inputs != record.inputs:
+        return False
+    times = [max(key[1][1], key[1][2]) for key in inputs.values() if key[0] == "identity"]
+    return max(times, default=0) / 1e9 < record.started - RACY_SECONDS
+
+
+def outputs_unchanged(out: Path, record: BuildRecord) -> bool:
+    for rel, identity in record.outputs.items():
+        try:
+            if identify(os.path.join(out, rel)) != identity:
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def find_unchanged(content: Path, out: Path, templates: Path, strict: bool
+                   ) -> BuildRecord | None:
+    """The last build's record when nothing it read has changed since and its output is
+    still as it wrote it: then there is nothing to build."""
+    try:
+        cache = BuildCache.beside(out)
+        record = cache.load(cache_name(out, 'build'))
+        if not isinstance(record, BuildRecord):
+            return None
+        if record.settings != build_settings(content, out, templates, strict):
+            return None
+        folders, skip = input_folders(content, out, templates)
+        if not trusted(record, list_inputs(folders, skip)):
+            return None
+        return record if outputs_unchanged(out, record) else None
+    except (OSError, ValueError, TypeError, AttributeError):
+        return None
+
+
+def record_build(cache: BuildCache, content: Path, out: Path, templates: Path, strict: bool,
+                 inputs: dict[str, InputKey], started: float,
+                 warnings: list[Diagnostic], files: int, papers: int) -> None:
+    """Remember a successful build (`inputs` as listed before it read anything)."""
+    try:
+        outputs = {}
+        for rel in read_listing(out):
+            outputs[rel] = identify(os.path.join(out, rel))
+    except OSError:
+        return
+    cache.save(cache_name(out, 'build'), BuildRecord(
+        build_settings(content, out, templates, strict), inputs, outputs, started,
+        tuple(warnings), files, papers))
+
+
+def read_listing(out: Path) -> list[str]:
+    listing = read_manifest(out) or set()
+    return sorted(listing | {MANIFEST})

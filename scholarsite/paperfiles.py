@@ -1,0 +1,102 @@
+"""Reading a site's paper files: in forked workers when there are many, and from the cache
+for files whose bytes have not changed since the last build.
+
+A paper file is read the same way whatever happens around it: its papers and problems
+depend on its path and bytes alone (the site's settings are applied after), which is what
+makes them safe to keep by (path, hash of the bytes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import markdown
+
+from .cache import hash_bytes
+from .diagnostics import Diagnostic, Diagnostics
+from .models import Paper
+from .parallel import count_workers, map_forked
+from .papers import make_markdown, read_markdown_paper
+from .yamlread import decode_text, read_bytes
+
+# Below this many paper files, starting a worker to read them costs more than it saves.
+PARALLEL_MIN_FILES = 300
+CHUNK_FILES = 64  # files per task
+
+FileKey = tuple[str, str]  # (path, hash of its bytes)
+FileResult = tuple[tuple[Paper, ...], tuple[Diagnostic, ...]]  # what reading it gave
+
+
+@dataclass
+class ParsedFiles:
+    """What paper files gave: `known` from the last build, `seen` filled by this one."""
+
+    known: dict[FileKey, FileResult] = field(default_factory=dict)
+    seen: dict[FileKey, FileResult] = field(default_factory=dict)
+
+
+def parse_paper_file(path: Path, data: bytes, md: markdown.Markdown, diags: Diagnostics
+                     ) -> list[Paper]:
+    """The papers of one file's bytes: a .bib file holds many, a Markdown file one."""
+    text = decode_text(data, path, diags)
+    if text is None:
+        return []
+    if path.suffix.lower() == ".bib":
+        from .bibtex import read_bib_text  # only sites with BibTeX pay for the import
+
+        return read_bib_text(path, text, diags)
+    paper = read_markdown_paper(path, text, md, diags)
+    return [] if paper is None else [paper]
+
+
+def read_paper_file(path: Path, md: markdown.Markdown, diags: Diagnostics) -> list[Paper]:
+    """The papers of one file: a .bib file holds many, a Markdown file one."""
+    data = read_bytes(path, diags)
+    return [] if data is None else parse_paper_file(path, data, md, diags)
+
+
+def read_known_file(path: Path, md: markdown.Markdown, diags: Diagnostics,
+                    parsed: ParsedFiles) -> list[Paper]:
+    """One file's papers, from `parsed.known` when its bytes are known; recorded in
+    `parsed.seen`."""
+    data = read_bytes(path, diags)
+    if data is None:
+        return []
+    key = (str(path), hash_bytes(data))
+    result = parsed.known.get(key)
+    if result is None:
+        found = diags.empty_copy()
+        papers = parse_paper_file(path, data, md, found)
+        result = (tuple(papers), tuple(found.items))
+    parsed.seen[key] = result
+    diags.add_all(list(result[1]))
+    return list(result[0])
+
+
+def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
+                     parsed: ParsedFiles | None = None) -> list[Paper]:
+    """Every paper of `paths`, read in `jobs` processes when there are many (0: as many
+    as pay); the papers and problems come in file order either way."""
+    parsed = ParsedFiles() if parsed is None else parsed
+    known_paths = {path for path, _ in parsed.known}
+    unknown = sum(1 for path in paths if str(path) not in known_paths)
+    workers = count_workers(unknown, jobs, PARALLEL_MIN_FILES)
+    size = CHUNK_FILES if workers > 1 else max(len(paths), 1)
+    chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
+    md = make_markdown()  # made once, before workers start, like every import they need
+    if workers > 1 and any(p.suffix.lower() == ".bib" for p in paths):
+        from . import bibtex  # noqa: F401
+
+    def read_chunk(chunk: list[Path]) -> tuple[list[Paper], list[Diagnostic], dict]:
+        found = diags.empty_copy()
+        mine = ParsedFiles(parsed.known)
+        papers = [paper for path in chunk for paper in read_known_file(path, md, found, mine)]
+        return papers, found.items, mine.seen
+
+    papers: list[Paper] = []
+    for found, problems, seen in map_forked(read_chunk, chunks, workers):
+        papers += found
+        diags.add_all(problems)
+        parsed.seen.update(seen)
+    return papers

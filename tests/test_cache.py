@@ -1,0 +1,154 @@
+"""The build cache beside the output: a build with it gives the bytes a build without it
+gives, notices every change, and shrugs off a cache that is gone or damaged."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+from pathlib import Path
+
+from conftest import MINIMAL_PAPER, TEMPLATES, build_args, run_cli, tree_bytes
+
+from scholarsite.cache import CACHE_DIR, BuildCache, code_version
+
+UNCHANGED = "nothing changed since the last build"
+BIB = """\
+@inproceedings{knuth1984,
+  title = {Literate Programming},
+  author = {Donald E. Knuth and Ada Example},
+  booktitle = {The Computer Journal},
+  year = {1984},
+  abstract = {A \\emph{classic}.}
+}
+"""
+
+
+def make_papers(make_site, count: int = 6) -> Path:
+    files = {f"publications/paper-{i}.md": MINIMAL_PAPER.replace("A Paper", f"Paper {i}")
+             for i in range(count)}
+    files["publications/more.bib"] = BIB
+    files["publications/bad-field.md"] = MINIMAL_PAPER.replace("date:", "venue_short: ''\ndate:")
+    return make_site(files)
+
+
+def cache_files(tmp_path: Path) -> list[Path]:
+    return sorted(p for p in (tmp_path / CACHE_DIR).rglob("*.pickle"))
+
+
+def build(content: Path, out: Path, *extra: str) -> str:
+    result = run_cli(*build_args(content, out, *extra))
+    assert result.code == 0, result.err
+    return result.out + result.err
+
+
+def test_cached_builds_give_the_bytes_of_a_cold_build(make_site, tmp_path):
+    content = make_papers(make_site)
+    out = tmp_path / "site"
+    build(content, out, "--no-cache")
+    assert not (tmp_path / CACHE_DIR).exists()
+    cold = tree_bytes(out)
+    build(content, out)  # writes the cache
+    assert tree_bytes(out) == cold and cache_files(tmp_path)
+    shutil.rmtree(out)
+    build(content, out)  # every paper file from the cache
+    assert tree_bytes(out) == cold
+    shutil.rmtree(tmp_path / CACHE_DIR)
+    build(content, out)
+    assert tree_bytes(out) == cold
+
+
+def test_a_build_with_nothing_changed_writes_nothing_and_says_the_same(make_site, tmp_path):
+    content = make_papers(make_site)
+    out = tmp_path / "site"
+    first = build(content, out)
+    assert UNCHANGED not in first and "bad-field.md" in first  # the warning
+    stamp = (out / "index.html").stat().st_mtime_ns
+    again = build(content, out)
+    assert UNCHANGED in again
+    assert "bad-field.md:" in again and "warning" in again  # the same warnings, again
+    assert (out / "index.html").stat().st_mtime_ns == stamp
+
+
+def test_every_change_is_seen(make_site, tmp_path):
+    content = make_papers(make_site)
+    out = tmp_path / "site"
+    paper = content / "publications" / "paper-3.md"
+    page = out / "publications" / "paper-3" / "index.html"
+    build(content, out)
+    # Same size, same modification time: the bytes tell.
+    stat = paper.stat()
+    paper.write_text(paper.read_text(encoding="utf-8").replace("An abstract.", "A changed."),
+                     encoding="utf-8")
+    os.utime(paper, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert UNCHANGED not in build(content, out)
+    assert "A changed." in page.read_text(encoding="utf-8")
+    assert UNCHANGED in build(content, out)
+    # A template.
+    base = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, base)
+    build(content, out, "--templates", str(base))
+    assert UNCHANGED in build(content, out, "--templates", str(base))
+    (base / "paper.html").write_text((TEMPLATES / "paper.html").read_text(encoding="utf-8")
+                                     .replace("<h1>", "<h1 class=t>"), encoding="utf-8")
+    build(content, out, "--templates", str(base))
+    assert "<h1 class=t>" in page.read_text(encoding="utf-8")
+    # A BibTeX file, a removed paper, and an output file changed by hand.
+    bib = content / "publications" / "more.bib"
+    bib.write_text(BIB.replace("Literate Programming", "Illiterate Programming"),
+                   encoding="utf-8")
+    (content / "publications" / "paper-5.md").unlink()
+    (out / "robots.txt").write_text("changed by hand", encoding="utf-8")
+    build(content, out)
+    assert "Illiterate" in (out / "publications" / "knuth1984" / "index.html").read_text(
+        encoding="utf-8")
+    assert not (out / "publications" / "paper-5").exists()
+    assert "changed by hand" not in (out / "robots.txt").read_text(encoding="utf-8")
+    # A large file to copy (known by its identity, not its bytes), changed in place.
+    big = content / "files" / "big.pdf"
+    big.parent.mkdir(exist_ok=True)
+    big.write_bytes(b"%PDF" + b"a" * (2 << 20))
+    build(content, out)
+    big.write_bytes(b"%PDF" + b"b" * (2 << 20))
+    assert UNCHANGED not in build(content, out)
+    assert (out / "files" / "big.pdf").read_bytes()[-1:] == b"b"
+    # The output folder removed: built again, never reported as up to date.
+    shutil.rmtree(out)
+    assert UNCHANGED not in build(content, out) and page.is_file()
+
+
+def test_a_damaged_cache_is_ignored_and_made_again(make_site, tmp_path):
+    content = make_papers(make_site)
+    out = tmp_path / "site"
+    build(content, out)
+    good = tree_bytes(out)
+    files = cache_files(tmp_path)
+    assert len(files) == 2  # the build record and the papers
+    for i, path in enumerate(files):
+        path.write_bytes([b"", b"not a pickle", pickle.dumps({"files": 3})[:-3]][i % 3])
+    shutil.rmtree(out)
+    build(content, out)
+    assert tree_bytes(out) == good
+    for path in cache_files(tmp_path):  # written again, whole
+        with open(path, "rb") as stream:
+            assert pickle.load(stream)
+    # A cache entry that lies about a file cannot hide its change: entries are by bytes.
+    (out / "index.html").unlink()
+    paper = content / "publications" / "paper-1.md"
+    paper.write_text(MINIMAL_PAPER.replace("A Paper", "Renamed"), encoding="utf-8")
+    build(content, out)
+    assert "Renamed" in (out / "publications" / "paper-1" / "index.html").read_text(
+        encoding="utf-8")
+
+
+def test_other_code_versions_are_cleared(tmp_path):
+    folder = tmp_path / CACHE_DIR
+    stale = folder / "0123456789abcdef"
+    stale.mkdir(parents=True)
+    (stale / "x-build.pickle").write_bytes(b"old")
+    cache = BuildCache(folder, code_version())
+    cache.save("x-papers.pickle", {"a": 1})
+    assert not stale.exists()
+    assert cache.load("x-papers.pickle") == {"a": 1}
+    assert (folder / "CACHEDIR.TAG").read_text(encoding="utf-8").startswith("Signature: ")
+    assert (folder / ".gitignore").read_text(encoding="utf-8").endswith("\n*\n")
