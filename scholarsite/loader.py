@@ -26,19 +26,35 @@ BIO_FILE = "index.md"  # the home page's text
 CV_FILE = "cv.yaml"
 
 
-def accept_file(path: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...]
-                ) -> bool:
+def accept_file(path: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...],
+                real_dirs: dict[Path, Path] | None = None) -> bool:
     """Whether a content file is read: not hidden, one of `suffixes` (any when empty), and
-    not a link that leaves the content folder (refused rather than followed)."""
+    not a link that leaves the content folder (refused rather than followed).
+    `real_dirs` keeps folders' resolved paths from one file to the next."""
     if path.name.startswith(".") or not path.is_file():
         return False
     if suffixes and path.suffix.lower() not in suffixes:
         return False
-    if not path.resolve().is_relative_to(content_dir.resolve()):
+    real_dirs = {} if real_dirs is None else real_dirs
+    if not resolve_file(path, real_dirs).is_relative_to(resolve_dir(content_dir, real_dirs)):
         diags.error(path, 0, "this file is a link to a place outside the content folder; "
                     "copy the file in instead")
         return False
     return True
+
+
+def resolve_dir(folder: Path, real_dirs: dict[Path, Path]) -> Path:
+    if folder not in real_dirs:
+        real_dirs[folder] = folder.resolve()
+    return real_dirs[folder]
+
+
+def resolve_file(path: Path, real_dirs: dict[Path, Path]) -> Path:
+    """Where a file really is: its folder's real path, unless the file is a link itself
+    (a folder is resolved once for all its files)."""
+    if path.is_symlink():
+        return path.resolve()
+    return resolve_dir(path.parent, real_dirs) / path.name
 
 
 def list_files(folder: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...]
@@ -46,8 +62,9 @@ def list_files(folder: Path, content_dir: Path, diags: Diagnostics, suffixes: tu
     """The files below `folder` that `accept_file` takes, sorted."""
     if not folder.is_dir():
         return []
+    real_dirs: dict[Path, Path] = {}
     return [path for path in sorted(folder.rglob("*"))
-            if accept_file(path, content_dir, diags, suffixes)]
+            if accept_file(path, content_dir, diags, suffixes, real_dirs)]
 
 
 def read_papers(content_dir: Path, diags: Diagnostics, jobs: int = 1,
