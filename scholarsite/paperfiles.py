@@ -16,7 +16,7 @@ import markdown
 from .cache import hash_bytes
 from .diagnostics import Diagnostic, Diagnostics
 from .models import Paper
-from .parallel import count_workers, map_forked
+from .parallel import count_workers, map_forked, split_spans
 from .papers import make_markdown, read_markdown_paper
 from .yamlread import decode_text, read_bytes
 
@@ -74,6 +74,13 @@ def read_known_file(path: Path, md: markdown.Markdown, diags: Diagnostics,
     return list(result[0])
 
 
+def file_size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
 def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
                      parsed: ParsedFiles | None = None) -> list[Paper]:
     """Every paper of `paths`, read in `jobs` processes when there are many (0: as many
@@ -82,8 +89,10 @@ def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
     known_paths = {path for path, _ in parsed.known}
     unknown = sum(1 for path in paths if str(path) not in known_paths)
     workers = count_workers(unknown, jobs, PARALLEL_MIN_FILES)
-    size = CHUNK_FILES if workers > 1 else max(len(paths), 1)
-    chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
+    sizes = [file_size(path) for path in paths] if workers > 1 else [1] * len(paths)
+    # A .bib file, which holds many papers, is a task of its own.
+    chunks = split_spans(len(paths), CHUNK_FILES if workers > 1 else len(paths),
+                         lambda i: paths[i].suffix.lower() == ".bib")
     md = make_markdown()  # made once, before workers start, like every import they need
     if workers > 1 and any(p.suffix.lower() == ".bib" for p in paths):
         from . import bibtex  # noqa: F401
@@ -94,8 +103,10 @@ def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
         papers = [paper for path in chunk for paper in read_known_file(path, md, found, mine)]
         return papers, found.items, mine.seen
 
+    weights = [sum(sizes[i] for i in range(start, end)) for start, end in chunks]
     papers: list[Paper] = []
-    for found, problems, seen in map_forked(read_chunk, chunks, workers):
+    for found, problems, seen in map_forked(read_chunk, [paths[a:b] for a, b in chunks],
+                                            workers, weights):
         papers += found
         diags.add_all(problems)
         parsed.seen.update(seen)

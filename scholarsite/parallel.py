@@ -35,19 +35,22 @@ def count_workers(tasks: int, jobs: int, minimum: int) -> int:
     return min(cores, MAX_WORKERS) if tasks >= minimum else 1
 
 
-def map_forked(task: Callable[[T], R], args: list[T], workers: int) -> list[R]:
+def map_forked(task: Callable[[T], R], args: list[T], workers: int,
+               weights: list[float] | None = None) -> list[R]:
     """[task(arg) for arg in args], shared out among this process and `workers - 1`
-    forked children (task i goes to share i % workers); results come back in order."""
+    forked children, so that each share weighs about the same (`weights`: what each task
+    costs, roughly; 1 each by default); results come back in order."""
     workers = min(workers, len(args))
     if workers <= 1:
         return [task(arg) for arg in args]
+    shares = share_out(weights or [1.0] * len(args), workers)
     sys.stdout.flush()  # a child must not inherit output waiting to be written
     sys.stderr.flush()
     children: list[tuple[int, int]] = []
     try:
-        for share in range(1, workers):
-            children.append(fork_share(task, args, share, workers))
-        results: dict[int, R] = {i: task(args[i]) for i in range(0, len(args), workers)}
+        for share in shares[1:]:
+            children.append(fork_share(task, args, share))
+        results: dict[int, R] = {i: task(args[i]) for i in shares[0]}
         while children:
             results.update(collect_share(*children.pop(0)))
     finally:
@@ -59,10 +62,21 @@ def map_forked(task: Callable[[T], R], args: list[T], workers: int) -> list[R]:
     return [results[i] for i in range(len(args))]
 
 
-def fork_share(task: Callable[[T], R], args: list[T], share: int, workers: int
-               ) -> tuple[int, int]:
-    """Fork a child that runs tasks share, share + workers, ... and pickles the results
-    into a pipe; returns (its pid, the pipe's reading end)."""
+def share_out(weights: list[float], workers: int) -> list[list[int]]:
+    """Task numbers in `workers` shares of about equal weight: the heaviest task first, each
+    to the lightest share so far (the first share, this process's, takes ties)."""
+    shares: list[list[int]] = [[] for _ in range(workers)]
+    loads = [0.0] * workers
+    for i in sorted(range(len(weights)), key=lambda i: (-weights[i], i)):
+        lightest = loads.index(min(loads))
+        shares[lightest].append(i)
+        loads[lightest] += weights[i]
+    return [sorted(share) for share in shares]
+
+
+def fork_share(task: Callable[[T], R], args: list[T], share: list[int]) -> tuple[int, int]:
+    """Fork a child that runs the tasks numbered in `share` and pickles the results into a
+    pipe; returns (its pid, the pipe's reading end)."""
     parent = os.getpid()
     read_end, write_end = os.pipe()
     pid = os.fork()
@@ -73,7 +87,7 @@ def fork_share(task: Callable[[T], R], args: list[T], share: int, workers: int
     status = 1
     try:
         die_with_parent(parent)
-        results = [(i, task(args[i])) for i in range(share, len(args), workers)]
+        results = [(i, task(args[i])) for i in share]
         data = pickle.dumps(("ok", results), protocol=pickle.HIGHEST_PROTOCOL)
         status = 0
     except BaseException:  # noqa: B036 - reported by the parent, whatever it was
@@ -112,6 +126,20 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-def split_range(count: int, size: int) -> list[tuple[int, int]]:
-    """(start, end) pairs that cover range(count) in steps of `size`."""
-    return [(i, min(i + size, count)) for i in range(0, count, max(size, 1))]
+def split_spans(count: int, size: int, alone: Callable[[int], bool]) -> list[tuple[int, int]]:
+    """(start, end) spans that cover range(count), of at most `size` items each; an item
+    for which `alone(i)` holds is a span of its own (a heavy task, to be shared out by
+    itself)."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for i in range(count):
+        single = alone(i)
+        if (single or i - start == size) and i > start:
+            spans.append((start, i))
+            start = i
+        if single:
+            spans.append((i, i + 1))
+            start = i + 1
+    if start < count:
+        spans.append((start, count))
+    return spans

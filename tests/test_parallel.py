@@ -1,0 +1,89 @@
+"""Work shared out among forked processes gives what one process gives: the same results
+in the same order, the same site byte for byte, the same problems reported once."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+from conftest import MINIMAL_PAPER, TEMPLATES, build_args, run_cli, tree_bytes
+
+from scholarsite.parallel import map_forked, share_out, split_spans
+
+forking = pytest.mark.skipif(not sys.platform.startswith("linux"),
+                             reason="work is shared out by fork on Linux only")
+
+
+@forking
+def test_results_come_back_in_order_from_every_process():
+    results = map_forked(lambda n: (n * n, os.getpid()), list(range(40)), 3,
+                         [40 - n for n in range(40)])
+    assert [r[0] for r in results] == [n * n for n in range(40)]
+    assert len({pid for _, pid in results}) == 3  # this process and two children
+    assert map_forked(lambda n: n + 1, [1, 2], 1) == [2, 3]
+
+
+@forking
+def test_a_failing_task_in_a_child_fails_the_whole_map():
+    def task(n: int) -> int:
+        if n == 7:
+            raise ValueError("seven")
+        return n
+
+    # The heaviest task stays in this process, the next one (7) goes to the child.
+    with pytest.raises(RuntimeError, match="seven"):
+        map_forked(task, list(range(8)), 2, [100, 1, 1, 1, 1, 1, 1, 2])
+    with pytest.raises(ValueError, match="seven"):  # here: raised as it is
+        map_forked(task, list(range(8)), 2, [1, 1, 1, 1, 1, 1, 1, 100])
+    with pytest.raises(ChildProcessError):  # and no child is left behind
+        os.waitpid(-1, os.WNOHANG)
+
+
+def test_shares_weigh_about_the_same():
+    shares = share_out([10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 9], 2)
+    weights = [10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 9]
+    assert sorted(i for share in shares for i in share) == list(range(12))
+    loads = [sum(weights[i] for i in share) for share in shares]
+    assert abs(loads[0] - loads[1]) <= 1
+    assert split_spans(10, 3, lambda i: i in (1, 7)) == [(0, 1), (1, 2), (2, 5), (5, 7),
+                                                         (7, 8), (8, 10)]
+
+
+@forking
+def test_a_site_built_by_two_processes_is_the_site_built_by_one(make_site, tmp_path):
+    files = {f"publications/p-{i}.md": MINIMAL_PAPER.replace("A Paper", f"Paper {i}")
+             .replace("An abstract.", f"An *abstract* {i}.") for i in range(40)}
+    files["publications/bad.md"] = MINIMAL_PAPER.replace("date:", "venue_short: ''\ndate:")
+    content = make_site(files)
+    one, two = tmp_path / "one", tmp_path / "two"
+    first = run_cli(*build_args(content, one, "--jobs", "1", "--no-cache"))
+    second = run_cli(*build_args(content, two, "--jobs", "2", "--no-cache"))
+    assert first.code == second.code == 0, second.err
+    assert tree_bytes(one) == tree_bytes(two)
+    assert first.err == second.err and "bad.md" in first.err
+
+
+@forking
+def test_a_template_error_is_reported_once_from_any_process(make_site, tmp_path):
+    files = {f"publications/p-{i}.md": MINIMAL_PAPER.replace("A Paper", f"Paper {i}")
+             for i in range(30)}
+    content = make_site(files)
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    for path in TEMPLATES.rglob("*"):
+        if path.is_file():
+            target = templates / path.relative_to(TEMPLATES)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(path.read_bytes())
+    paper = templates / "paper.html"
+    paper.write_text(paper.read_text(encoding="utf-8").replace("{{ paper.title }}",
+                                                               "{{ paper.no_such_field }}", 1),
+                     encoding="utf-8")
+    out = tmp_path / "site"
+    result = run_cli(*build_args(content, out, "--templates", str(templates), "--jobs", "2"))
+    assert result.code == 1 and "Traceback" not in result.err
+    problems = [line for line in result.err.splitlines() if ": error: " in line]
+    assert len(problems) == 1 and "paper.html" in problems[0] and "no_such_field" in problems[0]
+    assert not out.exists()
