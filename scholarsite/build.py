@@ -115,13 +115,13 @@ def build_site(options: BuildOptions) -> BuildResult:
     if not options.templates_dir.is_dir():
         diags.error(options.templates_dir, 0, "templates folder not found; pass --templates DIR")
         raise ContentError(diags.errors())
+    if cache and parsed.seen.keys() != parsed.known.keys():  # saved now, while memory is low
+        cache.save(cache_name(options.output_dir, "papers"),
+                   {"root": diags.root, "files": parsed.seen})
     pages = plan_pages(site)
     count = write_pages(options, pages, collect_copies(site, options.templates_dir), diags)
     warnings = [d for d in diags.items if d.severity == "warning"]
     if cache:
-        if parsed.seen.keys() != parsed.known.keys():
-            cache.save(cache_name(options.output_dir, "papers"),
-                       {"root": diags.root, "files": parsed.seen})
         record_build(cache, options.content_dir, options.output_dir, options.templates_dir,
                      options.strict, inputs, started, warnings, count, len(site.papers))
     return BuildResult(site, count, time.perf_counter() - start, warnings)

@@ -7,6 +7,7 @@ templates only print it. `dump_script_json` makes JSON-LD safe inside a <script>
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
@@ -69,6 +70,7 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
     return tags
 
 
+@functools.lru_cache(maxsize=8192)  # shared by a co-author's papers: JSON-LD is only read
 def person(author_name: str, family: str = "", given: str = "") -> dict:
     data = {"@type": "Person", "name": author_name}
     if family:
@@ -197,7 +199,8 @@ def make_page_meta(site: Site, title: str, description: str, url: str, kind: str
 
 def shorten(text: str, limit: int) -> str:
     """At most `limit` characters, cut at a word and marked with an ellipsis."""
-    text = " ".join(text.split())
+    folded = " ".join(text.split())
+    text = text if folded == text else folded  # the same string, not a copy, when folded
     if len(text) <= limit:
         return text
     cut = text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:.")

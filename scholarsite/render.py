@@ -164,7 +164,10 @@ def render_range(job: RenderJob, start: int, end: int) -> list[Failure]:
             failures.append((i, str(page.template), *describe_template_error(exc,
                                                                               job.templates_dir)))
             continue
-        write_file(job.root, job.paths[i], text.encode("utf-8"))
+        write_file(job.root, job.paths[i], text)
+        # Fragments pay when the same list is rendered again (serve); a build renders each
+        # list once, so they would only hold memory.
+        job.env.fragment_cache.clear()
     return failures
 
 

@@ -56,8 +56,13 @@ def ris_file_name(paper: Paper) -> str:
 
 
 def author_view(author: Author, owner_names: frozenset[str]) -> dict:
-    return {"name": author.name, "marks": list(author.marks),
-            "is_owner": fold_name(author.name) in owner_names}
+    return shared_author_view(author.name, author.marks, fold_name(author.name) in owner_names)
+
+
+@functools.lru_cache(maxsize=8192)
+def shared_author_view(name: str, marks: tuple[str, ...], is_owner: bool) -> dict:
+    """One view per co-author, shared by all their papers (templates only read views)."""
+    return {"name": name, "marks": list(marks), "is_owner": is_owner}
 
 
 def authors_view(paper: Paper, owner_names: frozenset[str], limit: int | None) -> dict:

@@ -17,6 +17,7 @@ from typing import Iterator
 
 MANIFEST = ".scholarsite-manifest"
 MANIFEST_HEADER = "# Files written by scholarsite; the folder may be rebuilt at any time.\n"
+WRITE_PIECE = 1 << 20  # characters of a page encoded at a time
 
 
 class OutputError(Exception):
@@ -81,18 +82,22 @@ def write_tree(root: Path, files: dict[str, bytes], copies: dict[str, Path]) -> 
         shutil.copyfile(source, target)
 
 
-def write_file(root: Path, rel: str, data: bytes) -> None:
-    """Write one new file below `root`, making its folder when it is the first one there."""
+def write_file(root: Path, rel: str, data: bytes | str) -> None:
+    """Write one new file below `root`, making its folder when it is the first one there.
+    Text is written as UTF-8, a piece at a time: a long page is not copied whole."""
     target = os.path.join(root, rel)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0),
-                     0o666)
+        fd = os.open(target, flags, 0o666)
     except FileNotFoundError:
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0),
-                     0o666)
+        fd = os.open(target, flags, 0o666)
     with open(fd, "wb", closefd=True) as stream:
-        stream.write(data)
+        if isinstance(data, bytes):
+            stream.write(data)
+            return
+        for start in range(0, len(data), WRITE_PIECE):
+            stream.write(data[start:start + WRITE_PIECE].encode("utf-8"))
 
 
 def user_files(out_dir: Path, manifest: set[str]) -> list[str]:

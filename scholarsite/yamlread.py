@@ -113,28 +113,27 @@ def construct(loader: yaml.BaseLoader, root: yaml.Node) -> object:
     strings, lists and plain mappings are built here, everything else (numbers, dates,
     merge keys, tagged nodes) by PyYAML. An alias is the same object as its anchor, never
     a copy, as in PyYAML (which is what keeps alias bombs small)."""
-    built: dict[int, object] = {}
+    return _build(loader, root, {})
 
-    def build(node: yaml.Node) -> object:
-        if isinstance(node, yaml.ScalarNode):
-            return node.value if node.tag == _STR else loader.construct_object(node, deep=True)
-        if id(node) in built:
-            return built[id(node)]
-        if isinstance(node, yaml.SequenceNode) and node.tag == _SEQ:
-            items: list = []
-            built[id(node)] = items
-            items.extend(build(item) for item in node.value)
-            return items
-        if isinstance(node, yaml.MappingNode) and node.tag == _MAP and all(
-                isinstance(k, yaml.ScalarNode) and k.tag != _MERGE for k, _ in node.value):
-            mapping: dict = {}
-            built[id(node)] = mapping
-            for key, value in node.value:
-                mapping[build(key)] = build(value)
-            return mapping
-        return loader.construct_object(node, deep=True)
 
-    return build(root)
+def _build(loader: yaml.BaseLoader, node: yaml.Node, built: dict[int, object]) -> object:
+    if isinstance(node, yaml.ScalarNode):
+        return node.value if node.tag == _STR else loader.construct_object(node, deep=True)
+    if id(node) in built:
+        return built[id(node)]
+    if isinstance(node, yaml.SequenceNode) and node.tag == _SEQ:
+        items: list = []
+        built[id(node)] = items
+        items.extend(_build(loader, item, built) for item in node.value)
+        return items
+    if isinstance(node, yaml.MappingNode) and node.tag == _MAP and all(
+            isinstance(k, yaml.ScalarNode) and k.tag != _MERGE for k, _ in node.value):
+        mapping: dict = {}
+        built[id(node)] = mapping
+        for key, value in node.value:
+            mapping[_build(loader, key, built)] = _build(loader, value, built)
+        return mapping
+    return loader.construct_object(node, deep=True)
 
 
 def _find_bad_date(node: yaml.Node | None) -> yaml.ScalarNode | None:
