@@ -119,7 +119,8 @@ def build_site(options: BuildOptions) -> BuildResult:
         cache.save(cache_name(options.output_dir, "papers"),
                    {"root": diags.root, "files": parsed.seen})
     pages = plan_pages(site)
-    count = write_pages(options, pages, collect_copies(site, options.templates_dir), diags)
+    env = make_env(options.templates_dir, cache.folder_for("templates") if cache else None)
+    count = write_pages(options, pages, collect_copies(site, options.templates_dir), env, diags)
     warnings = [d for d in diags.items if d.severity == "warning"]
     if cache:
         record_build(cache, options.content_dir, options.output_dir, options.templates_dir,
@@ -145,15 +146,14 @@ def list_build_inputs(options: BuildOptions) -> dict:
 
 
 def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path],
-                diags: Diagnostics) -> int:
+                env: jinja2.Environment, diags: Diagnostics) -> int:
     """Render `pages` into a staging folder, with `copies`, and swap it in for the output
     folder; a template error raises ContentError and leaves the output as it was."""
     files = {safe_relpath(output_path(page.path)): page for page in pages}
     copies = {safe_relpath(rel): source for rel, source in copies.items()}
     check_outputs(files, copies)
     with staged_site(options.output_dir, set(files) | set(copies)) as root:
-        render_into(root, files, make_env(options.templates_dir), options.templates_dir,
-                    diags, options.jobs)
+        render_into(root, files, env, options.templates_dir, diags, options.jobs)
         if diags.has_errors(options.strict):
             raise ContentError(diags.errors(options.strict))
         write_tree(root, {}, copies)

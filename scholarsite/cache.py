@@ -1,6 +1,6 @@
 """The build cache: `.scholarsite-cache/` beside the output folder, safe to delete.
 
-It keeps two things between builds, both only for the exact code that made them (this
+It keeps three things between builds, all only for the exact code that made them (this
 package's files, its libraries', and Python's version: any change starts a new cache):
 
 - the papers read from each paper file, by the file's path and a hash of its bytes, so
@@ -9,7 +9,8 @@ package's files, its libraries', and Python's version: any change starts a new c
   file over 1 MiB, such as a PDF to copy, its identity instead: size, modification and
   change times, inode), the identity of every file written, the warnings and counts. When
   no input changed and the output is as it was written, a build has nothing to do: it
-  reports what the last one did and writes nothing.
+  reports what the last one did and writes nothing;
+- the compiled templates (Jinja's own bytecode cache, by a hash of each template's source).
 
 Every cache file is written whole (a temporary file, then a rename); one that cannot be
 read is ignored, and the build does the work instead. The cache holds Python pickles, so,
@@ -145,6 +146,16 @@ class BuildCache:
             os.replace(tmp, self.root / name)
         except OSError:
             pass
+
+    def folder_for(self, name: str) -> Path | None:
+        """A folder of this version's cache for others' files (compiled templates), or
+        None when it cannot be made."""
+        try:
+            self.prepare()
+            (self.root / name).mkdir(exist_ok=True)
+        except OSError:
+            return None
+        return self.root / name
 
     def prepare(self) -> None:
         """Make the folder of this version, removing those of other versions."""

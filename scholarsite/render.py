@@ -71,11 +71,30 @@ class FragmentCache(Extension):
         return by_name[key]
 
 
-def make_env(templates_dir: Path) -> jinja2.Environment:
+class CompiledTemplates(jinja2.FileSystemBytecodeCache):
+    """Jinja's cache of compiled templates, which a damaged file cannot break: one that
+    cannot be read is compiled again, one that cannot be written is left out."""
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except Exception:  # cut short or not Jinja's: Jinja lets some of these through
+            bucket.reset()
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+
+def make_env(templates_dir: Path, compiled_dir: Path | None = None) -> jinja2.Environment:
     """Autoescape everywhere (HTML, XML, text alike) and StrictUndefined: a typo in a
     template is an error, never an empty string on a page. Templates are not checked for
     changes on every use: an environment lasts one build (serve makes a new one when a
-    template changes)."""
+    template changes). With `compiled_dir`, compiled templates are kept there, by a hash of
+    their source, for the next build."""
+    cache = CompiledTemplates(str(compiled_dir)) if compiled_dir else None
     env = ViewEnvironment(
         loader=jinja2.FileSystemLoader(str(templates_dir)),
         autoescape=True,
@@ -85,6 +104,7 @@ def make_env(templates_dir: Path) -> jinja2.Environment:
         keep_trailing_newline=True,
         extensions=[FragmentCache],
         auto_reload=False,
+        bytecode_cache=cache,
     )
     env.filters["script_json"] = dump_script_json  # JSON-LD that cannot end its <script>
     return env

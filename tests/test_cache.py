@@ -8,6 +8,8 @@ import pickle
 import shutil
 from pathlib import Path
 
+from jinja2.bccache import bc_magic
+
 from conftest import MINIMAL_PAPER, TEMPLATES, build_args, run_cli, tree_bytes
 
 from scholarsite.cache import CACHE_DIR, BuildCache, code_version
@@ -32,8 +34,8 @@ def make_papers(make_site, count: int = 6) -> Path:
     return make_site(files)
 
 
-def cache_files(tmp_path: Path) -> list[Path]:
-    return sorted(p for p in (tmp_path / CACHE_DIR).rglob("*.pickle"))
+def cache_files(tmp_path: Path, pattern: str = "*.pickle") -> list[Path]:
+    return sorted(p for p in (tmp_path / CACHE_DIR).rglob(pattern))
 
 
 def build(content: Path, out: Path, *extra: str) -> str:
@@ -124,8 +126,12 @@ def test_a_damaged_cache_is_ignored_and_made_again(make_site, tmp_path):
     good = tree_bytes(out)
     files = cache_files(tmp_path)
     assert len(files) == 2  # the build record and the papers
-    for i, path in enumerate(files):
-        path.write_bytes([b"", b"not a pickle", pickle.dumps({"files": 3})[:-3]][i % 3])
+    compiled = cache_files(tmp_path, "*.cache")  # Jinja's compiled templates
+    assert compiled
+    for i, path in enumerate(files + compiled):
+        whole = path.read_bytes()  # cut short anywhere, or not what it should be at all
+        path.write_bytes([b"", b"not a pickle", whole[:len(bc_magic) + 2],
+                          whole[:len(whole) // 2]][i % 4])
     shutil.rmtree(out)
     build(content, out)
     assert tree_bytes(out) == good
