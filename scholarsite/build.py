@@ -56,9 +56,10 @@ def collect_copies(site: Site, templates_dir: Path) -> dict[str, Path]:
 
 
 def render_pages(pages: list[Page], env: jinja2.Environment, templates_dir: Path,
-                 diags: Diagnostics) -> dict[str, bytes]:
-    """Every page as bytes; a template error is reported once per template, not per page."""
-    out: dict[str, bytes] = {}
+                 diags: Diagnostics) -> dict[str, str]:
+    """Every page's text (written as UTF-8); a template error is reported once per
+    template, not per page."""
+    out: dict[str, str] = {}
     failed: set[str] = set()
     for page in pages:
         if page.template in failed:
@@ -70,7 +71,7 @@ def render_pages(pages: list[Page], env: jinja2.Environment, templates_dir: Path
             path, line, message = describe_template_error(exc, templates_dir)
             diags.error(path, line, message)
             continue
-        out[output_path(page.path)] = text.encode("utf-8")
+        out[output_path(page.path)] = text
     return out
 
 

@@ -258,7 +258,11 @@ def sitemap_date(*dates: PubDate | None) -> str:
     known = [d for d in dates if d is not None]
     if not known:
         return ""
-    date = max(known, key=PubDate.sort_key)
+    return full_date(max(known, key=PubDate.sort_key))
+
+
+def full_date(date: PubDate) -> str:
+    """YYYY-MM-DD, the first month or day standing in for one the source does not give."""
     return f"{date.year:04d}-{date.month or 1:02d}-{date.day or 1:02d}"
 
 
@@ -275,12 +279,11 @@ def plan_search(site: Site, base: dict, views: dict[str, dict], planned: list[Pa
 def plan_sitemap_xml(site: Site, base: dict) -> Page:
     """Every HTML page with its lastmod taken from content dates, never from the clock."""
     paper_dates = [p.date for p in site.papers]
-    dated = [i.date for i in site.items]
-    pairs = [("", sitemap_date(*paper_dates, *dated)),
-             ("publications/", sitemap_date(*paper_dates)),
-             ("search/", sitemap_date(*paper_dates, *dated)),
-             ("sitemap/", sitemap_date(*paper_dates, *dated))]
-    pairs += [(paper_url(p.slug), sitemap_date(p.date)) for p in site.papers]
+    newest_paper = sitemap_date(*paper_dates)  # once: a site may have thousands of papers
+    newest = sitemap_date(*paper_dates, *(i.date for i in site.items))
+    pairs = [("", newest), ("publications/", newest_paper), ("search/", newest),
+             ("sitemap/", newest)]
+    pairs += [(paper_url(p.slug), full_date(p.date)) for p in site.papers]
     for schema in SCHEMAS:
         items = site.collection(schema.name)
         if items:
@@ -288,7 +291,7 @@ def plan_sitemap_xml(site: Site, base: dict) -> Page:
         if items and schema.item_template:
             pairs += [(item_url(i), sitemap_date(i.date)) for i in items]
     if site.cv is not None:
-        pairs.append(("cv/", sitemap_date(*paper_dates)))
+        pairs.append(("cv/", newest_paper))
     pairs += [(item_url(p), "") for p in site.pages]
     entries = [{"loc": site.config.url + path, "lastmod": lastmod} for path, lastmod in pairs]
     context = {"site": base, "page": page_view("sitemap.xml", "", "sitemap-xml", site),
