@@ -90,7 +90,8 @@ def parse_entries(path: Path, text: str, diags: Diagnostics) -> list[BibEntry]:
 def report_failed_block(block: ParsingFailedBlock, path: Path, diags: Diagnostics) -> None:
     match = _FAILED_KEY.match(block.raw or "")
     what = f"entry '{match.group(1)}'" if match else "this block"
-    reason = str(getattr(block.error, "abort_reason", "") or block.error).strip()
+    # One line, whatever the parser quotes from the entry (a field may hold line breaks).
+    reason = " ".join(str(getattr(block.error, "abort_reason", "") or block.error).split())
     diags.error(path, (block.start_line or 0) + 1,
                 f"{what} could not be read: {reason}; check its braces, quotes and commas "
                 "(the rest of the file was still read)")
