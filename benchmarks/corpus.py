@@ -3,7 +3,7 @@
 Each paper has a title of 8-14 words, about 8 authors (the site's owner among them), a venue,
 a date, a type, a tier for some, a category, topics, four links and an abstract of about 150
 words; some abstracts use Markdown (emphasis, code, a link, two paragraphs). A share of the
-papers is written as BibTeX instead of Markdown, when the BibTeX reader is present.
+papers is written as BibTeX instead of Markdown.
 The same seed gives the same corpus, byte for byte.
 """
 
@@ -132,18 +132,10 @@ publications:
 """
 
 
-def bibtex_available() -> bool:
-    try:
-        import scholarsite.bibtex  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def make_corpus(root: Path, n: int, bib_share: float = 0.2, seed: int = 1) -> list[dict]:
     """Write a content folder of `n` papers below `root`; returns the papers' fields (for
     converting the same corpus to other generators). `bib_share` of them go into one
-    publications/papers.bib when the BibTeX reader is present."""
+    publications/papers.bib."""
     rng = random.Random(seed)
     papers = [make_fields(rng, i) for i in range(n)]
     pubs = root / "publications"
@@ -152,7 +144,7 @@ def make_corpus(root: Path, n: int, bib_share: float = 0.2, seed: int = 1) -> li
         owner=OWNER, n=n, categories=", ".join(CATEGORIES)), encoding="utf-8")
     (root / "index.md").write_text(f"{OWNER} works on *imaginary* systems.\n",
                                    encoding="utf-8")
-    n_bib = int(n * bib_share) if bibtex_available() else 0
+    n_bib = int(n * bib_share)
     for p in papers[n_bib:]:
         write_markdown(pubs, p)
     if n_bib:

@@ -15,7 +15,7 @@ from .feeds import FEED_PATH, feed_view
 from .itemviews import collection_view, cv_view, item_url, item_view, profile_links
 from .metadata import DESCRIPTION_LIMIT, describe_citation, make_page_meta, shorten
 from .models import Item, Paper, PubDate, Site
-from .search import dump_json_for_html, make_facets, make_search_index
+from .search import make_facets, make_search_index
 from .urls import page_root, split_site_link
 from .views import fold_name, group_papers, paper_url, paper_view, used_notes
 
@@ -272,7 +272,7 @@ def plan_search(site: Site, base: dict, views: dict[str, dict], planned: list[Pa
     contexts = [p.context for p in planned if p.context and "page" in p.context]
     papers = [views[p.slug] for p in site.papers]
     context = {"site": base, "page": page_view("search/", "Search", "search", site),
-               "index_json": dump_json_for_html(make_search_index(contexts, papers))}
+               "index_json": make_search_index(contexts, papers)}
     return Page("search/", "search.html", context, depends=("*",))
 
 

@@ -89,27 +89,45 @@ def make_search_entry(context: dict) -> dict:
     return {**entry, "text": " ".join(t for t in texts if t)}
 
 
-def make_search_index(contexts: list[dict], papers: list[dict]) -> list[dict]:
-    """One entry per page a visitor may look for, in the order the pages were planned, the
-    papers (every one, from their views) right after the publications page.
+def make_search_index(contexts: list[dict], papers: list[dict]) -> Markup:
+    """The index, as JSON for the search page: one entry per page a visitor may look for,
+    in the order the pages were planned, the papers (every one, from their views) right
+    after the publications page. Each paper's entry is taken ready-made from its view
+    (`search_json`, made with it): a save in `serve` makes this index again, and a site
+    may have thousands of papers that did not change.
 
     `contexts` are the planned pages' contexts; paper pages among them are skipped, since an
     incremental rebuild plans only the pages of papers that changed."""
-    index = []
+    parts = []
     for context in contexts:
         kind = context["page"]["kind"]
         if kind in UNSEARCHED_KINDS or "paper" in context:
             continue
-        index.append(make_search_entry(context))
+        parts.append(dump_entry(make_search_entry(context)))
         if kind == "publications":
-            index += [make_paper_entry(p) for p in papers]
-    return index
+            parts += [p["search_json"] for p in papers]
+    # The same text as dump_json_for_html(list of entries): a list is its entries, joined.
+    return Markup("[" + ",".join(parts) + "]")
+
+
+def paper_search_json(view: dict) -> str:
+    """A paper's entry in the index, as it is written there."""
+    return dump_entry(make_paper_entry(view))
+
+
+def dump_entry(entry: dict) -> str:
+    return escape_for_html(json.dumps(entry, ensure_ascii=False, separators=(",", ":"),
+                                      sort_keys=True))
 
 
 def dump_json_for_html(data: object) -> Markup:
     """JSON safe inside <script type="application/json">: '<', '>' and '&' are escaped as
     \\u003c etc., so no text in it can close the element or open a comment."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return Markup(escape_for_html(json.dumps(data, ensure_ascii=False, separators=(",", ":"),
+                                             sort_keys=True)))
+
+
+def escape_for_html(text: str) -> str:
     for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
         text = text.replace(char, escape)
-    return Markup(text)
+    return text

@@ -132,8 +132,10 @@ def paper_view(paper: Paper, site: Site, owner_names: frozenset[str]) -> dict:
         "ris_file": ris_file_name(paper),
     }
     from .feeds import feed_entry  # feeds builds on this module's paper_url
+    from .search import paper_search_json  # and search on its labels
 
     view["feed_entry"] = feed_entry(site, paper, view)
+    view["search_json"] = paper_search_json(view)
     return view
 
 

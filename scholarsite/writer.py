@@ -109,7 +109,8 @@ def user_files(out_dir: Path, manifest: set[str]) -> list[str]:
         prefix = "" if rel_dir == "." else rel_dir + "/"
         for name in names:
             rel = prefix + name
-            if rel not in manifest and rel != MANIFEST and os.path.isfile(os.path.join(folder, name)):
+            if rel not in manifest and rel != MANIFEST \
+                    and os.path.isfile(os.path.join(folder, name)):
                 found.append(rel)
     return sorted(found)
 
