@@ -64,6 +64,8 @@ class FragmentCache(Extension):
         return nodes.CallBlock(call, [], [], body).set_lineno(lineno)
 
     def _render_cached(self, where: str, keys: list, caller) -> Markup:
+        if self.environment.fragment_cache is None:  # a build: each list is made once
+            return Markup(caller())
         by_name = self.environment.fragment_cache.setdefault(keys[0], {})
         key = (where, *keys[1:])
         if key not in by_name:
@@ -185,9 +187,6 @@ def render_range(job: RenderJob, start: int, end: int) -> list[Failure]:
                                                                               job.templates_dir)))
             continue
         write_file(job.root, job.paths[i], text)
-        # Fragments pay when the same list is rendered again (serve); a build renders each
-        # list once, so they would only hold memory.
-        job.env.fragment_cache.clear()
     return failures
 
 
@@ -214,6 +213,9 @@ def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
     """Render every page of `files` (output path -> page) into its file below `root`. A
     template error is reported once per template, at the first page it failed on."""
     job = RenderJob(tuple(files.values()), tuple(files), env, templates_dir, root)
+    # Fragments pay when the same list is rendered again (serve); a build renders each list
+    # once, so kept fragments would only hold memory (every entry of every list).
+    env.fragment_cache = None
     compile_templates(env, job.pages)
     workers = count_workers(len(job.pages), jobs, PARALLEL_MIN_PAGES)
     costs = [estimate_cost(page, len(job.pages)) for page in job.pages]
