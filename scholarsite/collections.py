@@ -19,7 +19,7 @@ from markdown.treeprocessors import Treeprocessor
 from .diagnostics import Diagnostics
 from .fields import FieldReader
 from .models import Item
-from .papers import SLUG, html_to_text, render_markdown
+from .papers import SLUG, html_to_text, markdown_extensions, render_markdown
 from .urls import check_link, is_external
 from .yamlread import parse_yaml, read_text, split_front_matter
 
@@ -90,7 +90,7 @@ class RootLinksExtension(Extension):
 
 
 def make_item_markdown() -> markdown.Markdown:
-    return markdown.Markdown(extensions=["extra", "sane_lists", RootLinksExtension()],
+    return markdown.Markdown(extensions=[*markdown_extensions(), RootLinksExtension()],
                              output_format="html")
 
 

@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 
 import markdown
+from markdown.extensions import (Extension, abbr, attr_list, def_list, fenced_code, footnotes,
+                                 md_in_html, sane_lists, tables)
 
 from .diagnostics import Diagnostics
 from .fields import FieldReader
@@ -28,9 +30,19 @@ VENUELESS_TYPES = ("preprint", "report", "thesis", "patent", "other")
 _TAG = re.compile(r"<[^>]+>")
 
 
+def markdown_extensions() -> list[Extension]:
+    """Python-Markdown's `extra` and `sane_lists`, as objects: named by strings, each is
+    looked up among the installed packages' entry points, which costs more than making the
+    converter (tests/test_prose.py checks the HTML is that of the names)."""
+    return [fenced_code.FencedCodeExtension(), footnotes.FootnoteExtension(),
+            attr_list.AttrListExtension(), def_list.DefListExtension(),
+            tables.TableExtension(), abbr.AbbrExtension(), md_in_html.MarkdownInHtmlExtension(),
+            sane_lists.SaneListExtension()]
+
+
 def make_markdown() -> markdown.Markdown:
     """One converter per build, reset between documents (creating one is the slow part)."""
-    return markdown.Markdown(extensions=["extra", "sane_lists"], output_format="html")
+    return markdown.Markdown(extensions=markdown_extensions(), output_format="html")
 
 
 def render_markdown(md: markdown.Markdown, text: str) -> str:

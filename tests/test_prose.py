@@ -6,7 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scholarsite.collections import make_item_markdown
+import markdown
+
+from scholarsite.collections import RootLinksExtension, make_item_markdown
 from scholarsite.papers import make_markdown, render_markdown
 from scholarsite.prose import render_prose
 
@@ -60,3 +62,52 @@ def test_prose_takes_the_fast_path(text):
 ])
 def test_markdown_syntax_is_left_to_python_markdown(text):
     assert render_prose(text) is None
+
+
+EVERY_EXTENSION = """\
+Title {: #intro .lead }
+=====
+
+Term
+:   Its definition, with *emphasis* and `code`[^1].
+
+| a | b |
+|---|---|
+| 1 | 2 |
+
+```python
+print("fenced")
+```
+
+The HTML spec.
+
+*[HTML]: Hyper Text Markup Language
+[^1]: A footnote.
+
+<div markdown="1">*inside* a block</div>
+
+1. one
+2. two
+
+* three
+"""
+
+
+@pytest.mark.parametrize("kind", sorted(CONVERTERS))
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+          HealthCheck.function_scoped_fixture])
+@given(documents)
+def test_converters_are_extra_and_sane_lists(kind, text):
+    """The extensions, made as objects, convert as their names do."""
+    named = markdown.Markdown(extensions=["extra", "sane_lists"] + (
+        [RootLinksExtension()] if kind == "item" else []), output_format="html")
+    for source in (text, EVERY_EXTENSION, EVERY_EXTENSION + text):
+        named.reset()
+        assert markdown_html(source, kind) == named.convert(source).strip()
+
+
+def test_the_fixture_uses_every_extension():
+    html = markdown_html(EVERY_EXTENSION, "paper")
+    for mark in ('id="intro"', "<dl>", "<table>", "language-python", "<abbr", 'class="footnote"',
+                 "<div>\n<p><em>inside</em>", "<ol>"):
+        assert mark in html
