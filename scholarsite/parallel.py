@@ -57,7 +57,9 @@ def map_forked(task: Callable[[T], R], args: list[T], workers: int,
         for pid, pipe in children:  # interrupted: no child outlives the work it was for
             with contextlib.suppress(OSError):
                 os.close(pipe)
+            with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
+            with contextlib.suppress(OSError):
                 os.waitpid(pid, 0)
     return [results[i] for i in range(len(args))]
 
