@@ -19,7 +19,8 @@ COMMANDS = ("build", "serve", "check", "import-bib", "deploy")
 
 
 def add_site_options(parser: argparse.ArgumentParser, output: bool = True,
-                     output_help: str = "where the site is written (default: site)") -> None:
+                     output_help: str = "where the site is written (default: site)",
+                     full_build: bool = True) -> None:
     parser.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
                         help="the content folder (default: content)")
     if output:
@@ -28,6 +29,8 @@ def add_site_options(parser: argparse.ArgumentParser, output: bool = True,
     parser.add_argument("--templates", type=Path, default=Path("templates"), metavar="DIR",
                         help="the templates folder (default: templates)")
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    if not full_build:  # serve rebuilds in its own process, what each save affects
+        return
     parser.add_argument("--jobs", type=int, default=0, metavar="N",
                         help="processes to read and render with (default: one per core on "
                         "large sites; 1: this process only)")
@@ -44,7 +47,7 @@ def make_parser() -> argparse.ArgumentParser:
     build = sub.add_parser("build", help="build the site (the default command)")
     add_site_options(build)
     serve = sub.add_parser("serve", help="build, serve with live reload, rebuild on save")
-    add_site_options(serve)
+    add_site_options(serve, full_build=False)
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to listen on (default: 127.0.0.1, this machine "
                        "only; 0.0.0.0 for every interface)")
