@@ -21,7 +21,7 @@ from .fields import FieldReader
 from .models import Item
 from .papers import SLUG, html_to_text, markdown_extensions, render_markdown
 from .urls import check_link, is_external
-from .yamlread import parse_yaml, read_text, split_front_matter
+from .yamlread import read_front_matter, read_text
 
 # Stands for the page's relative root in rendered Markdown ('', '../', '../../'): an item's
 # text is rendered once but shown at several depths (news on the home page and on news/).
@@ -197,13 +197,10 @@ def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics) -> I
         diags.error(path, 1, f"file name '{path.name}' is not a valid slug: use lowercase "
                     "letters, digits and single hyphens, such as 'my-talk-2024.md'")
     text = read_text(path, diags)
-    parts = split_front_matter(text, path, diags) if text is not None else None
-    if parts is None:
+    read = read_front_matter(text, path, diags) if text is not None else None
+    if read is None:
         return None
-    front, front_line, body, _ = parts
-    doc = parse_yaml(front, path, front_line, diags)
-    if doc is None:
-        return None
+    doc, body = read
     before = len(diags.errors())
     f = FieldReader(doc, path, diags)
     title = f.line_text("title", required=schema.title_required)

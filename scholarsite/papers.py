@@ -18,7 +18,7 @@ from .fields import FieldReader
 from .models import LINK_KINDS, PAPER_TYPES, Author, Link, Paper
 from .prose import render_prose
 from .urls import check_link, normalize_arxiv, normalize_doi
-from .yamlread import parse_yaml, split_front_matter
+from .yamlread import read_front_matter
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 # Symbols that may follow an author's name to mark a role (equal contribution, corresponding...).
@@ -147,13 +147,10 @@ def read_markdown_paper(path: Path, text: str, md: markdown.Markdown,
     if not SLUG.match(slug):
         diags.error(path, 1, f"file name '{path.name}' is not a valid slug: use lowercase "
                     "letters, digits and single hyphens, such as 'my-paper-2024.md'")
-    parts = split_front_matter(text, path, diags)
-    if parts is None:
+    read = read_front_matter(text, path, diags)
+    if read is None:
         return None
-    front, front_line, body, _ = parts
-    doc = parse_yaml(front, path, front_line, diags)
-    if doc is None:
-        return None
+    doc, body = read
     before = len(diags.errors())
     f = FieldReader(doc, path, diags)
     title = f.line_text("title", required=True)

@@ -201,3 +201,13 @@ def decode_text(data: bytes, path: Path, diags: Diagnostics) -> str | None:
                     "(in most editors: File > Save with Encoding > UTF-8)")
         return None
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_front_matter(text: str, path: Path, diags: Diagnostics) -> tuple[Located, str] | None:
+    """A Markdown content file's front matter, parsed, and its body; None after an error."""
+    parts = split_front_matter(text, path, diags)
+    if parts is None:
+        return None
+    front, front_line, body, _ = parts
+    doc = parse_yaml(front, path, front_line, diags)
+    return None if doc is None else (doc, body)
