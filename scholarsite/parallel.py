@@ -1,9 +1,10 @@
 """Run tasks in forked processes, where that pays.
 
 Reading and rendering are pure Python, so threads would take turns; processes run side by
-side. This process takes a share of the tasks itself and forks one child per other share,
-so the children start with everything in memory: only their results are pickled, back
-through a pipe. Where processes cannot be forked safely (Windows, macOS, a process with
+side. This process forks the children, so they start with everything in memory, and then
+works too: each process takes the next task when it is done with its last, heaviest
+first, so that none waits on another (estimated costs were off by a factor of ten for
+some pages); only results are pickled, back through a pipe. Where processes cannot be forked safely (Windows, macOS, a process with
 threads), or there is too little work to pay for a fork, every task runs in this process:
 the results are the same either way.
 """
@@ -37,23 +38,27 @@ def count_workers(tasks: int, jobs: int, minimum: int) -> int:
 
 def map_forked(task: Callable[[T], R], args: list[T], workers: int,
                weights: list[float] | None = None) -> list[R]:
-    """[task(arg) for arg in args], shared out among this process and `workers - 1`
-    forked children, so that each share weighs about the same (`weights`: what each task
-    costs, roughly; 1 each by default); results come back in order."""
+    """[task(arg) for arg in args], run by this process and `workers - 1` forked children,
+    heaviest tasks first (`weights`: what each task costs, roughly; 1 each by default);
+    results come back in order."""
     workers = min(workers, len(args))
     if workers <= 1:
         return [task(arg) for arg in args]
-    shares = share_out(weights or [1.0] * len(args), workers)
+    order = sorted(range(len(args)), key=lambda i: (-(weights[i] if weights else 1.0), i))
+    tickets = deal_tickets(order)
+    if tickets is None:
+        return [task(arg) for arg in args]
     sys.stdout.flush()  # a child must not inherit output waiting to be written
     sys.stderr.flush()
     children: list[tuple[int, int]] = []
     try:
-        for share in shares[1:]:
-            children.append(fork_share(task, args, share))
-        results: dict[int, R] = {i: task(args[i]) for i in shares[0]}
+        for _ in range(workers - 1):
+            children.append(fork_worker(task, args, tickets))
+        results: dict[int, R] = dict(run_tickets(task, args, tickets))
         while children:
             results.update(collect_share(*children.pop(0)))
     finally:
+        os.close(tickets)
         for pid, pipe in children:  # interrupted: no child outlives the work it was for
             with contextlib.suppress(OSError):
                 os.close(pipe)
@@ -64,21 +69,48 @@ def map_forked(task: Callable[[T], R], args: list[T], workers: int,
     return [results[i] for i in range(len(args))]
 
 
-def share_out(weights: list[float], workers: int) -> list[list[int]]:
-    """Task numbers in `workers` shares of about equal weight: the heaviest task first, each
-    to the lightest share so far (the first share, this process's, takes ties)."""
-    shares: list[list[int]] = [[] for _ in range(workers)]
-    loads = [0.0] * workers
-    for i in sorted(range(len(weights)), key=lambda i: (-weights[i], i)):
-        lightest = loads.index(min(loads))
-        shares[lightest].append(i)
-        loads[lightest] += weights[i]
-    return [sorted(share) for share in shares]
+TICKET = 4  # bytes per task number in the ticket pipe
 
 
-def fork_share(task: Callable[[T], R], args: list[T], share: list[int]) -> tuple[int, int]:
-    """Fork a child that runs the tasks numbered in `share` and pickles the results into a
-    pipe; returns (its pid, the pipe's reading end)."""
+def deal_tickets(order: list[int]) -> int | None:
+    """A pipe holding every task number, in `order`, and nothing more to come: its reading
+    end, which every process shares (a pipe hands each read of a few bytes to one reader
+    whole, so no task is taken twice and none is left out). None when the numbers do not
+    fit in a pipe (hundreds of thousands of tasks)."""
+    import fcntl  # forking happens on Linux only
+
+    read_end, write_end = os.pipe()
+    data = b"".join(i.to_bytes(TICKET, "little") for i in order)
+    with contextlib.suppress(OSError):  # the default holds 16,384 tickets
+        if len(data) > 65536:
+            fcntl.fcntl(write_end, fcntl.F_SETPIPE_SZ, len(data))
+    os.set_blocking(write_end, False)  # a full pipe must fail here, not wait forever
+    try:
+        if os.write(write_end, data) == len(data):
+            return read_end
+    except BlockingIOError:
+        pass
+    finally:
+        os.close(write_end)
+    os.close(read_end)
+    return None
+
+
+def run_tickets(task: Callable[[T], R], args: list[T], tickets: int
+                ) -> list[tuple[int, R]]:
+    """Take task numbers from the ticket pipe and run them, until none is left."""
+    done = []
+    while True:
+        ticket = os.read(tickets, TICKET)
+        if not ticket:
+            return done
+        i = int.from_bytes(ticket, "little")
+        done.append((i, task(args[i])))
+
+
+def fork_worker(task: Callable[[T], R], args: list[T], tickets: int) -> tuple[int, int]:
+    """Fork a child that runs tasks from the ticket pipe and pickles the results into a
+    pipe of its own; returns (its pid, that pipe's reading end)."""
     parent = os.getpid()
     read_end, write_end = os.pipe()
     pid = os.fork()
@@ -89,7 +121,7 @@ def fork_share(task: Callable[[T], R], args: list[T], share: list[int]) -> tuple
     status = 1
     try:
         die_with_parent(parent)
-        results = [(i, task(args[i])) for i in share]
+        results = run_tickets(task, args, tickets)
         data = pickle.dumps(("ok", results), protocol=pickle.HIGHEST_PROTOCOL)
         status = 0
     except BaseException:  # noqa: B036 - reported by the parent, whatever it was

@@ -5,48 +5,66 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 
 import pytest
 
 from conftest import MINIMAL_PAPER, TEMPLATES, build_args, run_cli, tree_bytes
 
-from scholarsite.parallel import map_forked, share_out, split_spans
+from scholarsite.parallel import map_forked, split_spans
 
 forking = pytest.mark.skipif(not sys.platform.startswith("linux"),
                              reason="work is shared out by fork on Linux only")
 
 
+def square_slowly(n: int) -> tuple[int, int]:
+    time.sleep(0.01)  # long enough that every process gets some of the tasks
+    return n * n, os.getpid()
+
+
 @forking
 def test_results_come_back_in_order_from_every_process():
-    results = map_forked(lambda n: (n * n, os.getpid()), list(range(40)), 3,
-                         [40 - n for n in range(40)])
+    results = map_forked(square_slowly, list(range(40)), 3, [40 - n for n in range(40)])
     assert [r[0] for r in results] == [n * n for n in range(40)]
     assert len({pid for _, pid in results}) == 3  # this process and two children
     assert map_forked(lambda n: n + 1, [1, 2], 1) == [2, 3]
 
 
 @forking
-def test_a_failing_task_in_a_child_fails_the_whole_map():
+def test_each_task_runs_once_whoever_takes_it(tmp_path):
+    log = tmp_path / "ran"
+
     def task(n: int) -> int:
-        if n == 7:
-            raise ValueError("seven")
+        with open(log, "a", encoding="utf-8") as stream:  # appends of a line are whole
+            stream.write(f"{n} {os.getpid()}\n")
         return n
 
-    # The heaviest task stays in this process, the next one (7) goes to the child.
-    with pytest.raises(RuntimeError, match="seven"):
-        map_forked(task, list(range(8)), 2, [100, 1, 1, 1, 1, 1, 1, 2])
-    with pytest.raises(ValueError, match="seven"):  # here: raised as it is
-        map_forked(task, list(range(8)), 2, [1, 1, 1, 1, 1, 1, 1, 100])
+    assert map_forked(task, list(range(3000)), 2) == list(range(3000))
+    ran = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+    assert sorted(int(n) for n, _ in ran) == list(range(3000))
+
+
+@forking
+def test_a_failing_task_fails_the_whole_map_wherever_it_ran():
+    parent = os.getpid()
+
+    def fail_in(where: str):
+        def task(n: int) -> int:
+            time.sleep(0.02)
+            if (os.getpid() == parent) == (where == "parent"):
+                raise ValueError("seven")
+            return n
+        return task
+
+    with pytest.raises(RuntimeError, match="seven"):  # a child's, with its traceback
+        map_forked(fail_in("child"), list(range(8)), 2)
+    with pytest.raises(ValueError, match="seven"):  # this process's: raised as it is
+        map_forked(fail_in("parent"), list(range(8)), 2)
     with pytest.raises(ChildProcessError):  # and no child is left behind
         os.waitpid(-1, os.WNOHANG)
 
 
-def test_shares_weigh_about_the_same():
-    shares = share_out([10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 9], 2)
-    weights = [10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 9]
-    assert sorted(i for share in shares for i in share) == list(range(12))
-    loads = [sum(weights[i] for i in share) for share in shares]
-    assert abs(loads[0] - loads[1]) <= 1
+def test_runs_of_tasks_are_split_around_heavy_ones():
     assert split_spans(10, 3, lambda i: i in (1, 7)) == [(0, 1), (1, 2), (2, 5), (5, 7),
                                                          (7, 8), (8, 10)]
 
