@@ -119,7 +119,7 @@ def build_site(options: BuildOptions) -> BuildResult:
     if cache and parsed.seen.keys() != parsed.known.keys():  # saved now, while memory is low
         cache.save(cache_name(options.output_dir, "papers"),
                    {"root": diags.root, "files": parsed.seen})
-    pages = plan_pages(site)
+    pages = plan_pages(site, deferred=True)
     env = make_env(options.templates_dir, cache.folder_for("templates") if cache else None)
     count = write_pages(options, pages, collect_copies(site, options.templates_dir), env, diags)
     warnings = [d for d in diags.items if d.severity == "warning"]

@@ -6,6 +6,8 @@ One explicit context per page kind; every template gets `site` and `page`, plus 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+from typing import Callable
 from urllib.parse import urlsplit
 
 from markupsafe import Markup
@@ -33,6 +35,16 @@ class Page:
     body: str = ""
     # Which papers the page shows ('*' for all): live reload re-renders only what a change hits.
     depends: tuple[str, ...] = ()
+    # What makes the context (or, for a page without a template, the body) when the page is
+    # rendered, in place of `context` or `body`: a build renders in forked workers, so the
+    # work of making it is shared out too, and no process holds every page's at once.
+    make: Callable[[], dict | str] | None = None
+
+    def render_context(self) -> dict:
+        return self.make() if self.make else (self.context or {})  # type: ignore[return-value]
+
+    def render_body(self) -> str:
+        return self.make() if self.make else self.body  # type: ignore[return-value]
 
 
 def section_url(key: str) -> str:
@@ -109,13 +121,15 @@ def make_paper_views(site: Site) -> dict[str, dict]:
 
 
 def plan_pages(site: Site, views: dict[str, dict] | None = None,
-               only: set[str] | None = None) -> list[Page]:
+               only: set[str] | None = None, deferred: bool = False) -> list[Page]:
     """Every page of the site, in a stable order.
 
     The incremental rebuild keeps pages between builds: it passes the paper views it kept,
     and `only`, the slugs of the papers that changed, to have their own pages planned and
     every page that is not one paper's own (those are all planned each time). A paper's own
     pages show nothing else but the site's settings and menu and the author-mark legend.
+    With `deferred`, the pages made in bulk (each paper's page, the lists of every paper's
+    citation and the search index) are made when they are rendered (`Page.make`).
     """
     views = make_paper_views(site) if views is None else views
     base = site_view(site)
@@ -124,7 +138,7 @@ def plan_pages(site: Site, views: dict[str, dict] | None = None,
     pages = [plan_home(site, base, views, notes), plan_publications(site, base, views, notes)]
     for paper in site.papers:
         if only is None or paper.slug in only:
-            pages.extend(plan_paper(site, base, paper, views[paper.slug], notes))
+            pages.extend(plan_paper(site, base, paper, views[paper.slug], notes, deferred))
     for schema in SCHEMAS:
         items = site.collection(schema.name)
         if items:
@@ -136,10 +150,11 @@ def plan_pages(site: Site, views: dict[str, dict] | None = None,
     pages.extend(plan_item(site, base, PAGES, "", page, views, notes) for page in site.pages)
     if site.cv is not None:
         pages.append(plan_cv(site, base, views, titles["cv"], notes))
-    pages.append(Page("publications.bib", body="\n".join(v["bibtex"] for v in views.values()),
-                      depends=("*",)))
-    pages.append(Page("publications.ris", body="".join(v["ris"] for v in views.values()),
-                      depends=("*",)))
+    bibtex, ris = partial(join_views, views, "bibtex", "\n"), partial(join_views, views, "ris", "")
+    pages.append(Page("publications.bib", body="" if deferred else bibtex(),
+                      make=bibtex if deferred else None, depends=("*",)))
+    pages.append(Page("publications.ris", body="" if deferred else ris(),
+                      make=ris if deferred else None, depends=("*",)))
     pages.append(Page(FEED_PATH, "feed.xml", {"site": base, "feed": feed_view(site, views)},
                       depends=("*",)))
     pages.append(plan_sitemap(site, base, views))
@@ -149,7 +164,7 @@ def plan_pages(site: Site, views: dict[str, dict] | None = None,
     pages.append(Page("404.html", "404.html",
                       {"site": base, "page": page_view("404.html", "Page not found", "404", site,
                                                         absolute_links=True)}))
-    pages.append(plan_search(site, base, views, pages))
+    pages.append(plan_search(site, base, views, pages, deferred))
     pages.append(Page(".nojekyll", body=""))
     if site.config.cname:
         pages.append(Page("CNAME", body=site.config.cname + "\n"))
@@ -180,19 +195,31 @@ def plan_publications(site: Site, base: dict, views: dict[str, dict], notes: lis
     return Page("publications/", "publications.html", context, depends=("*",))
 
 
-def plan_paper(site: Site, base: dict, paper: Paper, view: dict, notes: list[dict]
-               ) -> list[Page]:
+def join_views(views: dict[str, dict], key: str, separator: str) -> str:
+    return separator.join(v[key] for v in views.values())
+
+
+def plan_paper(site: Site, base: dict, paper: Paper, view: dict, notes: list[dict],
+               deferred: bool = False) -> list[Page]:
     """The paper's page, and its citation in BibTeX and RIS beside it."""
     slug = paper.slug
     path = paper_url(slug)
-    description = shorten(paper.abstract_text, DESCRIPTION_LIMIT) or describe_citation(paper)
-    context = {"site": base,
-               "page": page_view(path, view["title"], "paper", site, description=description,
-                                 paper=paper),
-               "paper": view, "notes": notes}
-    return [Page(path, "paper.html", context, depends=(slug,)),
+    make = partial(paper_context, site, base, paper, view, notes)
+    page = Page(path, "paper.html", make=make, depends=(slug,)) if deferred else \
+        Page(path, "paper.html", make(), depends=(slug,))
+    return [page,
             Page(path + view["bibtex_file"], body=view["bibtex"], depends=(slug,)),
             Page(path + view["ris_file"], body=view["ris"], depends=(slug,))]
+
+
+def paper_context(site: Site, base: dict, paper: Paper, view: dict, notes: list[dict]
+                  ) -> dict:
+    path = paper_url(paper.slug)
+    description = shorten(paper.abstract_text, DESCRIPTION_LIMIT) or describe_citation(paper)
+    return {"site": base,
+            "page": page_view(path, view["title"], "paper", site, description=description,
+                              paper=paper),
+            "paper": view, "notes": notes}
 
 
 def plan_collection(site: Site, base: dict, schema: Schema, title: str,
@@ -266,14 +293,21 @@ def full_date(date: PubDate) -> str:
     return f"{date.year:04d}-{date.month or 1:02d}-{date.day or 1:02d}"
 
 
-def plan_search(site: Site, base: dict, views: dict[str, dict], planned: list[Page]) -> Page:
+def plan_search(site: Site, base: dict, views: dict[str, dict], planned: list[Page],
+                deferred: bool = False) -> Page:
     """The search page carries its index inline, as JSON: search works without a server,
     even from a site opened from disk, where browsers refuse to fetch a separate file."""
     contexts = [p.context for p in planned if p.context and "page" in p.context]
     papers = [views[p.slug] for p in site.papers]
-    context = {"site": base, "page": page_view("search/", "Search", "search", site),
-               "index_json": make_search_index(contexts, papers)}
-    return Page("search/", "search.html", context, depends=("*",))
+    make = partial(search_context, site, base, contexts, papers)
+    if deferred:
+        return Page("search/", "search.html", make=make, depends=("*",))
+    return Page("search/", "search.html", make(), depends=("*",))
+
+
+def search_context(site: Site, base: dict, contexts: list[dict], papers: list[dict]) -> dict:
+    return {"site": base, "page": page_view("search/", "Search", "search", site),
+            "index_json": make_search_index(contexts, papers)}
 
 
 def plan_sitemap_xml(site: Site, base: dict) -> Page:

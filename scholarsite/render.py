@@ -119,10 +119,10 @@ def drop_fragments(env: jinja2.Environment, name: str) -> None:
 
 def render_page(page: Page, env: jinja2.Environment) -> str:
     if not page.template:
-        return page.body
+        return page.render_body()
     if isinstance(page.template, tuple):
-        return env.select_template(page.template).render(page.context or {})
-    return env.get_template(page.template).render(page.context or {})
+        return env.select_template(page.template).render(page.render_context())
+    return env.get_template(page.template).render(page.render_context())
 
 
 def describe_template_error(exc: Exception, templates_dir: Path) -> tuple[str, int, str]:
