@@ -13,7 +13,7 @@ import jinja2
 
 from .cache import BuildCache, cache_name, input_folders, list_inputs, record_build
 from .diagnostics import ContentError, Diagnostic, Diagnostics
-from .loader import FILES_DIR, load_site
+from .loader import FILES_DIR, load_site_views
 from .models import Site
 from .pages import Page, plan_pages
 from .paperfiles import ParsedFiles
@@ -76,12 +76,13 @@ def render_pages(pages: list[Page], env: jinja2.Environment, templates_dir: Path
 
 
 def load_checked(options: BuildOptions, diags: Diagnostics,
-                 parsed: ParsedFiles | None = None) -> Site:
-    """The validated site, or ContentError with every problem found."""
-    site = load_site(options.content_dir, diags, options.jobs, parsed)
-    if site is None or diags.has_errors(options.strict):
+                 parsed: ParsedFiles | None = None) -> tuple[Site, dict[str, dict]]:
+    """The validated site and its papers' views, or ContentError with every problem
+    found."""
+    loaded = load_site_views(options.content_dir, diags, options.jobs, parsed)
+    if loaded is None or diags.has_errors(options.strict):
         raise ContentError(diags.errors(options.strict) or diags.items)
-    return site
+    return loaded
 
 
 @contextmanager
@@ -112,14 +113,14 @@ def build_site(options: BuildOptions) -> BuildResult:
     cache = BuildCache.beside(options.output_dir) if options.cache else None
     inputs = list_build_inputs(options) if cache else {}  # before anything is read
     parsed = ParsedFiles(load_known_files(cache, options, diags))
-    site = load_checked(options, diags, parsed)
+    site, views = load_checked(options, diags, parsed)
     if not options.templates_dir.is_dir():
         diags.error(options.templates_dir, 0, "templates folder not found; pass --templates DIR")
         raise ContentError(diags.errors())
     if cache and parsed.seen.keys() != parsed.known.keys():  # saved now, while memory is low
         cache.save(cache_name(options.output_dir, "papers"),
                    {"root": diags.root, "files": parsed.seen})
-    pages = plan_pages(site, deferred=True)
+    pages = plan_pages(site, views, deferred=True)
     env = make_env(options.templates_dir, cache.folder_for("templates") if cache else None)
     count = write_pages(options, pages, collect_copies(site, options.templates_dir), env, diags)
     warnings = [d for d in diags.items if d.severity == "warning"]

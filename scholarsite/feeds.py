@@ -6,7 +6,7 @@ Two builds of the same content give the same bytes: an entry's id is its paper p
 
 from __future__ import annotations
 
-from .models import Paper, PubDate, Site
+from .models import Paper, PubDate, Site, SiteConfig
 from .urls import absolute_url
 from .views import paper_url
 
@@ -21,8 +21,8 @@ def atom_date(date: PubDate) -> str:
     return f"{date.year:04d}-{date.month or 1:02d}-{date.day or 1:02d}T00:00:00Z"
 
 
-def feed_entry(site: Site, paper: Paper, view: dict) -> dict:
-    url = site.config.url + paper_url(paper.slug)
+def feed_entry(config: SiteConfig, paper: Paper, view: dict) -> dict:
+    url = config.url + paper_url(paper.slug)
     return {
         "slug": paper.slug,  # names the entry's cached fragment (render.FragmentCache)
         "id": url,
@@ -33,7 +33,7 @@ def feed_entry(site: Site, paper: Paper, view: dict) -> dict:
         "summary": paper.abstract_text or view["citation"],
         "venue": view["venue_label"],
         "categories": [c for c in (paper.category, *paper.topics) if c],
-        "links": [{"kind": link["kind"], "url": absolute_url(site.config.url, link["url"])}
+        "links": [{"kind": link["kind"], "url": absolute_url(config.url, link["url"])}
                   for link in view["links"]],
     }
 

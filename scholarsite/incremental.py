@@ -332,7 +332,7 @@ class SiteBuilder:
         for paper in site.papers:
             old = self.views.get(paper.slug)
             if old is None or old[0] is not paper:
-                old = (paper, paper_view(paper, site, owner_names))
+                old = (paper, paper_view(paper, site.config, owner_names))
                 drop_fragments(self.env, paper.slug)
                 self.stale_slugs.add(paper.slug)
             kept[paper.slug] = old

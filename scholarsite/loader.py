@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from .collections import SCHEMAS, Context, make_item_markdown, read_collections, read_pages
 from .config import load_config
 from .cv import load_cv
-from .diagnostics import Diagnostics
+from .diagnostics import Diagnostic, Diagnostics
 from .models import CV, Item, Paper, Site, SiteConfig
 from .paperfiles import ParsedFiles, read_paper_files
 from .papers import make_markdown, render_markdown
+from .views import make_views
 from .yamlread import read_text
 
 FILES_DIR = "files"  # content/files/ is copied to the site as it is (PDFs, photos, CV)
@@ -71,7 +74,27 @@ def read_papers(content_dir: Path, diags: Diagnostics, jobs: int = 1,
                 parsed: ParsedFiles | None = None) -> list[Paper]:
     """Every paper file below publications/, in `jobs` processes when there are many."""
     paths = list_files(content_dir / PAPERS_DIR, content_dir, diags, PAPER_SUFFIXES)
-    return read_paper_files(paths, diags, jobs, parsed)
+    return [paper for run in read_paper_files(paths, diags, jobs, parsed) for paper in run]
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """Papers of a run of files with the site's rules applied, the warnings those gave,
+    and the papers' views: all depend on the papers and the settings alone, so they are
+    made in the worker that read the files."""
+
+    papers: list[Paper]
+    warnings: list[Diagnostic]
+    views: dict[str, dict]
+
+
+def prepare_papers(papers: list[Paper], config: SiteConfig | None, diags: Diagnostics
+                   ) -> Prepared:
+    if config is None:  # the build stops once everything is read
+        return Prepared(papers, [], {})
+    found = diags.empty_copy()
+    papers = apply_site_rules(papers, config, found)
+    return Prepared(papers, found.items, make_views(papers, config))
 
 
 def check_slugs(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
@@ -161,19 +184,37 @@ def read_extras(content_dir: Path, slugs: frozenset[str], files: tuple[Path, ...
 
 def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
               parsed: ParsedFiles | None = None) -> Site | None:
-    """Everything in the content folder, validated; None when any error was found. Paper
-    files are read in `jobs` processes (0: as many as pay), and taken from `parsed.known`
-    when their bytes are known."""
+    """Everything in the content folder, validated; None when any error was found."""
+    loaded = load_site_views(content_dir, diags, jobs, parsed)
+    return None if loaded is None else loaded[0]
+
+
+def load_site_views(content_dir: Path, diags: Diagnostics, jobs: int = 1,
+                    parsed: ParsedFiles | None = None) -> tuple[Site, dict[str, dict]] | None:
+    """Everything in the content folder, validated, and each paper's view in the site's
+    order; None when any error was found. Paper files are read in `jobs` processes (0: as
+    many as pay), and taken from `parsed.known` when their bytes are known."""
     config = load_config(content_dir / CONFIG_FILE, diags)
-    papers = check_slugs(read_papers(content_dir, diags, jobs, parsed), diags)
+    if config is not None and config.publications.venue_tiers:
+        from .venues import load_table
+
+        load_table()  # once, here, rather than in every worker
+    paths = list_files(content_dir / PAPERS_DIR, content_dir, diags, PAPER_SUFFIXES)
+    runs = read_paper_files(paths, diags, jobs, parsed,
+                            partial(prepare_papers, config=config, diags=diags))
+    papers = check_slugs([paper for run in runs for paper in run.papers], diags)
     bio = read_bio(content_dir, diags)
     files = list_user_files(content_dir, diags)
     items, pages, cv = read_extras(content_dir, frozenset(p.slug for p in papers), files, diags)
     if config is None or diags.has_errors():
         return None
-    papers = apply_site_rules(papers, config, diags)
+    for run in runs:  # the settings' warnings come after the content's own
+        diags.add_all(run.warnings)
     papers.sort(key=Paper.sort_key)
     site = Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
                 files=files, items=items, pages=pages, cv=cv)
     check_nav(site, content_dir / CONFIG_FILE, diags)
-    return None if diags.has_errors() else site
+    if diags.has_errors():
+        return None
+    views = {slug: view for run in runs for slug, view in run.views.items()}
+    return site, {p.slug: views[p.slug] for p in site.papers}

@@ -19,7 +19,7 @@ from .metadata import DESCRIPTION_LIMIT, describe_citation, make_page_meta, shor
 from .models import Item, Paper, PubDate, Site
 from .search import make_facets, make_search_index
 from .urls import page_root, split_site_link
-from .views import fold_name, group_papers, paper_url, paper_view, used_notes
+from .views import group_papers, make_views, paper_url, used_notes
 
 HOME_NEWS = 5  # news items on the home page; the rest are on news/
 
@@ -116,8 +116,7 @@ def page_view(path: str, title: str, kind: str, site: Site, description: str = "
 
 
 def make_paper_views(site: Site) -> dict[str, dict]:
-    owner_names = frozenset(fold_name(n) for n in site.config.owner.names())
-    return {p.slug: paper_view(p, site, owner_names) for p in site.papers}
+    return make_views(site.papers, site.config)
 
 
 def plan_pages(site: Site, views: dict[str, dict] | None = None,

@@ -8,8 +8,10 @@ makes them safe to keep by (path, hash of the bytes).
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, TypeVar
 
 import markdown
 
@@ -24,6 +26,7 @@ from .yamlread import decode_text, read_bytes
 PARALLEL_MIN_FILES = 300
 CHUNK_FILES = 64  # files per task
 
+T = TypeVar("T")
 FileKey = tuple[str, str]  # (path, hash of its bytes)
 FileResult = tuple[tuple[Paper, ...], tuple[Diagnostic, ...]]  # what reading it gave
 
@@ -81,10 +84,16 @@ def file_size(path: Path) -> int:
         return 0
 
 
+def keep_papers(papers: list[Paper]) -> list[Paper]:
+    return papers
+
+
 def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
-                     parsed: ParsedFiles | None = None) -> list[Paper]:
-    """Every paper of `paths`, read in `jobs` processes when there are many (0: as many
-    as pay); the papers and problems come in file order either way."""
+                     parsed: ParsedFiles | None = None,
+                     prepare: Callable[[list[Paper]], T] = keep_papers) -> list[T]:
+    """`prepare(papers)` of each run of `paths`, in file order: made in the process that
+    read them, in `jobs` processes when there are many (0: as many as pay). By default,
+    the papers themselves. The problems found come in file order either way."""
     parsed = ParsedFiles() if parsed is None else parsed
     known_paths = {path for path, _ in parsed.known}
     unknown = sum(1 for path in paths if str(path) not in known_paths)
@@ -95,19 +104,19 @@ def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
                          lambda i: paths[i].suffix.lower() == ".bib")
     md = make_markdown()  # made once, before workers start, like every import they need
     if workers > 1 and any(p.suffix.lower() == ".bib" for p in paths):
-        from . import bibtex  # noqa: F401
+        importlib.import_module(".bibtex", __package__)  # imported once, not per worker
 
-    def read_chunk(chunk: list[Path]) -> tuple[list[Paper], list[Diagnostic], dict]:
+    def read_chunk(chunk: list[Path]) -> tuple[T, list[Diagnostic], dict]:
         found = diags.empty_copy()
         mine = ParsedFiles(parsed.known)
         papers = [paper for path in chunk for paper in read_known_file(path, md, found, mine)]
-        return papers, found.items, mine.seen
+        return prepare(papers), found.items, mine.seen
 
     weights = [sum(sizes[i] for i in range(start, end)) for start, end in chunks]
-    papers: list[Paper] = []
-    for found, problems, seen in map_forked(read_chunk, [paths[a:b] for a, b in chunks],
-                                            workers, weights):
-        papers += found
+    prepared: list[T] = []
+    for made, problems, seen in map_forked(read_chunk, [paths[a:b] for a, b in chunks],
+                                           workers, weights):
+        prepared.append(made)
         diags.add_all(problems)
         parsed.seen.update(seen)
-    return papers
+    return prepared

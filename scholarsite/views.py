@@ -12,7 +12,7 @@ import unicodedata
 from markupsafe import Markup
 
 from .citations import format_citation, make_bibtex, make_bibtex_key, venue_label
-from .models import PAPER_TYPES, Author, Paper, Site
+from .models import PAPER_TYPES, Author, Paper, Site, SiteConfig
 from .ris import make_ris
 from .urls import absolute_url, split_site_link
 
@@ -91,13 +91,19 @@ def links_view(paper: Paper) -> list[dict]:
     return views
 
 
-def paper_view(paper: Paper, site: Site, owner_names: frozenset[str]) -> dict:
+def make_views(papers: list[Paper] | tuple[Paper, ...], config: SiteConfig) -> dict[str, dict]:
+    """Each paper's view, by slug: they depend on the paper and the site's settings alone."""
+    owner_names = frozenset(fold_name(n) for n in config.owner.names())
+    return {p.slug: paper_view(p, config, owner_names) for p in papers}
+
+
+def paper_view(paper: Paper, config: SiteConfig, owner_names: frozenset[str]) -> dict:
     """Everything a template may show about one paper; empty fields are '' or []."""
     view = {
         "slug": paper.slug,
         "url": paper_url(paper.slug),
         "title": paper.title,
-        "authors": authors_view(paper, owner_names, site.config.publications.author_limit),
+        "authors": authors_view(paper, owner_names, config.publications.author_limit),
         "venue": paper.venue,
         "venue_short": paper.venue_short,
         "venue_label": venue_label(paper),
@@ -127,14 +133,14 @@ def paper_view(paper: Paper, site: Site, owner_names: frozenset[str]) -> dict:
         "bibtex": make_bibtex(paper),
         "bibtex_key": make_bibtex_key(paper),
         "bibtex_file": bibtex_file_name(paper),
-        "ris": make_ris(paper, site.config.url + paper_url(paper.slug),
-                        absolute_url(site.config.url, paper.link("pdf"))),
+        "ris": make_ris(paper, config.url + paper_url(paper.slug),
+                        absolute_url(config.url, paper.link("pdf"))),
         "ris_file": ris_file_name(paper),
     }
     from .feeds import feed_entry  # feeds builds on this module's paper_url
     from .search import paper_search_json  # and search on its labels
 
-    view["feed_entry"] = feed_entry(site, paper, view)
+    view["feed_entry"] = feed_entry(config, paper, view)
     view["search_json"] = paper_search_json(view)
     return view
 
