@@ -16,7 +16,7 @@ from .diagnostics import ContentError, Diagnostic, Diagnostics
 from .loader import FILES_DIR, load_site_views
 from .models import Site
 from .pages import Page, plan_pages
-from .paperfiles import ParsedFiles
+from .paperfiles import ParsedFiles, unpickle_runs
 from .render import describe_template_error, make_env, render_into, render_page
 from .urls import output_path
 from .writer import check_output_dir, check_outputs, safe_relpath, staged_site, write_tree
@@ -117,9 +117,9 @@ def build_site(options: BuildOptions) -> BuildResult:
     if not options.templates_dir.is_dir():
         diags.error(options.templates_dir, 0, "templates folder not found; pass --templates DIR")
         raise ContentError(diags.errors())
-    if cache and parsed.seen.keys() != parsed.known.keys():  # saved now, while memory is low
+    if cache and parsed.changed():
         cache.save(cache_name(options.output_dir, "papers"),
-                   {"root": diags.root, "files": parsed.seen})
+                   {"root": diags.root, "runs": parsed.pickled})
     pages = plan_pages(site, views, deferred=True)
     env = make_env(options.templates_dir, cache.folder_for("templates") if cache else None)
     count = write_pages(options, pages, collect_copies(site, options.templates_dir), env, diags)
@@ -136,8 +136,11 @@ def load_known_files(cache: BuildCache | None, options: BuildOptions, diags: Dia
     files as `diags` does, or they are not used."""
     stored = cache.load(cache_name(options.output_dir, "papers")) if cache else None
     if isinstance(stored, dict) and stored.get("root") == diags.root \
-            and isinstance(stored.get("files"), dict):
-        return stored["files"]
+            and isinstance(stored.get("runs"), list):
+        try:
+            return unpickle_runs(stored["runs"])
+        except Exception:  # noqa: BLE001 - damaged: the files are read again instead
+            return {}
     return {}
 
 

@@ -9,6 +9,7 @@ makes them safe to keep by (path, hash of the bytes).
 from __future__ import annotations
 
 import importlib
+import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -33,10 +34,25 @@ FileResult = tuple[tuple[Paper, ...], tuple[Diagnostic, ...]]  # what reading it
 
 @dataclass
 class ParsedFiles:
-    """What paper files gave: `known` from the last build, `seen` filled by this one."""
+    """What paper files gave: `known` from the last build; `seen` filled by this one, and
+    `pickled`, the same run by run, pickled for the next build by the worker that read
+    them (so that saving them adds nothing to the time a build takes in one process)."""
 
     known: dict[FileKey, FileResult] = field(default_factory=dict)
     seen: dict[FileKey, FileResult] = field(default_factory=dict)
+    pickled: list[bytes] = field(default_factory=list)
+
+    def changed(self) -> bool:
+        """Whether this build read files other than those the last one left."""
+        return self.seen.keys() != self.known.keys()
+
+
+def unpickle_runs(runs: list[bytes]) -> dict[FileKey, FileResult]:
+    """`ParsedFiles.known` again, from the `pickled` runs of a last build."""
+    known: dict[FileKey, FileResult] = {}
+    for run in runs:
+        known.update(pickle.loads(run))
+    return known
 
 
 def parse_paper_file(path: Path, data: bytes, md: markdown.Markdown, diags: Diagnostics
@@ -106,17 +122,19 @@ def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
     if workers > 1 and any(p.suffix.lower() == ".bib" for p in paths):
         importlib.import_module(".bibtex", __package__)  # imported once, not per worker
 
-    def read_chunk(chunk: list[Path]) -> tuple[T, list[Diagnostic], dict]:
+    def read_chunk(chunk: list[Path]) -> tuple[T, list[Diagnostic], dict, bytes]:
         found = diags.empty_copy()
         mine = ParsedFiles(parsed.known)
         papers = [paper for path in chunk for paper in read_known_file(path, md, found, mine)]
-        return prepare(papers), found.items, mine.seen
+        return (prepare(papers), found.items, mine.seen,
+                pickle.dumps(mine.seen, protocol=pickle.HIGHEST_PROTOCOL))
 
     weights = [sum(sizes[i] for i in range(start, end)) for start, end in chunks]
     prepared: list[T] = []
-    for made, problems, seen in map_forked(read_chunk, [paths[a:b] for a, b in chunks],
-                                           workers, weights):
+    for made, problems, seen, pickled in map_forked(read_chunk, [paths[a:b] for a, b in chunks],
+                                                    workers, weights):
         prepared.append(made)
         diags.add_all(problems)
         parsed.seen.update(seen)
+        parsed.pickled.append(pickled)
     return prepared
