@@ -7,7 +7,7 @@ from pathlib import Path
 # Run from a checkout without installing: the package sits beside this file.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from scholarsite.cli import main  # noqa: E402
+from scholarsite.cli import run  # noqa: E402
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()
