@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
+import queue
 import signal
 import sys
 import threading
@@ -50,22 +51,23 @@ def map_forked(task: Callable[[T], R], args: list[T], workers: int,
         return [task(arg) for arg in args]
     sys.stdout.flush()  # a child must not inherit output waiting to be written
     sys.stderr.flush()
-    children: list[tuple[int, int]] = []
+    children: list[Child] = []
+    results: dict[int, R] = {}
     try:
         for _ in range(workers - 1):
             children.append(fork_worker(task, args, tickets))
-        results: dict[int, R] = dict(run_tickets(task, args, tickets))
-        while children:
-            results.update(collect_share(*children.pop(0)))
+        while (i := take_ticket(tickets)) is not None:
+            results[i] = task(args[i])
+            for child in children:  # what the children sent meanwhile, a task at a time
+                child.receive(results, wait=False)
+        for child in children:
+            child.receive(results, wait=True)
     finally:
         os.close(tickets)
-        for pid, pipe in children:  # interrupted: no child outlives the work it was for
-            with contextlib.suppress(OSError):
-                os.close(pipe)
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
-            with contextlib.suppress(OSError):
-                os.waitpid(pid, 0)
+        for child in children:  # interrupted: no child outlives the work it was for
+            child.stop()
+    if len(results) != len(args):
+        raise RuntimeError("a worker process stopped without its results")
     return [results[i] for i in range(len(args))]
 
 
@@ -96,55 +98,128 @@ def deal_tickets(order: list[int]) -> int | None:
     return None
 
 
-def run_tickets(task: Callable[[T], R], args: list[T], tickets: int
-                ) -> list[tuple[int, R]]:
-    """Take task numbers from the ticket pipe and run them, until none is left."""
-    done = []
-    while True:
-        ticket = os.read(tickets, TICKET)
-        if not ticket:
-            return done
-        i = int.from_bytes(ticket, "little")
-        done.append((i, task(args[i])))
+def take_ticket(tickets: int) -> int | None:
+    """The number of the next task to run, or None when all are taken."""
+    ticket = os.read(tickets, TICKET)
+    return int.from_bytes(ticket, "little") if ticket else None
 
 
-def fork_worker(task: Callable[[T], R], args: list[T], tickets: int) -> tuple[int, int]:
-    """Fork a child that runs tasks from the ticket pipe and pickles the results into a
-    pipe of its own; returns (its pid, that pipe's reading end)."""
+FRAME_HEADER = 8  # bytes of a result's length, before the pickled result
+
+
+class Child:
+    """A forked worker, and the results it sends: each task's as soon as it is done, so
+    that this process takes them in between its own tasks, rather than all at the end
+    (tens of megabytes at once when each result is a run of papers)."""
+
+    def __init__(self, pid: int, pipe: int) -> None:
+        self.pid = pid
+        self.pipe = pipe
+        self.pending = bytearray()
+        self.ended = False
+
+    def receive(self, results: dict, wait: bool) -> None:
+        """Add the results that have come to `results`; with `wait`, until the child has
+        sent all of its own and ended."""
+        if self.ended:
+            return
+        os.set_blocking(self.pipe, wait)
+        while True:
+            try:
+                data = os.read(self.pipe, 1 << 20)
+            except BlockingIOError:
+                break
+            if not data:
+                self.end()
+                break
+            self.pending += data
+            self.unpack(results)
+        self.unpack(results)
+
+    def unpack(self, results: dict) -> None:
+        view = memoryview(self.pending)
+        start = 0
+        while len(view) - start >= FRAME_HEADER:
+            size = int.from_bytes(view[start:start + FRAME_HEADER], "little")
+            end = start + FRAME_HEADER + size
+            if len(view) < end:
+                break
+            kind, i, payload = pickle.loads(view[start + FRAME_HEADER:end])
+            if kind != "ok":
+                raise RuntimeError(f"a worker process failed:\n{payload}")
+            results[i] = payload
+            start = end
+        view.release()
+        del self.pending[:start]
+
+    def end(self) -> None:
+        self.ended = True
+        os.close(self.pipe)
+        os.waitpid(self.pid, 0)
+
+    def stop(self) -> None:
+        if self.ended:
+            return
+        self.ended = True
+        with contextlib.suppress(OSError):
+            os.close(self.pipe)
+        with contextlib.suppress(OSError):
+            os.kill(self.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            os.waitpid(self.pid, 0)
+
+
+def fork_worker(task: Callable[[T], R], args: list[T], tickets: int) -> Child:
+    """Fork a child that runs tasks from the ticket pipe and sends each result, pickled,
+    through a pipe of its own as soon as it has it."""
     parent = os.getpid()
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid:
         os.close(write_end)
-        return pid, read_end
+        return Child(pid, read_end)
     os.close(read_end)
     status = 1
+    sender = FrameSender(write_end)
     try:
         die_with_parent(parent)
-        results = run_tickets(task, args, tickets)
-        data = pickle.dumps(("ok", results), protocol=pickle.HIGHEST_PROTOCOL)
+        while (i := take_ticket(tickets)) is not None:
+            sender.send(("ok", i, task(args[i])))
         status = 0
     except BaseException:  # noqa: B036 - reported by the parent, whatever it was
-        data = pickle.dumps(("failed", traceback.format_exc()))
-    try:
-        with open(write_end, "wb") as stream:
-            stream.write(data)
+        sender.send(("failed", -1, traceback.format_exc()))
     finally:
+        sender.close()
         os._exit(status)  # no cleanup of the parent's state: it is the parent's
 
 
-def collect_share(pid: int, pipe: int) -> list[tuple[int, object]]:
-    """A child's results, once it has sent them all and ended."""
-    with open(pipe, "rb") as stream:
-        data = stream.read()
-    os.waitpid(pid, 0)
-    try:
-        kind, payload = pickle.loads(data)
-    except Exception:
-        raise RuntimeError("a worker process stopped without its results") from None
-    if kind != "ok":
-        raise RuntimeError(f"a worker process failed:\n{payload}")
-    return payload
+class FrameSender:
+    """Writes pickled results into a pipe from a thread of its own, so that the worker
+    goes on with its next task while this process's parent is busy with one of its own
+    and not yet reading."""
+
+    def __init__(self, pipe: int) -> None:
+        self.pipe = pipe
+        self.queue: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self.write_all, daemon=True)
+        self.thread.start()
+
+    def send(self, result: tuple) -> None:
+        data = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+        self.queue.put(len(data).to_bytes(FRAME_HEADER, "little") + data)
+
+    def write_all(self) -> None:
+        with contextlib.suppress(OSError):  # the parent is gone: nothing to send to
+            while (data := self.queue.get()) is not None:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(self.pipe, view):]
+
+    def close(self) -> None:
+        self.queue.put(None)
+        self.thread.join()
+        with contextlib.suppress(OSError):
+            os.close(self.pipe)
 
 
 def die_with_parent(parent: int) -> None:
