@@ -38,13 +38,17 @@ class Page:
     # What makes the context (or, for a page without a template, the body) when the page is
     # rendered, in place of `context` or `body`: a build renders in forked workers, so the
     # work of making it is shared out too, and no process holds every page's at once.
-    make: Callable[[], dict | str] | None = None
+    # A body is made as the pieces it is written from.
+    make: Callable[[], dict | list[str]] | None = None
 
     def render_context(self) -> dict:
         return self.make() if self.make else (self.context or {})  # type: ignore[return-value]
 
     def render_body(self) -> str:
-        return self.make() if self.make else self.body  # type: ignore[return-value]
+        return "".join(self.body_pieces())
+
+    def body_pieces(self) -> list[str]:
+        return self.make() if self.make else [self.body]  # type: ignore[return-value]
 
 
 def section_url(key: str) -> str:
@@ -150,9 +154,9 @@ def plan_pages(site: Site, views: dict[str, dict] | None = None,
     if site.cv is not None:
         pages.append(plan_cv(site, base, views, titles["cv"], notes))
     bibtex, ris = partial(join_views, views, "bibtex", "\n"), partial(join_views, views, "ris", "")
-    pages.append(Page("publications.bib", body="" if deferred else bibtex(),
+    pages.append(Page("publications.bib", body="" if deferred else "".join(bibtex()),
                       make=bibtex if deferred else None, depends=("*",)))
-    pages.append(Page("publications.ris", body="" if deferred else ris(),
+    pages.append(Page("publications.ris", body="" if deferred else "".join(ris()),
                       make=ris if deferred else None, depends=("*",)))
     pages.append(Page(FEED_PATH, "feed.xml", {"site": base, "feed": feed_view(site, views)},
                       depends=("*",)))
@@ -194,8 +198,12 @@ def plan_publications(site: Site, base: dict, views: dict[str, dict], notes: lis
     return Page("publications/", "publications.html", context, depends=("*",))
 
 
-def join_views(views: dict[str, dict], key: str, separator: str) -> str:
-    return separator.join(v[key] for v in views.values())
+def join_views(views: dict[str, dict], key: str, separator: str) -> list[str]:
+    """Each view's `key`, with `separator` between them: the pieces of a file."""
+    pieces: list[str] = []
+    for view in views.values():
+        pieces += [separator, view[key]] if pieces else [view[key]]
+    return pieces
 
 
 def plan_paper(site: Site, base: dict, paper: Paper, view: dict, notes: list[dict],

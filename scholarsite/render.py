@@ -14,7 +14,7 @@ from .diagnostics import Diagnostics
 from .metadata import dump_script_json
 from .pages import Page
 from .parallel import count_workers, map_forked, split_spans
-from .writer import write_file
+from .writer import write_file, write_parts
 
 
 # Names that a dict has as attributes: for these, Jinja's `d.name` means the method.
@@ -117,12 +117,27 @@ def drop_fragments(env: jinja2.Environment, name: str) -> None:
     env.fragment_cache.pop(name, None)
 
 
+def find_template(page: Page, env: jinja2.Environment) -> jinja2.Template:
+    if isinstance(page.template, tuple):
+        return env.select_template(page.template)
+    return env.get_template(page.template)
+
+
 def render_page(page: Page, env: jinja2.Environment) -> str:
     if not page.template:
         return page.render_body()
-    if isinstance(page.template, tuple):
-        return env.select_template(page.template).render(page.render_context())
-    return env.get_template(page.template).render(page.render_context())
+    return find_template(page, env).render(page.render_context())
+
+
+def render_page_into(root: Path, rel: str, page: Page, env: jinja2.Environment) -> None:
+    """Render `page` into the new file `rel` below `root`; a page that lists every paper
+    is written as its parts come (whole, with its parts, it took 40 MB at 5,000 papers)."""
+    if not page.template:
+        write_parts(root, rel, page.body_pieces())
+    elif "*" in page.depends:
+        write_parts(root, rel, find_template(page, env).generate(page.render_context()))
+    else:
+        write_file(root, rel, find_template(page, env).render(page.render_context()))
 
 
 def describe_template_error(exc: Exception, templates_dir: Path) -> tuple[str, int, str]:
@@ -180,13 +195,13 @@ def render_range(job: RenderJob, start: int, end: int) -> list[Failure]:
         if page.template in failed:
             continue
         try:
-            text = render_page(page, job.env)
+            render_page_into(job.root, job.paths[i], page, job.env)
+        except OSError:
+            raise  # the output folder's problem, not the template's
         except Exception as exc:  # any failure inside a template is the template's bug
             failed.add(page.template)
             failures.append((i, str(page.template), *describe_template_error(exc,
                                                                               job.templates_dir)))
-            continue
-        write_file(job.root, job.paths[i], text)
     return failures
 
 

@@ -13,7 +13,7 @@ import posixpath
 import shutil
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import BinaryIO, Iterable, Iterator
 
 MANIFEST = ".scholarsite-manifest"
 MANIFEST_HEADER = "# Files written by scholarsite; the folder may be rebuilt at any time.\n"
@@ -82,9 +82,9 @@ def write_tree(root: Path, files: dict[str, bytes], copies: dict[str, Path]) -> 
         shutil.copyfile(source, target)
 
 
-def write_file(root: Path, rel: str, data: bytes | str) -> None:
-    """Write one new file below `root`, making its folder when it is the first one there.
-    Text is written as UTF-8, a piece at a time: a long page is not copied whole."""
+def open_new(root: Path, rel: str) -> BinaryIO:
+    """A new file below `root`, open for writing; its folder is made when it is the first
+    one there."""
     target = os.path.join(root, rel)
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
     try:
@@ -92,12 +92,39 @@ def write_file(root: Path, rel: str, data: bytes | str) -> None:
     except FileNotFoundError:
         os.makedirs(os.path.dirname(target), exist_ok=True)
         fd = os.open(target, flags, 0o666)
-    with open(fd, "wb", closefd=True) as stream:
+    return open(fd, "wb", closefd=True)
+
+
+def write_file(root: Path, rel: str, data: bytes | str) -> None:
+    """Write one new file below `root`. Text is written as UTF-8, a piece at a time: a
+    long page is not copied whole."""
+    with open_new(root, rel) as stream:
         if isinstance(data, bytes):
             stream.write(data)
-            return
-        for start in range(0, len(data), WRITE_PIECE):
-            stream.write(data[start:start + WRITE_PIECE].encode("utf-8"))
+        else:
+            write_text(stream, data)
+
+
+def write_parts(root: Path, rel: str, parts: Iterable[str]) -> None:
+    """Write one new file below `root` from the parts of a template's output, as they
+    come, about WRITE_PIECE characters at a time: the page is never held whole, nor the
+    list of its parts."""
+    with open_new(root, rel) as stream:
+        batch: list[str] = []
+        size = 0
+        for part in parts:
+            batch.append(part)
+            size += len(part)
+            if size >= WRITE_PIECE:
+                write_text(stream, batch[0] if len(batch) == 1 else "".join(batch))
+                batch, size = [], 0
+        write_text(stream, "".join(batch))
+
+
+def write_text(stream: BinaryIO, text: str) -> None:
+    """`text` as UTF-8, a piece at a time: a long text is not encoded whole."""
+    for start in range(0, len(text), WRITE_PIECE):
+        stream.write(text[start:start + WRITE_PIECE].encode("utf-8"))
 
 
 def user_files(out_dir: Path, manifest: set[str]) -> list[str]:
