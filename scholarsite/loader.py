@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Iterator
 
 from .collections import SCHEMAS, Context, make_item_markdown, read_collections, read_pages
 from .config import load_config
@@ -62,12 +64,39 @@ def resolve_file(path: Path, real_dirs: dict[Path, Path]) -> Path:
 
 def list_files(folder: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...]
                ) -> list[Path]:
-    """The files below `folder` that `accept_file` takes, sorted."""
+    """The files below `folder` that `accept_file` takes, sorted. Folders that are links
+    are not entered. A file that is not a link is inside the content folder when `folder`
+    is, which is asked once (asking for each of 5,000 files took 60 ms)."""
     if not folder.is_dir():
         return []
     real_dirs: dict[Path, Path] = {}
-    return [path for path in sorted(folder.rglob("*"))
-            if accept_file(path, content_dir, diags, suffixes, real_dirs)]
+    inside = resolve_dir(folder, real_dirs).is_relative_to(resolve_dir(content_dir, real_dirs))
+    found = []
+    for path, entry in walk_files(folder):
+        if not inside or entry.is_symlink():
+            if accept_file(path, content_dir, diags, suffixes, real_dirs):
+                found.append(path)
+        elif not entry.name.startswith(".") and \
+                (not suffixes or path.suffix.lower() in suffixes) and entry.is_file():
+            found.append(path)
+    return sorted(found)
+
+
+def walk_files(folder: Path) -> Iterator[tuple[Path, os.DirEntry]]:
+    """Every entry below `folder` but the folders it walks through, in no set order."""
+    folders = [folder]
+    while folders:
+        where = folders.pop()
+        try:
+            with os.scandir(where) as entries:
+                for entry in entries:
+                    path = where / entry.name
+                    if entry.is_dir(follow_symlinks=False):
+                        folders.append(path)
+                    else:
+                        yield path, entry
+        except OSError:  # a folder that cannot be read holds nothing to read
+            continue
 
 
 def read_papers(content_dir: Path, diags: Diagnostics, jobs: int = 1,
