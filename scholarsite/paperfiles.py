@@ -8,7 +8,6 @@ makes them safe to keep by (path, hash of the bytes).
 
 from __future__ import annotations
 
-import importlib
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,9 +117,9 @@ def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
     # A .bib file, which holds many papers, is a task of its own.
     chunks = split_spans(len(paths), CHUNK_FILES if workers > 1 else len(paths),
                          lambda i: paths[i].suffix.lower() == ".bib")
-    md = make_markdown()  # made once, before workers start, like every import they need
-    if workers > 1 and any(p.suffix.lower() == ".bib" for p in paths):
-        importlib.import_module(".bibtex", __package__)  # imported once, not per worker
+    # Made once, before workers start. The BibTeX reader is not imported here: a .bib
+    # file is a task of its own, so the worker that takes it imports it, in parallel.
+    md = make_markdown()
 
     def read_chunk(chunk: list[Path]) -> tuple[T, list[Diagnostic], dict, bytes]:
         found = diags.empty_copy()
