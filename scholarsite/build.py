@@ -6,10 +6,9 @@ import gc
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
+import functools
 from pathlib import Path
-from typing import Iterator
-
-import jinja2
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from .cache import BuildCache, cache_name, input_folders, list_inputs, record_build
 from .diagnostics import ContentError, Diagnostic, Diagnostics
@@ -17,9 +16,18 @@ from .loader import FILES_DIR, load_site_views
 from .models import Site
 from .pages import Page, plan_pages
 from .paperfiles import ParsedFiles, unpickle_runs
-from .render import describe_template_error, make_env, render_into, render_page
 from .urls import output_path
 from .writer import check_output_dir, check_outputs, safe_relpath, staged_site, write_tree
+
+if TYPE_CHECKING:
+    import jinja2
+
+# Templates every site renders (with base.html, which they extend): compiled, with the
+# partials they include, while workers read the papers. Jinja and the renderer are
+# imported then too, not before.
+COMMON_TEMPLATES = ("base.html", "home.html", "publications.html", "paper.html", "feed.xml",
+                    "sitemap.html", "sitemap.xml", "search.html", "robots.txt", "404.html")
+TEMPLATES_CACHE = "templates"  # the cache's folder of compiled templates
 
 ASSETS_DIR = "assets"  # templates/assets/ holds the theme's CSS, JS and icons
 
@@ -59,6 +67,8 @@ def render_pages(pages: list[Page], env: jinja2.Environment, templates_dir: Path
                  diags: Diagnostics) -> dict[str, str]:
     """Every page's text (written as UTF-8); a template error is reported once per
     template, not per page."""
+    from .render import describe_template_error, render_page
+
     out: dict[str, str] = {}
     failed: set[str] = set()
     for page in pages:
@@ -76,10 +86,12 @@ def render_pages(pages: list[Page], env: jinja2.Environment, templates_dir: Path
 
 
 def load_checked(options: BuildOptions, diags: Diagnostics,
-                 parsed: ParsedFiles | None = None) -> tuple[Site, dict[str, dict]]:
+                 parsed: ParsedFiles | None = None,
+                 meanwhile: Callable[[], object] | None = None
+                 ) -> tuple[Site, dict[str, dict]]:
     """The validated site and its papers' views, or ContentError with every problem
     found."""
-    loaded = load_site_views(options.content_dir, diags, options.jobs, parsed)
+    loaded = load_site_views(options.content_dir, diags, options.jobs, parsed, meanwhile)
     if loaded is None or diags.has_errors(options.strict):
         raise ContentError(diags.errors(options.strict) or diags.items)
     return loaded
@@ -113,7 +125,8 @@ def build_site(options: BuildOptions) -> BuildResult:
     cache = BuildCache.beside(options.output_dir) if options.cache else None
     inputs = list_build_inputs(options) if cache else {}  # before anything is read
     parsed = ParsedFiles(load_known_files(cache, options, diags))
-    site, views = load_checked(options, diags, parsed)
+    renderer = functools.cache(lambda: prepare_env(options, cache))  # made once
+    site, views = load_checked(options, diags, parsed, renderer)
     if not options.templates_dir.is_dir():
         diags.error(options.templates_dir, 0, "templates folder not found; pass --templates DIR")
         raise ContentError(diags.errors())
@@ -121,13 +134,31 @@ def build_site(options: BuildOptions) -> BuildResult:
         cache.save(cache_name(options.output_dir, "papers"),
                    {"root": diags.root, "runs": parsed.pickled})
     pages = plan_pages(site, views, deferred=True)
-    env = make_env(options.templates_dir, cache.folder_for("templates") if cache else None)
-    count = write_pages(options, pages, collect_copies(site, options.templates_dir), env, diags)
+    count = write_pages(options, pages, collect_copies(site, options.templates_dir), renderer(),
+                        diags)
     warnings = [d for d in diags.items if d.severity == "warning"]
     if cache:
+        keep_compiled(renderer(), cache)
         record_build(cache, options.content_dir, options.output_dir, options.templates_dir,
                      options.strict, inputs, started, warnings, count, len(site.papers))
     return BuildResult(site, count, time.perf_counter() - start, warnings)
+
+
+def prepare_env(options: BuildOptions, cache: BuildCache | None) -> jinja2.Environment:
+    """The templates' environment, with the templates every site uses and every partial
+    compiled (or loaded from the cache: compiled ones are written there by
+    `keep_compiled`, once the build has succeeded)."""
+    from .render import compile_names, make_env
+
+    env = make_env(options.templates_dir, cache.root / TEMPLATES_CACHE if cache else None)
+    partials = sorted(n for n in env.list_templates() if n.startswith("_"))
+    compile_names(env, [*COMMON_TEMPLATES, *partials])
+    return env
+
+
+def keep_compiled(env: jinja2.Environment, cache: BuildCache) -> None:
+    if env.bytecode_cache is not None and cache.folder_for(TEMPLATES_CACHE) is not None:
+        env.bytecode_cache.write_held()
 
 
 def load_known_files(cache: BuildCache | None, options: BuildOptions, diags: Diagnostics
@@ -157,6 +188,8 @@ def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path
     files = {safe_relpath(output_path(page.path)): page for page in pages}
     copies = {safe_relpath(rel): source for rel, source in copies.items()}
     check_outputs(files, copies)
+    from .render import render_into
+
     with staged_site(options.output_dir, set(files) | set(copies)) as root:
         render_into(root, files, env, options.templates_dir, diags, options.jobs)
         if diags.has_errors(options.strict):

@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .collections import SCHEMAS, Context, make_item_markdown, read_collections, read_pages
 from .config import load_config
@@ -219,10 +219,13 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
 
 
 def load_site_views(content_dir: Path, diags: Diagnostics, jobs: int = 1,
-                    parsed: ParsedFiles | None = None) -> tuple[Site, dict[str, dict]] | None:
+                    parsed: ParsedFiles | None = None,
+                    meanwhile: Callable[[], object] | None = None
+                    ) -> tuple[Site, dict[str, dict]] | None:
     """Everything in the content folder, validated, and each paper's view in the site's
     order; None when any error was found. Paper files are read in `jobs` processes (0: as
-    many as pay), and taken from `parsed.known` when their bytes are known."""
+    many as pay), and taken from `parsed.known` when their bytes are known; `meanwhile`
+    is done by this process while the workers read."""
     config = load_config(content_dir / CONFIG_FILE, diags)
     if config is not None and config.publications.venue_tiers:
         from .venues import load_table
@@ -230,7 +233,7 @@ def load_site_views(content_dir: Path, diags: Diagnostics, jobs: int = 1,
         load_table()  # once, here, rather than in every worker
     paths = list_files(content_dir / PAPERS_DIR, content_dir, diags, PAPER_SUFFIXES)
     runs = read_paper_files(paths, diags, jobs, parsed,
-                            partial(prepare_papers, config=config, diags=diags))
+                            partial(prepare_papers, config=config, diags=diags), meanwhile)
     papers = check_slugs([paper for run in runs for paper in run.papers], diags)
     bio = read_bio(content_dir, diags)
     files = list_user_files(content_dir, diags)

@@ -105,10 +105,12 @@ def keep_papers(papers: list[Paper]) -> list[Paper]:
 
 def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
                      parsed: ParsedFiles | None = None,
-                     prepare: Callable[[list[Paper]], T] = keep_papers) -> list[T]:
+                     prepare: Callable[[list[Paper]], T] = keep_papers,
+                     meanwhile: Callable[[], object] | None = None) -> list[T]:
     """`prepare(papers)` of each run of `paths`, in file order: made in the process that
     read them, in `jobs` processes when there are many (0: as many as pay). By default,
-    the papers themselves. The problems found come in file order either way."""
+    the papers themselves. The problems found come in file order either way. `meanwhile`
+    is done by this process while workers start reading (see parallel.map_forked)."""
     parsed = ParsedFiles() if parsed is None else parsed
     known_paths = {path for path, _ in parsed.known}
     unknown = sum(1 for path in paths if str(path) not in known_paths)
@@ -131,7 +133,7 @@ def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
     weights = [sum(sizes[i] for i in range(start, end)) for start, end in chunks]
     prepared: list[T] = []
     for made, problems, seen, pickled in map_forked(read_chunk, [paths[a:b] for a, b in chunks],
-                                                    workers, weights):
+                                                    workers, weights, meanwhile):
         prepared.append(made)
         diags.add_all(problems)
         parsed.seen.update(seen)

@@ -38,16 +38,18 @@ def count_workers(tasks: int, jobs: int, minimum: int) -> int:
 
 
 def map_forked(task: Callable[[T], R], args: list[T], workers: int,
-               weights: list[float] | None = None) -> list[R]:
+               weights: list[float] | None = None,
+               meanwhile: Callable[[], object] | None = None) -> list[R]:
     """[task(arg) for arg in args], run by this process and `workers - 1` forked children,
     heaviest tasks first (`weights`: what each task costs, roughly; 1 each by default);
-    results come back in order."""
+    results come back in order. `meanwhile`, work for this process alone (what it needs
+    next), is done first, while the children start on the tasks."""
     workers = min(workers, len(args))
-    if workers <= 1:
-        return [task(arg) for arg in args]
-    order = sorted(range(len(args)), key=lambda i: (-(weights[i] if weights else 1.0), i))
-    tickets = deal_tickets(order)
+    tickets = deal_tickets(sorted(range(len(args)), key=lambda i: (
+        -(weights[i] if weights else 1.0), i))) if workers > 1 else None
     if tickets is None:
+        if meanwhile:
+            meanwhile()
         return [task(arg) for arg in args]
     sys.stdout.flush()  # a child must not inherit output waiting to be written
     sys.stderr.flush()
@@ -56,6 +58,8 @@ def map_forked(task: Callable[[T], R], args: list[T], workers: int,
     try:
         for _ in range(workers - 1):
             children.append(fork_worker(task, args, tickets))
+        if meanwhile:
+            meanwhile()
         while (i := take_ticket(tickets)) is not None:
             results[i] = task(args[i])
             for child in children:  # what the children sent meanwhile, a task at a time

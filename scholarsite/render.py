@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
 import jinja2
 from jinja2 import nodes
@@ -75,7 +76,13 @@ class FragmentCache(Extension):
 
 class CompiledTemplates(jinja2.FileSystemBytecodeCache):
     """Jinja's cache of compiled templates, which a damaged file cannot break: one that
-    cannot be read is compiled again, one that cannot be written is left out."""
+    cannot be read is compiled again, one that cannot be written is left out. Newly
+    compiled templates are held until `write_held` (a build writes nothing to its cache
+    before it knows the content is good)."""
+
+    def __init__(self, directory: str) -> None:
+        super().__init__(directory)
+        self.held: list[jinja2.bccache.Bucket] = []
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         try:
@@ -84,10 +91,16 @@ class CompiledTemplates(jinja2.FileSystemBytecodeCache):
             bucket.reset()
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        try:
-            super().dump_bytecode(bucket)
-        except OSError:
-            pass
+        self.held.append(bucket)
+
+    def write_held(self) -> None:
+        """Write the templates compiled so far into the folder, which must exist."""
+        for bucket in self.held:
+            try:
+                super().dump_bytecode(bucket)
+            except OSError:
+                pass
+        self.held.clear()
 
 
 def make_env(templates_dir: Path, compiled_dir: Path | None = None) -> jinja2.Environment:
@@ -216,7 +229,12 @@ def estimate_cost(page: Page, pages: int) -> float:
 
 def compile_templates(env: jinja2.Environment, pages: tuple[Page, ...]) -> None:
     """Compile the templates once, here, rather than once in every worker."""
-    for name in sorted({p.template for p in pages if isinstance(p.template, str) and p.template}):
+    compile_names(env, sorted({p.template for p in pages
+                               if isinstance(p.template, str) and p.template}))
+
+
+def compile_names(env: jinja2.Environment, names: Iterable[str]) -> None:
+    for name in names:
         try:
             env.get_template(name)
         except jinja2.TemplateError:
