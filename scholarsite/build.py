@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import gc
+import os
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-import functools
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
@@ -134,13 +135,13 @@ def build_site(options: BuildOptions) -> BuildResult:
         cache.save(cache_name(options.output_dir, "papers"),
                    {"root": diags.root, "runs": parsed.pickled})
     pages = plan_pages(site, views, deferred=True)
-    count = write_pages(options, pages, collect_copies(site, options.templates_dir), renderer(),
-                        diags)
+    count, written = write_pages(options, pages, collect_copies(site, options.templates_dir),
+                                 renderer(), diags)
     warnings = [d for d in diags.items if d.severity == "warning"]
     if cache:
         keep_compiled(renderer(), cache)
         record_build(cache, options.content_dir, options.output_dir, options.templates_dir,
-                     options.strict, inputs, started, warnings, count, len(site.papers))
+                     options.strict, inputs, started, warnings, count, len(site.papers), written)
     return BuildResult(site, count, time.perf_counter() - start, warnings)
 
 
@@ -182,17 +183,19 @@ def list_build_inputs(options: BuildOptions) -> dict:
 
 
 def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path],
-                env: jinja2.Environment, diags: Diagnostics) -> int:
+                env: jinja2.Environment, diags: Diagnostics
+                ) -> tuple[int, dict[str, os.stat_result]]:
     """Render `pages` into a staging folder, with `copies`, and swap it in for the output
-    folder; a template error raises ContentError and leaves the output as it was."""
+    folder; a template error raises ContentError and leaves the output as it was.
+    Returns the number of files, and the status of each page's file as written."""
     files = {safe_relpath(output_path(page.path)): page for page in pages}
     copies = {safe_relpath(rel): source for rel, source in copies.items()}
     check_outputs(files, copies)
     from .render import render_into
 
     with staged_site(options.output_dir, set(files) | set(copies)) as root:
-        render_into(root, files, env, options.templates_dir, diags, options.jobs)
+        written = render_into(root, files, env, options.templates_dir, diags, options.jobs)
         if diags.has_errors(options.strict):
             raise ContentError(diags.errors(options.strict))
         write_tree(root, {}, copies)
-    return len(files) + len(copies)
+    return len(files) + len(copies), written

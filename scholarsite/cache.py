@@ -47,7 +47,10 @@ FileIdentity = tuple[int, int, int, int]  # size, mtime_ns, ctime_ns, inode
 
 
 def identify(path: str) -> FileIdentity:
-    stat = os.stat(path)
+    return identity_of(os.stat(path))
+
+
+def identity_of(stat: os.stat_result) -> FileIdentity:
     return (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
 
 
@@ -228,12 +231,17 @@ def find_unchanged(content: Path, out: Path, templates: Path, strict: bool
 
 def record_build(cache: BuildCache, content: Path, out: Path, templates: Path, strict: bool,
                  inputs: dict[str, InputKey], started: float,
-                 warnings: list[Diagnostic], files: int, papers: int) -> None:
-    """Remember a successful build (`inputs` as listed before it read anything)."""
+                 warnings: list[Diagnostic], files: int, papers: int,
+                 written: dict[str, os.stat_result] | None = None) -> None:
+    """Remember a successful build (`inputs` as listed before it read anything; `written`,
+    the status of the files it wrote, as they were written: others are looked up)."""
+    written = written or {}
     try:
         outputs = {}
         for rel in read_listing(out):
-            outputs[rel] = identify(os.path.join(out, rel))
+            status = written.get(rel)
+            outputs[rel] = identify(os.path.join(out, rel)) if status is None \
+                else identity_of(status)
     except OSError:
         return
     cache.save(cache_name(out, 'build'), BuildRecord(

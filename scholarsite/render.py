@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
@@ -142,15 +143,16 @@ def render_page(page: Page, env: jinja2.Environment) -> str:
     return find_template(page, env).render(page.render_context())
 
 
-def render_page_into(root: Path, rel: str, page: Page, env: jinja2.Environment) -> None:
-    """Render `page` into the new file `rel` below `root`; a page that lists every paper
-    is written as its parts come (whole, with its parts, it took 40 MB at 5,000 papers)."""
+def render_page_into(root: Path, rel: str, page: Page, env: jinja2.Environment
+                     ) -> os.stat_result:
+    """Render `page` into the new file `rel` below `root`, and return the file's status; a
+    page that lists every paper is written as its parts come (whole, with its parts, it
+    took 40 MB at 5,000 papers)."""
     if not page.template:
-        write_parts(root, rel, page.body_pieces())
-    elif "*" in page.depends:
-        write_parts(root, rel, find_template(page, env).generate(page.render_context()))
-    else:
-        write_file(root, rel, find_template(page, env).render(page.render_context()))
+        return write_parts(root, rel, page.body_pieces())
+    if "*" in page.depends:
+        return write_parts(root, rel, find_template(page, env).generate(page.render_context()))
+    return write_file(root, rel, find_template(page, env).render(page.render_context()))
 
 
 def describe_template_error(exc: Exception, templates_dir: Path) -> tuple[str, int, str]:
@@ -199,23 +201,26 @@ class RenderJob:
 Failure = tuple[int, str, str, int, str]
 
 
-def render_range(job: RenderJob, start: int, end: int) -> list[Failure]:
-    """Render and write pages[start:end]; a template that fails is not tried again."""
+def render_range(job: RenderJob, start: int, end: int
+                 ) -> tuple[list[Failure], dict[str, os.stat_result]]:
+    """Render and write pages[start:end]; a template that fails is not tried again.
+    Returns the failures, and the status of each file written."""
     failures: list[Failure] = []
     failed: set = set()
+    written: dict[str, os.stat_result] = {}
     for i in range(start, end):
         page = job.pages[i]
         if page.template in failed:
             continue
         try:
-            render_page_into(job.root, job.paths[i], page, job.env)
+            written[job.paths[i]] = render_page_into(job.root, job.paths[i], page, job.env)
         except OSError:
             raise  # the output folder's problem, not the template's
         except Exception as exc:  # any failure inside a template is the template's bug
             failed.add(page.template)
             failures.append((i, str(page.template), *describe_template_error(exc,
                                                                               job.templates_dir)))
-    return failures
+    return failures, written
 
 
 def estimate_cost(page: Page, pages: int) -> float:
@@ -242,9 +247,11 @@ def compile_names(env: jinja2.Environment, names: Iterable[str]) -> None:
 
 
 def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
-                templates_dir: Path, diags: Diagnostics, jobs: int = 0) -> None:
-    """Render every page of `files` (output path -> page) into its file below `root`. A
-    template error is reported once per template, at the first page it failed on."""
+                templates_dir: Path, diags: Diagnostics, jobs: int = 0
+                ) -> dict[str, os.stat_result]:
+    """Render every page of `files` (output path -> page) into its file below `root`, and
+    return the status of each file written. A template error is reported once per
+    template, at the first page it failed on."""
     job = RenderJob(tuple(files.values()), tuple(files), env, templates_dir, root)
     # Fragments pay when the same list is rendered again (serve); a build renders each list
     # once, so kept fragments would only hold memory (every entry of every list).
@@ -256,9 +263,10 @@ def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
     spans = split_spans(len(costs), size, lambda i: costs[i] > size)
     results = map_forked(lambda span: render_range(job, *span), spans, workers,
                          [sum(costs[start:end]) for start, end in spans])
-    failures = [failure for result in results for failure in result]
+    failures = [failure for result, _ in results for failure in result]
     reported: set[str] = set()
     for _, template, path, line, message in sorted(failures):
         if template not in reported:
             reported.add(template)
             diags.error(path, line, message)
+    return {rel: status for _, written in results for rel, status in written.items()}

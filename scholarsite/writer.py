@@ -95,20 +95,28 @@ def open_new(root: Path, rel: str) -> BinaryIO:
     return open(fd, "wb", closefd=True)
 
 
-def write_file(root: Path, rel: str, data: bytes | str) -> None:
-    """Write one new file below `root`. Text is written as UTF-8, a piece at a time: a
-    long page is not copied whole."""
+def write_file(root: Path, rel: str, data: bytes | str) -> os.stat_result:
+    """Write one new file below `root`; returns its status once written. Text is written
+    as UTF-8, a piece at a time: a long page is not copied whole."""
     with open_new(root, rel) as stream:
         if isinstance(data, bytes):
             stream.write(data)
         else:
             write_text(stream, data)
+        return written_status(stream)
 
 
-def write_parts(root: Path, rel: str, parts: Iterable[str]) -> None:
+def written_status(stream: BinaryIO) -> os.stat_result:
+    """The status of a file whose last byte has been written: what the build cache
+    records, asked here rather than by looking up every file again afterwards."""
+    stream.flush()
+    return os.fstat(stream.fileno())
+
+
+def write_parts(root: Path, rel: str, parts: Iterable[str]) -> os.stat_result:
     """Write one new file below `root` from the parts of a template's output, as they
     come, about WRITE_PIECE characters at a time: the page is never held whole, nor the
-    list of its parts."""
+    list of its parts. Returns its status once written."""
     with open_new(root, rel) as stream:
         batch: list[str] = []
         size = 0
@@ -119,6 +127,7 @@ def write_parts(root: Path, rel: str, parts: Iterable[str]) -> None:
                 write_text(stream, batch[0] if len(batch) == 1 else "".join(batch))
                 batch, size = [], 0
         write_text(stream, "".join(batch))
+        return written_status(stream)
 
 
 def write_text(stream: BinaryIO, text: str) -> None:
