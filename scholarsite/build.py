@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from .cache import BuildCache, cache_name, input_folders, list_inputs, record_build
+from .cache import (BuildCache, cache_name, fill_inputs, input_folders, list_inputs,
+                    record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
-from .loader import FILES_DIR, load_site_views
+from .loader import FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site_views
 from .models import Site
 from .pages import Page, plan_pages
 from .paperfiles import ParsedFiles, unpickle_runs
@@ -141,7 +142,8 @@ def build_site(options: BuildOptions) -> BuildResult:
     if cache:
         keep_compiled(renderer(), cache)
         record_build(cache, options.content_dir, options.output_dir, options.templates_dir,
-                     options.strict, inputs, started, warnings, count, len(site.papers), written)
+                     options.strict, fill_inputs(inputs, list_read_hashes(parsed)), started,
+                     warnings, count, len(site.papers), written)
     return BuildResult(site, count, time.perf_counter() - start, warnings)
 
 
@@ -177,9 +179,17 @@ def load_known_files(cache: BuildCache | None, options: BuildOptions, diags: Dia
 
 
 def list_build_inputs(options: BuildOptions) -> dict:
+    """What the build reads, listed before it reads anything; the paper files are hashed
+    as they are read (see cache.list_inputs)."""
     folders, skip = input_folders(options.content_dir, options.output_dir,
                                   options.templates_dir)
-    return list_inputs(folders, skip)
+    papers = os.path.join(os.path.abspath(options.content_dir), PAPERS_DIR) + os.sep
+    return list_inputs(folders, skip, lambda path: path.startswith(papers)
+                       and path.lower().endswith(PAPER_SUFFIXES))
+
+
+def list_read_hashes(parsed: ParsedFiles) -> dict[str, str]:
+    return {os.path.abspath(path): digest for path, digest in parsed.seen}
 
 
 def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path],

@@ -27,6 +27,7 @@ import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from . import __version__
 from .diagnostics import Diagnostic
@@ -77,13 +78,16 @@ def code_version() -> str:
 InputKey = tuple  # ("hash", digest) or ("identity", FileIdentity)
 
 
-def list_inputs(folders: list[Path], skip: list[Path]) -> dict[str, InputKey]:
+def list_inputs(folders: list[Path], skip: list[Path],
+                read_later: Callable[[str], bool] | None = None) -> dict[str, InputKey | None]:
     """Every file below `folders` (the content and the templates), by absolute path,
     leaving out the folders in `skip` (the output and the cache, should they be inside)
-    and the output's staging folders."""
+    and the output's staging folders. A file for which `read_later(path)` holds, and
+    that is to be hashed, is listed as None: the build hashes its bytes when it reads
+    them (`fill_inputs`), rather than reading every paper file twice."""
     skipped = {os.path.abspath(p) for p in skip}
     staging = f".{os.path.basename(os.path.abspath(skip[0]))}." if skip else None
-    found: dict[str, InputKey] = {}
+    found: dict[str, InputKey | None] = {}
     for folder in folders:
         for where, dirs, names in os.walk(os.path.abspath(folder)):
             dirs[:] = sorted(d for d in dirs if os.path.join(where, d) not in skipped
@@ -91,18 +95,38 @@ def list_inputs(folders: list[Path], skip: list[Path]) -> dict[str, InputKey]:
             for name in sorted(names):
                 path = os.path.join(where, name)
                 try:
-                    found[path] = describe_input(path)
+                    found[path] = describe_input(path, read_later)
                 except OSError:
                     continue
     return found
 
 
-def describe_input(path: str) -> InputKey:
+def describe_input(path: str, read_later: Callable[[str], bool] | None = None
+                   ) -> InputKey | None:
     identity = identify(path)
     if identity[0] > HASHED_SIZE:
         return ("identity", identity)
+    if read_later is not None and read_later(path):
+        return None
     with open(path, "rb") as stream:
         return ("hash", hash_bytes(stream.read()))
+
+
+def fill_inputs(inputs: dict[str, InputKey | None], hashes: dict[str, str]
+                ) -> dict[str, InputKey]:
+    """`inputs` with the hash of each file left to be read (None) taken from `hashes`
+    (by absolute path: the bytes the build read, so the record says what it was built
+    from), or, for a file that was not read after all, from the file as it is now."""
+    filled: dict[str, InputKey] = {}
+    for path, key in inputs.items():
+        if key is None:
+            digest = hashes.get(path)
+            try:
+                key = ("hash", digest) if digest else describe_input(path)
+            except OSError:
+                continue
+        filled[path] = key
+    return filled
 
 
 @dataclass(frozen=True)
