@@ -105,3 +105,25 @@ def test_a_template_error_is_reported_once_from_any_process(make_site, tmp_path)
     problems = [line for line in result.err.splitlines() if ": error: " in line]
     assert len(problems) == 1 and "paper.html" in problems[0] and "no_such_field" in problems[0]
     assert not out.exists()
+
+
+@forking
+def test_results_larger_than_a_pipe_come_back_whole_and_in_order():
+    # Each result is far larger than a pipe holds: sent in pieces, taken as they come.
+    def task(n: int) -> tuple[int, int, bytes]:
+        time.sleep(0.01)  # long enough that both processes get some of the tasks
+        return n, os.getpid(), bytes([n % 256]) * 300_000
+
+    results = map_forked(task, list(range(24)), 2)
+    assert [n for n, _, _ in results] == list(range(24))
+    assert all(data == bytes([n % 256]) * 300_000 for n, _, data in results)
+    assert len({pid for _, pid, _ in results}) == 2
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_meanwhile_work_is_done_once_by_this_process(workers):
+    done = []
+    results = map_forked(square_slowly, list(range(10)), workers,
+                         meanwhile=lambda: done.append(os.getpid()))
+    assert [r[0] for r in results] == [n * n for n in range(10)]
+    assert done == [os.getpid()]
