@@ -2,11 +2,15 @@
 
 `serve` rebuilds through this module on every save. A `SiteBuilder` keeps what the last
 build made: the settings, the papers read from each content file, the paper views, the
-planned pages and a digest of every file written. A change then costs what it touches:
+planned pages and what was written of each (rewrite.OutputFolder). A change then costs
+what it touches:
 
-- a paper's file: that file is read again (a .bib file whole), the site is planned again
-  from the kept views, and only pages whose context changed are rendered: the paper's
-  page, the lists that show it, the sitemaps and feeds;
+- a paper's file: that file is read again (a .bib file whole). When its papers keep
+  their places in every list (replan.placement: order, group, filters, dates), they take
+  the old ones' places, their own pages are planned and the pages that list them patched
+  (replan.py), and the lists of every paper are written from kept pieces with only the
+  changed papers' fragments made again (splice.py). Otherwise the site is assembled
+  again from the kept papers, and every page that is not one paper's own is planned;
 - a collection's item, a free page, cv.yaml: those (few) files are read again, and the
   pages whose context changed are rendered;
 - a template: the pages whose template uses it (extends, include, import) are rendered;
@@ -22,14 +26,13 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable
 
 import jinja2
-from jinja2 import meta
 
-from .build import ASSETS_DIR, BuildOptions, collect_copies, render_pages
+from .build import ASSETS_DIR, BuildOptions, collect_copies
 from .config import load_config
 from .diagnostics import Diagnostic, Diagnostics
 from .collections import MARKDOWN_SUFFIXES, PAGES, SCHEMAS
@@ -41,12 +44,13 @@ from .paperfiles import read_paper_file
 from .pages import Page, plan_pages, site_view
 from .papers import make_markdown
 from .render import drop_fragments, make_env
+from .replan import Located, locate_entries, patch_pages, placement
+from .rewrite import Change, OutputFolder, Renderer
+from .splice import ANY_TEMPLATE, WatchingEnvironment, entries_of, find_used_templates
 from .urls import output_path
 from .views import fold_name, paper_url, paper_view, used_notes
-from .writer import (OutputError, check_output_dir, remove_output,
-                     replace_file, safe_relpath, write_manifest, write_site)
+from .writer import OutputError
 
-ANY_TEMPLATE = "*"  # a template whose includes are computed at run time uses them all
 EXTRA_FOLDERS = frozenset((*(s.name for s in SCHEMAS), PAGES.name))  # collections, free pages
 
 
@@ -125,50 +129,24 @@ def classify_changes(paths: Iterable[Path], options: BuildOptions) -> Changes:
     return changes
 
 
-def find_used_templates(env: jinja2.Environment, name: str | tuple[str, ...],
-                        seen: set[str] | None = None) -> set[str]:
-    """`name` (or each of several names to choose from) and every template it extends,
-    includes or imports, through any depth."""
-    seen = set() if seen is None else seen
-    if isinstance(name, tuple):
-        for one in name:
-            find_used_templates(env, one, seen)
-        return seen
-    if name in seen:
-        return seen
-    seen.add(name)
-    try:
-        source = env.loader.get_source(env, name)[0]
-        refs = list(meta.find_referenced_templates(env.parse(source)))
-    except jinja2.TemplateError:
-        seen.add(ANY_TEMPLATE)  # rendering will report the problem
-        return seen
-    for ref in refs:
-        if ref is None:
-            seen.add(ANY_TEMPLATE)
-        else:
-            find_used_templates(env, ref, seen)
-    return seen
-
-
 def is_paper_page(page: Page) -> bool:
     """A page of one paper's own (its page and citation files), which `plan_pages` plans
     only for the papers it is asked to; other pages that name one paper are planned always."""
     return len(page.depends) == 1 and page.path.startswith(paper_url(page.depends[0]))
 
 
-def digest(text: str) -> tuple[int, int]:
-    """Tells a page's text from another in this process: Python's own string hash (keyed
-    anew in every process, so that no text can be made to collide with another) and the
-    length. Several times faster than encoding and hashing the bytes, which matters for the
-    lists of every paper that a save renders again."""
-    return (hash(text), len(text))
+@dataclass(frozen=True)
+class Plan:
+    """The pages of a rebuild, and what it takes to know what to render and write."""
 
-
-def file_signature(path: Path) -> tuple[int, int]:
-    """A copied file counts as changed when its size or modification time does."""
-    stat = path.stat()
-    return (stat.st_mtime_ns, stat.st_size)
+    pages: dict[str, Page]  # every page, by output path
+    planned: set[str]  # those planned again (or patched) this time
+    shared: tuple  # what every paper's page shows besides its paper
+    change: Change
+    listing: list[str]  # the pages that are not one paper's own, in planned order
+    located: dict[str, Located]  # where those hold paper entries (replan.locate_entries)
+    paper_pages: dict[str, list[str]]  # each paper's own pages
+    same_pages: bool  # the same output paths as last time
 
 
 class SiteBuilder:
@@ -182,10 +160,11 @@ class SiteBuilder:
         self.options = options
         self.show_root = show_root or Path.cwd()  # diagnostics show paths relative to it
         self.md = make_markdown()
-        self.env = make_env(options.templates_dir)
+        self.env = self.new_env()
         self.config: SiteConfig | None = None
         self.config_diags: tuple[Diagnostic, ...] = ()
         self.sources: dict[Path, SourceFile] = {}  # in sorted order, as a full load reads
+        self.reread: dict[Path, SourceFile | None] = {}  # files read again now, as they were
         self.bio = ""
         self.bio_diags: tuple[Diagnostic, ...] = ()
         self.files: tuple[Path, ...] = ()
@@ -194,20 +173,34 @@ class SiteBuilder:
         self.extras: tuple[tuple[Item, ...], tuple[Item, ...], CV | None] = ((), (), None)
         self.extras_diags: tuple[Diagnostic, ...] = ()
         self.extras_read_for: tuple | None = None  # (paper slugs, files); None: read again
-        self.views: dict[str, tuple[Paper, dict]] = {}  # slug -> (paper, its view)
+        # Paper views, in the site's order, the paper each is of, the ids of all entries
+        # (splice.entries_of) and the views this rebuild replaced, with their papers.
+        self.views: dict[str, dict] = {}
+        self.viewed: dict[str, Paper] = {}
+        self.entries: set[int] = set()
+        self.replaced: dict[str, tuple[Paper, dict]] = {}
         self.copies: dict[str, Path] = {}
-        # The output as written: pages by output path, digests, copies' signatures.
+        # The site as last written: its papers' places, its pages by output path, which
+        # pages are not one paper's own (in planned order) and which are each paper's.
+        self.site: Site | None = None
+        self.positions: dict[str, int] = {}
         self.pages: dict[str, Page] = {}
-        self.digests: dict[str, tuple[int, int]] = {}
-        self.copied: dict[str, tuple[Path, tuple[int, int]]] = {}
+        self.listing: list[str] = []
+        self.located: dict[str, Located] = {}
+        self.paper_pages: dict[str, list[str]] = {}
+        self.folder = OutputFolder(options.output_dir)
         # What changed since the last good write (a failed rebuild writes nothing).
         self.stale_templates: set[str] = set()
         self.stale_slugs: set[str] = set()
         self.shared: tuple | None = None  # what all paper pages last written show alike
-        self.site: Site | None = None
+        self.last_ok = False  # the last build wrote the site of what was read
 
     def new_diags(self) -> Diagnostics:
         return Diagnostics(root=self.show_root)
+
+    def new_env(self) -> jinja2.Environment:
+        """A new environment (and no cached fragments), which watches its pages' reads."""
+        return make_env(self.options.templates_dir, environment_class=WatchingEnvironment)
 
     # Reading -------------------------------------------------------------------------
 
@@ -246,8 +239,8 @@ class SiteBuilder:
         self.read_bio()
         self.read_files()
         self.extras_read_for, self.extras_diags = None, ()
-        self.env = make_env(self.options.templates_dir)
-        self.views = {}
+        self.env = self.new_env()
+        self.views, self.viewed, self.entries = {}, {}, set()
         self.copies = {}
         self.shared = None  # plan every page
         return [d for d in self.all_diagnostics() if d.severity == "warning"]
@@ -257,6 +250,7 @@ class SiteBuilder:
         found: list[Diagnostic] = []
         listing = set(self.sources)
         for path in sorted(changes.papers):
+            self.reread.setdefault(path, self.sources.get(path))
             source = self.read_source(path)
             if source is None:
                 self.sources.pop(path, None)
@@ -275,7 +269,7 @@ class SiteBuilder:
         if changes.extras:
             self.extras_read_for = None
         if changes.templates:
-            self.env = make_env(self.options.templates_dir)  # and no cached fragments
+            self.env = self.new_env()  # and no cached fragments
             self.stale_templates |= changes.templates
         return [d for d in found if d.severity == "warning"]
 
@@ -298,6 +292,27 @@ class SiteBuilder:
         self.extras_diags = tuple(diags.items)
         self.extras_read_for = (slugs, self.files)
         return [d for d in diags.items if d.severity == "warning"]
+
+    def substitute_papers(self, changes: Changes | None) -> Site | None:
+        """The last site with the papers read again in place of their old selves, when
+        only paper files changed, each holds the papers it held, in the same places of
+        the order, and none has a problem; None otherwise (the site is assembled anew)."""
+        if not (self.last_ok and self.site is not None and changes is not None
+                and changes.papers and not (changes.config or changes.bio or changes.extras
+                                            or changes.static)):
+            return None
+        papers = list(self.site.papers)
+        for path, old in self.reread.items():
+            new = self.sources.get(path)
+            if old is None or new is None or len(old.papers) != len(new.papers) \
+                    or any(d.severity == "error" or self.options.strict
+                           for d in new.diagnostics):
+                return None
+            for before, after in zip(old.papers, new.papers):
+                if before.slug != after.slug or before.sort_key() != after.sort_key():
+                    return None
+                papers[self.positions[before.slug]] = before if after == before else after
+        return replace(self.site, papers=tuple(papers))
 
     def assemble(self, diags: Diagnostics, warnings: list[Diagnostic]) -> Site | None:
         """The Site from what was read, or None when anything has an error."""
@@ -324,56 +339,101 @@ class SiteBuilder:
         return any(d.severity == "error" or self.options.strict
                    for d in self.all_diagnostics() + diags.items)
 
-    def update_views(self, site: Site) -> dict[str, dict]:
-        """Paper views, computed again only for papers read again (the others are the
-        same objects); a paper whose view changes loses its cached list entries."""
+    def update_views(self, site: Site, papers: Iterable[Paper]) -> None:
+        """The views of `papers`, made again for the papers read again (the others are the
+        same objects); a paper whose view changes loses its cached fragments. With all
+        the site's papers, views of papers that are gone are dropped too."""
         owner_names = frozenset(fold_name(n) for n in site.config.owner.names())
-        kept: dict[str, tuple[Paper, dict]] = {}
-        for paper in site.papers:
+        for paper in papers:
             old = self.views.get(paper.slug)
-            if old is None or old[0] is not paper:
-                old = (paper, paper_view(paper, site.config, owner_names))
-                drop_fragments(self.env, paper.slug)
-                self.stale_slugs.add(paper.slug)
-            kept[paper.slug] = old
-        for slug in self.views.keys() - kept.keys():
+            if old is not None and self.viewed[paper.slug] is paper:
+                continue
+            if old is not None:
+                self.replaced.setdefault(paper.slug, (self.viewed[paper.slug], old))
+                self.entries.difference_update(map(id, entries_of(old)))
+            view = paper_view(paper, site.config, owner_names)
+            self.views[paper.slug], self.viewed[paper.slug] = view, paper
+            self.entries.update(map(id, entries_of(view)))
+            drop_fragments(self.env, paper.slug)
+            self.stale_slugs.add(paper.slug)
+
+    def update_all_views(self, site: Site) -> None:
+        self.update_views(site, site.papers)
+        for slug in self.views.keys() - {p.slug for p in site.papers}:
+            self.entries.difference_update(map(id, entries_of(self.views.pop(slug))))
+            del self.viewed[slug]
             drop_fragments(self.env, slug)
             self.stale_slugs.add(slug)
-        self.views = kept
-        return {slug: view for slug, (_, view) in kept.items()}
+        self.views = {p.slug: self.views[p.slug] for p in site.papers}  # in the site's order
 
-    def plan(self, site: Site) -> tuple[dict[str, Page], set[str], tuple]:
-        """All pages by output path, which of them were planned again, and what every
-        paper's page shows besides its paper (the menu and settings, the legend).
+    def plan(self, site: Site, substituted: bool) -> Plan:
+        """All pages by output path, and which of them were planned again.
 
-        Every page is planned the first time or when those changed; otherwise the pages
-        of changed papers and all pages that are not one paper's own, the others kept."""
-        views = self.update_views(site)
+        After papers changed in content only (substituted, keeping their placement), their
+        own pages are planned and the pages listing them patched. Otherwise every page is
+        planned the first time or when what every paper's page shows changed (the menu
+        and settings, the legend); else the pages of changed papers and all pages that are
+        not one paper's own, the others kept."""
+        if substituted:
+            self.update_views(site, [site.papers[self.positions[p.slug]]
+                                     for path in self.reread for p in self.sources[path].papers])
+        else:
+            self.update_all_views(site)
         shared = (site_view(site), used_notes(site))
-        only = None if shared != self.shared or not self.pages else self.stale_slugs
-        planned = {output_path(p.path): p for p in plan_pages(site, views, only)}
+        before = self.pages
+        if substituted and shared == self.shared and before and all(
+                placement(old) == placement(self.viewed[slug])
+                for slug, (old, _) in self.replaced.items()):
+            patched = patch_pages(site, shared[0], shared[1], self.views, before,
+                                  self.listing, self.located,
+                                  [self.viewed[s] for s in self.replaced],
+                                  {slug: view for slug, (_, view) in self.replaced.items()})
+            pages = dict(before)
+            pages.update(patched.pages)
+            change = Change(before, set(self.replaced), patched.swapped)
+            return Plan(pages, set(patched.pages), shared, change, self.listing,
+                        patched.located, self.paper_pages, True)
+        only = None if shared != self.shared or not before else set(self.stale_slugs)
+        planned = {output_path(p.path): p for p in plan_pages(site, self.views, only)}
+        listing = [rel for rel, page in planned.items() if not is_paper_page(page)]
         if only is None:
-            return planned, set(planned), shared
-        pages = {rel: page for rel, page in self.pages.items()
-                 if is_paper_page(page) and page.depends[0] not in only}
-        pages.update(planned)
-        return pages, set(planned), shared
+            pages, paper_pages = planned, {}
+        else:
+            pages, paper_pages = dict(before), dict(self.paper_pages)
+            for rel in self.listing:
+                pages.pop(rel, None)
+            for slug in only:
+                for rel in paper_pages.pop(slug, ()):
+                    pages.pop(rel, None)
+            pages.update(planned)
+        listed = set(listing)
+        for rel, page in planned.items():
+            if rel not in listed:
+                paper_pages.setdefault(page.depends[0], []).append(rel)
+        located = {rel: found for rel in listing
+                   if (found := locate_entries(pages[rel].context, self.entries))}
+        return Plan(pages, set(planned), shared, Change(before), listing, located,
+                    paper_pages, pages.keys() == before.keys())
 
-    def pages_to_render(self, pages: dict[str, Page], planned: set[str]) -> list[Page]:
+    def pages_to_render(self, pages: dict[str, Page], planned: set[str]) -> dict[str, Page]:
         """Pages whose template changed, or planned again and new or changed."""
-        hit: dict[str, bool] = {}
-        todo = []
-        for rel, page in pages.items():
-            if page.template and self.stale_templates and page.template not in hit:
-                used = find_used_templates(self.env, page.template)
-                hit[page.template] = ANY_TEMPLATE in used or bool(used & self.stale_templates)
-            if hit.get(page.template, False):
-                todo.append(page)
-            elif rel in planned:
-                old = self.pages.get(rel)
-                if (old is None or old.template != page.template or old.body != page.body
-                        or old.context != page.context):
-                    todo.append(page)
+        todo: dict[str, Page] = {}
+        if self.stale_templates:
+            hit: dict = {}
+            for rel, page in pages.items():
+                if page.template and page.template not in hit:
+                    used = find_used_templates(self.env, page.template)
+                    hit[page.template] = ANY_TEMPLATE in used or bool(
+                        used & self.stale_templates)
+                if hit.get(page.template, False):
+                    todo[rel] = page
+        for rel in planned:
+            page = pages[rel]
+            old = self.pages.get(rel)
+            if rel not in todo and (old is None or old.template != page.template
+                                    or old.body != page.body or old.parts != page.parts
+                                    or old.context != page.context):
+                todo[rel] = page
         return todo
 
     def build(self, changed: Iterable[Path] | None = None) -> Outcome | None:
@@ -384,100 +444,66 @@ class SiteBuilder:
         changes = None if changed is None else classify_changes(changed, self.options)
         if changes is not None and not changes.any():
             return None
+        self.reread, self.replaced = {}, {}
         if changes is None or changes.config or self.config is None:
+            changes = None
             warnings = self.read_all()
         else:
             warnings = self.read_changes(changes)
         diags = self.new_diags()
-        site = self.assemble(diags, warnings)
+        site = self.substitute_papers(changes)
+        substituted = site is not None
+        site = site or self.assemble(diags, warnings)
         if site is None:
             errors = [d for d in self.all_diagnostics() + diags.items
                       if d.severity == "error" or self.options.strict]
             return self.failed(errors, warnings, start)
-        return self.render_and_write(site, diags, warnings, start)
+        return self.render_and_write(site, substituted, diags, warnings, start)
 
-    def render_and_write(self, site: Site, diags: Diagnostics, warnings: list[Diagnostic],
-                         start: float) -> Outcome:
+    def render_and_write(self, site: Site, substituted: bool, diags: Diagnostics,
+                         warnings: list[Diagnostic], start: float) -> Outcome:
         if not self.options.templates_dir.is_dir():
             diags.error(self.options.templates_dir, 0,
                         "templates folder not found; pass --templates DIR")
             return self.failed(diags.errors(), warnings, start)
-        pages, planned, shared = self.plan(site)
-        todo = self.pages_to_render(pages, planned)
-        files = render_pages(todo, self.env, self.options.templates_dir, diags)
+        plan = self.plan(site, substituted)
+        todo = self.pages_to_render(plan.pages, plan.planned)
+        renderer = Renderer(self.env, self.options.templates_dir, self.views, self.entries,
+                            set(plan.listing))
+        files = renderer.render(todo, self.folder.outputs, plan.change, diags)
         if diags.has_errors(self.options.strict):
             return self.failed(diags.errors(self.options.strict), warnings, start)
         if not self.copies:
             self.copies = collect_copies(site, self.options.templates_dir)
+            plan = replace(plan, same_pages=False)
         try:
-            written = self.write(pages, files)
+            written = self.write(plan, files)
         except (OutputError, OSError) as exc:
             diags.error(self.options.output_dir, 0, str(exc))
             return self.failed(diags.errors(), warnings, start)
-        self.site = site
-        self.shared = shared
-        self.stale_templates = set()
-        self.stale_slugs = set()
+        if not substituted:
+            self.positions = {paper.slug: i for i, paper in enumerate(site.papers)}
+        self.site, self.pages, self.shared = site, plan.pages, plan.shared
+        self.listing, self.located = plan.listing, plan.located
+        self.paper_pages = plan.paper_pages
+        self.stale_templates, self.stale_slugs = set(), set()
+        self.last_ok = True
         return Outcome(True, [], warnings, written, len(todo), len(site.papers),
                        time.perf_counter() - start)
 
     def failed(self, errors: list[Diagnostic], warnings: list[Diagnostic], start: float
                ) -> Outcome:
+        self.last_ok = False
         return Outcome(False, errors, warnings, [], 0, self.paper_count(),
                        time.perf_counter() - start)
 
     def paper_count(self) -> int:
         return len(self.site.papers) if self.site else 0
 
-    # Writing -------------------------------------------------------------------------
-
-    def write(self, pages: dict[str, Page], files: dict[str, str]) -> list[str]:
+    def write(self, plan: Plan, files: dict) -> list[str]:
         """Write what changed; the first time, the whole site is swapped in as `build`
         does (it checks the folder and keeps a user's own files)."""
-        out = self.options.output_dir
         if not self.pages:
-            check_output_dir(out, [Path.cwd(), self.options.content_dir,
-                                   self.options.templates_dir])
-            write_site(out, files, self.copies)
-            self.digests = {rel: digest(data) for rel, data in files.items()}
-            self.copied = {rel: (src, file_signature(src)) for rel, src in self.copies.items()}
-            self.pages = pages
-            return sorted(self.digests) + sorted(self.copied)
-        written = self.write_changes(out, pages, files)
-        self.pages = pages
-        return written
-
-    def write_changes(self, out: Path, pages: dict[str, Page], files: dict[str, str]
-                      ) -> list[str]:
-        clash = sorted(set(pages) & set(self.copies))
-        if clash:
-            raise OutputError(f"two things would write '{clash[0]}': a generated page and "
-                              "a file from content/; rename the file")
-        before = set(self.digests) | set(self.copied)
-        listing = set(pages) | set(self.copies)
-        for rel in sorted(listing - before):
-            if (out / safe_relpath(rel)).exists():
-                raise OutputError(f"'{out / rel}' was not made by scholarsite and the build "
-                                  "would overwrite it; move it into content/files/ instead")
-        written = []
-        for rel, data in files.items():
-            new = digest(data)
-            if self.digests.get(rel) != new:
-                replace_file(out / safe_relpath(rel), data.encode("utf-8"))
-                self.digests[rel] = new
-                written.append(rel)
-        for rel, source in self.copies.items():
-            signature = (source, file_signature(source))
-            if self.copied.get(rel) != signature:
-                replace_file(out / safe_relpath(rel), source=source)
-                self.copied[rel] = signature
-                written.append(rel)
-        for rel in sorted(before - listing):
-            remove_output(out, safe_relpath(rel))
-            self.digests.pop(rel, None)
-            self.copied.pop(rel, None)
-            written.append(rel)
-        if listing != before:
-            write_manifest(out, listing)
-        return sorted(written)
-
+            return self.folder.write_all(files, self.copies, [
+                Path.cwd(), self.options.content_dir, self.options.templates_dir])
+        return self.folder.write_changes(plan.pages, files, self.copies, plan.same_pages)

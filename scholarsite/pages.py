@@ -22,6 +22,10 @@ from .urls import page_root, split_site_link
 from .views import group_papers, make_views, paper_url, used_notes
 
 HOME_NEWS = 5  # news items on the home page; the rest are on news/
+SITEMAP_PATH = "sitemap/"
+SEARCH_PATH = "search/"
+# The citation files of every paper: path -> (the view's field, what comes between papers).
+EXPORTS = {"publications.bib": ("bibtex", "\n"), "publications.ris": ("ris", "")}
 
 
 @dataclass(frozen=True)
@@ -33,6 +37,7 @@ class Page:
     template: str | tuple[str, ...] = ""
     context: dict | None = None
     body: str = ""
+    parts: tuple[str, ...] = ()  # or the body as the texts it is joined from
     # Which papers the page shows ('*' for all): live reload re-renders only what a change hits.
     depends: tuple[str, ...] = ()
     # What makes the context (or, for a page without a template, the body) when the page is
@@ -48,7 +53,9 @@ class Page:
         return "".join(self.body_pieces())
 
     def body_pieces(self) -> list[str]:
-        return self.make() if self.make else [self.body]  # type: ignore[return-value]
+        if self.make:
+            return self.make()  # type: ignore[return-value]
+        return list(self.parts) if self.parts else [self.body]
 
 
 def section_url(key: str) -> str:
@@ -127,12 +134,14 @@ def plan_pages(site: Site, views: dict[str, dict] | None = None,
                only: set[str] | None = None, deferred: bool = False) -> list[Page]:
     """Every page of the site, in a stable order.
 
-    The incremental rebuild keeps pages between builds: it passes the paper views it kept,
-    and `only`, the slugs of the papers that changed, to have their own pages planned and
-    every page that is not one paper's own (those are all planned each time). A paper's own
-    pages show nothing else but the site's settings and menu and the author-mark legend.
-    With `deferred`, the pages made in bulk (each paper's page, the lists of every paper's
-    citation and the search index) are made when they are rendered (`Page.make`).
+    `views` are the papers' views in the site's order (the citation files and the search
+    index list them so). The incremental rebuild keeps pages between builds: it passes the
+    paper views it kept, and `only`, the slugs of the papers that changed, to have their
+    own pages planned and every page that is not one paper's own (those are all planned
+    each time). A paper's own pages show nothing else but the site's settings and menu and
+    the author-mark legend. With `deferred`, the pages made in bulk (each paper's page, the
+    lists of every paper's citation and the search index) are made when they are rendered
+    (`Page.make`).
     """
     views = make_paper_views(site) if views is None else views
     base = site_view(site)
@@ -153,11 +162,7 @@ def plan_pages(site: Site, views: dict[str, dict] | None = None,
     pages.extend(plan_item(site, base, PAGES, "", page, views, notes) for page in site.pages)
     if site.cv is not None:
         pages.append(plan_cv(site, base, views, titles["cv"], notes))
-    bibtex, ris = partial(join_views, views, "bibtex", "\n"), partial(join_views, views, "ris", "")
-    pages.append(Page("publications.bib", body="" if deferred else "".join(bibtex()),
-                      make=bibtex if deferred else None, depends=("*",)))
-    pages.append(Page("publications.ris", body="" if deferred else "".join(ris()),
-                      make=ris if deferred else None, depends=("*",)))
+    pages.extend(plan_exports(views, deferred))
     pages.append(Page(FEED_PATH, "feed.xml", {"site": base, "feed": feed_view(site, views)},
                       depends=("*",)))
     pages.append(plan_sitemap(site, base, views))
@@ -171,6 +176,18 @@ def plan_pages(site: Site, views: dict[str, dict] | None = None,
     pages.append(Page(".nojekyll", body=""))
     if site.config.cname:
         pages.append(Page("CNAME", body=site.config.cname + "\n"))
+    return pages
+
+
+def plan_exports(views: dict[str, dict], deferred: bool = False) -> list[Page]:
+    """The citation files of every paper, as their parts (each paper's citation, and the
+    separator between two): a rebuild writes them from those, encoding again only what
+    changed. With `deferred`, the parts are made when the file is written."""
+    pages = []
+    for path, (field, separator) in EXPORTS.items():
+        make = partial(join_views, views, field, separator)
+        pages.append(Page(path, make=make, depends=("*",)) if deferred
+                     else Page(path, parts=tuple(make()), depends=("*",)))
     return pages
 
 
@@ -284,7 +301,7 @@ def sitemap_sections(site: Site, views: dict[str, dict]) -> list[dict]:
 def plan_sitemap(site: Site, base: dict, views: dict[str, dict]) -> Page:
     context = {"site": base, "page": page_view("sitemap/", "Sitemap", "sitemap", site),
                "sections": sitemap_sections(site, views)}
-    return Page("sitemap/", "sitemap.html", context, depends=("*",))
+    return Page(SITEMAP_PATH, "sitemap.html", context, depends=("*",))
 
 
 def sitemap_date(*dates: PubDate | None) -> str:
@@ -308,12 +325,12 @@ def plan_search(site: Site, base: dict, views: dict[str, dict], planned: list[Pa
     papers = [views[p.slug] for p in site.papers]
     make = partial(search_context, site, base, contexts, papers)
     if deferred:
-        return Page("search/", "search.html", make=make, depends=("*",))
-    return Page("search/", "search.html", make(), depends=("*",))
+        return Page(SEARCH_PATH, "search.html", make=make, depends=("*",))
+    return Page(SEARCH_PATH, "search.html", make(), depends=("*",))
 
 
 def search_context(site: Site, base: dict, contexts: list[dict], papers: list[dict]) -> dict:
-    return {"site": base, "page": page_view("search/", "Search", "search", site),
+    return {"site": base, "page": page_view(SEARCH_PATH, "Search", "search", site),
             "index_json": make_search_index(contexts, papers)}
 
 

@@ -53,7 +53,9 @@ class FragmentCache(Extension):
 
     def __init__(self, environment: jinja2.Environment) -> None:
         super().__init__(environment)
-        environment.extend(fragment_cache={})
+        # fragment_log: while a page is recorded (splice.py), every fragment it shows, in
+        # order; fragment_depth: how many fragments are being rendered, one inside another.
+        environment.extend(fragment_cache={}, fragment_log=None, fragment_depth=0)
 
     def parse(self, parser) -> nodes.Node:
         lineno = next(parser.stream).lineno
@@ -66,13 +68,21 @@ class FragmentCache(Extension):
         return nodes.CallBlock(call, [], [], body).set_lineno(lineno)
 
     def _render_cached(self, where: str, keys: list, caller) -> Markup:
-        if self.environment.fragment_cache is None:  # a build: each list is made once
+        env = self.environment
+        if env.fragment_cache is None:  # a build: each list is made once
             return Markup(caller())
-        by_name = self.environment.fragment_cache.setdefault(keys[0], {})
+        by_name = env.fragment_cache.setdefault(keys[0], {})
         key = (where, *keys[1:])
-        if key not in by_name:
-            by_name[key] = Markup(caller())
-        return by_name[key]
+        fragment = by_name.get(key)
+        if fragment is None:
+            env.fragment_depth += 1
+            try:
+                fragment = by_name[key] = Markup(caller())
+            finally:
+                env.fragment_depth -= 1
+        if env.fragment_log is not None:
+            env.fragment_log.append((fragment, keys[0], key))
+        return fragment
 
 
 class CompiledTemplates(jinja2.FileSystemBytecodeCache):
@@ -104,14 +114,16 @@ class CompiledTemplates(jinja2.FileSystemBytecodeCache):
         self.held.clear()
 
 
-def make_env(templates_dir: Path, compiled_dir: Path | None = None) -> jinja2.Environment:
+def make_env(templates_dir: Path, compiled_dir: Path | None = None,
+             environment_class: type[ViewEnvironment] = ViewEnvironment
+             ) -> jinja2.Environment:
     """Autoescape everywhere (HTML, XML, text alike) and StrictUndefined: a typo in a
     template is an error, never an empty string on a page. Templates are not checked for
     changes on every use: an environment lasts one build (serve makes a new one when a
     template changes). With `compiled_dir`, compiled templates are kept there, by a hash of
     their source, for the next build."""
     cache = CompiledTemplates(str(compiled_dir)) if compiled_dir else None
-    env = ViewEnvironment(
+    env = environment_class(
         loader=jinja2.FileSystemLoader(str(templates_dir)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,

@@ -67,7 +67,8 @@ def make_paper_entry(paper: dict) -> dict:
 
 def make_search_entry(context: dict) -> dict:
     """Any other page as search sees it: its title and text, for a talk, post or other item
-    its details too."""
+    its details too. Nothing of a paper's view is read here: after a paper changes, a
+    rebuild swaps the paper's entry alone (replan.patch_texts)."""
     page = context["page"]
     entry = {"url": page["path"], "kind": "Page", "title": page["title"], "authors": "",
              "venue": "", "year": "", "text": ""}

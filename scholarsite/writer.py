@@ -18,6 +18,7 @@ from typing import BinaryIO, Iterable, Iterator
 MANIFEST = ".scholarsite-manifest"
 MANIFEST_HEADER = "# Files written by scholarsite; the folder may be rebuilt at any time.\n"
 WRITE_PIECE = 1 << 20  # characters of a page encoded at a time
+WRITEV_BATCH = 512  # pieces per os.writev call, below every system's limit (IOV_MAX)
 
 
 class OutputError(Exception):
@@ -214,20 +215,40 @@ def write_manifest(out_dir: Path, listing: set[str]) -> None:
     replace_file(out_dir / MANIFEST, text.encode("utf-8"))
 
 
-def replace_file(target: Path, data: bytes | None = None, source: Path | None = None) -> None:
-    """Write `data`, or a copy of `source`, to `target` through a temporary file beside it
-    and os.replace: whoever reads `target` gets the old file or the new one, never half."""
+def replace_file(target: Path, data: bytes | None = None, source: Path | None = None,
+                 pieces: list[bytes] | None = None) -> None:
+    """Write `data`, a copy of `source`, or `pieces` one after the other, to `target`
+    through a temporary file beside it and os.replace: whoever reads `target` gets the old
+    file or the new one, never half."""
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
     try:
         if source is not None:
             shutil.copyfile(source, tmp)
+        elif pieces is not None:
+            write_pieces(tmp, pieces)
         else:
             tmp.write_bytes(data or b"")
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def write_pieces(path: Path, pieces: list[bytes]) -> None:
+    """Write `pieces` one after the other into a new file, gathered by the system
+    (os.writev, a batch at a time) where it can, so that the whole is never copied."""
+    with open(path, "wb", buffering=0) as stream:
+        if not hasattr(os, "writev"):
+            stream.write(b"".join(pieces))
+            return
+        for start in range(0, len(pieces), WRITEV_BATCH):
+            batch = pieces[start:start + WRITEV_BATCH]
+            done = os.writev(stream.fileno(), batch)
+            if done < sum(map(len, batch)):  # written in part: the rest as one
+                rest = memoryview(b"".join(batch))[done:]
+                while rest:
+                    rest = rest[stream.write(rest):]
 
 
 def remove_output(out_dir: Path, rel: str) -> None:

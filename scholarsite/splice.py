@@ -1,0 +1,270 @@
+"""Pages kept as pieces: how a save in `serve` rewrites a page that lists every paper
+without rendering, encoding or comparing it whole.
+
+Such a page is mostly its papers' own parts: their cached fragments in the publications
+list and the feed (render.FragmentCache), their BibTeX and RIS in the citation files,
+their entries in the search index. The rebuild keeps it as `Pieces`: the bytes it was
+written from, piece by piece, each with the text it was encoded from and, for a fragment,
+the fragment's name (a paper's slug) and key. A text that is the same object as last
+time keeps its bytes. When papers change but not where the page shows them, `splice`
+renders the changed papers' fragments alone, from the page's context cut down to them,
+and puts them in place of the old ones.
+
+That needs one more promise than the fragment cache's own: outside its fragments, a
+recorded page uses which paper entries it lists (and their slugs), never what they show.
+`record` watches every read a template makes of a paper entry while it renders a page;
+a page that reads one outside a fragment is not kept as pieces, and is rendered whole on
+every change, as any other page is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import compress
+from operator import is_not
+
+import jinja2
+from jinja2 import meta, nodes
+from markupsafe import Markup
+
+from .render import ViewEnvironment
+
+ANY_TEMPLATE = "*"  # a template whose includes are computed at run time uses them all
+# Stands for the pieces of a value while the page around them is rendered; it is found
+# in the output (or the page is rendered whole), so it never reaches a written file.
+MARKER = Markup("\ufdd0scholarsite: pieces\ufdd1")
+
+Key = tuple  # a fragment's key below its name: (template:line, the further keys)
+
+
+@dataclass(eq=False)
+class Pieces:
+    """A page's text as the encoded pieces it is written from, one after the other."""
+
+    data: list[bytes]
+    texts: list[str]  # what each piece was encoded from
+    slots: dict[str, list[tuple[int, Key]]]  # fragment name -> (index, key) of each
+    context: dict | None = None  # what it was rendered from
+    env: jinja2.Environment | None = None  # with what
+    around: str = ""  # the context's value of pieces it was written around, if any
+
+    def same_bytes(self, other: object) -> bool:
+        return isinstance(other, Pieces) and self.data == other.data
+
+
+class WatchingEnvironment(ViewEnvironment):
+    """The rebuild's environment. While `record` renders a page, `watched` holds the ids of
+    the paper entries the page may list, and a read of an entry's field other than its
+    slug outside a fragment sets `read_outside`."""
+
+    watched: set[int] | None = None
+    read_outside = False
+
+    def getattr(self, obj, attribute):  # noqa: A003 - Jinja's name
+        if self.watched is not None:
+            self.note_read(obj, attribute)
+        return ViewEnvironment.getattr(self, obj, attribute)
+
+    def getitem(self, obj, argument):
+        if self.watched is not None:
+            self.note_read(obj, argument)
+        return super().getitem(obj, argument)
+
+    def note_read(self, obj: object, name: object) -> None:
+        if name != "slug" and not self.fragment_depth and id(obj) in self.watched:
+            self.read_outside = True
+
+
+def entries_of(view: dict) -> list[dict]:
+    """A paper's view and what was made with it that names the paper by its slug (its feed
+    entry): what of one paper a page's context may list."""
+    slug = view["slug"]
+    return [view, *(v for v in view.values() if type(v) is dict and v.get("slug") == slug)]
+
+
+def find_used_templates(env: jinja2.Environment, name: str | tuple[str, ...],
+                        seen: set[str] | None = None) -> set[str]:
+    """`name` (or each of several names to choose from) and every template it extends,
+    includes or imports, through any depth."""
+    seen = set() if seen is None else seen
+    if isinstance(name, tuple):
+        for one in name:
+            find_used_templates(env, one, seen)
+        return seen
+    if name in seen:
+        return seen
+    seen.add(name)
+    try:
+        source = env.loader.get_source(env, name)[0]
+        refs = list(meta.find_referenced_templates(env.parse(source)))
+    except jinja2.TemplateError:
+        seen.add(ANY_TEMPLATE)  # rendering will report the problem
+        return seen
+    for ref in refs:
+        if ref is None:
+            seen.add(ANY_TEMPLATE)
+        else:
+            find_used_templates(env, ref, seen)
+    return seen
+
+
+def get_template(env: jinja2.Environment, names: str | tuple[str, ...]) -> jinja2.Template:
+    return env.select_template(names) if isinstance(names, tuple) else env.get_template(names)
+
+
+def encode_texts(texts: list[str], old: Pieces | None) -> list[bytes]:
+    """Each text as UTF-8; one that is the same object as `old`'s keeps its bytes."""
+    if old is None:
+        return [text.encode("utf-8") for text in texts]
+    before = old.texts
+    if len(before) == len(texts):  # the same texts in the same places, but a few
+        data = list(old.data)
+        for i in compress(range(len(texts)), map(is_not, before, texts)):  # looped in C
+            data[i] = texts[i].encode("utf-8")
+        return data
+    known = {id(text): piece for text, piece in zip(before, old.data)}
+    return [known[id(text)] if id(text) in known else text.encode("utf-8")
+            for text in texts]
+
+
+def join_pieces(texts: list[str], old: Pieces | None) -> Pieces:
+    """A file that is `texts` joined (a citation file)."""
+    return Pieces(encode_texts(texts, old), texts, {})
+
+
+def render_text(template: jinja2.Template, context: dict) -> list[str]:
+    """What Template.render joins, as the pieces the template yields (errors are raised
+    with the template's lines in their traceback, as by render)."""
+    try:
+        return list(template.root_render_func(template.new_context(context)))
+    except Exception:
+        template.environment.handle_exception()
+        raise  # not reached: handle_exception raises
+
+
+def record(env: WatchingEnvironment, names: str | tuple[str, ...], context: dict,
+           entries: set[int], old: Pieces | None) -> str | Pieces:
+    """A page rendered whole: as Pieces when it shows fragments and reads no paper entry
+    outside them, else as its text."""
+    template = get_template(env, names)
+    for key, value in context.items():
+        if type(value) is list and value and set(map(type, value)) == {Markup}:
+            around = render_around(env, names, template, context, key, old)
+            if around is not None:
+                return around
+    env.fragment_log, env.watched, env.read_outside = [], entries, False
+    try:
+        texts = render_text(template, context)
+    finally:
+        log, env.fragment_log, env.watched = env.fragment_log, None, None
+    if not log or env.read_outside:
+        return "".join(texts)
+    found = split_fragments(texts, log)
+    if found is None:  # a fragment inside another, or inside a macro's text
+        return "".join(texts)
+    texts, slots = found
+    return Pieces(encode_texts(texts, old), texts, slots, context, env)
+
+
+def split_fragments(texts: list[str], log: list) -> tuple[list[str], dict] | None:
+    """The texts a template yielded, the text between two fragments joined, and where each
+    fragment is; None when some fragment the template showed is not among them whole."""
+    named = {id(fragment): (name, key) for fragment, name, key in log}
+    pieces: list[str] = []
+    slots: dict[str, list[tuple[int, Key]]] = {}
+    between: list[str] = []
+    found = 0
+    for text in texts:
+        hit = named.get(id(text))
+        if hit is None:
+            between.append(text)
+            continue
+        if between:
+            pieces.append("".join(between))
+            between = []
+        slots.setdefault(hit[0], []).append((len(pieces), hit[1]))
+        pieces.append(text)
+        found += 1
+    if between:
+        pieces.append("".join(between))
+    return (pieces, slots) if found == len(log) else None
+
+
+def render_around(env: jinja2.Environment, names: str | tuple[str, ...],
+                  template: jinja2.Template, context: dict, key: str,
+                  old: Pieces | None) -> Pieces | None:
+    """A page whose context's `key` is a list of Markup pieces (the search index), as the
+    text before them, the pieces and the text after. The template must print the pieces
+    one after the other and read them nowhere else; None when it does not."""
+    rest = {k: v for k, v in context.items() if k != key}
+    if old is not None and old.around == key and old.env is env \
+            and {k: v for k, v in old.context.items() if k != key} == rest:
+        before, after = old.texts[0], old.texts[-1]  # the page around them is the same
+    else:
+        if not prints_pieces(env, find_used_templates(env, names), key):
+            return None
+        text = "".join(render_text(template, {**rest, key: [MARKER]}))
+        before, found, after = text.partition(MARKER)
+        if not found or MARKER in after:
+            return None
+    texts = [before, *context[key], after]
+    return Pieces(encode_texts(texts, old), texts, {}, context, env, key)
+
+
+def prints_pieces(env: jinja2.Environment, templates: set[str], name: str) -> bool:
+    """Whether `name` appears once in all of `templates`, in a loop that prints each of
+    its items as it is: {% for piece in name %}{{ piece }}{% endfor %}."""
+    if ANY_TEMPLATE in templates:
+        return False
+    uses, loops = 0, 0
+    for template in templates:
+        tree = env.parse(env.loader.get_source(env, template)[0])
+        uses += sum(1 for node in tree.find_all(nodes.Name) if node.name == name)
+        loops += sum(1 for loop in tree.find_all(nodes.For) if is_printing_loop(loop, name))
+    return uses == 1 and loops == 1
+
+
+def is_printing_loop(loop: nodes.For, name: str) -> bool:
+    body = loop.body[0] if len(loop.body) == 1 else None
+    return (isinstance(loop.iter, nodes.Name) and loop.iter.name == name
+            and isinstance(loop.target, nodes.Name) and not loop.else_ and loop.test is None
+            and not loop.recursive and isinstance(body, nodes.Output) and len(body.nodes) == 1
+            and isinstance(body.nodes[0], nodes.Name)
+            and body.nodes[0].name == loop.target.name)
+
+
+def reduce_context(value: object, keep: set[int], entries: set[int]) -> object:
+    """`value` with every list that holds paper entries cut to those in `keep` (by id)."""
+    if id(value) in entries:
+        return value
+    if type(value) is dict:
+        return {k: reduce_context(v, keep, entries) for k, v in value.items()}
+    if type(value) is list:
+        if not entries.isdisjoint(map(id, value)):
+            return list(compress(value, map(keep.__contains__, map(id, value))))
+        return [reduce_context(item, keep, entries) for item in value]
+    return value
+
+
+def splice(env: jinja2.Environment, names: str | tuple[str, ...], context: dict, old: Pieces,
+           views: dict[str, dict], changed: set[str], entries: set[int]) -> Pieces | None:
+    """The page of `context` as `old` with the fragments of the papers `changed` made
+    again, when `context` is `old`'s with those papers' entries swapped for their new
+    ones (from `views`); None when that cannot be done (the page is rendered whole)."""
+    touched = {name for name in changed if name in old.slots}
+    if touched:
+        keep = {id(entry) for name in touched for entry in entries_of(views[name])}
+        try:
+            # Renders the fragments (their old ones were dropped), and little else.
+            render_text(get_template(env, names), reduce_context(context, keep, entries))
+        except Exception:
+            return None
+    data, texts = list(old.data), list(old.texts)
+    for name in touched:
+        made = env.fragment_cache.get(name, {})
+        for index, key in old.slots[name]:
+            fragment = made.get(key)
+            if fragment is None:
+                return None
+            texts[index], data[index] = fragment, fragment.encode("utf-8")
+    return Pieces(data, texts, old.slots, context, env)
