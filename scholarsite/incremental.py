@@ -44,7 +44,8 @@ from .paperfiles import read_paper_file
 from .pages import Page, plan_pages, site_view
 from .papers import make_markdown
 from .render import drop_fragments, make_env
-from .replan import Located, locate_entries, patch_pages, placement
+from .replan import (Located, locate_entries, map_swaps, patch_pages, placement,
+                     swap_entries)
 from .rewrite import Change, OutputFolder, Renderer
 from .splice import ANY_TEMPLATE, WatchingEnvironment, entries_of, find_used_templates
 from .urls import output_path
@@ -165,6 +166,8 @@ class SiteBuilder:
         self.config_diags: tuple[Diagnostic, ...] = ()
         self.sources: dict[Path, SourceFile] = {}  # in sorted order, as a full load reads
         self.reread: dict[Path, SourceFile | None] = {}  # files read again now, as they were
+        self.substituted: list[Paper] = []  # their papers, put in the last site's places
+        self.reordered = False  # and some of them in other places
         self.bio = ""
         self.bio_diags: tuple[Diagnostic, ...] = ()
         self.files: tuple[Path, ...] = ()
@@ -295,13 +298,15 @@ class SiteBuilder:
 
     def substitute_papers(self, changes: Changes | None) -> Site | None:
         """The last site with the papers read again in place of their old selves, when
-        only paper files changed, each holds the papers it held, in the same places of
-        the order, and none has a problem; None otherwise (the site is assembled anew)."""
+        only paper files changed, each holds papers of the same slugs as before and none
+        has a problem; None otherwise (the site is assembled anew). The papers that were
+        put in are kept in `substituted`."""
         if not (self.last_ok and self.site is not None and changes is not None
                 and changes.papers and not (changes.config or changes.bio or changes.extras
                                             or changes.static)):
             return None
         papers = list(self.site.papers)
+        substituted, moved = [], False
         for path, old in self.reread.items():
             new = self.sources.get(path)
             if old is None or new is None or len(old.papers) != len(new.papers) \
@@ -309,9 +314,15 @@ class SiteBuilder:
                            for d in new.diagnostics):
                 return None
             for before, after in zip(old.papers, new.papers):
-                if before.slug != after.slug or before.sort_key() != after.sort_key():
+                if before.slug != after.slug:
                     return None
-                papers[self.positions[before.slug]] = before if after == before else after
+                moved = moved or before.sort_key() != after.sort_key()
+                paper = before if after == before else after
+                papers[self.positions[before.slug]] = paper
+                substituted.append(paper)
+        if moved:
+            papers.sort(key=Paper.sort_key)
+        self.substituted, self.reordered = substituted, moved
         return replace(self.site, papers=tuple(papers))
 
     def assemble(self, diags: Diagnostics, warnings: list[Diagnostic]) -> Site | None:
@@ -375,8 +386,9 @@ class SiteBuilder:
         and settings, the legend); else the pages of changed papers and all pages that are
         not one paper's own, the others kept."""
         if substituted:
-            self.update_views(site, [site.papers[self.positions[p.slug]]
-                                     for path in self.reread for p in self.sources[path].papers])
+            self.update_views(site, self.substituted)
+            if self.reordered:
+                self.views = {paper.slug: self.views[paper.slug] for paper in site.papers}
         else:
             self.update_all_views(site)
         shared = (site_view(site), used_notes(site))
@@ -410,10 +422,28 @@ class SiteBuilder:
         for rel, page in planned.items():
             if rel not in listed:
                 paper_pages.setdefault(page.depends[0], []).append(rel)
-        located = {rel: found for rel in listing
-                   if (found := locate_entries(pages[rel].context, self.entries))}
-        return Plan(pages, set(planned), shared, Change(before), listing, located,
-                    paper_pages, pages.keys() == before.keys())
+        swapped = self.find_swapped(pages, listing)
+        located = {rel: found for rel in listing if pages[rel].context
+                   and (found := locate_entries(pages[rel].context, self.entries))}
+        return Plan(pages, set(planned), shared, Change(before, set(self.replaced), swapped),
+                    listing, located, paper_pages, pages.keys() == before.keys())
+
+    def find_swapped(self, pages: dict[str, Page], listing: list[str]) -> set[str]:
+        """The listing pages planned again whose context is the last one with the changed
+        papers' entries swapped in (their structure did not change): those take the
+        swapped context, so that they can be spliced. The others are rendered whole."""
+        swaps = map_swaps({slug: view for slug, (_, view) in self.replaced.items()},
+                          self.views) if self.last_ok else {}
+        swapped = set()
+        for rel in listing if swaps else ():
+            old, new = self.pages.get(rel), pages[rel]
+            if old is None or rel not in self.located or old.template != new.template:
+                continue
+            context, _ = swap_entries(old.context, self.located[rel], swaps)
+            if context is not old.context and context == new.context:
+                pages[rel] = replace(new, context=context)
+                swapped.add(rel)
+        return swapped
 
     def pages_to_render(self, pages: dict[str, Page], planned: set[str]) -> dict[str, Page]:
         """Pages whose template changed, or planned again and new or changed."""
@@ -481,7 +511,7 @@ class SiteBuilder:
         except (OutputError, OSError) as exc:
             diags.error(self.options.output_dir, 0, str(exc))
             return self.failed(diags.errors(), warnings, start)
-        if not substituted:
+        if not substituted or self.reordered:
             self.positions = {paper.slug: i for i, paper in enumerate(site.papers)}
         self.site, self.pages, self.shared = site, plan.pages, plan.shared
         self.listing, self.located = plan.listing, plan.located

@@ -20,7 +20,7 @@ from .writer import write_file, write_parts
 
 
 # Names that a dict has as attributes: for these, Jinja's `d.name` means the method.
-_DICT_ATTRIBUTES = frozenset(dir(dict))
+DICT_ATTRIBUTES = frozenset(dir(dict))
 
 
 class ViewEnvironment(jinja2.Environment):
@@ -30,7 +30,7 @@ class ViewEnvironment(jinja2.Environment):
     expression means what it means in Jinja."""
 
     def getattr(self, obj, attribute):  # noqa: A003 - Jinja's name
-        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+        if type(obj) is dict and attribute not in DICT_ATTRIBUTES:
             try:
                 return obj[attribute]
             except KeyError:

@@ -41,19 +41,25 @@ class Patched:
     located: dict[str, Located]  # the listing pages' entries, where they are now
 
 
-def locate_entries(value: object, entries: set[int], place: Place = (),
+def locate_entries(value: dict | list, entries: set[int], place: Place = (),
                    found: Located | None = None) -> Located:
     """Where `value` (a page's context) holds paper entries (`entries`: their ids)."""
     found = {} if found is None else found
-    if id(value) in entries:
-        found.setdefault(id(value), []).append(place)
-    elif type(value) is dict:
-        for key, item in value.items():
+    for key, item in value.items() if type(value) is dict else enumerate(value):
+        if id(item) in entries:
+            found.setdefault(id(item), []).append((*place, key))
+        elif type(item) is dict or type(item) is list:  # a call for containers only
             locate_entries(item, entries, (*place, key), found)
-    elif type(value) is list:
-        for i, item in enumerate(value):
-            locate_entries(item, entries, (*place, i), found)
     return found
+
+
+def map_swaps(old_views: dict[str, dict], views: dict[str, dict]) -> dict[int, dict]:
+    """The ids of the old views' entries, each to the new view's entry that replaces it."""
+    swaps: dict[int, dict] = {}
+    for slug, view in old_views.items():
+        swaps.update({id(old): new for old, new in zip(entries_of(view),
+                                                       entries_of(views[slug]))})
+    return swaps
 
 
 def swap_entries(context: dict, located: Located, swaps: dict[int, dict]
@@ -91,10 +97,7 @@ def patch_pages(site: Site, base: dict, notes: list[dict], views: dict[str, dict
     `located` tells where the listing pages hold paper entries."""
     if not old_views:  # files saved with the same papers in them
         return Patched({}, set(), located)
-    swaps: dict[int, dict] = {}
-    for slug, view in old_views.items():
-        swaps.update({id(old): new for old, new in zip(entries_of(view),
-                                                       entries_of(views[slug]))})
+    swaps = map_swaps(old_views, views)
     out = {}
     for paper in changed:
         out.update({output_path(p.path): p

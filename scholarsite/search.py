@@ -7,6 +7,8 @@ scripts in templates/assets/ only show and hide what the pages already contain.
 from __future__ import annotations
 
 import json
+from collections import Counter
+from itertools import chain
 
 from markupsafe import Markup
 
@@ -18,16 +20,18 @@ UNSEARCHED_KINDS = frozenset({"404", "search", "sitemap", "sitemap-xml", "robots
 TOPIC_SEPARATOR = "|"  # joins a paper's topics in its data-topics attribute
 
 
-def make_facet(name: str, label: str, every: str, per_paper: list[list[str]], sort_key,
+def make_facet(name: str, label: str, every: str, values: list, sort_key,
                labels: dict[str, str] | None = None, attr: str = "") -> dict | None:
     """One filter: its choices in order, each with how many papers it matches; None when it
-    cannot tell papers apart (fewer than two distinct values, 'none' counting as one)."""
-    counts: dict[str, int] = {}
-    for values in per_paper:
-        for value in dict.fromkeys(values):
-            counts[value] = counts.get(value, 0) + 1
-    distinct = len(counts) + any(not values for values in per_paper)
-    if distinct < 2:
+    cannot tell papers apart (fewer than two distinct values, 'none' counting as one).
+    `values` holds each paper's value ('' for none), or each paper's tuple of values."""
+    if values and type(values[0]) is tuple:
+        counts = Counter(chain.from_iterable(map(dict.fromkeys, values)))  # once a paper
+        missing = not all(values)
+    else:
+        counts = Counter(values)
+        missing = counts.pop("", 0) > 0
+    if len(counts) + missing < 2:
         return None
     options = [{"value": v, "label": (labels or {}).get(v, v), "count": counts[v]}
                for v in sorted(counts, key=sort_key)]
@@ -41,17 +45,15 @@ def make_facets(site: Site) -> list[dict]:
     papers = site.papers
     categories = site.config.publications.categories
     facets = [
-        make_facet("year", "Year", "All years", [[str(p.date.year)] for p in papers],
+        make_facet("year", "Year", "All years", [str(p.date.year) for p in papers],
                    lambda v: -int(v)),
-        make_facet("tier", "Tier", "All tiers", [[p.tier] if p.tier else [] for p in papers],
-                   str.casefold),
-        make_facet("category", "Category", "All categories",
-                   [[p.category] if p.category else [] for p in papers],
+        make_facet("tier", "Tier", "All tiers", [p.tier for p in papers], str.casefold),
+        make_facet("category", "Category", "All categories", [p.category for p in papers],
                    lambda v: (categories.index(v) if v in categories else len(categories),
                               v.casefold())),
-        make_facet("type", "Type", "All types", [[p.type] for p in papers],
+        make_facet("type", "Type", "All types", [p.type for p in papers],
                    PAPER_TYPES.index, TYPE_LABELS),
-        make_facet("topic", "Topic", "All topics", [list(p.topics) for p in papers],
+        make_facet("topic", "Topic", "All topics", [tuple(p.topics) for p in papers],
                    str.casefold, attr="topics"),
     ]
     return [facet for facet in facets if facet]

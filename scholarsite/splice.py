@@ -27,7 +27,7 @@ import jinja2
 from jinja2 import meta, nodes
 from markupsafe import Markup
 
-from .render import ViewEnvironment
+from .render import DICT_ATTRIBUTES, ViewEnvironment
 
 ANY_TEMPLATE = "*"  # a template whose includes are computed at run time uses them all
 # Stands for the pieces of a value while the page around them is rendered; it is found
@@ -61,18 +61,22 @@ class WatchingEnvironment(ViewEnvironment):
     read_outside = False
 
     def getattr(self, obj, attribute):  # noqa: A003 - Jinja's name
-        if self.watched is not None:
-            self.note_read(obj, attribute)
-        return ViewEnvironment.getattr(self, obj, attribute)
+        # Called for every `a.b` of every template: ViewEnvironment's, in one frame.
+        if self.watched is not None and attribute != "slug" and not self.fragment_depth \
+                and id(obj) in self.watched:
+            self.read_outside = True
+        if type(obj) is dict and attribute not in DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return jinja2.Environment.getattr(self, obj, attribute)
 
     def getitem(self, obj, argument):
-        if self.watched is not None:
-            self.note_read(obj, argument)
-        return super().getitem(obj, argument)
-
-    def note_read(self, obj: object, name: object) -> None:
-        if name != "slug" and not self.fragment_depth and id(obj) in self.watched:
+        if self.watched is not None and argument != "slug" and not self.fragment_depth \
+                and id(obj) in self.watched:
             self.read_outside = True
+        return super().getitem(obj, argument)
 
 
 def entries_of(view: dict) -> list[dict]:
