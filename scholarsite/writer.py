@@ -238,10 +238,10 @@ def replace_file(target: Path, data: bytes | None = None, source: Path | None = 
 def write_pieces(path: Path, pieces: list[bytes]) -> None:
     """Write `pieces` one after the other into a new file, gathered by the system
     (os.writev, a batch at a time) where it can, so that the whole is never copied."""
+    if not hasattr(os, "writev"):  # Windows
+        path.write_bytes(b"".join(pieces))
+        return
     with open(path, "wb", buffering=0) as stream:
-        if not hasattr(os, "writev"):
-            stream.write(b"".join(pieces))
-            return
         for start in range(0, len(pieces), WRITEV_BATCH):
             batch = pieces[start:start + WRITEV_BATCH]
             done = os.writev(stream.fileno(), batch)
