@@ -47,7 +47,8 @@ from .render import drop_fragments, make_env
 from .replan import (Located, locate_entries, map_swaps, patch_pages, placement,
                      swap_entries)
 from .rewrite import Change, OutputFolder, Renderer
-from .splice import ANY_TEMPLATE, WatchingEnvironment, entries_of, find_used_templates
+from .splice import (ANY_TEMPLATE, Pieces, WatchingEnvironment, entries_of,
+                     find_used_templates)
 from .urls import output_path
 from .views import fold_name, paper_url, paper_view, used_notes
 from .writer import OutputError
@@ -445,8 +446,11 @@ class SiteBuilder:
                 swapped.add(rel)
         return swapped
 
-    def pages_to_render(self, pages: dict[str, Page], planned: set[str]) -> dict[str, Page]:
-        """Pages whose template changed, or planned again and new or changed."""
+    def pages_to_render(self, pages: dict[str, Page], planned: set[str], swapped: set[str]
+                        ) -> dict[str, Page]:
+        """Pages whose template changed, or planned again and new or changed; those with
+        papers swapped in always (splicing them is cheap, and keeps their pieces' context
+        the page's own)."""
         todo: dict[str, Page] = {}
         if self.stale_templates:
             hit: dict = {}
@@ -460,7 +464,8 @@ class SiteBuilder:
         for rel in planned:
             page = pages[rel]
             old = self.pages.get(rel)
-            if rel not in todo and (old is None or old.template != page.template
+            if rel not in todo and (rel in swapped or old is None
+                                    or old.template != page.template
                                     or old.body != page.body or old.parts != page.parts
                                     or old.context != page.context):
                 todo[rel] = page
@@ -497,7 +502,7 @@ class SiteBuilder:
                         "templates folder not found; pass --templates DIR")
             return self.failed(diags.errors(), warnings, start)
         plan = self.plan(site, substituted)
-        todo = self.pages_to_render(plan.pages, plan.planned)
+        todo = self.pages_to_render(plan.pages, plan.planned, plan.change.swapped)
         renderer = Renderer(self.env, self.options.templates_dir, self.views, self.entries,
                             set(plan.listing))
         files = renderer.render(todo, self.folder.outputs, plan.change, diags)
@@ -511,6 +516,10 @@ class SiteBuilder:
         except (OutputError, OSError) as exc:
             diags.error(self.options.output_dir, 0, str(exc))
             return self.failed(diags.errors(), warnings, start)
+        for rel in plan.planned - todo.keys():  # planned again, the same: its pieces too
+            kept = self.folder.outputs.get(rel)
+            if isinstance(kept, Pieces):
+                kept.context = plan.pages[rel].context
         if not substituted or self.reordered:
             self.positions = {paper.slug: i for i, paper in enumerate(site.papers)}
         self.site, self.pages, self.shared = site, plan.pages, plan.shared

@@ -83,6 +83,9 @@ def site(tmp_path):
 
 
 def assert_same_as_cold_build(builder: SiteBuilder) -> None:
+    for rel, kept in builder.folder.outputs.items():  # what lets the next save splice
+        if isinstance(kept, Pieces) and kept.context is not None:
+            assert kept.context is builder.pages[rel].context, rel
     options = builder.options
     cold = options.output_dir.parent / "cold"
     shutil.rmtree(cold, ignore_errors=True)
@@ -186,6 +189,18 @@ def test_adding_and_removing_a_paper(site):
 def test_bib_entry_edits(site):
     pytest.importorskip("scholarsite.bibtex")
     save(site, "publications/refs.bib", "One's abstract.", "One's better abstract.")
+    assert_same_as_cold_build(site)
+    # A line more in the first entry: the second's paper (its line) is new, its view the
+    # same; a later edit of it is still spliced into the list.
+    save(site, "publications/refs.bib", "  topics = {graphs},\n",
+         "  topics = {graphs},\n  note = {A note},\n")
+    assert_same_as_cold_build(site)
+    before = site.folder.outputs["publications/index.html"]
+    save(site, "publications/refs.bib", "journal = {Journal of Examples}",
+         "journal = {Journal of More Examples}")
+    after = site.folder.outputs["publications/index.html"]
+    changed = [i for i, (a, b) in enumerate(zip(before.data, after.data)) if a is not b]
+    assert changed == [index for index, _ in before.slots["two"]]
     assert_same_as_cold_build(site)
     save(site, "publications/refs.bib", "title = {One}", "title = {One, Again}")
     assert_same_as_cold_build(site)
