@@ -236,9 +236,11 @@ def render_range(job: RenderJob, start: int, end: int
 
 
 def estimate_cost(page: Page, pages: int) -> float:
-    """Roughly what rendering a page costs, in paper pages: a page that shows every paper
-    (the publications list, the feed) costs about half a paper page per paper (a third of
-    the pages are papers'), a file written as it is a fifth of one."""
+    """Roughly what rendering a page costs, in paper pages, so that the heaviest tasks are
+    started first: a page that shows every paper (the publications list, the feed) costs
+    up to half a paper page per paper (a third of the pages are papers'), a file written
+    as it is a fifth of one. Only the order depends on it: each worker takes the next task
+    when it is free."""
     if "*" in page.depends:
         return pages / 6
     return 1.0 if page.template else 0.2
