@@ -1,4 +1,4 @@
-"""Tools for the front-end tests: the sites to check, built by the real CLI; a real HTTP server
+"""Tools for the front-end tests (the sites to check are conftest's `sites`): a real HTTP server
 on 127.0.0.1; headless Debian Chromium driven by Playwright; the W3C Nu checker; axe-core.
 
 A test that needs a tool asks for it with `require`: when the tool is missing it skips with
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BIBSITE, EXAMPLE, ROOT, TEMPLATES, run_cli
+from conftest import ROOT
 
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -44,35 +44,6 @@ def chromium_path() -> str:
     require(importlib.util.find_spec("playwright"),
             "the playwright package is not installed (pip install -e '.[test]')")
     return path
-
-
-def site_sources() -> list[tuple[str, Path]]:
-    """Every site the project ships: the example site, a small site with what the example
-    lacks, the BibTeX fixture once the BibTeX reader exists, and each demo site under
-    examples/."""
-    sources = [("example", EXAMPLE), ("themesite", ROOT / "tests" / "fixtures" / "themesite")]
-    if (ROOT / "scholarsite" / "bibtex.py").is_file():
-        sources.append(("bibsite", BIBSITE))
-    examples = ROOT / "examples"
-    if examples.is_dir():
-        for folder in sorted(examples.iterdir()):
-            for content in (folder / "content", folder):
-                if (content / "site.yaml").is_file():
-                    sources.append((folder.name, content))
-                    break
-    return sources
-
-
-def build_sites(tmp: Path) -> dict[str, Path]:
-    """Each shipped site built into tmp/NAME by `python build.py build`."""
-    built = {}
-    for name, content in site_sources():
-        out = tmp / name
-        result = run_cli("build", "--content", str(content), "--output", str(out),
-                         "--templates", str(TEMPLATES))
-        assert result.code == 0, f"{name}: {result.err}"
-        built[name] = out
-    return built
 
 
 def html_pages(site: Path) -> list[Path]:

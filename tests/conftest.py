@@ -1,5 +1,6 @@
-"""Shared test helpers: small sites written from dicts into temporary folders, and the real
-command line run in a subprocess."""
+"""Shared test helpers: small sites written from dicts into temporary folders, the real
+command line run in a subprocess, the shipped sites built once per session, and the example's
+papers and built pages read back without the project's code."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import yaml
+from bs4 import BeautifulSoup
 
 ROOT = Path(__file__).resolve().parent.parent
 # ../shared beside the checkout; a git worktree nested one level deeper finds it further up.
@@ -19,6 +22,14 @@ SHARED = next((p / "shared" for p in ROOT.parents if (p / "shared" / "data").is_
 TEMPLATES = ROOT / "templates"
 EXAMPLE = ROOT / "content"
 BIBSITE = ROOT / "tests" / "fixtures" / "bibsite"
+THEMESITE = ROOT / "tests" / "fixtures" / "themesite"
+DEMO = ROOT / "examples" / "demo"
+HAVE_BIBTEX_READER = (ROOT / "scholarsite" / "bibtex.py").is_file()
+needs_bibtex_reader = pytest.mark.skipif(
+    not HAVE_BIBTEX_READER, reason="scholarsite/bibtex.py (the BibTeX reader) is not in this "
+    "checkout yet")
+MARKS = "*†‡§¶#✉"
+ET_AL = ("et al.", "et al", "others", "and others")
 
 MINIMAL_CONFIG = """\
 title: Ada Example
@@ -98,3 +109,110 @@ def tree_bytes(folder: Path) -> dict[str, bytes]:
     """Every file below folder, by relative path: for comparing whole builds."""
     return {p.relative_to(folder).as_posix(): p.read_bytes()
             for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+# --- The shipped sites, built once per session; a browser ---------------------------------
+
+
+def site_sources() -> list[tuple[str, Path]]:
+    """Every site the project ships: the example site, a small site with what the example
+    lacks, the BibTeX fixture once the BibTeX reader exists, and each demo site under
+    examples/."""
+    sources = [("example", EXAMPLE), ("themesite", THEMESITE)]
+    if HAVE_BIBTEX_READER:
+        sources.append(("bibsite", BIBSITE))
+    examples = ROOT / "examples"
+    if examples.is_dir():
+        for folder in sorted(examples.iterdir()):
+            for content in (folder / "content", folder):
+                if (content / "site.yaml").is_file():
+                    sources.append((folder.name, content))
+                    break
+    return sources
+
+
+@pytest.fixture(scope="session")
+def shipped(tmp_path_factory):
+    """shipped(content) -> (site folder, Result): a shipped site built by `python build.py
+    build` on first use, once for the whole session. Tests only read what it built."""
+    done: dict[Path, tuple[Path, Result]] = {}
+
+    def build(content: Path) -> tuple[Path, Result]:
+        if content not in done:
+            out = tmp_path_factory.mktemp(content.name) / "site"
+            result = run_cli(*build_args(content, out))
+            assert result.code == 0, f"{content}: {result.err}"
+            done[content] = out, result
+        return done[content]
+
+    return build
+
+
+@pytest.fixture(scope="session")
+def example(shipped) -> Path:
+    """The example site in content/, built."""
+    return shipped(EXAMPLE)[0]
+
+
+@pytest.fixture(scope="session")
+def bibsite(shipped) -> Path:
+    """The BibTeX fixture site, built."""
+    return shipped(BIBSITE)[0]
+
+
+@pytest.fixture(scope="session")
+def demo(shipped) -> Path:
+    """The demo site in examples/demo, built."""
+    return shipped(DEMO)[0]
+
+
+@pytest.fixture(scope="session")
+def sites(shipped) -> dict[str, Path]:
+    """Every shipped site, built, by name."""
+    return {name: shipped(content)[0] for name, content in site_sources()}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium (browser.launch_chromium), one for each module that asks."""
+    from browser import launch_chromium  # browser.py imports this module
+
+    with launch_chromium() as chromium:
+        yield chromium
+
+
+# --- Content and pages read back without the project's code ------------------------------
+
+
+def read_front_matter(path: Path) -> dict:
+    """A content file's front matter, as YAML reads it."""
+    return yaml.safe_load(path.read_text(encoding="utf-8").split("---\n")[1])
+
+
+def read_papers(content: Path) -> dict[str, dict]:
+    """Each paper file's front matter and abstract (its body, spaces folded), by slug."""
+    found = {}
+    for path in sorted((content / "publications").glob("*.md")):
+        _, head, body = path.read_text(encoding="utf-8").split("---\n", 2)
+        found[path.stem] = {**yaml.safe_load(head), "abstract": " ".join(body.split())}
+    return found
+
+
+@pytest.fixture(scope="session")
+def papers() -> dict[str, dict]:
+    """The example's papers as their files say (read_papers). Tests only read it."""
+    return read_papers(EXAMPLE)
+
+
+def names_of(authors: list[str]) -> list[str]:
+    """Author names without their markers and without 'et al.'."""
+    return [a.rstrip(MARKS).strip() for a in authors if a.lower() not in ET_AL]
+
+
+def soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def text_of(node) -> str:
+    """A node's text with its white space folded, as a reader sees it."""
+    return " ".join(node.get_text(" ").split())

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import (AXE_JS, PHONE, build_sites, launch_chromium, open_page, pages_by_kind,
-                     require, serve)
+from browser import AXE_JS, PHONE, launch_chromium, open_page, pages_by_kind, require, serve
 
 OPEN_ALL = "document.querySelectorAll('details').forEach(d => { d.open = true; })"
 RUN_AXE = """async () => {
@@ -17,11 +16,6 @@ RUN_AXE = """async () => {
   return result.violations.map(v => ({id: v.id, help: v.help,
     nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ': ' + n.failureSummary)}));
 }"""
-
-
-@pytest.fixture(scope="module")
-def sites(tmp_path_factory) -> dict[str, Path]:
-    return build_sites(tmp_path_factory.mktemp("a11y"))
 
 
 @pytest.fixture(scope="module")

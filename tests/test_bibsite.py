@@ -5,24 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import BIBSITE, build_args, run_cli
+from conftest import BIBSITE
 from htmltree import Node, parse_page
 
 OWNER = "Qizhen Weng"
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("bibsite") / "site"
-    result = run_cli(*build_args(BIBSITE, out))
-    assert result.code == 0, result.err
-    assert "(21 papers)" in result.out
-    return out
-
-
-@pytest.fixture(scope="module")
-def publications(site) -> Node:
-    return parse_page(site / "publications" / "index.html")
+def publications(bibsite) -> Node:
+    return parse_page(bibsite / "publications" / "index.html")
 
 
 def entry(page: Node, slug: str) -> Node:
@@ -32,6 +23,10 @@ def entry(page: Node, slug: str) -> Node:
 def short_authors(item: Node) -> Node:
     """The collapsed author line: the <summary> of the author list."""
     return item.find("details", cls="authors-more").find("summary")
+
+
+def test_the_build_reports_every_paper(shipped):
+    assert "(21 papers)" in shipped(BIBSITE)[1].out
 
 
 def test_year_groups_newest_first(publications):
@@ -104,7 +99,7 @@ def test_text_is_unicode_without_latex(publications):
     assert venue.startswith("2025 USENIX Annual Technical Conference (ATC), Boston, MA")
 
 
-def test_bibtex_on_demand_is_the_source_entry_without_display_fields(site, publications):
+def test_bibtex_on_demand_is_the_source_entry_without_display_fields(bibsite, publications):
     item = entry(publications, "tian2019towards")
     shown = item.find("details", cls="bibtex-more").find("pre").text()
     assert shown.startswith("@inproceedings{tian2019Towards,")
@@ -114,13 +109,13 @@ def test_bibtex_on_demand_is_the_source_entry_without_display_fields(site, publi
     assert ("title = {Toppings: CPU-Assisted, Rank-Aware Adapter Serving for {LLM} Inference}"
             in text)
     assert "month = jul," in text and "pages = {612--629}" in text
-    download = (site / "publications" / "li2025toppings" / "li2025toppings.bib").read_text(
+    download = (bibsite / "publications" / "li2025toppings" / "li2025toppings.bib").read_text(
         encoding="utf-8")
     assert " ".join(download.split()) == text
 
 
-def test_paper_page_lists_every_author(site):
-    page = parse_page(site / "publications" / "cai2024internlm2" / "index.html")
+def test_paper_page_lists_every_author(bibsite):
+    page = parse_page(bibsite / "publications" / "cai2024internlm2" / "index.html")
     names = [a.text() for a in page.find("p", cls="paper-authors").find_all("span", cls="author")]
     assert len(names) == 100 and names[0] == "Zheng Cai" and names[-1] == "Dahua Lin"
     assert page.find("span", cls="owner").text() == OWNER

@@ -12,7 +12,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from conftest import (MINIMAL_CONFIG, MINIMAL_PAPER, SHARED, TEMPLATES, build_args, run_cli,
-                      write_files)
+                      soup, text_of, write_files)
 from test_build_errors import assert_clean_failure, problems
 
 # The seed's defect and its cousins: an empty field leaves a dangling separator or label.
@@ -120,14 +120,6 @@ SITE = {
           - Best Teacher
         """,
 }
-
-
-def soup(path: Path) -> BeautifulSoup:
-    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-
-
-def text_of(node) -> str:
-    return " ".join(node.get_text(" ").split())
 
 
 @pytest.fixture(scope="module")

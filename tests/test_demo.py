@@ -11,32 +11,22 @@ from urllib.parse import unquote, urlsplit
 import pytest
 import yaml
 
-from conftest import ROOT, build_args, run_cli
-from test_collections import EMPTY, soup, text_of
+from conftest import DEMO, read_front_matter, soup, text_of
+from test_collections import EMPTY
 
-DEMO = ROOT / "examples" / "demo"
 COLLECTIONS = ("talks", "teaching", "projects", "news", "posts")
 
 
-def front_matter(path: Path) -> dict:
-    return yaml.safe_load(path.read_text(encoding="utf-8").split("---\n")[1])
+def test_the_demo_builds_without_a_warning(shipped):
+    assert shipped(DEMO)[1].err == ""
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("demo") / "site"
-    result = run_cli(*build_args(DEMO, out, "--strict"))
-    assert result.code == 0, result.err
-    assert result.err == ""  # not even a warning
-    return out
-
-
-def test_home_says_the_researcher_is_fictional(built):
-    home = soup(built / "index.html")
+def test_home_says_the_researcher_is_fictional(demo):
+    home = soup(demo / "index.html")
     assert "fictional researcher" in text_of(home.select_one(".bio"))
     assert "fictional" in home.title.get_text()
     photo = home.select_one("img.photo")
-    assert (built / photo["src"]).is_file() and photo["alt"] == "Rowan Example"
+    assert (demo / photo["src"]).is_file() and photo["alt"] == "Rowan Example"
     labels = [text_of(a) for a in home.select("ul.contact a")]
     assert labels == ["rowan@example.org", "Google Scholar", "DBLP", "ORCID", "GitHub",
                       "LinkedIn"]
@@ -44,12 +34,12 @@ def test_home_says_the_researcher_is_fictional(built):
     assert len(home.select("main ul.news li")) == 5
     selected = [p["id"] for p in home.select("main li.paper")]
     assert selected == sorted(s.stem for s in (DEMO / "publications").glob("*.md")
-                              if front_matter(s).get("selected"))[::-1]
+                              if read_front_matter(s).get("selected"))[::-1]
 
 
-def test_navigation_follows_site_yaml(built):
+def test_navigation_follows_site_yaml(demo):
     config = yaml.safe_load((DEMO / "site.yaml").read_text(encoding="utf-8"))
-    nav = [(text_of(a), a["href"]) for a in soup(built / "index.html").select("nav.nav ul a")]
+    nav = [(text_of(a), a["href"]) for a in soup(demo / "index.html").select("nav.nav ul a")]
     expected = []
     for entry in config["nav"]:
         if isinstance(entry, str):
@@ -60,39 +50,39 @@ def test_navigation_follows_site_yaml(built):
         else:
             [(key, label)] = entry.items()
         page = DEMO / "pages" / f"{key}.md"
-        label = label or (front_matter(page)["title"] if page.is_file() else None)
+        label = label or (read_front_matter(page)["title"] if page.is_file() else None)
         expected.append((label or {"cv": "CV"}.get(key, key.capitalize()),
                          "" if key == "home" else f"{key}/"))
     assert nav == expected
 
 
 @pytest.mark.parametrize("name", COLLECTIONS)
-def test_every_collection_has_its_pages(built, name):
+def test_every_collection_has_its_pages(demo, name):
     files = sorted((DEMO / name).glob("*.md"))
     assert files, f"the demo has no {name}"
-    listing = soup(built / name / "index.html")
+    listing = soup(demo / name / "index.html")
     entries = listing.select("main li.item, main li.card, main ul.news li")
     assert len(entries) == len(files)
     for path in files:
-        fm = front_matter(path)
+        fm = read_front_matter(path)
         if name == "news":
-            assert not (built / name / path.stem).exists()
+            assert not (demo / name / path.stem).exists()
             continue
-        page = soup(built / name / path.stem / "index.html")
+        page = soup(demo / name / path.stem / "index.html")
         assert text_of(page.select_one("main h1")) == fm["title"]
         if "date" in fm:
             assert page.select_one("main time")["datetime"] == str(fm["date"])
 
 
-def test_free_pages(built):
+def test_free_pages(demo):
     for path in sorted((DEMO / "pages").glob("*.md")):
-        page = soup(built / path.stem / "index.html")
-        assert text_of(page.select_one("main h1")) == front_matter(path)["title"]
+        page = soup(demo / path.stem / "index.html")
+        assert text_of(page.select_one("main h1")) == read_front_matter(path)["title"]
 
 
-def test_cv(built):
+def test_cv(demo):
     cv = yaml.safe_load((DEMO / "cv.yaml").read_text(encoding="utf-8"))
-    page = soup(built / "cv" / "index.html")
+    page = soup(demo / "cv" / "index.html")
     ids = [h["id"].removeprefix("cv-") for h in page.select("main h2")]
     assert set(cv) | {"publications", "teaching"} == set(ids)
     assert len(page.select(".cv-papers li")) == len(list((DEMO / "publications").glob("*.md")))
@@ -103,10 +93,10 @@ def test_cv(built):
         assert len(shown) == len(entries)
 
 
-def test_every_internal_link_resolves(built):
+def test_every_internal_link_resolves(demo):
     """Every href and src inside the site names a file the build wrote, from every depth."""
     checked = 0
-    for path in sorted(built.rglob("*.html")):
+    for path in sorted(demo.rglob("*.html")):
         if path.name == "404.html":
             continue  # served at any depth, so its links are absolute
         for node in soup(path).select("[href], [src]"):
@@ -117,25 +107,25 @@ def test_every_internal_link_resolves(built):
             target = (path.parent / unquote(parts.path)).resolve()
             if target.is_dir():
                 target = target / "index.html"
-            assert target.is_file() and target.is_relative_to(built.resolve()), \
-                f"{path.relative_to(built)}: {url}"
+            assert target.is_file() and target.is_relative_to(demo.resolve()), \
+                f"{path.relative_to(demo)}: {url}"
             checked += 1
     assert checked > 200
 
 
-def test_sitemap_lists_every_page(built):
-    pages = {p.relative_to(built).parent.as_posix() + "/" for p in built.rglob("index.html")}
+def test_sitemap_lists_every_page(demo):
+    pages = {p.relative_to(demo).parent.as_posix() + "/" for p in demo.rglob("index.html")}
     pages = {"" if p == "./" else p for p in pages}
-    human = soup(built / "sitemap" / "index.html")
+    human = soup(demo / "sitemap" / "index.html")
     assert {a["href"].removeprefix("../") for a in human.select("main a")} == pages
-    xml = (built / "sitemap.xml").read_text(encoding="utf-8")
+    xml = (demo / "sitemap.xml").read_text(encoding="utf-8")
     assert sorted(re.findall(r"<loc>https://example.org/demo/(.*?)</loc>", xml)) == sorted(pages)
 
 
-def test_no_empty_fields(built):
+def test_no_empty_fields(demo):
     """Fields the templates put together never leave a dangling separator; the owner's own
     Markdown (a bio, a post) is left out of the check, as it may end a line with ':'."""
-    for path in sorted(built.rglob("*.html")):
+    for path in sorted(demo.rglob("*.html")):
         page = soup(path)
         for prose in page.select(".bio, .item-body, .news-text, .abstract"):
             prose.decompose()
@@ -147,7 +137,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 
 
 @pytest.mark.skipif(not CHROMIUM.is_file(), reason="Debian's chromium is not installed")
-def test_cv_prints_to_a_short_pdf(built, tmp_path):
+def test_cv_prints_to_a_short_pdf(demo, tmp_path):
     """'Save as PDF' in a real browser: a few pages, the papers and profile links kept as
     links, the menu, footer and skip link left out (their links would be in the PDF)."""
     pdf = tmp_path / "cv.pdf"
@@ -155,7 +145,7 @@ def test_cv_prints_to_a_short_pdf(built, tmp_path):
                     "--no-first-run", "--disable-background-networking",
                     "--disable-component-update", "--disable-sync",
                     f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer",
-                    f"--print-to-pdf={pdf}", (built / "cv" / "index.html").as_uri()],
+                    f"--print-to-pdf={pdf}", (demo / "cv" / "index.html").as_uri()],
                    capture_output=True, timeout=120, check=False)
     data = pdf.read_bytes()
     assert data.startswith(b"%PDF")

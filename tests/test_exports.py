@@ -8,47 +8,17 @@ from pathlib import Path
 
 import bibtexparser
 import pytest
-from browser import launch_chromium, open_page, serve
+from browser import open_page, serve
 import rispy
-import yaml
 from bs4 import BeautifulSoup
 
-from conftest import BIBSITE, EXAMPLE, MINIMAL_CONFIG, build_args, run_cli
+from conftest import (BIBSITE, ET_AL, MINIMAL_CONFIG, build_args, names_of, needs_bibtex_reader,
+                      run_cli)
 from scholarsite.citations import DISPLAY_ONLY_FIELDS
 
-MARKS = "*†‡§¶#✉"
-ET_AL = ("et al.", "et al", "others", "and others")
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
                "September", "October", "November", "December")
-HAVE_BIBTEX_READER = (Path(__file__).parent.parent / "scholarsite" / "bibtex.py").is_file()
-needs_bibtex_reader = pytest.mark.skipif(
-    not HAVE_BIBTEX_READER, reason="scholarsite/bibtex.py (the BibTeX reader) is not in this "
-    "checkout yet")
-
-
-@pytest.fixture(scope="module")
-def example(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("example") / "site"
-    result = run_cli(*build_args(EXAMPLE, out))
-    assert result.code == 0, result.err
-    return out
-
-
-@pytest.fixture(scope="module")
-def papers() -> dict[str, dict]:
-    """The example's front matter and abstract, read without the project's code."""
-    found = {}
-    for path in sorted((EXAMPLE / "publications").glob("*.md")):
-        _, head, body = path.read_text(encoding="utf-8").split("---\n", 2)
-        found[path.stem] = {**yaml.safe_load(head), "abstract": " ".join(body.split())}
-    return found
-
-
-def names_of(authors: list[str]) -> list[str]:
-    return [a.rstrip(MARKS).strip() for a in authors if a.lower() not in ET_AL]
-
-
 def has_et_al(authors: list[str]) -> bool:
     return authors[-1].lower() in ET_AL
 
@@ -151,11 +121,9 @@ def test_bib_escapes_specials_and_leaves_display_fields_out(make_site):
 
 
 @needs_bibtex_reader
-def test_bibtex_fixture_exports_read_back(tmp_path):
-    out = tmp_path / "site"
-    assert run_cli(*build_args(BIBSITE, out)).code == 0
+def test_bibtex_fixture_exports_read_back(bibsite):
     source = {e.key: bib_fields(e) for e in read_bib(BIBSITE / "publications" / "papers.bib").entries}
-    exported = read_bib(out / "publications.bib")
+    exported = read_bib(bibsite / "publications.bib")
     assert sorted(e.key for e in exported.entries) == sorted(source)
     for entry in exported.entries:
         fields = bib_fields(entry)
@@ -164,7 +132,8 @@ def test_bibtex_fixture_exports_read_back(tmp_path):
         assert fields["year"] == original["year"]
         for key in ("doi", "volume", "issn", "isbn"):
             assert fields.get(key) == original.get(key), (entry.key, key)
-    singles = [read_bib(p).entries[0].key for p in sorted((out / "publications").glob("*/*.bib"))]
+    singles = [read_bib(p).entries[0].key
+               for p in sorted((bibsite / "publications").glob("*/*.bib"))]
     assert sorted(singles) == sorted(source)
 
 
@@ -260,10 +229,8 @@ def test_example_citations_share_one_style(example, papers):
 
 
 @needs_bibtex_reader
-def test_bibtex_citations_share_the_same_style(tmp_path):
-    out = tmp_path / "site"
-    assert run_cli(*build_args(BIBSITE, out)).code == 0
-    citations = citations_of(out)
+def test_bibtex_citations_share_the_same_style(bibsite):
+    citations = citations_of(bibsite)
     assert len(citations) == 21
     for text in citations.values():
         check_citation_style(text)
@@ -316,12 +283,6 @@ pages: 7–9
 def served(example):
     with serve(example) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with launch_chromium() as browser:
-        yield browser
 
 
 def test_copy_button_copies_the_bibtex(served, browser, example):

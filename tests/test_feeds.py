@@ -9,16 +9,14 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-import yaml
 
-from conftest import BIBSITE, EXAMPLE, MINIMAL_CONFIG, SHARED, build_args, run_cli
+from conftest import EXAMPLE, MINIMAL_CONFIG, SHARED, build_args, needs_bibtex_reader, run_cli
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 XSD = SHARED / "data" / "sitemap.xsd"
 BASE = "https://example.github.io/"
 RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$")
-HAVE_BIBTEX_READER = (Path(__file__).parent.parent / "scholarsite" / "bibtex.py").is_file()
 
 
 def build_example(out: Path, **env: str) -> Path:
@@ -37,18 +35,9 @@ def build_example(out: Path, **env: str) -> Path:
 
 
 @pytest.fixture(scope="module")
-def example(tmp_path_factory) -> Path:
-    return build_example(tmp_path_factory.mktemp("example") / "site")
-
-
-@pytest.fixture(scope="module")
-def dates() -> dict[str, str]:
+def dates(papers) -> dict[str, str]:
     """Each example paper's date as its front matter gives it."""
-    found = {}
-    for path in sorted((EXAMPLE / "publications").glob("*.md")):
-        found[path.stem] = str(yaml.safe_load(path.read_text(encoding="utf-8").split("---\n")[1])
-                               ["date"])
-    return found
+    return {slug: str(fm["date"]) for slug, fm in papers.items()}
 
 
 def full_date(date: str) -> str:
@@ -229,13 +218,10 @@ def test_sitemap_under_a_subpath(make_site):
     assert text(atom(site / "feed.xml"), "id") == "https://user.github.io/repo/feed.xml"
 
 
-@pytest.mark.skipif(not HAVE_BIBTEX_READER, reason="scholarsite/bibtex.py (the BibTeX reader) "
-                    "is not in this checkout yet")
-def test_bibtex_fixture_feed_and_sitemap(tmp_path):
-    out = tmp_path / "site"
-    assert run_cli(*build_args(BIBSITE, out)).code == 0
-    validate_sitemap(out / "sitemap.xml")
-    entries = atom(out / "feed.xml").findall(f"{ATOM}entry")
+@needs_bibtex_reader
+def test_bibtex_fixture_feed_and_sitemap(bibsite):
+    validate_sitemap(bibsite / "sitemap.xml")
+    entries = atom(bibsite / "feed.xml").findall(f"{ATOM}entry")
     assert len(entries) == 21
     updated = [text(e, "updated") for e in entries]
     assert updated == sorted(updated, reverse=True)

@@ -10,11 +10,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 
-from browser import (DESKTOP, DOCS_SCREENSHOTS, PHONE, build_sites, launch_chromium,
-                     open_page, pages_by_kind, serve)
-from conftest import EXAMPLE, build_args, run_cli
+from browser import DESKTOP, DOCS_SCREENSHOTS, PHONE, open_page, pages_by_kind, serve
+from conftest import build_args, run_cli
 
 JS_BUDGET = 15 * 1024
 CSS_BUDGET = 20 * 1024
@@ -23,32 +21,6 @@ BACKGROUND = "getComputedStyle(document.body).backgroundColor"
 # The scripts have run: the toggle is shown and the filter count, where there is one, is set.
 READY = ("!document.getElementById('theme-toggle').hidden && "
          "(document.getElementById('filter-status')?.textContent ?? 'none') !== ''")
-
-
-@pytest.fixture(scope="module")
-def sites(tmp_path_factory) -> dict[str, Path]:
-    return build_sites(tmp_path_factory.mktemp("frontend"))
-
-
-@pytest.fixture(scope="module")
-def example(sites) -> Path:
-    return sites["example"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with launch_chromium() as browser:
-        yield browser
-
-
-@pytest.fixture(scope="module")
-def papers() -> dict[str, dict]:
-    """The example's papers as their files say (front matter and abstract), read with YAML."""
-    found = {}
-    for path in sorted((EXAMPLE / "publications").glob("*.md")):
-        _, head, body = path.read_text(encoding="utf-8").split("---\n", 2)
-        found[path.stem] = {**yaml.safe_load(head), "abstract": " ".join(body.split())}
-    return found
 
 
 def shown_slugs(page) -> list[str]:

@@ -9,9 +9,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
-
-from browser import build_sites, html_pages, require
+from browser import html_pages, require
 
 
 def vnu_jar() -> Path:
@@ -31,11 +29,6 @@ def check_html(files: list[Path]) -> list[dict]:
     report = json.loads(proc.stderr)
     return [m for m in report["messages"] if m["type"] in ("error", "non-document-error")
             or m.get("subType") == "fatal"]
-
-
-@pytest.fixture(scope="module")
-def sites(tmp_path_factory) -> dict[str, Path]:
-    return build_sites(tmp_path_factory.mktemp("valid"))
 
 
 def test_every_page_of_every_site_is_valid_html(sites):

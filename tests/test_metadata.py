@@ -8,35 +8,14 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 from bs4 import BeautifulSoup
 
-from conftest import BIBSITE, EXAMPLE, MINIMAL_CONFIG, build_args, run_cli
+from conftest import (BIBSITE, EXAMPLE, MINIMAL_CONFIG, build_args, names_of, needs_bibtex_reader,
+                      run_cli, soup)
 from scholarsite.diagnostics import Diagnostics
 from scholarsite.loader import load_site
 from scholarsite.metadata import dump_script_json
 from scholarsite.venues import find_tier_conflicts, lookup_tier
-
-MARKS = "*†‡§¶#✉"
-ET_AL = ("et al.", "et al", "others", "and others")
-HAVE_BIBTEX_READER = (Path(__file__).parent.parent / "scholarsite" / "bibtex.py").is_file()
-
-
-@pytest.fixture(scope="module")
-def example(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("example") / "site"
-    result = run_cli(*build_args(EXAMPLE, out))
-    assert result.code == 0, result.err
-    return out
-
-
-def front_matter(path: Path) -> dict:
-    return yaml.safe_load(path.read_text(encoding="utf-8").split("---\n")[1])
-
-
-def parse(path: Path) -> BeautifulSoup:
-    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-
 
 def meta_values(page: BeautifulSoup, name: str, attr: str = "name") -> list[str]:
     return [tag["content"] for tag in page.find_all("meta", attrs={attr: name})]
@@ -50,11 +29,6 @@ def meta_value(page: BeautifulSoup, name: str, attr: str = "name") -> str | None
 
 def json_ld(page: BeautifulSoup) -> list[dict]:
     return [json.loads(s.string) for s in page.find_all("script", type="application/ld+json")]
-
-
-def names_of(authors: list[str]) -> list[str]:
-    """Author names as Google Scholar wants them: without markers and without 'et al.'."""
-    return [a.rstrip(MARKS).strip() for a in authors if a.lower() not in ET_AL]
 
 
 def expected_pages(pages: str) -> tuple[str | None, str | None]:
@@ -87,23 +61,20 @@ def expected_highwire(fm: dict) -> dict:
 # --- The example site: every paper page against its front matter ------------------------------
 
 
-def test_example_paper_pages_carry_highwire_tags_from_front_matter(example):
-    papers = sorted((EXAMPLE / "publications").glob("*.md"))
+def test_example_paper_pages_carry_highwire_tags_from_front_matter(example, papers):
     assert len(papers) == 18
-    for path in papers:
-        fm = front_matter(path)
-        page = parse(example / "publications" / path.stem / "index.html")
+    for slug, fm in papers.items():
+        page = soup(example / "publications" / slug / "index.html")
         for name, expected in expected_highwire(fm).items():
-            assert meta_values(page, name) == expected, (path.name, name)
+            assert meta_values(page, name) == expected, (slug, name)
         assert re.fullmatch(r"\d{4}(/\d{2}(/\d{2})?)?", meta_value(page, "citation_publication_date"))
         assert meta_values(page, "citation_doi") == []  # the example gives no DOIs
         assert meta_values(page, "citation_pdf_url") == []  # nor PDFs
 
 
-def test_example_paper_pages_carry_a_scholarly_article(example):
-    for path in sorted((EXAMPLE / "publications").glob("*.md")):
-        fm = front_matter(path)
-        page = parse(example / "publications" / path.stem / "index.html")
+def test_example_paper_pages_carry_a_scholarly_article(example, papers):
+    for slug, fm in papers.items():
+        page = soup(example / "publications" / slug / "index.html")
         [article] = json_ld(page)
         assert article["@context"] == "https://schema.org"
         assert article["@type"] == "ScholarlyArticle"
@@ -111,7 +82,7 @@ def test_example_paper_pages_carry_a_scholarly_article(example):
         assert [a["name"] for a in article["author"]] == names_of(fm["authors"])
         assert all(a["@type"] == "Person" for a in article["author"])
         assert article["datePublished"] == str(fm["date"])
-        assert article["url"] == f"https://example.github.io/publications/{path.stem}/"
+        assert article["url"] == f"https://example.github.io/publications/{slug}/"
         venue = article["isPartOf"]
         while venue["@type"] in ("PublicationIssue", "PublicationVolume"):
             venue = venue["isPartOf"]
@@ -121,15 +92,14 @@ def test_example_paper_pages_carry_a_scholarly_article(example):
             assert article["isPartOf"]["issueNumber"] == str(fm["number"])
         if "volume" in fm:
             assert article["isPartOf"]["isPartOf"]["volumeNumber"] == str(fm["volume"])
-        body = path.read_text(encoding="utf-8").split("---\n", 2)[2].strip()
-        assert ("abstract" in article) == bool(body)
+        assert ("abstract" in article) == bool(fm["abstract"])
 
 
 def test_every_page_has_canonical_open_graph_and_twitter_tags(example):
     pages = sorted(example.rglob("*.html"))
     assert len(pages) >= 18 + 4
     for path in pages:
-        page = parse(path)
+        page = soup(path)
         rel = path.relative_to(example).as_posix()
         url = "https://example.github.io/" + (rel[: -len("index.html")] if rel.endswith("index.html")
                                               else rel)
@@ -147,16 +117,16 @@ def test_every_page_has_canonical_open_graph_and_twitter_tags(example):
 
 
 def test_paper_pages_are_articles_and_the_home_page_a_person(example):
-    home = parse(example / "index.html")
+    home = soup(example / "index.html")
     assert meta_value(home, "og:type", "property") == "profile"
     assert meta_values(home, "citation_title") == []
     [person] = json_ld(home)
     assert person == {"@context": "https://schema.org", "@type": "Person", "name": "Wei Gao",
                       "url": "https://example.github.io/"}
-    paper = parse(example / "publications" / "weave-osdi-2026" / "index.html")
+    paper = soup(example / "publications" / "weave-osdi-2026" / "index.html")
     assert meta_value(paper, "og:type", "property") == "article"
     assert meta_value(paper, "article:published_time", "property") == "2026-07"
-    assert json_ld(parse(example / "publications" / "index.html")) == []
+    assert json_ld(soup(example / "publications" / "index.html")) == []
 
 
 # --- Small sites for what the example does not have -------------------------------------------
@@ -234,7 +204,7 @@ def build(make_site, files: dict, config: str = MINIMAL_CONFIG) -> Path:
 def test_full_paper_tags_doi_pdf_and_date(make_site):
     site = build(make_site, {"publications/study.md": FULL_PAPER, "files/study.pdf": b"%PDF-1.4\n"},
                  OWNER_CONFIG)
-    page = parse(site / "publications" / "study" / "index.html")
+    page = soup(site / "publications" / "study" / "index.html")
     assert meta_value(page, "citation_title") == "A Study of <script> & Friends"
     assert meta_values(page, "citation_author") == ["Ada Example", "Bob Builder"]
     assert meta_value(page, "citation_publication_date") == "2024/05/17"
@@ -259,14 +229,14 @@ def test_full_paper_tags_doi_pdf_and_date(make_site):
 
 def test_report_and_thesis_tags(make_site):
     site = build(make_site, {"publications/report.md": REPORT, "publications/thesis.md": THESIS})
-    report = parse(site / "publications" / "report" / "index.html")
+    report = soup(site / "publications" / "report" / "index.html")
     assert meta_value(report, "citation_technical_report_institution") == \
         "Example Institute of Technology"
     assert meta_value(report, "citation_technical_report_number") == "TR-2023-7"
     assert meta_values(report, "citation_issue") == []
     assert meta_value(report, "citation_publication_date") == "2023"
     assert meta_value(report, "citation_pdf_url") == "https://elsewhere.example.net/report.pdf"
-    thesis = parse(site / "publications" / "thesis" / "index.html")
+    thesis = soup(site / "publications" / "thesis" / "index.html")
     assert meta_value(thesis, "citation_dissertation_institution") == "University of Examples"
     assert meta_values(thesis, "citation_journal_title") == []
 
@@ -274,7 +244,7 @@ def test_report_and_thesis_tags(make_site):
 def test_home_page_person_names_affiliation_and_profiles(make_site):
     site = build(make_site, {"publications/study.md": FULL_PAPER, "files/study.pdf": b"%PDF"},
                  OWNER_CONFIG)
-    [person] = json_ld(parse(site / "index.html"))
+    [person] = json_ld(soup(site / "index.html"))
     assert person["@type"] == "Person"
     assert person["name"] == "Ada Example"
     assert person["alternateName"] == ["A. Example"]
@@ -316,7 +286,7 @@ def test_dump_script_json_round_trips_without_markup_characters(text):
 
 def test_paper_without_abstract_is_described_by_its_citation(make_site):
     site = build(make_site, {"publications/report.md": REPORT})
-    page = parse(site / "publications" / "report" / "index.html")
+    page = soup(site / "publications" / "report" / "index.html")
     description = meta_value(page, "description")
     assert description == "Ada Example. Example Tech Reports, 2023."
     assert meta_value(page, "og:description", "property") == description
@@ -326,7 +296,7 @@ def test_long_abstract_is_cut_at_a_word_for_descriptions(make_site):
     words = " ".join(f"word{i}" for i in range(200))
     site = build(make_site, {"publications/study.md": FULL_PAPER.replace("An abstract.", words),
                              "files/study.pdf": b"%PDF"})
-    page = parse(site / "publications" / "study" / "index.html")
+    page = soup(site / "publications" / "study" / "index.html")
     description = meta_value(page, "og:description", "property")
     assert len(description) <= 300 and description.endswith("…")
     assert words.startswith(description[:-1])
@@ -336,21 +306,17 @@ def test_long_abstract_is_cut_at_a_word_for_descriptions(make_site):
 # --- BibTeX-sourced pages ---------------------------------------------------------------------
 
 
-@pytest.mark.skipif(not HAVE_BIBTEX_READER, reason="scholarsite/bibtex.py (the BibTeX reader) "
-                    "is not in this checkout yet")
-def test_bibtex_fixture_pages_carry_tags_from_the_bib_file(tmp_path):
+@needs_bibtex_reader
+def test_bibtex_fixture_pages_carry_tags_from_the_bib_file(bibsite):
     import bibtexparser
     from bibtexparser.middlewares import (LatexDecodingMiddleware, MonthIntMiddleware,
                                           SeparateCoAuthors, SplitNameParts)
 
-    out = tmp_path / "site"
-    result = run_cli(*build_args(BIBSITE, out))
-    assert result.code == 0, result.err
     library = bibtexparser.parse_file(
         str(BIBSITE / "publications" / "papers.bib"),
         append_middleware=[LatexDecodingMiddleware(), MonthIntMiddleware(True),
                            SeparateCoAuthors(), SplitNameParts()])
-    pages = {p.parent.name: parse(p) for p in (out / "publications").glob("*/index.html")}
+    pages = {p.parent.name: soup(p) for p in (bibsite / "publications").glob("*/index.html")}
     assert len(pages) == len(library.entries) == 21
     by_title = {meta_value(page, "citation_title"): page for page in pages.values()}
     for entry in library.entries:
@@ -377,20 +343,19 @@ def test_bibtex_fixture_pages_carry_tags_from_the_bib_file(tmp_path):
 # --- Venue tiers ------------------------------------------------------------------------------
 
 
-def test_example_tiers_are_what_the_lookup_gives():
+def test_example_tiers_are_what_the_lookup_gives(papers):
     """Every example venue the CCF table knows gets from the lookup the tier the seed gives it;
     the others (MLSys, CSUR's survey tier, arXiv reports) get nothing from it."""
     ccf = other = 0
-    for path in sorted((EXAMPLE / "publications").glob("*.md")):
-        fm = front_matter(path)
+    for slug, fm in papers.items():
         tier = fm.get("tier", "")
         found = lookup_tier(fm.get("venue", ""), fm.get("venue_short", ""))
         if tier.startswith("CCF-"):
             ccf += 1
-            assert found == tier, path.name
+            assert found == tier, slug
         else:
             other += 1
-            assert found == "", path.name
+            assert found == "", slug
     assert (ccf, other) == (13, 5)
 
 
@@ -435,7 +400,7 @@ def test_explicit_tier_wins_and_lookup_fills_the_rest(make_site):
     result = run_cli(*build_args(content))
     assert result.code == 0, result.err
     site = content.parent / "site"
-    tiers = {slug: [b.get_text() for b in parse(site / "publications" / slug / "index.html")
+    tiers = {slug: [b.get_text() for b in soup(site / "publications" / slug / "index.html")
                     .select(".paper-facts .tier-badge")] for slug in ("wrong", "looked")}
     assert tiers == {"wrong": ["CCF-B"], "looked": ["CCF-A"]}
 
@@ -447,7 +412,7 @@ def test_site_yaml_turns_the_lookup_off(make_site):
     result = run_cli(*build_args(content))
     assert result.code == 0, result.err
     site = content.parent / "site"
-    looked = parse(site / "publications" / "looked" / "index.html")
-    given = parse(site / "publications" / "given" / "index.html")
+    looked = soup(site / "publications" / "looked" / "index.html")
+    given = soup(site / "publications" / "given" / "index.html")
     assert looked.select(".tier-badge") == []
     assert [b.get_text() for b in given.select(".paper-facts .tier-badge")] == ["CCF-C"]

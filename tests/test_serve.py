@@ -16,7 +16,6 @@ import time
 from pathlib import Path
 
 import pytest
-from browser import launch_chromium
 
 from conftest import ROOT, TEMPLATES
 
@@ -270,12 +269,6 @@ def test_an_output_folder_inside_the_content_is_refused(make_site, tmp_path):
                            str(content), "--output", str(content / "site"), "--port", "0"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1 and "it is inside" in proc.stderr
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with launch_chromium() as browser:
-        yield browser
 
 
 def test_an_open_page_reloads_by_itself_after_an_edit(served, tmp_path, browser):

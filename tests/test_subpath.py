@@ -16,7 +16,6 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 from urllib.request import ProxyHandler, build_opener
 
 import pytest
-from browser import launch_chromium
 
 from conftest import EXAMPLE, TEMPLATES, build_args, run_cli, write_files
 
@@ -190,12 +189,6 @@ def test_the_crawl_finds_a_root_absolute_asset(tmp_path, serve):
     statuses, came_from = crawl(base, [PREFIX])
     assert statuses[base + "/assets/style.css"] == 404
     assert came_from[base + "/assets/style.css"] == base + PREFIX
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with launch_chromium() as browser:
-        yield browser
 
 
 def open_page(browser, **options):
