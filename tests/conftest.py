@@ -5,6 +5,7 @@ papers and built pages read back without the project's code."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -112,6 +113,39 @@ def tree_bytes(folder: Path) -> dict[str, bytes]:
 
 
 # --- The shipped sites, built once per session; a browser ---------------------------------
+
+
+def start_live_site(tmp_path: Path, files: dict[str, str | bytes],
+                    template_edits: dict[str, tuple[str, str]] | None = None):
+    """`serve`'s rebuilder over `files`, with its own copy of the shipped templates (with
+    `template_edits`: template -> (old, new)), after its first build."""
+    from scholarsite.build import BuildOptions
+    from scholarsite.incremental import SiteBuilder
+
+    content = write_files(tmp_path / "content", files)
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    for name, (old, new) in (template_edits or {}).items():
+        text = (templates / name).read_text(encoding="utf-8")
+        assert old in text, (name, old)
+        (templates / name).write_text(text.replace(old, new), encoding="utf-8")
+    builder = SiteBuilder(BuildOptions(content, tmp_path / "site", templates))
+    outcome = builder.build()
+    assert outcome.ok, outcome.errors
+    return builder
+
+
+def build_cold(builder, name: str = "cold") -> dict[str, bytes]:
+    """What a cold `build` (no cache) makes of `builder`'s content and templates, beside
+    its output, for comparison with what the rebuilder wrote."""
+    from scholarsite.build import BuildOptions, build
+
+    options = builder.options
+    out = options.output_dir.parent / name
+    shutil.rmtree(out, ignore_errors=True)
+    build(BuildOptions(options.content_dir, out, options.templates_dir, options.strict,
+                       cache=False))
+    return tree_bytes(out)
 
 
 def site_sources() -> list[tuple[str, Path]]:

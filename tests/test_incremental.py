@@ -11,8 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLE, MINIMAL_CONFIG, ROOT, TEMPLATES, tree_bytes, write_files
-from scholarsite.build import BuildOptions, build
+from conftest import (EXAMPLE, MINIMAL_CONFIG, ROOT, TEMPLATES, build_cold, start_live_site,
+                      tree_bytes, write_files)
+from scholarsite.build import BuildOptions
 from scholarsite.incremental import SiteBuilder, classify_changes, find_used_templates
 from scholarsite.render import make_env
 
@@ -38,22 +39,7 @@ PAPERS = {
 @pytest.fixture
 def site(tmp_path):
     """A small site with its own copy of the templates, and a builder that built it."""
-    content = write_files(tmp_path / "content", {"site.yaml": CONFIG, **PAPERS})
-    templates = tmp_path / "templates"
-    shutil.copytree(TEMPLATES, templates)
-    builder = SiteBuilder(BuildOptions(content, tmp_path / "site", templates))
-    first = builder.build()
-    assert first.ok, first.errors
-    return builder
-
-
-def full_build(builder: SiteBuilder, tmp_path: Path) -> dict[str, bytes]:
-    """What `build` makes of the same content, for comparison."""
-    options = builder.options
-    out = tmp_path / "full"
-    shutil.rmtree(out, ignore_errors=True)
-    build(BuildOptions(options.content_dir, out, options.templates_dir, options.strict))
-    return tree_bytes(out)
+    return start_live_site(tmp_path, {"site.yaml": CONFIG, **PAPERS})
 
 
 def edit(path: Path, old: str, new: str) -> Path:
@@ -64,7 +50,8 @@ def edit(path: Path, old: str, new: str) -> Path:
 
 
 def assert_same_as_full_build(builder: SiteBuilder, tmp_path: Path) -> None:
-    assert tree_bytes(builder.options.output_dir) == full_build(builder, tmp_path)
+    assert builder.options.output_dir.parent == tmp_path
+    assert tree_bytes(builder.options.output_dir) == build_cold(builder, "full")
 
 
 def test_first_build_is_the_full_build(tmp_path):

@@ -3,14 +3,13 @@ plans them again: after each, the output is byte for byte what a cold build make
 
 from __future__ import annotations
 
-import shutil
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import TEMPLATES, tree_bytes, write_files
-from scholarsite.build import BuildOptions, build
+from conftest import TEMPLATES, build_cold, start_live_site, tree_bytes, write_files
+from scholarsite.build import BuildOptions
 from scholarsite.incremental import SiteBuilder
 from scholarsite.replan import placement
 from scholarsite.splice import Pieces
@@ -73,24 +72,14 @@ FILES = {
 @pytest.fixture
 def site(tmp_path):
     """A site whose lists group, filter and select papers, with its own templates, built."""
-    content = write_files(tmp_path / "content", FILES)
-    templates = tmp_path / "templates"
-    shutil.copytree(TEMPLATES, templates)
-    builder = SiteBuilder(BuildOptions(content, tmp_path / "site", templates))
-    outcome = builder.build()
-    assert outcome.ok, outcome.errors
-    return builder
+    return start_live_site(tmp_path, FILES)
 
 
 def assert_same_as_cold_build(builder: SiteBuilder) -> None:
     for rel, kept in builder.folder.outputs.items():  # what lets the next save splice
         if isinstance(kept, Pieces) and kept.context is not None:
             assert kept.context is builder.pages[rel].context, rel
-    options = builder.options
-    cold = options.output_dir.parent / "cold"
-    shutil.rmtree(cold, ignore_errors=True)
-    build(BuildOptions(options.content_dir, cold, options.templates_dir, cache=False))
-    assert tree_bytes(options.output_dir) == tree_bytes(cold)
+    assert tree_bytes(builder.options.output_dir) == build_cold(builder)
 
 
 def save(builder: SiteBuilder, rel: str, old: str, new: str) -> list[str]:

@@ -3,13 +3,11 @@ needs are rendered whole instead, and the output stays what a cold build makes."
 
 from __future__ import annotations
 
-import shutil
 
 import jinja2
 import pytest
 
-from conftest import MINIMAL_CONFIG, TEMPLATES, tree_bytes, write_files
-from scholarsite.build import BuildOptions, build
+from conftest import MINIMAL_CONFIG, TEMPLATES, build_cold, start_live_site, tree_bytes
 from scholarsite.incremental import SiteBuilder
 from scholarsite.render import make_env
 from scholarsite.splice import (Pieces, WatchingEnvironment, encode_texts, prints_pieces,
@@ -25,18 +23,9 @@ def paper(title: str, abstract: str = "An abstract.") -> str:
 def make_builder(tmp_path, edits: dict[str, tuple[str, str]]) -> SiteBuilder:
     """A built site of three papers whose templates are the shipped ones with `edits`
     (template -> (old, new)) made."""
-    content = write_files(tmp_path / "content", {
+    return start_live_site(tmp_path, {
         "site.yaml": MINIMAL_CONFIG, **{f"publications/{t.lower()}.md": paper(t)
-                                        for t in ("Alpha", "Beta", "Gamma")}})
-    templates = tmp_path / "templates"
-    shutil.copytree(TEMPLATES, templates)
-    for name, (old, new) in edits.items():
-        text = (templates / name).read_text(encoding="utf-8")
-        assert old in text, (name, old)
-        (templates / name).write_text(text.replace(old, new), encoding="utf-8")
-    builder = SiteBuilder(BuildOptions(content, tmp_path / "site", templates))
-    assert builder.build().ok
-    return builder
+                                        for t in ("Alpha", "Beta", "Gamma")}}, edits)
 
 
 def edit_and_compare(builder: SiteBuilder, old: str, new: str, name: str = "beta") -> None:
@@ -44,11 +33,7 @@ def edit_and_compare(builder: SiteBuilder, old: str, new: str, name: str = "beta
     path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     outcome = builder.build([path])
     assert outcome.ok, outcome.errors
-    cold = builder.options.output_dir.parent / "cold"
-    shutil.rmtree(cold, ignore_errors=True)
-    build(BuildOptions(builder.options.content_dir, cold, builder.options.templates_dir,
-                       cache=False))
-    assert tree_bytes(builder.options.output_dir) == tree_bytes(cold)
+    assert tree_bytes(builder.options.output_dir) == build_cold(builder)
 
 
 LOOP = '{% for paper in group.papers %}{% cache paper.slug, page.root %}'
