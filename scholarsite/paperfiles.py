@@ -33,17 +33,18 @@ FileResult = tuple[tuple[Paper, ...], tuple[Diagnostic, ...]]  # what reading it
 
 @dataclass
 class ParsedFiles:
-    """What paper files gave: `known` from the last build; `seen` filled by this one, and
-    `pickled`, the same run by run, pickled for the next build by the worker that read
-    them (so that saving them adds nothing to the time a build takes in one process)."""
+    """What paper files gave: `known` from the last build; `seen`, the files this one
+    read, and `pickled`, what they gave, run by run, pickled for the next build by the
+    worker that read them (so that saving them adds nothing to the time a build takes in
+    one process, and the results cross back from a worker once, not twice)."""
 
     known: dict[FileKey, FileResult] = field(default_factory=dict)
-    seen: dict[FileKey, FileResult] = field(default_factory=dict)
+    seen: set[FileKey] = field(default_factory=set)
     pickled: list[bytes] = field(default_factory=list)
 
     def changed(self) -> bool:
         """Whether this build read files other than those the last one left."""
-        return self.seen.keys() != self.known.keys()
+        return self.seen != self.known.keys()
 
 
 def unpickle_runs(runs: list[bytes]) -> dict[FileKey, FileResult]:
@@ -75,19 +76,20 @@ def read_paper_file(path: Path, md: markdown.Markdown, diags: Diagnostics) -> li
 
 
 def read_known_file(path: Path, md: markdown.Markdown, diags: Diagnostics,
-                    parsed: ParsedFiles) -> list[Paper]:
-    """One file's papers, from `parsed.known` when its bytes are known; recorded in
-    `parsed.seen`."""
+                    known: dict[FileKey, FileResult], results: dict[FileKey, FileResult]
+                    ) -> list[Paper]:
+    """One file's papers, from `known` when its bytes are known; recorded in
+    `results`."""
     data = read_bytes(path, diags)
     if data is None:
         return []
     key = (str(path), hash_bytes(data))
-    result = parsed.known.get(key)
+    result = known.get(key)
     if result is None:
         found = diags.empty_copy()
         papers = parse_paper_file(path, data, md, found)
         result = (tuple(papers), tuple(found.items))
-    parsed.seen[key] = result
+    results[key] = result
     diags.add_all(list(result[1]))
     return list(result[0])
 
@@ -123,19 +125,20 @@ def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
     # file is a task of its own, so the worker that takes it imports it, in parallel.
     md = make_markdown()
 
-    def read_chunk(chunk: list[Path]) -> tuple[T, list[Diagnostic], dict, bytes]:
+    def read_chunk(chunk: list[Path]) -> tuple[T, list[Diagnostic], list[FileKey], bytes]:
         found = diags.empty_copy()
-        mine = ParsedFiles(parsed.known)
-        papers = [paper for path in chunk for paper in read_known_file(path, md, found, mine)]
-        return (prepare(papers), found.items, mine.seen,
-                pickle.dumps(mine.seen, protocol=pickle.HIGHEST_PROTOCOL))
+        results: dict[FileKey, FileResult] = {}
+        papers = [paper for path in chunk
+                  for paper in read_known_file(path, md, found, parsed.known, results)]
+        return (prepare(papers), found.items, list(results),
+                pickle.dumps(results, protocol=pickle.HIGHEST_PROTOCOL))
 
     weights = [sum(sizes[i] for i in range(start, end)) for start, end in chunks]
     prepared: list[T] = []
-    for made, problems, seen, pickled in map_forked(read_chunk, [paths[a:b] for a, b in chunks],
+    for made, problems, keys, pickled in map_forked(read_chunk, [paths[a:b] for a, b in chunks],
                                                     workers, weights, meanwhile):
         prepared.append(made)
         diags.add_all(problems)
-        parsed.seen.update(seen)
+        parsed.seen.update(keys)
         parsed.pickled.append(pickled)
     return prepared
