@@ -138,7 +138,6 @@ class Child:
                 break
             self.pending += data
             self.unpack(results)
-        self.unpack(results)
 
     def unpack(self, results: dict) -> None:
         view = memoryview(self.pending)
