@@ -45,8 +45,10 @@ def map_forked(task: Callable[[T], R], args: list[T], workers: int,
     results come back in order. `meanwhile`, work for this process alone (what it needs
     next), is done first, while the children start on the tasks."""
     workers = min(workers, len(args))
-    tickets = deal_tickets(sorted(range(len(args)), key=lambda i: (
-        -(weights[i] if weights else 1.0), i))) if workers > 1 else None
+    tickets = None
+    if workers > 1:
+        weights = weights or [1.0] * len(args)
+        tickets = deal_tickets(sorted(range(len(args)), key=lambda i: (-weights[i], i)))
     if tickets is None:
         if meanwhile:
             meanwhile()
