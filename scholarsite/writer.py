@@ -125,7 +125,7 @@ def write_parts(root: Path, rel: str, parts: Iterable[str]) -> os.stat_result:
             batch.append(part)
             size += len(part)
             if size >= WRITE_PIECE:
-                write_text(stream, batch[0] if len(batch) == 1 else "".join(batch))
+                write_text(stream, "".join(batch))  # one long part: itself, not a copy
                 batch, size = [], 0
         write_text(stream, "".join(batch))
         return written_status(stream)
