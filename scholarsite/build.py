@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from .cache import (BuildCache, cache_name, fill_inputs, input_folders, list_inputs,
-                    record_build)
+                    open_cache, record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
 from .loader import FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site_views
 from .models import Site
@@ -124,7 +124,7 @@ def build_site(options: BuildOptions) -> BuildResult:
     diags = Diagnostics(root=Path.cwd())
     check_output_dir(options.output_dir, [Path.cwd(), options.content_dir,
                                           options.templates_dir])
-    cache = BuildCache.beside(options.output_dir) if options.cache else None
+    cache = open_cache(options.output_dir, diags) if options.cache else None
     inputs = list_build_inputs(options) if cache else {}  # before anything is read
     parsed = ParsedFiles(load_known_files(cache, options, diags))
     renderer = functools.cache(lambda: prepare_env(options, cache))  # made once

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Callable
 
 from . import __version__
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, Diagnostics
 from .writer import MANIFEST, read_manifest
 
 CACHE_DIR = ".scholarsite-cache"
@@ -41,6 +41,10 @@ HASHED_SIZE = 1 << 20
 # clock tick as it was looked at: its identity is not trusted (git calls such entries racy).
 RACY_SECONDS = 2.0
 GITIGNORE = "# scholarsite's build cache: never committed.\n*\n"
+# Each code version's folder carries this file: it is what marks a folder as one the cache
+# made and may remove.
+VERSION_MARK = ".scholarsite-version"
+VERSION_TEXT = "A folder of scholarsite's build cache, for one version of the code.\n"
 CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
                 "# scholarsite's build cache: safe to delete; see README.md.\n")
 
@@ -185,18 +189,63 @@ class BuildCache:
         return self.root / name
 
     def prepare(self) -> None:
-        """Make the folder of this version, removing those of other versions."""
-        if self.root.is_dir():
+        """Make the folder of this version, removing those of other versions. Only folders
+        the cache made itself (they carry VERSION_MARK) are ever removed, never through a
+        link, and a cache folder that holds anything else is not used at all."""
+        if (self.root / VERSION_MARK).is_file():
             return
+        problem = check_cache_folder(self.folder)
+        if problem:
+            raise OSError(problem)
         self.folder.mkdir(parents=True, exist_ok=True)
         # Backup tools skip a folder so tagged, and git one that ignores all it holds.
         for name, text in (("CACHEDIR.TAG", CACHEDIR_TAG), (".gitignore", GITIGNORE)):
             if not (self.folder / name).exists():
                 (self.folder / name).write_text(text, encoding="utf-8")
-        for old in self.folder.iterdir():
-            if old.is_dir() and old != self.root:  # another code version's
-                shutil.rmtree(old, ignore_errors=True)
         self.root.mkdir(exist_ok=True)
+        (self.root / VERSION_MARK).write_text(VERSION_TEXT, encoding="utf-8")
+        for entry in sorted(os.scandir(self.folder), key=lambda e: e.name):
+            if entry.name != self.root.name and is_version_folder(entry):
+                shutil.rmtree(entry.path, ignore_errors=True)
+
+
+def is_version_folder(entry: os.DirEntry) -> bool:
+    """A folder the cache made for some code version: a real folder, not a link, holding
+    the mark as a real file."""
+    mark = os.path.join(entry.path, VERSION_MARK)
+    return entry.is_dir(follow_symlinks=False) and os.path.isfile(mark) \
+        and not os.path.islink(mark)
+
+
+def check_cache_folder(folder: Path) -> str:
+    """Why `folder` may not hold the cache, or '' when it may: it is missing or empty, or
+    carries scholarsite's CACHEDIR.TAG. A link is followed (the cache may live on a RAM
+    disk), but a folder with other things in it, such as a link to `..` or to ~/.cache,
+    is never written into nor cleaned."""
+    try:
+        if (folder / "CACHEDIR.TAG").read_text(encoding="utf-8") == CACHEDIR_TAG:
+            return ""
+    except (OSError, UnicodeDecodeError):
+        pass
+    try:
+        if not os.path.lexists(folder) or (folder.is_dir() and not any(folder.iterdir())):
+            return ""
+    except OSError:
+        pass
+    return (f"'{CACHE_DIR}' holds files that scholarsite did not make, so the build cache "
+            "is not used; remove it, or link it to an empty folder")
+
+
+def open_cache(out_dir: Path, diags: Diagnostics | None = None) -> BuildCache | None:
+    """The cache beside `out_dir`, or None (with a warning in `diags`) when that folder is
+    not the cache's own."""
+    cache = BuildCache.beside(out_dir)
+    problem = check_cache_folder(cache.folder)
+    if not problem:
+        return cache
+    if diags is not None:
+        diags.warning(cache.folder, 0, problem)
+    return None
 
 
 def cache_name(out_dir: Path, kind: str) -> str:
@@ -239,7 +288,9 @@ def find_unchanged(content: Path, out: Path, templates: Path, strict: bool
     """The last build's record when nothing it read has changed since and its output is
     still as it wrote it: then there is nothing to build."""
     try:
-        cache = BuildCache.beside(out)
+        cache = open_cache(out)
+        if cache is None:
+            return None
         record = cache.load(cache_name(out, 'build'))
         if not isinstance(record, BuildRecord):
             return None

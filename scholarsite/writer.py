@@ -50,6 +50,9 @@ def check_output_dir(out_dir: Path, protected: list[Path]) -> None:
         if out == place or place.is_relative_to(out):
             raise OutputError(f"refusing to build into '{out_dir}': it is or contains "
                               f"'{place}'; choose a separate folder such as 'site'")
+    if out_dir.is_symlink() and not out.exists():
+        raise OutputError(f"refusing to build into '{out_dir}': it is a link to '{out}', "
+                          "which does not exist; make that folder or remove the link")
     if out.exists() and not out.is_dir():
         raise OutputError(f"refusing to build into '{out_dir}': it is a file")
     if out.is_dir() and read_manifest(out) is None and any(out.iterdir()):
@@ -70,7 +73,8 @@ def remove_leftovers(out_dir: Path) -> None:
         return
     for prefix in (f".{out_dir.name}.tmp-", f".{out_dir.name}.old-"):
         for path in sorted(out_dir.parent.glob(prefix + "*")):
-            if path.is_dir() and (read_manifest(path) is not None or not any(path.iterdir())):
+            if path.is_dir() and not path.is_symlink() \
+                    and (read_manifest(path) is not None or not any(path.iterdir())):
                 shutil.rmtree(path, ignore_errors=True)
 
 
@@ -166,8 +170,11 @@ def staged_site(out_dir: Path, listing: set[str]) -> Iterator[Path]:
     fails or is interrupted, leaving the previous site as it was.
 
     Raises OutputError before touching anything when a user's file would be overwritten.
-    Files a user put in `out_dir` are carried over to the new site.
+    Files a user put in `out_dir` are carried over to the new site. An output folder that
+    is a link is followed: the site is staged and swapped in beside the folder it names,
+    and the link stays as it was.
     """
+    out_dir = follow_link(out_dir)
     old_manifest = read_manifest(out_dir) if out_dir.is_dir() else None
     keep = user_files(out_dir, old_manifest) if old_manifest is not None else []
     overwritten = [k for k in keep if k in listing]
@@ -194,6 +201,12 @@ def staged_site(out_dir: Path, listing: set[str]) -> Iterator[Path]:
             os.replace(old, out_dir)
         raise
     shutil.rmtree(old, ignore_errors=True)
+
+
+def follow_link(out_dir: Path) -> Path:
+    """The folder a linked output folder names, so that the link is never replaced by the
+    new site nor removed with the old one; any other folder as it is."""
+    return Path(os.path.realpath(out_dir)) if out_dir.is_symlink() else out_dir
 
 
 def write_site(out_dir: Path, files: dict[str, bytes], copies: dict[str, Path]) -> int:

@@ -149,12 +149,13 @@ def test_a_damaged_cache_is_ignored_and_made_again(make_site, tmp_path):
 
 def test_other_code_versions_are_cleared(tmp_path):
     folder = tmp_path / CACHE_DIR
+    BuildCache(folder, "0123456789abcdef").save("x-build.pickle", "old")
     stale = folder / "0123456789abcdef"
-    stale.mkdir(parents=True)
-    (stale / "x-build.pickle").write_bytes(b"old")
+    mine = folder / "fedcba9876543210"  # not made by the cache: never removed
+    mine.mkdir()
     cache = BuildCache(folder, code_version())
     cache.save("x-papers.pickle", {"a": 1})
-    assert not stale.exists()
+    assert not stale.exists() and mine.is_dir()
     assert cache.load("x-papers.pickle") == {"a": 1}
     assert (folder / "CACHEDIR.TAG").read_text(encoding="utf-8").startswith("Signature: ")
     assert (folder / ".gitignore").read_text(encoding="utf-8").endswith("\n*\n")
