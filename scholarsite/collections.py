@@ -19,7 +19,7 @@ from markdown.treeprocessors import Treeprocessor
 from .diagnostics import Diagnostics
 from .fields import FieldReader
 from .models import Item
-from .papers import SLUG, html_to_text, markdown_extensions, render_markdown
+from .papers import SLUG, html_to_text, markdown_extensions, render_markdown, report_at
 from .urls import check_link, is_external
 from .yamlread import read_front_matter, read_text
 
@@ -207,7 +207,8 @@ def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics) -> I
     date = f.date("date", required=schema.date_required)
     fields = read_fields(f, schema, ctx)
     f.check_unknown()
-    body_html = render_markdown(ctx.md, body) if body.strip() else ""
+    body_html = render_markdown(ctx.md, body, report_at(diags, path, text, body)) \
+        if body.strip() else ""
     if not title and not body_html and not schema.title_required:
         diags.error(path, 1, f"this {schema.singular} has neither a 'title' nor any text "
                     "below the front matter; give it one or the other")

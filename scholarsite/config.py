@@ -51,10 +51,12 @@ def read_base_url(top: FieldReader) -> str:
     url = top.line_text("url", required=True)
     if not url:
         return ""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
+    safe, problem = check_link("url", url)
+    parts = urlsplit(safe) if safe else None
+    if parts is None or parts.scheme not in ("http", "https") or " " in url:
         top.error(("url",), f"'url' must be the site's absolute address, such as "
-                  f"https://user.github.io/ or https://user.github.io/repo/; found {url!r}")
+                  f"https://user.github.io/ or https://user.github.io/repo/; found {url!r}"
+                  + (f" (it {problem})" if problem else ""))
         return ""
     if parts.query or parts.fragment:
         top.error(("url",), "'url' must not have a query (?...) or fragment (#...)")

@@ -15,7 +15,7 @@ from .cv import load_cv
 from .diagnostics import Diagnostic, Diagnostics
 from .models import CV, Item, Paper, Site, SiteConfig
 from .paperfiles import ParsedFiles, read_paper_files
-from .papers import make_markdown, render_markdown
+from .papers import make_markdown, render_markdown, report_at
 from .views import make_views
 from .yamlread import read_text
 
@@ -183,7 +183,8 @@ def read_bio(content_dir: Path, diags: Diagnostics) -> str:
     if not path.is_file():
         return ""
     text = read_text(path, diags)
-    return render_markdown(make_markdown(), text) if text else ""
+    return render_markdown(make_markdown(), text, report_at(diags, path, text, text)) \
+        if text else ""
 
 
 def check_nav(site: Site, path: Path, diags: Diagnostics) -> None:

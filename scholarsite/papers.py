@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import html
 import re
+import xml.etree.ElementTree as etree
 from pathlib import Path
+from typing import Callable
 
 import markdown
 from markdown.extensions import (Extension, abbr, attr_list, def_list, fenced_code, footnotes,
                                  md_in_html, sane_lists, tables)
+from markdown.treeprocessors import Treeprocessor
 
 from .diagnostics import Diagnostics
 from .fields import FieldReader
 from .models import LINK_KINDS, PAPER_TYPES, Author, Link, Paper
 from .prose import render_prose
-from .urls import check_link, normalize_arxiv, normalize_doi
+from .urls import check_link, check_text_link, normalize_arxiv, normalize_doi
 from .yamlread import read_front_matter
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -37,7 +40,28 @@ def markdown_extensions() -> list[Extension]:
     return [fenced_code.FencedCodeExtension(), footnotes.FootnoteExtension(),
             attr_list.AttrListExtension(), def_list.DefListExtension(),
             tables.TableExtension(), abbr.AbbrExtension(), md_in_html.MarkdownInHtmlExtension(),
-            sane_lists.SaneListExtension()]
+            sane_lists.SaneListExtension(), SafeLinksExtension()]
+
+
+class SafeLinks(Treeprocessor):
+    """Every link and image address in Markdown text is judged as a browser will read it
+    (urls.check_text_link). A refused one loses its address, keeping its text, and the
+    problem is kept in `md.refused_links` for the caller to report at its line."""
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter():
+            for attr in ("href", "src"):
+                url = element.get(attr)
+                problem = check_text_link(url) if url is not None else ""
+                if problem:
+                    del element.attrib[attr]
+                    self.md.refused_links.append((url, problem))
+
+
+class SafeLinksExtension(Extension):
+    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 - Markdown's API
+        md.refused_links = []
+        md.treeprocessors.register(SafeLinks(md), "scholarsite_safe_links", -1)  # after unescaping
 
 
 def make_markdown() -> markdown.Markdown:
@@ -45,13 +69,28 @@ def make_markdown() -> markdown.Markdown:
     return markdown.Markdown(extensions=markdown_extensions(), output_format="html")
 
 
-def render_markdown(md: markdown.Markdown, text: str) -> str:
-    """`text` as HTML: plain prose by the fast path, anything else by Python-Markdown."""
+def render_markdown(md: markdown.Markdown, text: str,
+                    report: Callable[[int, str], None] | None = None) -> str:
+    """`text` as HTML: plain prose by the fast path, anything else by Python-Markdown.
+    A refused link is given to `report` with its line in `text` (1 for the first)."""
     html = render_prose(text)
     if html is not None:
         return html
     md.reset()
-    return md.convert(text).strip()
+    md.refused_links = []
+    out = md.convert(text).strip()
+    for url, problem in md.refused_links:
+        if report is not None:
+            report(text[:max(text.find(url), 0)].count("\n") + 1,
+                   f"the link {url!r} in the text {problem}")
+    return out
+
+
+def report_at(diags: Diagnostics, path: Path, text: str, body: str
+              ) -> Callable[[int, str], None]:
+    """A reporter of problems in `body`, the end of the file `text`, by line in the file."""
+    start = text[:len(text) - len(body)].count("\n")
+    return lambda line, message: diags.error(path, start + line, message)
 
 
 def html_to_text(fragment: str) -> str:
@@ -190,7 +229,8 @@ def read_markdown_paper(path: Path, text: str, md: markdown.Markdown,
     f.check_unknown()
     if len(diags.errors()) > before or date is None or not title or not authors:
         return None
-    abstract_html = render_markdown(md, body) if body.strip() else ""
+    abstract_html = render_markdown(md, body, report_at(diags, path, text, body)) \
+        if body.strip() else ""
     return Paper(slug=slug, title=title, authors=authors, date=date, type=ptype, source=path,
                  line=1, venue=venue, links=links, more_authors=more, volume=volume,
                  number=number, institution=institution, doi=doi, arxiv=arxiv,

@@ -6,6 +6,7 @@ root, under a subpath (user.github.io/repo/), and opened from the file system.
 
 from __future__ import annotations
 
+import html
 import posixpath
 import re
 from urllib.parse import quote, urlsplit
@@ -17,6 +18,8 @@ _ARXIV = re.compile(
     r"(\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?)(?:\.pdf)?$",
     re.IGNORECASE,
 )
+# C0 controls, DEL and C1 controls: browsers drop or ignore some of them inside links.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.\-]*):")
 
 
@@ -37,13 +40,17 @@ def check_link(kind: str, value: str) -> tuple[str, str]:
 
     Allowed: http, https and mailto URLs, relative paths inside the site, DOIs (for `doi`)
     and arXiv identifiers (for `arxiv`). Everything else (javascript:, data:, file:, ...)
-    is refused, since a link is clicked by visitors.
+    is refused, since a link is clicked by visitors. The scheme is judged as a browser
+    reads the link (the WHATWG URL standard), not as it is written: a browser drops
+    control characters around a link and backslashes count as slashes, so a link with a
+    control character anywhere is refused, and so is a relative one with a backslash.
     """
+    problem = find_control(value)
+    if problem:
+        return "", problem
     value = value.strip()
     if not value:
         return "", "is empty"
-    if any(ch in value for ch in "\x00\n\r\t") or value != value.strip():
-        return "", "contains control characters"
     if kind == "doi":
         doi = normalize_doi(value)
         if doi:
@@ -54,16 +61,54 @@ def check_link(kind: str, value: str) -> tuple[str, str]:
             return "https://arxiv.org/abs/" + arxiv, ""
     scheme = _SCHEME.match(value)
     if scheme:
-        if scheme.group(1).lower() not in SAFE_SCHEMES:
-            return "", (f"uses the scheme '{scheme.group(1)}:'; only http, https and mailto "
-                        "links, DOIs, arXiv ids and relative paths are allowed")
-        if scheme.group(1).lower() in ("http", "https") and not urlsplit(value).netloc:
-            return "", "is not a complete web address (no host name)"
-        return value, ""
-    if value.startswith("//") or value.startswith("\\"):
-        return "", "is a protocol-relative or Windows path; write https://... instead"
+        return check_absolute(value, scheme.group(1).lower())
+    if "\\" in value:
+        return "", "has a backslash, which browsers read as '/'; write '/' instead"
+    if value.startswith("//"):
+        return "", "is a protocol-relative address; write https://... instead"
     if ".." in posixpath.normpath(value.lstrip("/")).split("/")[0:1]:
         return "", "leaves the site ('..'); link to a file inside it"
+    return value, ""
+
+
+def find_control(value: str) -> str:
+    control = _CONTROL.search(value)
+    if control:
+        return f"contains the control character U+{ord(control.group()):04X}; remove it"
+    return ""
+
+
+def check_text_link(raw: str) -> str:
+    """Why a link or image address written in Markdown text may not be published, or ''.
+    Any relative path is the author's to write there, but the address a browser reads,
+    with character references decoded, must be free of control characters and use a safe
+    scheme."""
+    value = html.unescape(raw)
+    problem = find_control(value)
+    if problem:
+        return problem
+    scheme = _SCHEME.match(value.strip())
+    if scheme and scheme.group(1).lower() not in SAFE_SCHEMES:
+        return (f"uses the scheme '{scheme.group(1)}:'; only http, https and mailto links "
+                "and relative paths are allowed")
+    return ""
+
+
+def check_absolute(value: str, scheme: str) -> tuple[str, str]:
+    """(url, problem) for a link written with a scheme."""
+    if scheme not in SAFE_SCHEMES:
+        return "", (f"uses the scheme '{scheme}:'; only http, https and mailto links, DOIs, "
+                    "arXiv ids and relative paths are allowed")
+    if scheme in ("http", "https"):
+        try:
+            parts = urlsplit(value)
+            parts.port  # noqa: B018 - raises ValueError for a port out of range
+        except ValueError as exc:
+            return "", f"is not a valid web address ({exc})"
+        if not parts.hostname:
+            return "", "is not a complete web address (no host name)"
+        if any(ch.isspace() for ch in parts.netloc):
+            return "", "has a space in its host name"
     return value, ""
 
 
