@@ -100,7 +100,7 @@ def find_live_builder(content: Path, out: Path):
     """serve's rebuilder for this site, or None when this checkout has none."""
     try:
         from scholarsite.build import BuildOptions
-        from scholarsite.serve import LiveSite
+        from scholarsite.live.serve import LiveSite
     except ImportError:
         return None
     return LiveSite(BuildOptions(content, out, ROOT / "templates")).builder

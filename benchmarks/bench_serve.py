@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scholarsite.build import BuildOptions  # noqa: E402
-from scholarsite.serve import LiveSite  # noqa: E402
+from scholarsite.live.serve import LiveSite  # noqa: E402
 
 CATEGORIES = ("Systems", "Machine Learning", "Security", "Theory")
 SITE_YAML = """\

@@ -11,15 +11,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from .cache import (BuildCache, cache_name, fill_inputs, input_folders, list_inputs,
+from .output.cache import (BuildCache, cache_name, fill_inputs, input_folders, list_inputs,
                     open_cache, record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
-from .loader import FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site_views
+from .reading.loader import FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site_views
 from .models import Site
-from .pages import Page, plan_pages
-from .paperfiles import ParsedFiles, unpickle_runs
-from .urls import output_path
-from .writer import check_output_dir, check_outputs, safe_relpath, staged_site, write_tree
+from .structure.pages import Page, plan_pages
+from .reading.paperfiles import ParsedFiles, unpickle_runs
+from .structure.urls import output_path
+from .output.writer import check_output_dir, check_outputs, safe_relpath, staged_site, write_tree
 
 if TYPE_CHECKING:
     import jinja2
@@ -69,7 +69,7 @@ def render_pages(pages: list[Page], env: jinja2.Environment, templates_dir: Path
                  diags: Diagnostics) -> dict[str, str]:
     """Every page's text (written as UTF-8); a template error is reported once per
     template, not per page."""
-    from .render import describe_template_error, render_page
+    from .render.render import describe_template_error, render_page
 
     out: dict[str, str] = {}
     failed: set[str] = set()
@@ -151,7 +151,7 @@ def prepare_env(options: BuildOptions, cache: BuildCache | None) -> jinja2.Envir
     """The templates' environment, with the templates every site uses and every partial
     compiled (or loaded from the cache: compiled ones are written there by
     `keep_compiled`, once the build has succeeded)."""
-    from .render import compile_names, make_env
+    from .render.render import compile_names, make_env
 
     env = make_env(options.templates_dir, cache.root / TEMPLATES_CACHE if cache else None)
     partials = sorted(n for n in env.list_templates() if n.startswith("_"))
@@ -201,7 +201,7 @@ def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path
     files = {safe_relpath(output_path(page.path)): page for page in pages}
     copies = {safe_relpath(rel): source for rel, source in copies.items()}
     check_outputs(files, copies)
-    from .render import render_into
+    from .render.render import render_into
 
     with staged_site(options.output_dir, set(files) | set(copies)) as root:
         written = render_into(root, files, env, options.templates_dir, diags, options.jobs)

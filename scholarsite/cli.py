@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from . import __version__
 from .diagnostics import ContentError
-from .writer import OutputError
+from .output.writer import OutputError
 
 COMMANDS = ("build", "serve", "check", "import-bib", "deploy")
 
@@ -111,7 +111,7 @@ def report_unchanged(args: argparse.Namespace, start: float) -> bool:
     """When nothing the last build read has changed and its output is as it was written,
     say what that build said and stop: there is nothing to do. Checked before the modules
     that build are even imported."""
-    from .cache import find_unchanged
+    from .output.cache import find_unchanged
 
     record = find_unchanged(args.content, args.output, args.templates, args.strict)
     if record is None:
@@ -125,7 +125,7 @@ def report_unchanged(args: argparse.Namespace, start: float) -> bool:
 
 def run_serve(args: argparse.Namespace) -> int:
     from .build import BuildOptions
-    from .serve import ServeError, ServeOptions, serve
+    from .live.serve import ServeError, ServeOptions, serve
 
     options = ServeOptions(BuildOptions(args.content, args.output, args.templates, args.strict),
                            host=args.host, port=args.port, open_browser=args.open)
@@ -137,19 +137,19 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from .check import run_check as check
+    from .commands.check import run_check as check
 
     return check(args)
 
 
 def run_deploy(args: argparse.Namespace) -> int:
-    from .deploy import run_deploy as deploy
+    from .commands.deploy import run_deploy as deploy
 
     return deploy(args)
 
 
 def run_import_bib(args: argparse.Namespace) -> int:
-    from .importer import import_bib, print_result
+    from .commands.importer import import_bib, print_result
 
     return print_result(import_bib(args.bib, args.content, args.force))
 

@@ -25,9 +25,9 @@ EXAMPLE = ROOT / "content"
 BIBSITE = ROOT / "tests" / "fixtures" / "bibsite"
 THEMESITE = ROOT / "tests" / "fixtures" / "themesite"
 DEMO = ROOT / "examples" / "demo"
-HAVE_BIBTEX_READER = (ROOT / "scholarsite" / "bibtex.py").is_file()
+HAVE_BIBTEX_READER = (ROOT / "scholarsite" / "reading" / "bibtex.py").is_file()
 needs_bibtex_reader = pytest.mark.skipif(
-    not HAVE_BIBTEX_READER, reason="scholarsite/bibtex.py (the BibTeX reader) is not in this "
+    not HAVE_BIBTEX_READER, reason="scholarsite/reading/bibtex.py (the BibTeX reader) is not in this "
     "checkout yet")
 MARKS = "*†‡§¶#✉"
 ET_AL = ("et al.", "et al", "others", "and others")
@@ -120,7 +120,7 @@ def start_live_site(tmp_path: Path, files: dict[str, str | bytes],
     """`serve`'s rebuilder over `files`, with its own copy of the shipped templates (with
     `template_edits`: template -> (old, new)), after its first build."""
     from scholarsite.build import BuildOptions
-    from scholarsite.incremental import SiteBuilder
+    from scholarsite.live.incremental import SiteBuilder
 
     content = write_files(tmp_path / "content", files)
     templates = tmp_path / "templates"

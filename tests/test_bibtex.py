@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import build_args, run_cli
-from scholarsite.bibtex import read_bib_file, read_bib_text
-from scholarsite.citations import make_bibtex
+from scholarsite.reading.bibtex import read_bib_file, read_bib_text
+from scholarsite.views.citations import make_bibtex
 from scholarsite.diagnostics import Diagnostics
-from scholarsite.latex import decode_common, fold_space, latex_to_text, make_decoder, read_name
+from scholarsite.reading.latex import decode_common, fold_space, latex_to_text, make_decoder, read_name
 from scholarsite.models import Author, PubDate
 
 BIB = Path("papers.bib")

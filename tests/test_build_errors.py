@@ -7,7 +7,7 @@ import re
 
 from conftest import MINIMAL_CONFIG, build_args, run_cli, tree_bytes
 
-from scholarsite.cache import CACHE_DIR
+from scholarsite.output.cache import CACHE_DIR
 
 DIAG = re.compile(r"^(?P<path>[^\s:][^:]*):(?P<line>\d+): (?P<sev>error|warning): (?P<msg>.+)$")
 

@@ -12,7 +12,7 @@ from jinja2.bccache import bc_magic
 
 from conftest import MINIMAL_PAPER, TEMPLATES, build_args, run_cli, tree_bytes
 
-from scholarsite.cache import CACHE_DIR, BuildCache, code_version
+from scholarsite.output.cache import CACHE_DIR, BuildCache, code_version
 
 UNCHANGED = "nothing changed since the last build"
 BIB = """\

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from conftest import EXAMPLE, MINIMAL_PAPER, TEMPLATES, build_args, run_cli, tree_bytes
-from scholarsite.check import resolve_link
-from scholarsite.linkscan import scan_html, scan_xml
+from scholarsite.commands.check import resolve_link
+from scholarsite.commands.linkscan import scan_html, scan_xml
 
 PROBLEM = re.compile(r"^(?P<path>[^:\n]+):(?P<line>\d+): (?P<severity>error|warning): "
                      r"(?P<message>.*)$", re.MULTILINE)

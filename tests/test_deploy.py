@@ -14,7 +14,7 @@ import pytest
 from conftest import (MINIMAL_CONFIG, MINIMAL_PAPER, TEMPLATES, build_args, run_cli,
                       write_files)
 
-from scholarsite.cache import CACHE_DIR
+from scholarsite.output.cache import CACHE_DIR
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 

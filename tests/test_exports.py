@@ -14,7 +14,7 @@ from bs4 import BeautifulSoup
 
 from conftest import (BIBSITE, ET_AL, MINIMAL_CONFIG, build_args, names_of, needs_bibtex_reader,
                       run_cli)
-from scholarsite.citations import DISPLAY_ONLY_FIELDS
+from scholarsite.views.citations import DISPLAY_ONLY_FIELDS
 
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import BIBSITE, MINIMAL_CONFIG, build_args, run_cli, tree_bytes, write_files
 from scholarsite.diagnostics import Diagnostics
-from scholarsite.loader import read_papers
+from scholarsite.reading.loader import read_papers
 
 TRICKY = r"""
 @string{conf = {Conference on Things}}

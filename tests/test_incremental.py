@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from conftest import (EXAMPLE, MINIMAL_CONFIG, ROOT, TEMPLATES, build_cold, start_live_site,
                       tree_bytes, write_files)
 from scholarsite.build import BuildOptions
-from scholarsite.incremental import SiteBuilder, classify_changes, find_used_templates
-from scholarsite.render import make_env
+from scholarsite.live.incremental import SiteBuilder, classify_changes, find_used_templates
+from scholarsite.render.render import make_env
 
 CONFIG = MINIMAL_CONFIG + """\
   author_notes:
@@ -276,7 +276,7 @@ def test_classify_changes(tmp_path):
 
 
 def test_a_bib_file_is_read_again_whole(site, tmp_path):
-    pytest.importorskip("scholarsite.bibtex")
+    pytest.importorskip("scholarsite.reading.bibtex")
     folder = site.options.content_dir / "publications"
     bib = folder / "more.bib"
     entry = ("@inproceedings{{{key},\n  title = {{{title}}},\n  author = {{Ada Example}},\n"

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import MINIMAL_PAPER, TEMPLATES, build_args, run_cli, tree_bytes
 
-from scholarsite.parallel import map_forked, split_spans
+from scholarsite.output.parallel import map_forked, split_spans
 
 forking = pytest.mark.skipif(not sys.platform.startswith("linux"),
                              reason="work is shared out by fork on Linux only")

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 import markdown
 
-from scholarsite.collections import RootLinksExtension, make_item_markdown
-from scholarsite.papers import make_markdown, render_markdown
-from scholarsite.prose import render_prose
+from scholarsite.reading.collections import RootLinksExtension, make_item_markdown
+from scholarsite.reading.papers import make_markdown, render_markdown
+from scholarsite.reading.prose import render_prose
 
 CONVERTERS = {"paper": make_markdown(), "item": make_item_markdown()}
 

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from conftest import TEMPLATES, build_cold, start_live_site, tree_bytes, write_files
 from scholarsite.build import BuildOptions
-from scholarsite.incremental import SiteBuilder
-from scholarsite.replan import placement
-from scholarsite.splice import Pieces
+from scholarsite.live.incremental import SiteBuilder
+from scholarsite.live.replan import placement
+from scholarsite.render.splice import Pieces
 
 CONFIG = """\
 title: Ada Example
@@ -176,7 +176,7 @@ def test_adding_and_removing_a_paper(site):
 
 
 def test_bib_entry_edits(site):
-    pytest.importorskip("scholarsite.bibtex")
+    pytest.importorskip("scholarsite.reading.bibtex")
     save(site, "publications/refs.bib", "One's abstract.", "One's better abstract.")
     assert_same_as_cold_build(site)
     # A line more in the first entry: the second's paper (its line) is new, its view the

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from conftest import MINIMAL_CONFIG, MINIMAL_PAPER, ROOT, TEMPLATES, build_args, run_cli, \
     tree_bytes, write_files
 
-from scholarsite.cache import CACHE_DIR
+from scholarsite.output.cache import CACHE_DIR
 from scholarsite.build import BuildOptions, build
 from scholarsite.diagnostics import ContentError
 

@@ -8,7 +8,7 @@ import json
 from bs4 import BeautifulSoup
 
 from conftest import build_args, run_cli
-from scholarsite.search import dump_json_for_html
+from scholarsite.views.search import dump_json_for_html
 
 PAPER = ("---\ntitle: {title}\nauthors: [Ada Example]\nvenue: Venue {title}\ndate: {date}\n"
          "{more}---\n{abstract}\n")

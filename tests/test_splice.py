@@ -8,11 +8,11 @@ import jinja2
 import pytest
 
 from conftest import MINIMAL_CONFIG, TEMPLATES, build_cold, start_live_site, tree_bytes
-from scholarsite.incremental import SiteBuilder
-from scholarsite.render import make_env
-from scholarsite.splice import (Pieces, WatchingEnvironment, encode_texts, prints_pieces,
+from scholarsite.live.incremental import SiteBuilder
+from scholarsite.render.render import make_env
+from scholarsite.render.splice import (Pieces, WatchingEnvironment, encode_texts, prints_pieces,
                                 record)
-from scholarsite.writer import write_pieces
+from scholarsite.output.writer import write_pieces
 
 
 def paper(title: str, abstract: str = "An abstract.") -> str:
@@ -73,7 +73,7 @@ def test_a_fragment_inside_a_macro_is_not_a_piece():
                      "{% endmacro %}{% for p in papers %}{{ one(p) }}{% endfor %}",
         "flat.html": "{% for p in papers %}{% cache p.slug %}<i>{{ p.title }}</i>"
                      "{% endcache %}{% endfor %}"}),
-        autoescape=True, extensions=["scholarsite.render.FragmentCache"])
+        autoescape=True, extensions=["scholarsite.render.render.FragmentCache"])
     papers = [{"slug": "a", "title": "A"}, {"slug": "b", "title": "B"}]
     entries = {id(p) for p in papers}
     assert record(env, "list.html", {"papers": papers}, entries, None) == "<i>A</i><i>B</i>"

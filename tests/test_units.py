@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from scholarsite.citations import format_citation, make_bibtex_key
-from scholarsite.fields import parse_date
+from scholarsite.views.citations import format_citation, make_bibtex_key
+from scholarsite.reading.fields import parse_date
 from scholarsite.models import Author, Paper, PubDate
-from scholarsite.papers import read_authors, split_author
-from scholarsite.urls import check_link, page_root
-from scholarsite.views import authors_view, fold_name
+from scholarsite.reading.papers import read_authors, split_author
+from scholarsite.structure.urls import check_link, page_root
+from scholarsite.views.views import authors_view, fold_name
 
 
 @pytest.mark.parametrize("value, expected", [

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import write_files
-from scholarsite.watch import Watcher, diff_snapshots, take_snapshot
+from scholarsite.live.watch import Watcher, diff_snapshots, take_snapshot
 
 
 def watch_while(roots: list[Path], change, skip: list[Path] | None = None,

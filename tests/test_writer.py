@@ -7,7 +7,7 @@ import shutil
 
 from conftest import EXAMPLE, MINIMAL_PAPER, build_args, run_cli, tree_bytes
 
-from scholarsite.writer import MANIFEST, OutputError, safe_relpath, write_site
+from scholarsite.output.writer import MANIFEST, OutputError, safe_relpath, write_site
 
 
 def test_removed_paper_disappears_and_user_files_stay(make_site, tmp_path):

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scholarsite.diagnostics import Diagnostics
-from scholarsite.yamlread import parse_yaml
+from scholarsite.reading.yamlread import parse_yaml
 
 try:
     from yaml import CSafeLoader as Loader

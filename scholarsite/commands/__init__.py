@@ -1,0 +1,1 @@
+"""The commands beside build and serve: check, deploy and import-bib."""

@@ -1,0 +1,256 @@
+"""`python build.py check`: build into a temporary folder, then check what was built.
+
+Everything `build` reports about the content, then every output page: links and #anchors
+that lead nowhere, missing assets, absolute paths that break under a subpath, pages without a
+title, duplicate ids. External links are checked only on request (--external). Problems are
+named by the file `build` writes (`site/publications/index.html:31`), which is the same file,
+line for line, since builds are deterministic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import posixpath
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.error import HTTPError, URLError
+from urllib.parse import unquote, urlsplit
+from urllib.request import Request, urlopen
+
+from .. import __version__
+from ..build import BuildOptions, build
+from ..diagnostics import ContentError, Diagnostic
+from .linkscan import Link, PageScan, scan_html, scan_robots, scan_xml
+from ..models import Site
+from ..output.writer import MANIFEST
+
+HTML_SUFFIXES = (".html", ".htm")
+EXTERNAL_TIMEOUT = 10.0  # seconds per request; a slow server is not a broken link
+EXTERNAL_WORKERS = 8
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a link leads: a file below the output root, an external URL, or a problem."""
+
+    path: str = ""
+    fragment: str = ""
+    external: str = ""
+    problem: str = ""
+
+
+@dataclass
+class Report:
+    problems: list[Diagnostic] = field(default_factory=list)
+    pages: int = 0
+    links: int = 0
+    external: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # url -> uses
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """The `check` command: 0 when nothing is wrong, 1 otherwise."""
+    with tempfile.TemporaryDirectory(prefix="scholarsite-check-") as tmp:
+        out = Path(tmp) / "site"
+        try:
+            result = build(BuildOptions(args.content, out, args.templates, args.strict,
+                                        jobs=max(args.jobs, 0), cache=False))
+        except ContentError as exc:
+            print_lines(exc.diagnostics)
+            print(f"Check failed: {count_errors(exc.diagnostics, args.strict)} problem(s) in "
+                  "the content; the site could not be built.", file=sys.stderr)
+            return 1
+        report = check_output(out, result.site.config.url, args.output.as_posix())
+    report.problems[:0] = result.warnings + find_content_conflicts(result.site)
+    if args.external:
+        report.problems += check_external(report.external, EXTERNAL_TIMEOUT)
+    print_lines(report.problems)
+    return print_summary(report, args.external, args.strict)
+
+
+def count_errors(items: list[Diagnostic], strict: bool) -> int:
+    return sum(1 for d in items if strict or d.severity == "error")
+
+
+def print_lines(items: list[Diagnostic]) -> None:
+    for item in items:
+        print(item, file=sys.stderr)
+
+
+def print_summary(report: Report, external: bool, strict: bool) -> int:
+    outside = len(report.external)
+    checked = "checked" if external else "not checked; add --external to check them"
+    counts = (f"{report.pages} pages, {report.links} internal links, "
+              f"{outside} external links ({checked})")
+    errors = count_errors(report.problems, strict)
+    if errors:
+        print(f"Check failed: {errors} problem(s) in {counts}.", file=sys.stderr)
+        return 1
+    print(f"Checked {counts}: no problems.")
+    return 0
+
+
+def find_content_conflicts(site: Site) -> list[Diagnostic]:
+    """Checks that need the whole site at once: papers of one venue given different tiers.
+
+    Hook: uses `find_tier_conflicts(site)` (an iterable of Diagnostic) from venues.py when
+    that module provides it; until then there is nothing to add.
+    """
+    try:
+        from ..reading import venues
+    except ImportError:
+        return []
+    finder = getattr(venues, "find_tier_conflicts", None)
+    return list(finder(site)) if finder is not None else []
+
+
+def scan_output(out: Path) -> tuple[dict[str, PageScan], list[Diagnostic], set[str]]:
+    """Every checkable file of the built site by relative path, problems reading them, and
+    the set of all files."""
+    scans: dict[str, PageScan] = {}
+    problems: list[Diagnostic] = []
+    files = {p.relative_to(out).as_posix() for p in sorted(out.rglob("*")) if p.is_file()}
+    files.discard(MANIFEST)
+    for rel in sorted(files):
+        path = out / rel
+        if rel.endswith(HTML_SUFFIXES):
+            scans[rel] = scan_html(path.read_text(encoding="utf-8", errors="replace"))
+        elif rel.endswith(".xml"):
+            try:
+                scans[rel] = scan_xml(path.read_bytes())
+            except ValueError as exc:
+                problems.append(Diagnostic(rel, 0, "error", str(exc)))
+        elif rel == "robots.txt":
+            scans[rel] = scan_robots(path.read_text(encoding="utf-8", errors="replace"))
+    return scans, problems, files
+
+
+def check_output(out: Path, base_url: str, shown_as: str) -> Report:
+    """Check the built site in `out`; problems are named as if it were at `shown_as`."""
+    scans, problems, files = scan_output(out)
+    report = Report(problems, pages=sum(1 for rel in scans if rel.endswith(HTML_SUFFIXES)))
+    for rel, scan in scans.items():
+        if rel.endswith(HTML_SUFFIXES):
+            report.problems += check_page(rel, scan)
+        for link in scan.links:
+            target = resolve_link(link.url, rel, base_url)
+            if target is None:
+                continue
+            if target.external:
+                report.external.setdefault(target.external, []).append((rel, link.line))
+                continue
+            report.links += 1
+            problem = target.problem or find_link_problem(target, link, rel, files, scans)
+            if problem:
+                report.problems.append(Diagnostic(rel, link.line, "error", problem))
+    report.problems = [Diagnostic(f"{shown_as}/{d.path}", d.line, d.severity, d.message)
+                       for d in sorted(report.problems)]
+    report.external = {url: [(f"{shown_as}/{rel}", line) for rel, line in where]
+                       for url, where in report.external.items()}
+    return report
+
+
+def check_page(rel: str, scan: PageScan) -> list[Diagnostic]:
+    """A page's own problems: its title and its ids."""
+    problems = []
+    if scan.title is None:
+        problems.append(Diagnostic(rel, 1, "error", "the page has no <title>; browsers, "
+                                   "bookmarks and search results show it"))
+    elif not scan.title:
+        problems.append(Diagnostic(rel, scan.title_line, "error", "the page's <title> is "
+                                   "empty"))
+    for anchor, lines in scan.ids.items():
+        for line in lines[1:]:
+            problems.append(Diagnostic(rel, line, "error", f"duplicate id '{anchor}' (first at "
+                                       f"line {lines[0]}): links to #{anchor} find only the "
+                                       "first"))
+    return problems
+
+
+def resolve_link(url: str, page: str, base_url: str) -> Target | None:
+    """Where a link on `page` leads; None for links that need no check (mailto:, '#')."""
+    url = url.strip()
+    if url in ("", "#"):
+        return None
+    parts = urlsplit(url)
+    if parts.scheme in ("http", "https") or url.startswith("//"):
+        absolute = url if parts.scheme else "https:" + url
+        if not absolute.startswith(base_url):
+            return Target(external=absolute)
+        parts = urlsplit(urlsplit(base_url).path + absolute[len(base_url):])
+    elif parts.scheme:  # mailto:, tel:, data: ... (the build refuses unsafe schemes)
+        return None
+    fragment = unquote(parts.fragment)
+    path = unquote(parts.path)
+    if path.startswith("/"):
+        base_path = urlsplit(base_url).path or "/"
+        if not path.startswith(base_path):
+            return Target(problem=f"link to '{url}' leaves the site's folder '{base_path}' "
+                          "(site.yaml's url): use a relative link")
+        joined = path[len(base_path):]
+    elif path:
+        joined = posixpath.join(posixpath.dirname(page), path)
+    else:
+        return Target(page, fragment)
+    norm = posixpath.normpath(joined) if joined else "."
+    if norm == ".." or norm.startswith("../"):
+        return Target(problem=f"link to '{url}' leads outside the site")
+    if norm == ".":
+        return Target("index.html", fragment)
+    return Target(norm + "/index.html" if joined.endswith("/") else norm, fragment)
+
+
+def find_link_problem(target: Target, link: Link, page: str, files: set[str],
+                      scans: dict[str, PageScan]) -> str:
+    """Why an internal link does not work, or ''."""
+    path = target.path
+    if path not in files and f"{path}/index.html" in files:
+        path += "/index.html"  # a folder named without its '/': servers redirect
+    if path not in files:
+        what = "missing asset" if link.asset else "broken link to"
+        return f"{what} '{link.url}': there is no '{path}' in the site"
+    fragment = target.fragment
+    if not fragment or fragment == "top" or fragment.startswith(":~:") or path not in scans:
+        return ""
+    if path.endswith(HTML_SUFFIXES) and fragment not in scans[path].ids:
+        where = "this page" if path == page else f"'{path}'"
+        return f"broken link to '{link.url}': {where} has no id '{fragment}'"
+    return ""
+
+
+def fetch_problem(url: str, timeout: float) -> tuple[str, str]:
+    """(severity, message) for an external URL that does not answer well; ('', '') if fine.
+
+    HEAD first, then GET, since many servers answer HEAD wrongly.
+    """
+    headers = {"User-Agent": f"scholarsite-link-check/{__version__}"}
+    code, reason = 0, ""
+    for method in ("HEAD", "GET"):
+        try:
+            with urlopen(Request(url, method=method, headers=headers), timeout=timeout):
+                return "", ""
+        except HTTPError as exc:
+            code, reason = exc.code, str(exc.reason)
+        except (URLError, OSError, ValueError) as exc:
+            reason = str(getattr(exc, "reason", exc))
+            return "error", f"external link '{url}' could not be reached: {reason}"
+    if code in (401, 403, 429):
+        return "warning", (f"external link '{url}' answered {code} {reason}: the server may "
+                           "refuse automated checks; open it in a browser")
+    return "error", f"external link '{url}' answered {code} {reason}"
+
+
+def check_external(external: dict[str, list[tuple[str, int]]],
+                   timeout: float) -> list[Diagnostic]:
+    """One request per distinct URL, a few at a time; a problem is named where it is used."""
+    urls = sorted(external)
+    with ThreadPoolExecutor(max_workers=EXTERNAL_WORKERS) as pool:
+        answers = list(pool.map(lambda url: fetch_problem(url, timeout), urls))
+    problems = []
+    for url, (severity, message) in zip(urls, answers):
+        if severity:
+            problems += [Diagnostic(path, line, severity, message)
+                         for path, line in external[url]]
+    return sorted(problems)

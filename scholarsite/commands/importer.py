@@ -1,0 +1,136 @@
+"""`import-bib`: one Markdown file per BibTeX entry, for those who prefer editing files.
+
+Each file holds everything the entry said: the fields the Markdown format knows in its front
+matter, the abstract as the body, and the entry's BibTeX fields (as written) under `extra`
+with `bibtex_type` and `bibtex_key`, so that building the imported files gives the same
+papers as building the .bib file itself.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import markdown
+import yaml
+
+from ..reading.bibtex import read_bib_file
+from ..diagnostics import Diagnostic, Diagnostics
+from ..models import Author, Paper
+from ..reading.papers import make_markdown, render_markdown
+
+# Characters Markdown would read as markup, escaped so the abstract shows exactly as read.
+_MD_INLINE = re.compile(r"([\\`*_{}\[\]|])")
+# A paragraph opening like a heading or a list item.
+_MD_LINE_START = re.compile(r"^(\d*)([#+\-.)])")
+_HTML_PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    created: list[Path]
+    skipped: list[Path]
+    problems: list[Diagnostic]
+    failed: bool
+
+
+def import_bib(bib_path: Path, content_dir: Path, force: bool = False) -> ImportResult:
+    """Write content_dir/publications/<slug>.md for every entry; existing files are kept
+    unless `force`. Nothing is written when the .bib file has errors."""
+    diags = Diagnostics(root=Path.cwd())
+    papers = read_bib_file(bib_path, diags)
+    if not content_dir.is_dir():
+        diags.error(content_dir, 0, "content folder not found; pass --content DIR")
+    if diags.has_errors():
+        return ImportResult([], [], diags.items, True)
+    folder = content_dir / "publications"
+    folder.mkdir(exist_ok=True)
+    created, skipped = [], []
+    md = make_markdown()
+    for paper in papers:
+        target = folder / f"{paper.slug}.md"
+        if target.exists() and not force:
+            skipped.append(target)
+            continue
+        target.write_text(make_markdown_file(paper, md), encoding="utf-8", newline="\n")
+        created.append(target)
+    return ImportResult(created, skipped, diags.items, False)
+
+
+def make_markdown_file(paper: Paper, md: markdown.Markdown) -> str:
+    front = yaml.safe_dump(front_matter(paper), allow_unicode=True, sort_keys=False,
+                           width=100, default_flow_style=False)
+    body = abstract_markdown(paper.abstract_html, md)
+    return f"---\n{front}---\n" + (f"\n{body}\n" if body else "")
+
+
+def front_matter(paper: Paper) -> dict:
+    """The paper as front matter: only fields that say something, in a readable order."""
+    doc: dict = {"title": paper.title,
+                 "authors": [author_item(a) for a in paper.authors]
+                 + (["others"] if paper.more_authors else []),
+                 "date": paper.date.iso(), "type": paper.type}
+    for name in ("venue", "venue_short", "institution", "location", "volume", "number",
+                 "pages", "publisher", "note", "award", "tier", "category"):
+        if getattr(paper, name):
+            doc[name] = getattr(paper, name)
+    if paper.topics:
+        doc["topics"] = list(paper.topics)
+    if paper.selected:
+        doc["selected"] = True
+    if paper.links:
+        doc["links"] = {link.kind: link_value(paper, link.kind, link.url) for link in paper.links}
+    doc["bibtex_type"] = paper.bibtex_type
+    doc["bibtex_key"] = paper.bibtex_key
+    if paper.extra:
+        doc["extra"] = dict(paper.extra)
+    return doc
+
+
+def author_item(author: Author) -> str | dict:
+    """'Name*', or a mapping when the family name is not the name's last word."""
+    name = author.name + "".join(author.marks)
+    if author.family or author.given:
+        return {"name": name, "family": author.family, "given": author.given}
+    return name
+
+
+def link_value(paper: Paper, kind: str, url: str) -> str:
+    """DOIs and arXiv ids as identifiers: the reader makes the same address from them."""
+    if kind == "doi" and paper.doi:
+        return paper.doi
+    if kind == "arxiv" and paper.arxiv:
+        return paper.arxiv
+    return url
+
+
+def abstract_markdown(abstract_html: str, md: markdown.Markdown) -> str:
+    """The escaped paragraphs of a BibTeX abstract as Markdown that renders to the same HTML:
+    entities stay entities, and what Markdown would read as markup is backslash-escaped.
+    The rare text no escape can keep plain (a paragraph opening a '~~~' fence) is written
+    as the HTML paragraphs themselves, which Markdown passes through as they are."""
+    paragraphs = []
+    for match in _HTML_PARAGRAPH.finditer(abstract_html):
+        text = _MD_INLINE.sub(r"\\\1", match.group(1))
+        paragraphs.append(_MD_LINE_START.sub(r"\1\\\2", text))
+    markdown = "\n\n".join(paragraphs)
+    if render_markdown(md, markdown) == abstract_html:
+        return markdown
+    return abstract_html
+
+
+def print_result(result: ImportResult) -> int:
+    for problem in result.problems:
+        print(problem, file=sys.stderr)
+    if result.failed:
+        print("Nothing was imported: fix the errors above and run import-bib again.",
+              file=sys.stderr)
+        return 1
+    for path in result.created:
+        print(f"created {path.as_posix()}")
+    for path in result.skipped:
+        print(f"skipped {path.as_posix()} (it exists; --force overwrites it)")
+    print(f"Imported {len(result.created)} paper(s), skipped {len(result.skipped)}.")
+    return 0

@@ -1,0 +1,69 @@
+"""What a set of changed paths touches: the kinds of change a rebuild tells apart."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from ..build import ASSETS_DIR, BuildOptions
+from ..reading.collections import MARKDOWN_SUFFIXES, PAGES, SCHEMAS
+from ..reading.loader import BIO_FILE, CONFIG_FILE, CV_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR
+
+EXTRA_FOLDERS = frozenset((*(s.name for s in SCHEMAS), PAGES.name))  # collections, free pages
+
+
+@dataclass
+class Changes:
+    """What a set of changed paths touches, by kind."""
+
+    config: bool = False
+    bio: bool = False
+    papers: set[Path] = field(default_factory=set)
+    extras: bool = False  # collections, free pages, cv.yaml
+    templates: set[str] = field(default_factory=set)  # names below the templates folder
+    static: bool = False  # templates/assets/ or content/files/
+
+    def any(self) -> bool:
+        return bool(self.config or self.bio or self.papers or self.extras or self.templates
+                    or self.static)
+
+
+
+def relative_below(path: Path, root: Path) -> Path | None:
+    """`path` relative to `root`, or None when it is not below it (links are not followed:
+    a paper file that is a link is still the content folder's file)."""
+    try:
+        return Path(os.path.abspath(path)).relative_to(os.path.abspath(root))
+    except ValueError:
+        return None
+
+
+def classify_changes(paths: Iterable[Path], options: BuildOptions) -> Changes:
+    """Sort changed paths by what they affect; paths that no build reads are left out
+    (editor backups, notes beside the content)."""
+    changes = Changes()
+    for path in paths:
+        rel = relative_below(path, options.content_dir)
+        if rel is not None and rel.parts:
+            top = rel.parts[0]
+            if rel.as_posix() == CONFIG_FILE:
+                changes.config = True
+            elif rel.as_posix() == BIO_FILE:
+                changes.bio = True
+            elif top == PAPERS_DIR and path.suffix.lower() in PAPER_SUFFIXES:
+                changes.papers.add(options.content_dir / rel)
+            elif top == FILES_DIR:
+                changes.static = True
+            elif rel.as_posix() == CV_FILE or (
+                    top in EXTRA_FOLDERS and path.suffix.lower() in MARKDOWN_SUFFIXES):
+                changes.extras = True
+            continue
+        rel = relative_below(path, options.templates_dir)
+        if rel is not None and rel.parts:
+            if rel.parts[0] == ASSETS_DIR:
+                changes.static = True
+            elif not any(part.startswith(".") for part in rel.parts):
+                changes.templates.add(rel.as_posix())
+    return changes

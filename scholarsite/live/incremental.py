@@ -1,0 +1,489 @@
+"""Rebuild a site after a change, redoing only what the change affects.
+
+`serve` rebuilds through this module on every save. A `SiteBuilder` keeps what the last
+build made: the settings, the papers read from each content file, the paper views, the
+planned pages and what was written of each (rewrite.OutputFolder). A change then costs
+what it touches:
+
+- a paper's file: that file is read again (a .bib file whole). When its papers keep
+  their places in every list (replan.placement: order, group, filters, dates), they take
+  the old ones' places, their own pages are planned and the pages that list them patched
+  (replan.py), and the lists of every paper are written from kept pieces with only the
+  changed papers' fragments made again (splice.py). Otherwise the site is assembled
+  again from the kept papers, and every page that is not one paper's own is planned;
+- a collection's item, a free page, cv.yaml: those (few) files are read again, and the
+  pages whose context changed are rendered;
+- a template: the pages whose template uses it (extends, include, import) are rendered;
+- site.yaml: everything is read and rendered again;
+- static files (templates/assets/, content/files/): those files are copied.
+
+Only files whose bytes changed are written, each through a temporary file and os.replace,
+so the output folder never holds a half-written file. While any error remains nothing is
+written: the output keeps the last good site.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Iterable
+
+import jinja2
+
+from ..build import BuildOptions, collect_copies
+from .changes import Changes, classify_changes
+from ..reading.config import load_config
+from ..diagnostics import Diagnostic, Diagnostics
+from ..reading.loader import (CONFIG_FILE, PAPER_SUFFIXES, PAPERS_DIR, accept_file, apply_site_rules,
+                     check_nav, check_slugs, list_user_files, read_bio, read_extras)
+from ..models import CV, Item, Paper, Site, SiteConfig
+from ..reading.paperfiles import read_paper_file
+from ..structure.pages import Page, plan_pages, site_view
+from ..reading.papers import make_markdown
+from ..render.render import drop_fragments, make_env
+from .replan import (Located, locate_entries, map_swaps, patch_pages, placement,
+                     swap_entries)
+from ..output.rewrite import Change, OutputFolder, Renderer
+from ..render.splice import (ANY_TEMPLATE, Pieces, WatchingEnvironment, entries_of,
+                     find_used_templates)
+from ..structure.urls import output_path
+from ..views.views import fold_name, paper_url, paper_view, used_notes
+from ..output.writer import OutputError
+
+@dataclass(frozen=True)
+class Outcome:
+    """One build or rebuild: whether the site on disk is now up to date, and what it took."""
+
+    ok: bool
+    errors: list[Diagnostic]
+    warnings: list[Diagnostic]  # those found in what was read this time
+    written: list[str]  # output paths written or removed
+    rendered: int  # pages rendered
+    papers: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """What one paper file gave: its papers (site rules applied), and its problems."""
+
+    papers: tuple[Paper, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def is_paper_page(page: Page) -> bool:
+    """A page of one paper's own (its page and citation files), which `plan_pages` plans
+    only for the papers it is asked to; other pages that name one paper are planned always."""
+    return len(page.depends) == 1 and page.path.startswith(paper_url(page.depends[0]))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The pages of a rebuild, and what it takes to know what to render and write."""
+
+    pages: dict[str, Page]  # every page, by output path
+    planned: set[str]  # those planned again (or patched) this time
+    shared: tuple  # what every paper's page shows besides its paper
+    change: Change
+    listing: list[str]  # the pages that are not one paper's own, in planned order
+    located: dict[str, Located]  # where those hold paper entries (replan.locate_entries)
+    paper_pages: dict[str, list[str]]  # each paper's own pages
+    same_pages: bool  # the same output paths as last time
+
+
+class SiteBuilder:
+    """A site built once in full and then kept up to date, change by change.
+
+    Not thread-safe: one builder belongs to one loop (serve calls it from its event loop,
+    which is also what keeps a request from seeing the site between two writes).
+    """
+
+    def __init__(self, options: BuildOptions, show_root: Path | None = None) -> None:
+        self.options = options
+        self.show_root = show_root or Path.cwd()  # diagnostics show paths relative to it
+        self.md = make_markdown()
+        self.env = self.new_env()
+        self.config: SiteConfig | None = None
+        self.config_diags: tuple[Diagnostic, ...] = ()
+        self.sources: dict[Path, SourceFile] = {}  # in sorted order, as a full load reads
+        self.reread: dict[Path, SourceFile | None] = {}  # files read again now, as they were
+        self.substituted: list[Paper] = []  # their papers, put in the last site's places
+        self.reordered = False  # and some of them in other places
+        self.bio = ""
+        self.bio_diags: tuple[Diagnostic, ...] = ()
+        self.files: tuple[Path, ...] = ()
+        self.files_diags: tuple[Diagnostic, ...] = ()
+        # Collections, free pages and the CV, and what they were checked against.
+        self.extras: tuple[tuple[Item, ...], tuple[Item, ...], CV | None] = ((), (), None)
+        self.extras_diags: tuple[Diagnostic, ...] = ()
+        self.extras_read_for: tuple | None = None  # (paper slugs, files); None: read again
+        # Paper views, in the site's order, the paper each is of, the ids of all entries
+        # (splice.entries_of) and the views this rebuild replaced, with their papers.
+        self.views: dict[str, dict] = {}
+        self.viewed: dict[str, Paper] = {}
+        self.entries: set[int] = set()
+        self.replaced: dict[str, tuple[Paper, dict]] = {}
+        self.copies: dict[str, Path] = {}
+        # The site as last written: its papers' places, its pages by output path, which
+        # pages are not one paper's own (in planned order) and which are each paper's.
+        self.site: Site | None = None
+        self.positions: dict[str, int] = {}
+        self.pages: dict[str, Page] = {}
+        self.listing: list[str] = []
+        self.located: dict[str, Located] = {}
+        self.paper_pages: dict[str, list[str]] = {}
+        self.folder = OutputFolder(options.output_dir)
+        # What changed since the last good write (a failed rebuild writes nothing).
+        self.stale_templates: set[str] = set()
+        self.stale_slugs: set[str] = set()
+        self.shared: tuple | None = None  # what all paper pages last written show alike
+        self.last_ok = False  # the last build wrote the site of what was read
+
+    def new_diags(self) -> Diagnostics:
+        return Diagnostics(root=self.show_root)
+
+    def new_env(self) -> jinja2.Environment:
+        """A new environment (and no cached fragments), which watches its pages' reads."""
+        return make_env(self.options.templates_dir, environment_class=WatchingEnvironment)
+
+    # Reading -------------------------------------------------------------------------
+
+    def read_config(self) -> None:
+        diags = self.new_diags()
+        self.config = load_config(self.options.content_dir / CONFIG_FILE, diags)
+        self.config_diags = tuple(diags.items)
+
+    def read_source(self, path: Path) -> SourceFile | None:
+        """One paper file, or None when it is gone (or is not read, being hidden)."""
+        diags = self.new_diags()
+        if not accept_file(path, self.options.content_dir, diags, PAPER_SUFFIXES):
+            return SourceFile((), tuple(diags.items)) if diags.items else None
+        papers = read_paper_file(path, self.md, diags)
+        if self.config is not None:
+            papers = apply_site_rules(papers, self.config, diags)
+        return SourceFile(tuple(papers), tuple(diags.items))
+
+    def read_bio(self) -> None:
+        diags = self.new_diags()
+        self.bio = read_bio(self.options.content_dir, diags)
+        self.bio_diags = tuple(diags.items)
+
+    def read_files(self) -> None:
+        diags = self.new_diags()
+        self.files = list_user_files(self.options.content_dir, diags)
+        self.files_diags = tuple(diags.items)
+
+    def read_all(self) -> list[Diagnostic]:
+        """Everything again, as a first build does; returns the warnings found."""
+        self.read_config()
+        folder = self.options.content_dir / PAPERS_DIR
+        paths = sorted(folder.rglob("*")) if folder.is_dir() else []
+        self.sources = {path: source for path in paths
+                        if (source := self.read_source(path)) is not None}
+        self.read_bio()
+        self.read_files()
+        self.extras_read_for, self.extras_diags = None, ()
+        self.env = self.new_env()
+        self.views, self.viewed, self.entries = {}, {}, set()
+        self.copies = {}
+        self.shared = None  # plan every page
+        return [d for d in self.all_diagnostics() if d.severity == "warning"]
+
+    def read_changes(self, changes: Changes) -> list[Diagnostic]:
+        """Only what changed; returns the warnings found in it."""
+        found: list[Diagnostic] = []
+        listing = set(self.sources)
+        for path in sorted(changes.papers):
+            self.reread.setdefault(path, self.sources.get(path))
+            source = self.read_source(path)
+            if source is None:
+                self.sources.pop(path, None)
+            else:
+                self.sources[path] = source
+                found += source.diagnostics
+        if set(self.sources) != listing:
+            self.sources = dict(sorted(self.sources.items()))
+        if changes.bio:
+            self.read_bio()
+            found += self.bio_diags
+        if changes.static:
+            self.read_files()
+            found += self.files_diags
+            self.copies = {}
+        if changes.extras:
+            self.extras_read_for = None
+        if changes.templates:
+            self.env = self.new_env()  # and no cached fragments
+            self.stale_templates |= changes.templates
+        return [d for d in found if d.severity == "warning"]
+
+    # Building ------------------------------------------------------------------------
+
+    def all_diagnostics(self) -> list[Diagnostic]:
+        items = list(self.config_diags)
+        for source in self.sources.values():
+            items += source.diagnostics
+        return (items + list(self.bio_diags) + list(self.files_diags)
+                + list(self.extras_diags))
+
+    def read_extras(self, slugs: frozenset[str]) -> list[Diagnostic]:
+        """Collections, free pages and the CV, again when they changed or when the papers
+        or files they may name did; returns the warnings found."""
+        if self.extras_read_for == (slugs, self.files):
+            return []
+        diags = self.new_diags()
+        self.extras = read_extras(self.options.content_dir, slugs, self.files, diags)
+        self.extras_diags = tuple(diags.items)
+        self.extras_read_for = (slugs, self.files)
+        return [d for d in diags.items if d.severity == "warning"]
+
+    def substitute_papers(self, changes: Changes | None) -> Site | None:
+        """The last site with the papers read again in place of their old selves, when
+        only paper files changed, each holds papers of the same slugs as before and none
+        has a problem; None otherwise (the site is assembled anew). The papers that were
+        put in are kept in `substituted`."""
+        if not (self.last_ok and self.site is not None and changes is not None
+                and changes.papers and not (changes.config or changes.bio or changes.extras
+                                            or changes.static)):
+            return None
+        papers = list(self.site.papers)
+        substituted, moved = [], False
+        for path, old in self.reread.items():
+            new = self.sources.get(path)
+            if old is None or new is None or len(old.papers) != len(new.papers) \
+                    or any(d.severity == "error" or self.options.strict
+                           for d in new.diagnostics):
+                return None
+            for before, after in zip(old.papers, new.papers):
+                if before.slug != after.slug:
+                    return None
+                moved = moved or before.sort_key() != after.sort_key()
+                paper = before if after == before else after
+                papers[self.positions[before.slug]] = paper
+                substituted.append(paper)
+        if moved:
+            papers.sort(key=Paper.sort_key)
+        self.substituted, self.reordered = substituted, moved
+        return replace(self.site, papers=tuple(papers))
+
+    def assemble(self, diags: Diagnostics, warnings: list[Diagnostic]) -> Site | None:
+        """The Site from what was read, or None when anything has an error."""
+        papers = [p for source in self.sources.values() for p in source.papers]
+        papers = check_slugs(papers, diags)
+        slugs = frozenset(p.slug for p in papers)
+        reread = self.extras_read_for != (slugs, self.files)
+        warnings += self.read_extras(slugs)
+        if self.config is None or self.has_problems(diags):
+            return None
+        papers.sort(key=Paper.sort_key)
+        items, pages, cv = self.extras
+        site = Site(config=self.config, papers=tuple(papers), bio_html=self.bio,
+                    content_dir=self.options.content_dir, files=self.files, items=items,
+                    pages=pages, cv=cv)
+        nav = self.new_diags()
+        check_nav(site, self.options.content_dir / CONFIG_FILE, nav)
+        diags.extend(nav)
+        if reread:  # said once, not on every save
+            warnings += [d for d in nav.items if d.severity == "warning"]
+        return None if self.has_problems(diags) else site
+
+    def has_problems(self, diags: Diagnostics) -> bool:
+        return any(d.severity == "error" or self.options.strict
+                   for d in self.all_diagnostics() + diags.items)
+
+    def update_views(self, site: Site, papers: Iterable[Paper]) -> None:
+        """The views of `papers`, made again for the papers read again (the others are the
+        same objects); a paper whose view changes loses its cached fragments. With all
+        the site's papers, views of papers that are gone are dropped too."""
+        owner_names = frozenset(fold_name(n) for n in site.config.owner.names())
+        for paper in papers:
+            old = self.views.get(paper.slug)
+            if old is not None and self.viewed[paper.slug] is paper:
+                continue
+            if old is not None:
+                self.replaced.setdefault(paper.slug, (self.viewed[paper.slug], old))
+                self.entries.difference_update(map(id, entries_of(old)))
+            view = paper_view(paper, site.config, owner_names)
+            self.views[paper.slug], self.viewed[paper.slug] = view, paper
+            self.entries.update(map(id, entries_of(view)))
+            drop_fragments(self.env, paper.slug)
+            self.stale_slugs.add(paper.slug)
+
+    def update_all_views(self, site: Site) -> None:
+        self.update_views(site, site.papers)
+        for slug in self.views.keys() - {p.slug for p in site.papers}:
+            self.entries.difference_update(map(id, entries_of(self.views.pop(slug))))
+            del self.viewed[slug]
+            drop_fragments(self.env, slug)
+            self.stale_slugs.add(slug)
+        self.views = {p.slug: self.views[p.slug] for p in site.papers}  # in the site's order
+
+    def plan(self, site: Site, substituted: bool) -> Plan:
+        """All pages by output path, and which of them were planned again.
+
+        After papers changed in content only (substituted, keeping their placement), their
+        own pages are planned and the pages listing them patched. Otherwise every page is
+        planned the first time or when what every paper's page shows changed (the menu
+        and settings, the legend); else the pages of changed papers and all pages that are
+        not one paper's own, the others kept."""
+        if substituted:
+            self.update_views(site, self.substituted)
+            if self.reordered:
+                self.views = {paper.slug: self.views[paper.slug] for paper in site.papers}
+        else:
+            self.update_all_views(site)
+        shared = (site_view(site), used_notes(site))
+        before = self.pages
+        if substituted and shared == self.shared and before and all(
+                placement(old) == placement(self.viewed[slug])
+                for slug, (old, _) in self.replaced.items()):
+            patched = patch_pages(site, shared[0], shared[1], self.views, before,
+                                  self.listing, self.located,
+                                  [self.viewed[s] for s in self.replaced],
+                                  {slug: view for slug, (_, view) in self.replaced.items()})
+            pages = dict(before)
+            pages.update(patched.pages)
+            change = Change(before, set(self.replaced), patched.swapped)
+            return Plan(pages, set(patched.pages), shared, change, self.listing,
+                        patched.located, self.paper_pages, True)
+        only = None if shared != self.shared or not before else set(self.stale_slugs)
+        planned = {output_path(p.path): p for p in plan_pages(site, self.views, only)}
+        listing = [rel for rel, page in planned.items() if not is_paper_page(page)]
+        if only is None:
+            pages, paper_pages = planned, {}
+        else:
+            pages, paper_pages = dict(before), dict(self.paper_pages)
+            for rel in self.listing:
+                pages.pop(rel, None)
+            for slug in only:
+                for rel in paper_pages.pop(slug, ()):
+                    pages.pop(rel, None)
+            pages.update(planned)
+        listed = set(listing)
+        for rel, page in planned.items():
+            if rel not in listed:
+                paper_pages.setdefault(page.depends[0], []).append(rel)
+        swapped = self.find_swapped(pages, listing)
+        located = {rel: found for rel in listing if pages[rel].context
+                   and (found := locate_entries(pages[rel].context, self.entries))}
+        return Plan(pages, set(planned), shared, Change(before, set(self.replaced), swapped),
+                    listing, located, paper_pages, pages.keys() == before.keys())
+
+    def find_swapped(self, pages: dict[str, Page], listing: list[str]) -> set[str]:
+        """The listing pages planned again whose context is the last one with the changed
+        papers' entries swapped in (their structure did not change): those take the
+        swapped context, so that they can be spliced. The others are rendered whole."""
+        swaps = map_swaps({slug: view for slug, (_, view) in self.replaced.items()},
+                          self.views) if self.last_ok else {}
+        swapped = set()
+        for rel in listing if swaps else ():
+            old, new = self.pages.get(rel), pages[rel]
+            if old is None or rel not in self.located or old.template != new.template:
+                continue
+            context, _ = swap_entries(old.context, self.located[rel], swaps)
+            if context is not old.context and context == new.context:
+                pages[rel] = replace(new, context=context)
+                swapped.add(rel)
+        return swapped
+
+    def pages_to_render(self, pages: dict[str, Page], planned: set[str], swapped: set[str]
+                        ) -> dict[str, Page]:
+        """Pages whose template changed, or planned again and new or changed; those with
+        papers swapped in always (splicing them is cheap, and keeps their pieces' context
+        the page's own)."""
+        todo: dict[str, Page] = {}
+        if self.stale_templates:
+            hit: dict = {}
+            for rel, page in pages.items():
+                if page.template and page.template not in hit:
+                    used = find_used_templates(self.env, page.template)
+                    hit[page.template] = ANY_TEMPLATE in used or bool(
+                        used & self.stale_templates)
+                if hit.get(page.template, False):
+                    todo[rel] = page
+        for rel in planned:
+            page = pages[rel]
+            old = self.pages.get(rel)
+            if rel not in todo and (rel in swapped or old is None
+                                    or old.template != page.template
+                                    or old.body != page.body or old.parts != page.parts
+                                    or old.context != page.context):
+                todo[rel] = page
+        return todo
+
+    def build(self, changed: Iterable[Path] | None = None) -> Outcome | None:
+        """Bring the output up to date: everything when `changed` is None or touches
+        site.yaml, otherwise only what the changed paths affect; None when they affect
+        nothing."""
+        start = time.perf_counter()
+        changes = None if changed is None else classify_changes(changed, self.options)
+        if changes is not None and not changes.any():
+            return None
+        self.reread, self.replaced = {}, {}
+        if changes is None or changes.config or self.config is None:
+            changes = None
+            warnings = self.read_all()
+        else:
+            warnings = self.read_changes(changes)
+        diags = self.new_diags()
+        site = self.substitute_papers(changes)
+        substituted = site is not None
+        site = site or self.assemble(diags, warnings)
+        if site is None:
+            errors = [d for d in self.all_diagnostics() + diags.items
+                      if d.severity == "error" or self.options.strict]
+            return self.failed(errors, warnings, start)
+        return self.render_and_write(site, substituted, diags, warnings, start)
+
+    def render_and_write(self, site: Site, substituted: bool, diags: Diagnostics,
+                         warnings: list[Diagnostic], start: float) -> Outcome:
+        if not self.options.templates_dir.is_dir():
+            diags.error(self.options.templates_dir, 0,
+                        "templates folder not found; pass --templates DIR")
+            return self.failed(diags.errors(), warnings, start)
+        plan = self.plan(site, substituted)
+        todo = self.pages_to_render(plan.pages, plan.planned, plan.change.swapped)
+        renderer = Renderer(self.env, self.options.templates_dir, self.views, self.entries,
+                            set(plan.listing))
+        files = renderer.render(todo, self.folder.outputs, plan.change, diags)
+        if diags.has_errors(self.options.strict):
+            return self.failed(diags.errors(self.options.strict), warnings, start)
+        if not self.copies:
+            self.copies = collect_copies(site, self.options.templates_dir)
+            plan = replace(plan, same_pages=False)
+        try:
+            written = self.write(plan, files)
+        except (OutputError, OSError) as exc:
+            diags.error(self.options.output_dir, 0, str(exc))
+            return self.failed(diags.errors(), warnings, start)
+        for rel in plan.planned - todo.keys():  # planned again, the same: its pieces too
+            kept = self.folder.outputs.get(rel)
+            if isinstance(kept, Pieces):
+                kept.context = plan.pages[rel].context
+        if not substituted or self.reordered:
+            self.positions = {paper.slug: i for i, paper in enumerate(site.papers)}
+        self.site, self.pages, self.shared = site, plan.pages, plan.shared
+        self.listing, self.located = plan.listing, plan.located
+        self.paper_pages = plan.paper_pages
+        self.stale_templates, self.stale_slugs = set(), set()
+        self.last_ok = True
+        return Outcome(True, [], warnings, written, len(todo), len(site.papers),
+                       time.perf_counter() - start)
+
+    def failed(self, errors: list[Diagnostic], warnings: list[Diagnostic], start: float
+               ) -> Outcome:
+        self.last_ok = False
+        return Outcome(False, errors, warnings, [], 0, self.paper_count(),
+                       time.perf_counter() - start)
+
+    def paper_count(self) -> int:
+        return len(self.site.papers) if self.site else 0
+
+    def write(self, plan: Plan, files: dict) -> list[str]:
+        """Write what changed; the first time, the whole site is swapped in as `build`
+        does (it checks the folder and keeps a user's own files)."""
+        if not self.pages:
+            return self.folder.write_all(files, self.copies, [
+                Path.cwd(), self.options.content_dir, self.options.templates_dir])
+        return self.folder.write_changes(plan.pages, files, self.copies, plan.same_pages)

@@ -1,0 +1,158 @@
+"""After a save that changed papers but not where they are listed: the pages that list
+papers, patched from the last build's instead of planned again.
+
+Planning those pages costs as much as the papers are many (the publications page's
+filters alone look at every paper). When every paper a save changed keeps its
+`placement`, each such page lists the same papers in the same places and groups, and
+differs from the last build's only in the changed papers' entries (their views, and
+what was made with them), which `patch_pages` swaps in. What the pages show of a paper
+that is not its entry is made again: the sitemap's titles, the citation files, the
+search index.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..models import Paper, Site
+from ..structure.pages import (EXPORTS, SEARCH_PATH, SITEMAP_PATH, Page, plan_exports, plan_paper,
+                    plan_search, plan_sitemap)
+from ..render.splice import entries_of
+from ..structure.urls import output_path
+
+
+def placement(paper: Paper) -> tuple:
+    """What the pages that list papers take from a paper besides its entries: its place
+    in the order (date, slug), its group and the publication filters' values (year, type,
+    category, tier, topics), whether the home page selects it, and its date (sitemap.xml,
+    the feed). pages.py must take nothing else from a paper for those pages."""
+    return (paper.slug, paper.date, paper.type, paper.category, paper.tier, paper.topics,
+            paper.selected)
+
+
+Place = tuple  # the keys and indexes that lead from a page's context to one value in it
+Located = dict[int, list[Place]]  # where a context holds paper entries: by id, their places
+
+
+@dataclass(frozen=True)
+class Patched:
+    pages: dict[str, Page]  # output path -> page: those that changed
+    swapped: set[str]  # those among them whose context is the last one, entries swapped
+    located: dict[str, Located]  # the listing pages' entries, where they are now
+
+
+def locate_entries(value: dict | list, entries: set[int], place: Place = (),
+                   found: Located | None = None) -> Located:
+    """Where `value` (a page's context) holds paper entries (`entries`: their ids)."""
+    found = {} if found is None else found
+    for key, item in value.items() if type(value) is dict else enumerate(value):
+        if id(item) in entries:
+            found.setdefault(id(item), []).append((*place, key))
+        elif type(item) is dict or type(item) is list:  # a call for containers only
+            locate_entries(item, entries, (*place, key), found)
+    return found
+
+
+def map_swaps(old_views: dict[str, dict], views: dict[str, dict]) -> dict[int, dict]:
+    """The ids of the old views' entries, each to the new view's entry that replaces it."""
+    swaps: dict[int, dict] = {}
+    for slug, view in old_views.items():
+        swaps.update({id(old): new for old, new in zip(entries_of(view),
+                                                       entries_of(views[slug]))})
+    return swaps
+
+
+def swap_entries(context: dict, located: Located, swaps: dict[int, dict]
+                 ) -> tuple[dict, Located]:
+    """`context` with every entry in `swaps` (by id) replaced by its new one, and where
+    its entries are now. Only the containers on the way to a swapped entry are copied;
+    the rest is shared with `context`, which is left as it was."""
+    found = [(place, new) for old, new in swaps.items() for place in located.get(old, ())]
+    if not found:
+        return context, located
+    copies: dict[Place, dict | list] = {(): dict(context)}
+    for place, new in found:
+        container = copies[()]
+        for depth in range(1, len(place)):
+            inner = copies.get(place[:depth])
+            if inner is None:
+                item = container[place[depth - 1]]
+                inner = copies[place[:depth]] = dict(item) if type(item) is dict else list(item)
+                container[place[depth - 1]] = inner
+            container = inner
+        container[place[-1]] = new
+    moved = dict(located)
+    for old, new in swaps.items():
+        if old in moved:
+            moved[id(new)] = moved.pop(old)
+    return copies[()], moved
+
+
+def patch_pages(site: Site, base: dict, notes: list[dict], views: dict[str, dict],
+                pages: dict[str, Page], listing: list[str], located: dict[str, Located],
+                changed: list[Paper], old_views: dict[str, dict]) -> Patched:
+    """The pages that change when the papers `changed` did (their views before in
+    `old_views`), none of them in placement: their own pages, planned again, and the
+    pages of `listing` (those that are not one paper's own, in planned order), patched;
+    `located` tells where the listing pages hold paper entries."""
+    if not old_views:  # files saved with the same papers in them
+        return Patched({}, set(), located)
+    swaps = map_swaps(old_views, views)
+    out = {}
+    for paper in changed:
+        out.update({output_path(p.path): p
+                    for p in plan_paper(site, base, paper, views[paper.slug], notes)})
+    retitled = any(view["title"] != views[slug]["title"] for slug, view in old_views.items())
+    swapped = set()
+    moved = dict(located)
+    listed = []
+    for rel in listing:
+        page = pages[rel]
+        if rel in EXPORTS or page.path == SEARCH_PATH:
+            continue
+        if page.path == SITEMAP_PATH:
+            page = plan_sitemap(site, base, views) if retitled else page
+        elif rel in located:
+            context, moved[rel] = swap_entries(page.context, located[rel], swaps)
+            if context is not page.context:
+                page = replace(page, context=context)
+                swapped.add(rel)
+        if page is not pages[rel]:
+            out[rel] = page
+        listed.append(page)
+    made_of = {field: rel for rel, (field, _) in EXPORTS.items()}
+    made_of["search_json"] = output_path(SEARCH_PATH)
+    for field, rel in made_of.items():
+        patched = patch_texts(pages.get(rel), field, views, old_views)
+        out[rel] = patched if patched is not None else replan_texts(rel, site, base, views,
+                                                                    listed)
+    return Patched(out, swapped, moved)
+
+
+def patch_texts(page: Page | None, field: str, views: dict[str, dict],
+                old_views: dict[str, dict]) -> Page | None:
+    """A page made of the papers' texts `field` (a citation file, the search page) with
+    the changed papers' texts in place of their old ones, found by identity: the rest of
+    it shows nothing of a paper (search.make_search_entry reads no paper's view). None
+    when an old text is not found."""
+    if page is None:
+        return None
+    texts = list(page.context["index_json"] if page.context else page.parts)
+    for slug, view in old_views.items():
+        try:
+            at = texts.index(view[field])
+        except ValueError:
+            return None
+        if texts[at] is not view[field]:  # an equal text of another paper
+            return None
+        texts[at] = views[slug][field]
+    if page.parts:
+        return replace(page, parts=tuple(texts))
+    return replace(page, context={**page.context, "index_json": texts})
+
+
+def replan_texts(rel: str, site: Site, base: dict, views: dict[str, dict],
+                 listed: list[Page]) -> Page:
+    if rel in EXPORTS:
+        return next(p for p in plan_exports(views) if p.path == rel)
+    return plan_search(site, base, views, listed)

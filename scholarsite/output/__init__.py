@@ -1,0 +1,2 @@
+"""Output: writing the site safely, the build cache, and the forked workers that make
+a large build fast."""

@@ -1,0 +1,329 @@
+"""The build cache: `.scholarsite-cache/` beside the output folder, safe to delete.
+
+It keeps three things between builds, all only for the exact code that made them (this
+package's files, its libraries', and Python's version: any change starts a new cache):
+
+- the papers read from each paper file, by the file's path and a hash of its bytes, so
+  that an unchanged file is not parsed again;
+- a record of the last build into each output folder: a hash of every input file (for a
+  file over 1 MiB, such as a PDF to copy, its identity instead: size, modification and
+  change times, inode), the identity of every file written, the warnings and counts. When
+  no input changed and the output is as it was written, a build has nothing to do: it
+  reports what the last one did and writes nothing;
+- the compiled templates (Jinja's own bytecode cache, by a hash of each template's source).
+
+Every cache file is written whole (a temporary file, then a rename); one that cannot be
+read is ignored, and the build does the work instead. The cache holds Python pickles, so,
+like `__pycache__`, it is trusted as the project's own files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import pickle
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from .. import __version__
+from ..diagnostics import Diagnostic, Diagnostics
+from .writer import MANIFEST, read_manifest
+
+CACHE_DIR = ".scholarsite-cache"
+LIBRARIES = ("jinja2", "markupsafe", "markdown", "yaml", "bibtexparser", "pylatexenc")
+# Inputs up to this size are known by a hash of their bytes; larger ones by their identity.
+HASHED_SIZE = 1 << 20
+# A large file changed this close to a recorded build may have changed within the same
+# clock tick as it was looked at: its identity is not trusted (git calls such entries racy).
+RACY_SECONDS = 2.0
+GITIGNORE = "# scholarsite's build cache: never committed.\n*\n"
+# Each code version's folder carries this file: it is what marks a folder as one the cache
+# made and may remove.
+VERSION_MARK = ".scholarsite-version"
+VERSION_TEXT = "A folder of scholarsite's build cache, for one version of the code.\n"
+CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
+                "# scholarsite's build cache: safe to delete; see README.md.\n")
+
+FileIdentity = tuple[int, int, int, int]  # size, mtime_ns, ctime_ns, inode
+
+
+def identify(path: str) -> FileIdentity:
+    return identity_of(os.stat(path))
+
+
+def identity_of(stat: os.stat_result) -> FileIdentity:
+    return (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
+
+
+def hash_bytes(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def code_version() -> str:
+    """Identifies the code a build runs: this package's files, its libraries' and Python's.
+    Taken from file identities, without importing anything."""
+    parts = [sys.version, __version__]
+    package = Path(__file__).resolve().parent.parent
+    for folder in sorted([package, *(p for p in package.iterdir() if p.is_dir())]):
+        for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+            if entry.is_file() and entry.name.endswith((".py", ".tsv", ".txt", ".json")):
+                parts.append(f"{folder.name}/{entry.name}:{identify(entry.path)[:2]}")
+    for name in LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        origin = spec.origin if spec is not None else None
+        parts.append(f"{name}:{origin}:{identify(origin)[:2] if origin else ''}")
+    return hash_bytes("\n".join(parts).encode("utf-8"))
+
+
+InputKey = tuple  # ("hash", digest) or ("identity", FileIdentity)
+
+
+def list_inputs(folders: list[Path], skip: list[Path],
+                read_later: Callable[[str], bool] | None = None) -> dict[str, InputKey | None]:
+    """Every file below `folders` (the content and the templates), by absolute path,
+    leaving out the folders in `skip` (the output and the cache, should they be inside)
+    and the output's staging folders. A file for which `read_later(path)` holds, and
+    that is to be hashed, is listed as None: the build hashes its bytes when it reads
+    them (`fill_inputs`), rather than reading every paper file twice."""
+    skipped = {os.path.abspath(p) for p in skip}
+    staging = f".{os.path.basename(os.path.abspath(skip[0]))}." if skip else None
+    found: dict[str, InputKey | None] = {}
+    for folder in folders:
+        for where, dirs, names in os.walk(os.path.abspath(folder)):
+            dirs[:] = sorted(d for d in dirs if os.path.join(where, d) not in skipped
+                             and not (staging and d.startswith(staging)))
+            for name in sorted(names):
+                path = os.path.join(where, name)
+                try:
+                    found[path] = describe_input(path, read_later)
+                except OSError:
+                    continue
+    return found
+
+
+def describe_input(path: str, read_later: Callable[[str], bool] | None = None
+                   ) -> InputKey | None:
+    identity = identify(path)
+    if identity[0] > HASHED_SIZE:
+        return ("identity", identity)
+    if read_later is not None and read_later(path):
+        return None
+    with open(path, "rb") as stream:
+        return ("hash", hash_bytes(stream.read()))
+
+
+def fill_inputs(inputs: dict[str, InputKey | None], hashes: dict[str, str]
+                ) -> dict[str, InputKey]:
+    """`inputs` with the hash of each file left to be read (None) taken from `hashes`
+    (by absolute path: the bytes the build read, so the record says what it was built
+    from), or, for a file that was not read after all, from the file as it is now."""
+    filled: dict[str, InputKey] = {}
+    for path, key in inputs.items():
+        if key is None:
+            digest = hashes.get(path)
+            try:
+                key = ("hash", digest) if digest else describe_input(path)
+            except OSError:
+                continue
+        filled[path] = key
+    return filled
+
+
+@dataclass(frozen=True)
+class BuildRecord:
+    """What the last successful build into one output folder read and wrote."""
+
+    settings: tuple  # the options and the working folder the build ran with
+    inputs: dict[str, InputKey]
+    outputs: dict[str, FileIdentity]  # by path relative to the output folder
+    started: float  # time.time() when the build began
+    warnings: tuple[Diagnostic, ...]
+    files: int
+    papers: int
+
+
+class BuildCache:
+    """The cache of one code version, in `folder` (the cache folder beside the output)."""
+
+    def __init__(self, folder: Path, version: str) -> None:
+        self.folder = folder
+        self.root = folder / version
+
+    @classmethod
+    def beside(cls, out_dir: Path) -> "BuildCache":
+        out = Path(os.path.abspath(out_dir))
+        return cls(out.parent / CACHE_DIR, code_version())
+
+    def load(self, name: str) -> object | None:
+        """A cached object, or None when it is missing or cannot be read (then it is
+        simply made again)."""
+        try:
+            with open(self.root / name, "rb") as stream:
+                return pickle.load(stream)
+        except Exception:  # a truncated, corrupted or foreign file is no cache
+            return None
+
+    def save(self, name: str, value: object) -> None:
+        """Write one cache file whole; a cache that cannot be written is no error."""
+        try:
+            self.prepare()
+            tmp = self.root / f".{name}.tmp-{os.getpid()}"
+            with open(tmp, "wb") as stream:
+                pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, self.root / name)
+        except OSError:
+            pass
+
+    def folder_for(self, name: str) -> Path | None:
+        """A folder of this version's cache for others' files (compiled templates), or
+        None when it cannot be made."""
+        try:
+            self.prepare()
+            (self.root / name).mkdir(exist_ok=True)
+        except OSError:
+            return None
+        return self.root / name
+
+    def prepare(self) -> None:
+        """Make the folder of this version, removing those of other versions. Only folders
+        the cache made itself (they carry VERSION_MARK) are ever removed, never through a
+        link, and a cache folder that holds anything else is not used at all."""
+        if (self.root / VERSION_MARK).is_file():
+            return
+        problem = check_cache_folder(self.folder)
+        if problem:
+            raise OSError(problem)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        # Backup tools skip a folder so tagged, and git one that ignores all it holds.
+        for name, text in (("CACHEDIR.TAG", CACHEDIR_TAG), (".gitignore", GITIGNORE)):
+            if not (self.folder / name).exists():
+                (self.folder / name).write_text(text, encoding="utf-8")
+        self.root.mkdir(exist_ok=True)
+        (self.root / VERSION_MARK).write_text(VERSION_TEXT, encoding="utf-8")
+        for entry in sorted(os.scandir(self.folder), key=lambda e: e.name):
+            if entry.name != self.root.name and is_version_folder(entry):
+                shutil.rmtree(entry.path, ignore_errors=True)
+
+
+def is_version_folder(entry: os.DirEntry) -> bool:
+    """A folder the cache made for some code version: a real folder, not a link, holding
+    the mark as a real file."""
+    mark = os.path.join(entry.path, VERSION_MARK)
+    return entry.is_dir(follow_symlinks=False) and os.path.isfile(mark) \
+        and not os.path.islink(mark)
+
+
+def check_cache_folder(folder: Path) -> str:
+    """Why `folder` may not hold the cache, or '' when it may: it is missing or empty, or
+    carries scholarsite's CACHEDIR.TAG. A link is followed (the cache may live on a RAM
+    disk), but a folder with other things in it, such as a link to `..` or to ~/.cache,
+    is never written into nor cleaned."""
+    try:
+        if (folder / "CACHEDIR.TAG").read_text(encoding="utf-8") == CACHEDIR_TAG:
+            return ""
+    except (OSError, UnicodeDecodeError):
+        pass
+    try:
+        if not os.path.lexists(folder) or (folder.is_dir() and not any(folder.iterdir())):
+            return ""
+    except OSError:
+        pass
+    return (f"'{CACHE_DIR}' holds files that scholarsite did not make, so the build cache "
+            "is not used; remove it, or link it to an empty folder")
+
+
+def open_cache(out_dir: Path, diags: Diagnostics | None = None) -> BuildCache | None:
+    """The cache beside `out_dir`, or None (with a warning in `diags`) when that folder is
+    not the cache's own."""
+    cache = BuildCache.beside(out_dir)
+    problem = check_cache_folder(cache.folder)
+    if not problem:
+        return cache
+    if diags is not None:
+        diags.warning(cache.folder, 0, problem)
+    return None
+
+
+def cache_name(out_dir: Path, kind: str) -> str:
+    """The name of one output folder's cache file of `kind` ('build', 'papers')."""
+    return f"{hash_bytes(os.path.abspath(out_dir).encode('utf-8'))}-{kind}.pickle"
+
+
+def build_settings(content: Path, out: Path, templates: Path, strict: bool) -> tuple:
+    return (os.path.abspath(content), os.path.abspath(out), os.path.abspath(templates),
+            strict, os.getcwd())
+
+
+def input_folders(content: Path, out: Path, templates: Path) -> tuple[list[Path], list[Path]]:
+    """The folders a build reads, and those inside them that it must not count."""
+    out = Path(os.path.abspath(out))
+    return [content, templates], [out, out.parent / CACHE_DIR]
+
+
+def trusted(record: BuildRecord, inputs: dict[str, InputKey]) -> bool:
+    """No input changed, and no large file's identity is so close to the record that a
+    change within the same clock tick could hide behind it."""
+    if inputs != record.inputs:
+        return False
+    times = [max(key[1][1], key[1][2]) for key in inputs.values() if key[0] == "identity"]
+    return max(times, default=0) / 1e9 < record.started - RACY_SECONDS
+
+
+def outputs_unchanged(out: Path, record: BuildRecord) -> bool:
+    for rel, identity in record.outputs.items():
+        try:
+            if identify(os.path.join(out, rel)) != identity:
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def find_unchanged(content: Path, out: Path, templates: Path, strict: bool
+                   ) -> BuildRecord | None:
+    """The last build's record when nothing it read has changed since and its output is
+    still as it wrote it: then there is nothing to build."""
+    try:
+        cache = open_cache(out)
+        if cache is None:
+            return None
+        record = cache.load(cache_name(out, 'build'))
+        if not isinstance(record, BuildRecord):
+            return None
+        if record.settings != build_settings(content, out, templates, strict):
+            return None
+        folders, skip = input_folders(content, out, templates)
+        if not trusted(record, list_inputs(folders, skip)):
+            return None
+        return record if outputs_unchanged(out, record) else None
+    except (OSError, ValueError, TypeError, AttributeError):
+        return None
+
+
+def record_build(cache: BuildCache, content: Path, out: Path, templates: Path, strict: bool,
+                 inputs: dict[str, InputKey], started: float,
+                 warnings: list[Diagnostic], files: int, papers: int,
+                 written: dict[str, os.stat_result] | None = None) -> None:
+    """Remember a successful build (`inputs` as listed before it read anything; `written`,
+    the status of the files it wrote, as they were written: others are looked up)."""
+    written = written or {}
+    try:
+        outputs = {}
+        for rel in read_listing(out):
+            status = written.get(rel)
+            outputs[rel] = identify(os.path.join(out, rel)) if status is None \
+                else identity_of(status)
+    except OSError:
+        return
+    cache.save(cache_name(out, 'build'), BuildRecord(
+        build_settings(content, out, templates, strict), inputs, outputs, started,
+        tuple(warnings), files, papers))
+
+
+def read_listing(out: Path) -> list[str]:
+    listing = read_manifest(out) or set()
+    return sorted(listing | {MANIFEST})

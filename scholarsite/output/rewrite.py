@@ -1,0 +1,172 @@
+"""What a rebuild renders and writes: each page the cheapest way that gives the bytes a
+build would give, and only the files whose bytes changed.
+
+A page is rendered from its template (render.render_page), or, when it lists papers,
+recorded as pieces (splice.record) and after a change of papers spliced (splice.splice);
+a citation file is joined from its papers' texts. Each file is written through a
+temporary file and os.replace, so that the output folder never holds half a file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+
+from ..diagnostics import Diagnostics
+from ..structure.pages import Page
+from ..render.render import describe_template_error, render_page
+from ..render.splice import Pieces, join_pieces, record, splice
+from .writer import (OutputError, check_output_dir, remove_output, replace_file,
+                     safe_relpath, write_manifest, write_site)
+
+Output = str | Pieces  # a page's text, or its pieces
+
+
+def digest(text: str) -> tuple[int, int]:
+    """Tells a page's text from another in this process: Python's own string hash (keyed
+    anew in every process, so that no text can be made to collide with another) and the
+    length. Several times faster than encoding and hashing the bytes."""
+    return (hash(text), len(text))
+
+
+def file_signature(path: Path) -> tuple[int, int]:
+    """A copied file counts as changed when its size or modification time does."""
+    stat = path.stat()
+    return (stat.st_mtime_ns, stat.st_size)
+
+
+@dataclass(frozen=True)
+class Change:
+    """What the pages to render changed from: the last build's pages, the papers whose
+    entries changed, and which pages' contexts are the last ones with those swapped."""
+
+    before: dict[str, Page]
+    papers: set[str] = field(default_factory=set)
+    swapped: set[str] = field(default_factory=set)
+
+
+@dataclass
+class Renderer:
+    """Renders a rebuild's pages with what the last build kept of them."""
+
+    env: jinja2.Environment
+    templates_dir: Path
+    views: dict[str, dict]
+    entries: set[int]  # ids of the papers' entries (splice.entries_of)
+    listing: set[str]  # output paths of the pages that are not one paper's own
+
+    def render(self, todo: dict[str, Page], outputs: dict, change: Change,
+               diags: Diagnostics) -> dict[str, Output]:
+        """Each page's output; a template error is reported once per template."""
+        files: dict[str, Output] = {}
+        failed: set = set()
+        for rel, page in todo.items():
+            if page.template in failed:
+                continue
+            try:
+                files[rel] = self.render_one(rel, page, outputs.get(rel), change)
+            except Exception as exc:  # any failure inside a template is the template's bug
+                failed.add(page.template)
+                diags.error(*describe_template_error(exc, self.templates_dir))
+        return files
+
+    def render_one(self, rel: str, page: Page, old: object, change: Change) -> Output:
+        old = old if isinstance(old, Pieces) else None
+        if page.parts:
+            return join_pieces(list(page.parts), old)
+        if not page.template or rel not in self.listing:
+            return render_page(page, self.env)
+        before = change.before.get(rel)
+        if old is not None and rel in change.swapped and old.env is self.env \
+                and before is not None and old.context is before.context:
+            spliced = splice(self.env, page.template, page.context, old, self.views,
+                             change.papers, self.entries)
+            if spliced is not None:
+                return spliced
+        return record(self.env, page.template, page.context, self.entries, old)
+
+
+@dataclass
+class OutputFolder:
+    """The output folder as the rebuild last wrote it: each page's digest or pieces, and
+    each copied file's source and signature."""
+
+    root: Path
+    outputs: dict[str, tuple[int, int] | Pieces] = field(default_factory=dict)
+    copied: dict[str, tuple[Path, tuple[int, int]]] = field(default_factory=dict)
+
+    def write_all(self, files: dict[str, Output], copies: dict[str, Path],
+                  protected: list[Path]) -> list[str]:
+        """The whole site, swapped in as `build` does (it checks the folder and keeps a
+        user's own files)."""
+        check_output_dir(self.root, protected)
+        write_site(self.root, {rel: b"".join(data.data) if isinstance(data, Pieces) else data
+                               for rel, data in files.items()}, copies)
+        self.outputs = {rel: data if isinstance(data, Pieces) else digest(data)
+                        for rel, data in files.items()}
+        self.copied = {rel: (src, file_signature(src)) for rel, src in copies.items()}
+        return sorted(self.outputs) + sorted(self.copied)
+
+    def check_listing(self, pages: dict[str, Page], copies: dict[str, Path]) -> set[str]:
+        """The paths the site now has; raises OutputError for one that two things would
+        write or that is a user's file."""
+        clash = sorted(set(pages) & set(copies))
+        if clash:
+            raise OutputError(f"two things would write '{clash[0]}': a generated page and "
+                              "a file from content/; rename the file")
+        listing = set(pages) | set(copies)
+        for rel in sorted(listing - self.outputs.keys() - self.copied.keys()):
+            if (self.root / safe_relpath(rel)).exists():
+                raise OutputError(f"'{self.root / rel}' was not made by scholarsite and the "
+                                  "build would overwrite it; move it into content/files/ "
+                                  "instead")
+        return listing
+
+    def write_changes(self, pages: dict[str, Page], files: dict[str, Output],
+                      copies: dict[str, Path], same_pages: bool) -> list[str]:
+        """Write what changed and remove what is gone. `same_pages`: the site has the same
+        pages as last time (its listing is not looked at again)."""
+        out = self.root
+        listing = None if same_pages else self.check_listing(pages, copies)
+        before = set(self.outputs) | set(self.copied) if listing is not None else set()
+        written = self.write_pages(files)
+        for rel, source in copies.items():
+            signature = (source, file_signature(source))
+            if self.copied.get(rel) != signature:
+                replace_file(out / safe_relpath(rel), source=source)
+                self.copied[rel] = signature
+                written.append(rel)
+        if listing is not None:
+            for rel in sorted(before - listing):
+                remove_output(out, safe_relpath(rel))
+                self.outputs.pop(rel, None)
+                self.copied.pop(rel, None)
+                written.append(rel)
+            if listing != before:
+                write_manifest(out, listing)
+        return sorted(written)
+
+    def write_pages(self, files: dict[str, Output]) -> list[str]:
+        """Write the pages whose bytes changed; returns their paths."""
+        written = []
+        for rel, data in files.items():
+            old = self.outputs.get(rel)
+            if isinstance(data, Pieces):
+                if not data.same_bytes(old):
+                    self.replace(rel, data.data)
+                    written.append(rel)
+                self.outputs[rel] = data  # either way: its context is the page's now
+            elif old != digest(data):
+                self.replace(rel, [data.encode("utf-8")])
+                self.outputs[rel] = digest(data)
+                written.append(rel)
+        return written
+
+    def replace(self, rel: str, pieces: list[bytes]) -> None:
+        try:
+            replace_file(self.root / safe_relpath(rel), pieces=pieces)
+        except BaseException:
+            self.outputs.pop(rel, None)  # what is on disk is not known: written next time
+            raise

@@ -1,0 +1,219 @@
+"""Parsing `.bib` text into entries: @string macros, `#` concatenation and crossref.
+
+bibtexparser (v2) splits the file into blocks and gives every entry and field its line;
+macro expansion, concatenation and crossref are done here, because its own middleware
+resolves only values that are a single macro and does no crossref. Each file is read on its
+own: a macro defined in another file is an error that names it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import bibtexparser
+from bibtexparser.model import (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, Entry,
+                                ParsingFailedBlock, String)
+
+from ..diagnostics import Diagnostics
+
+# bibtexparser logs every block it cannot split; those become our own diagnostics instead.
+logging.getLogger("bibtexparser").addHandler(logging.NullHandler())
+
+MONTH_MACROS = {
+    "jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May",
+    "jun": "June", "jul": "July", "aug": "August", "sep": "September", "oct": "October",
+    "nov": "November", "dec": "December",
+}
+# Fields a child entry never takes from the entry it crossrefs: its own identity and links.
+NOT_INHERITED = frozenset({
+    "crossref", "title", "abstract", "ids", "key", "doi", "url", "eprint", "archiveprefix",
+    "eprinttype", "arxiv", "note", "selected", "award", "preview", "bibtex_show", "pdf", "code",
+    "html", "slides", "poster", "video", "supp", "tier", "category", "topics",
+})
+_WORD = re.compile(r"[^\s#{}\",=]+")
+_FAILED_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+_GROUP_MARK = re.compile(r'\\.|[{}"]', re.DOTALL)  # an escape pair is one mark, skipped
+
+
+@dataclass(frozen=True)
+class BibValue:
+    """A field's value: LaTeX source with macros expanded, outer braces or quotes removed."""
+
+    text: str
+    line: int
+    macro: str = ""  # the macro's name when the value was exactly one macro (month = apr)
+
+
+@dataclass
+class BibEntry:
+    key: str
+    type: str  # lowercase: article, inproceedings, ...
+    line: int
+    fields: dict[str, BibValue] = field(default_factory=dict)  # lowercase names, source order
+    broken: bool = False  # a field could not be resolved (already reported)
+
+    def where(self) -> str:
+        return f"entry '{self.key}'"
+
+
+def slug_from_key(key: str) -> str:
+    """'Chen2021:Fast_DL' -> 'chen2021-fast-dl': the paper's page address."""
+    return _NOT_SLUG.sub("-", key.lower()).strip("-")
+
+
+def parse_entries(path: Path, text: str, diags: Diagnostics) -> list[BibEntry]:
+    """The file's entries with every value resolved; @string, @preamble, @comment and text
+    between entries (al-folio's front matter, comments, headings) are not entries."""
+    try:
+        library = bibtexparser.parse_string(text, parse_stack=[])
+    except Exception as exc:  # a bug in the splitter, not in the file; still no traceback
+        diags.error(path, 0, f"the BibTeX reader failed on this file ({exc}); please report it")
+        return []
+    macros = dict(MONTH_MACROS)
+    raw_entries: list[Entry] = []
+    for block in library.blocks:
+        if isinstance(block, (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock)):
+            block = block.ignore_error_block  # duplicates are found (case-blind) below
+        if isinstance(block, String):
+            define_macro(block, macros, path, diags)
+        elif isinstance(block, Entry):
+            raw_entries.append(block)
+        elif isinstance(block, ParsingFailedBlock):
+            report_failed_block(block, path, diags)
+    return [resolve_entry(e, macros, path, diags) for e in raw_entries]
+
+
+def report_failed_block(block: ParsingFailedBlock, path: Path, diags: Diagnostics) -> None:
+    match = _FAILED_KEY.match(block.raw or "")
+    what = f"entry '{match.group(1)}'" if match else "this block"
+    # One line, whatever the parser quotes from the entry (a field may hold line breaks).
+    reason = " ".join(str(getattr(block.error, "abort_reason", "") or block.error).split())
+    diags.error(path, (block.start_line or 0) + 1,
+                f"{what} could not be read: {reason}; check its braces, quotes and commas "
+                "(the rest of the file was still read)")
+
+
+def define_macro(block: String, macros: dict[str, str], path: Path, diags: Diagnostics) -> None:
+    line = (block.start_line or 0) + 1
+    name = block.key.strip()
+    text, undefined, _, problem = resolve_value(str(block.value), macros)
+    if problem or undefined or not _WORD.fullmatch(name):
+        detail = problem or (f"it uses the undefined macro(s) {', '.join(undefined)}"
+                             if undefined else f"'{name}' is not a valid macro name")
+        diags.error(path, line, f"@string '{name}' cannot be defined: {detail}")
+        return
+    macros[name.lower()] = text
+
+
+def resolve_entry(entry: Entry, macros: dict[str, str], path: Path,
+                  diags: Diagnostics) -> BibEntry:
+    key = entry.key.strip()
+    out = BibEntry(key=key, type=entry.entry_type.strip().lower(),
+                   line=(entry.start_line or 0) + 1)
+    for fld in entry.fields:
+        name = fld.key.strip().lower()
+        line = fld.start_line + 1
+        if name in out.fields:
+            diags.warning(path, line, f"{out.where()}: field '{name}' is given twice; "
+                          "the first one is used")
+            continue
+        text, undefined, macro, problem = resolve_value(str(fld.value), macros)
+        if problem:
+            diags.error(path, line, f"{out.where()}: field '{name}' {problem}")
+        elif undefined:
+            names = list(dict.fromkeys(undefined))  # each once, in order
+            diags.error(path, line, f"{out.where()}: field '{name}' uses the undefined @string "
+                        f"macro{'s' if len(names) > 1 else ''} {', '.join(names)}; define "
+                        f"{'them' if len(names) > 1 else 'it'} in this file, such as "
+                        f"@string{{{names[0]} = {{...}}}}, or write the value in braces")
+        out.broken = out.broken or bool(problem or undefined)
+        out.fields[name] = BibValue(text, line, macro)
+    return out
+
+
+def resolve_value(raw: str, macros: dict[str, str]) -> tuple[str, list[str], str, str]:
+    """A raw field value ('{A} # " and " # name # 2020') as text.
+
+    Returns (text, undefined macro names, the macro name if the value was only one,
+    a problem or '').
+    """
+    parts: list[str] = []
+    undefined: list[str] = []
+    words: list[str] = []
+    i, n = 0, len(raw)
+    while i < n:
+        ch = raw[i]
+        if ch.isspace() or ch == "#":
+            i += 1
+        elif ch in "{\"":
+            end = find_closing(raw, i)
+            if end < 0:
+                return "", [], "", "has an unclosed '{' or '\"'"
+            parts.append(raw[i + 1:end])
+            i = end + 1
+        else:
+            match = _WORD.match(raw, i)
+            if not match:
+                return "", [], "", (f"has an unexpected '{ch}' (is a comma missing after "
+                                    "this value?)" if ch == "=" else f"has an unexpected '{ch}'")
+            word = match.group(0)
+            i = match.end()
+            words.append(word)
+            if word.isdigit():
+                parts.append(word)
+            elif word.lower() in macros:
+                parts.append(macros[word.lower()])
+            else:
+                undefined.append(word)
+    single = words[0] if len(words) == 1 and len(parts) == 1 and not words[0].isdigit() else ""
+    return "".join(parts), undefined, single, ""
+
+
+def find_closing(raw: str, start: int) -> int:
+    """Index of the '}' or '"' closing the group that opens at `start`; -1 if none.
+    Braces nest; a quote inside braces does not close a quoted value; `\\{` and `\\}` do not
+    count, as for bibtexparser's splitter."""
+    depth = 0
+    quoted = raw[start] == '"'
+    for match in _GROUP_MARK.finditer(raw, start + 1 if quoted else start):
+        mark = match.group(0)
+        if mark == "{":
+            depth += 1
+        elif mark == "}":
+            depth -= 1
+            if depth == 0 and not quoted:
+                return match.start()
+            if depth < 0:
+                return -1
+        elif mark == '"' and quoted and depth == 0:
+            return match.start()
+    return -1
+
+
+def inherit_crossrefs(entries: list[BibEntry], path: Path, diags: Diagnostics
+                      ) -> tuple[list[BibEntry], set[str]]:
+    """Children take the fields they lack from the entry they crossref (one level, as BibTeX
+    does); a parent's title becomes a child's booktitle. Returns the entries and the
+    lowercase keys of the parents."""
+    by_key = {e.key.lower(): e for e in entries}
+    parents: set[str] = set()
+    for entry in entries:
+        ref = entry.fields.get("crossref")
+        if ref is None:
+            continue
+        parent = by_key.get(ref.text.strip().lower())
+        if parent is None or parent is entry:
+            diags.warning(path, ref.line, f"{entry.where()}: crossref '{ref.text.strip()}' names "
+                          "no other entry in this file; its fields are not inherited")
+            continue
+        parents.add(parent.key.lower())
+        for name, value in parent.fields.items():
+            if name not in NOT_INHERITED and name not in entry.fields:
+                entry.fields[name] = value
+        if "booktitle" not in entry.fields and "title" in parent.fields:
+            entry.fields["booktitle"] = parent.fields["title"]
+    return entries, parents

@@ -1,0 +1,261 @@
+"""Collections (talks, teaching, projects, news, posts) and free pages, read by one reader.
+
+Each collection is a folder of Markdown files with YAML front matter. What fields a file may
+carry, and of which kind, is its collection's row in SCHEMAS: the reader is the same for all,
+so a new field is one line in the table, and an unknown field is an error like in a paper.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as etree
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import markdown
+from markdown.extensions import Extension
+from markdown.treeprocessors import Treeprocessor
+
+from ..diagnostics import Diagnostics
+from .fields import FieldReader
+from ..models import Item
+from .papers import SLUG, html_to_text, markdown_extensions, render_markdown, report_at
+from ..structure.urls import check_link, is_external
+from .yamlread import read_front_matter, read_text
+
+# Stands for the page's relative root in rendered Markdown ('', '../', '../../'): an item's
+# text is rendered once but shown at several depths (news on the home page and on news/).
+ROOT_MARKER = "@@scholarsite-root@@/"
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    kind: str  # text | list | link | links | papers | image
+    label: str = ""  # how a template names it; for a link, the link's text
+
+
+@dataclass(frozen=True)
+class Schema:
+    name: str  # the folder below content/, and the URL below the site root
+    title: str  # the list page's default title and navigation label
+    singular: str  # what one item is called, in messages and templates
+    fields: tuple[Field, ...]
+    list_template: str  # tried first; falls back to collection.html
+    item_template: str  # tried first; falls back to item.html ('' when there are no item pages)
+    date_required: bool = True
+    title_required: bool = True
+
+
+SCHEMAS = (
+    Schema("talks", "Talks", "talk", (
+        Field("event", "text", "Event"), Field("location", "text", "Location"),
+        Field("type", "text", "Type"), Field("slides", "link", "Slides"),
+        Field("video", "link", "Video")), "talks.html", "talk.html"),
+    Schema("teaching", "Teaching", "course", (
+        Field("code", "text", "Course code"), Field("term", "text", "Term"),
+        Field("role", "text", "Role"), Field("institution", "text", "Institution")),
+        "teaching.html", "course.html"),
+    Schema("projects", "Projects", "project", (
+        Field("summary", "text", "Summary"), Field("image", "image", "Image"),
+        Field("links", "links", "Links"), Field("papers", "papers", "Related papers")),
+        "projects.html", "project.html", date_required=False),
+    Schema("news", "News", "news item", (), "news.html", "", title_required=False),
+    Schema("posts", "Posts", "post", (
+        Field("summary", "text", "Summary"), Field("tags", "list", "Tags")),
+        "posts.html", "post.html"),
+)
+PAGES = Schema("pages", "Pages", "page", (Field("description", "text", "Description"),),
+               "", "page.html", date_required=False)
+SCHEMA_BY_NAME = {s.name: s for s in SCHEMAS}
+MARKDOWN_SUFFIXES = (".md", ".markdown")
+
+
+class RootLinks(Treeprocessor):
+    """Prefix site-relative links and images with ROOT_MARKER, so that 'files/x.pdf' works
+    from any page; outside URLs, '#anchors', '//' links and explicitly page-relative ones
+    ('./x', '../x') are left alone."""
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter():
+            for attr in ("href", "src"):
+                url = element.get(attr)
+                if url and not is_external(url) and not url.startswith(("#", "//", ".")):
+                    element.set(attr, ROOT_MARKER + url.lstrip("/"))
+
+
+class RootLinksExtension(Extension):
+    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 - Markdown's API
+        md.treeprocessors.register(RootLinks(md), "scholarsite_root_links", 5)
+
+
+def make_item_markdown() -> markdown.Markdown:
+    return markdown.Markdown(extensions=[*markdown_extensions(), RootLinksExtension()],
+                             output_format="html")
+
+
+def with_root(fragment: str, root: str) -> str:
+    """Rendered Markdown made ready for a page whose root is `root`."""
+    return fragment.replace(ROOT_MARKER, root)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a reader checks references against: paper slugs and the files in content/files/."""
+
+    content_dir: Path
+    paper_slugs: frozenset[str]
+    files: frozenset[str]  # 'files/...' paths, POSIX
+    md: markdown.Markdown
+
+
+def read_link(f: FieldReader, key: str, label: str, ctx: Context) -> tuple[str, str] | None:
+    """A link that may be published; one into files/ must name a file that is there."""
+    value = f.line_text(key)
+    if not value:
+        return None
+    url, problem = check_link("url", value)
+    if problem:
+        f.error((key,), f"link '{f.name(key)}' {problem}")
+        return None
+    if url.lstrip("/").startswith("files/"):
+        url = check_file_path(f, key, value, ctx)
+    return (label, url) if url else None
+
+
+def read_link_map(f: FieldReader, key: str, ctx: Context) -> list[tuple[str, str]]:
+    """A mapping of link text to URL, in the order written."""
+    links = f.mapping(key)
+    out = []
+    for label in list(links.data):
+        link = read_link(links, label, str(label), ctx)
+        if link is not None:
+            out.append(link)
+    links.check_unknown()  # only reports keys that are not text
+    return out
+
+
+def read_paper_slugs(f: FieldReader, key: str, ctx: Context) -> tuple[str, ...]:
+    """Related papers by slug; a slug that names no paper is an error at its line."""
+    slugs = f.text_list(key)
+    for i, slug in enumerate(slugs):
+        if slug not in ctx.paper_slugs:
+            f.error((key, i), f"'{key}' names the paper '{slug}', but there is no "
+                    f"publications/{slug}.md (or BibTeX entry with that key)")
+    return tuple(s for s in slugs if s in ctx.paper_slugs)
+
+
+def check_file_path(f: FieldReader, key: str, value: str, ctx: Context) -> str:
+    """An outside URL, or a path to a file in content/files/ that exists."""
+    url, problem = check_link("url", value)
+    if problem:
+        f.error((key,), f"'{f.name(key)}' {problem}")
+        return ""
+    if is_external(url):
+        return url
+    rel = url.lstrip("/")
+    if urlsplit(rel).path not in ctx.files:  # 'files/a.pdf#page=2' names files/a.pdf
+        f.error((key,), f"'{f.name(key)}' names '{value}', which is not a file in "
+                f"{(ctx.content_dir / 'files').as_posix()}/; write it as 'files/NAME'")
+        return ""
+    return rel
+
+
+def read_fields(f: FieldReader, schema: Schema, ctx: Context) -> dict:
+    """The schema's fields of one file, each read as its kind says."""
+    text, lists, links = [], [], []
+    papers: tuple[str, ...] = ()
+    for spec in schema.fields:
+        if spec.kind == "text":
+            value = f.line_text(spec.name)
+            if value:
+                text.append((spec.name, value))
+        elif spec.kind == "image":
+            value = f.line_text(spec.name)
+            path = check_file_path(f, spec.name, value, ctx) if value else ""
+            if path:
+                text.append((spec.name, path))
+        elif spec.kind == "list":
+            values = f.text_list(spec.name)
+            if values:
+                lists.append((spec.name, values))
+        elif spec.kind == "link":
+            link = read_link(f, spec.name, spec.label, ctx)
+            if link:
+                links.append(link)
+        elif spec.kind == "links":
+            links.extend(read_link_map(f, spec.name, ctx))
+        elif spec.kind == "papers":
+            papers = read_paper_slugs(f, spec.name, ctx)
+    return {"text": tuple(text), "lists": tuple(lists), "links": tuple(links),
+            "papers": papers}
+
+
+def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics) -> Item | None:
+    """One Markdown file of a collection; None (with diagnostics) when it cannot be used."""
+    if not SLUG.match(path.stem):
+        diags.error(path, 1, f"file name '{path.name}' is not a valid slug: use lowercase "
+                    "letters, digits and single hyphens, such as 'my-talk-2024.md'")
+    text = read_text(path, diags)
+    read = read_front_matter(text, path, diags) if text is not None else None
+    if read is None:
+        return None
+    doc, body = read
+    before = len(diags.errors())
+    f = FieldReader(doc, path, diags)
+    title = f.line_text("title", required=schema.title_required)
+    date = f.date("date", required=schema.date_required)
+    fields = read_fields(f, schema, ctx)
+    f.check_unknown()
+    body_html = render_markdown(ctx.md, body, report_at(diags, path, text, body)) \
+        if body.strip() else ""
+    if not title and not body_html and not schema.title_required:
+        diags.error(path, 1, f"this {schema.singular} has neither a 'title' nor any text "
+                    "below the front matter; give it one or the other")
+    if len(diags.errors()) > before:
+        return None
+    return Item(collection=schema.name, slug=path.stem, title=title, source=path, line=1,
+                date=date, body_html=body_html, body_text=html_to_text(body_html), **fields)
+
+
+def list_markdown(folder: Path, content_dir: Path, diags: Diagnostics) -> list[Path]:
+    from .loader import list_files  # the loader imports this module
+
+    return list_files(folder, content_dir, diags, MARKDOWN_SUFFIXES)
+
+
+def read_folder(schema: Schema, ctx: Context, diags: Diagnostics) -> list[Item]:
+    """Every item of one collection, newest first; two files with one slug are an error."""
+    items: dict[str, Item] = {}
+    for path in list_markdown(ctx.content_dir / schema.name, ctx.content_dir, diags):
+        item = read_item(path, schema, ctx, diags)
+        if item is None:
+            continue
+        other = items.get(item.slug)
+        if other is not None:
+            diags.error(path, 1, f"two {schema.name} files have the slug '{item.slug}': this "
+                        f"one and {other.source.as_posix()}; rename one")
+            continue
+        items[item.slug] = item
+    return sorted(items.values(), key=Item.sort_key)
+
+
+def read_collections(ctx: Context, diags: Diagnostics) -> tuple[Item, ...]:
+    """All collections' items: by collection in SCHEMAS order, newest first inside each."""
+    out: list[Item] = []
+    for schema in SCHEMAS:
+        out.extend(read_folder(schema, ctx, diags))
+    return tuple(out)
+
+
+def read_pages(ctx: Context, reserved: frozenset[str], diags: Diagnostics) -> tuple[Item, ...]:
+    """Free pages from content/pages/, each at /SLUG/; a slug the site uses is an error."""
+    pages = []
+    for page in read_folder(PAGES, ctx, diags):
+        if page.slug in reserved:
+            diags.error(page.source, 1, f"a free page cannot be called '{page.slug}': the site "
+                        f"uses {page.slug}/ itself; rename the file")
+            continue
+        pages.append(page)
+    return tuple(sorted(pages, key=lambda p: p.slug))
+

@@ -1,0 +1,201 @@
+"""site.yaml: read and validated against its schema, unknown keys rejected."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from ..diagnostics import Diagnostics
+from .fields import FieldReader
+from ..models import NavEntry, Owner, PublicationsConfig, SiteConfig
+from ..structure.urls import check_link
+from .yamlread import parse_yaml, read_text
+
+GROUP_BY = ("category", "year", "type", "none")
+# A domain name of two labels or more, each 1-63 letters, digits or inner hyphens.
+HOST_NAME = re.compile(r"^(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)+(?!-)[a-z0-9-]{1,63}(?<!-)$")
+_ORCID = re.compile(r"^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$")
+
+
+def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
+    """The site's settings, or None when site.yaml is missing or invalid (all problems reported)."""
+    if not path.is_file():
+        diags.error(path, 0, "site.yaml is missing: every site needs one (see README.md, "
+                    "'Content format')")
+        return None
+    text = read_text(path, diags)
+    if text is None:
+        return None
+    doc = parse_yaml(text, path, 1, diags)
+    if doc is None:
+        return None
+    before = len(diags.errors())
+    top = FieldReader(doc, path, diags, what="setting")
+    title = top.line_text("title", required=True)
+    url = read_base_url(top)
+    description = top.line_text("description")
+    language = top.line_text("language") or "en"
+    cname = read_cname(top, url)
+    owner = read_owner(top.mapping("author"), top.has("author"))
+    pubs = read_publications(top.mapping("publications"))
+    nav = read_nav(top)
+    top.check_unknown()
+    if len(diags.errors()) > before or owner is None:
+        return None
+    return SiteConfig(title=title, url=url, owner=owner, description=description,
+                      language=language, publications=pubs, cname=cname, nav=nav)
+
+
+def read_base_url(top: FieldReader) -> str:
+    url = top.line_text("url", required=True)
+    if not url:
+        return ""
+    safe, problem = check_link("url", url)
+    parts = urlsplit(safe) if safe else None
+    if parts is None or parts.scheme not in ("http", "https") or " " in url:
+        top.error(("url",), f"'url' must be the site's absolute address, such as "
+                  f"https://user.github.io/ or https://user.github.io/repo/; found {url!r}"
+                  + (f" (it {problem})" if problem else ""))
+        return ""
+    if parts.query or parts.fragment:
+        top.error(("url",), "'url' must not have a query (?...) or fragment (#...)")
+        return ""
+    return url if url.endswith("/") else url + "/"
+
+
+def read_cname(top: FieldReader, url: str) -> str:
+    """A custom domain for GitHub Pages' CNAME file: a bare host name, nothing more."""
+    cname = top.line_text("cname")
+    host = cname.lower().rstrip(".")
+    if cname and not HOST_NAME.match(host):
+        top.error(("cname",), "'cname' must be a bare domain name such as www.example.org "
+                  f"(no https://, no path); found {cname!r}")
+        return ""
+    if host and url and urlsplit(url).hostname != host:
+        top.warning(("cname",), f"'cname' is {host} but 'url' is {url}: the sitemap and "
+                    f"canonical links use 'url'; set it to https://{host}/")
+    return host
+
+
+def read_owner(author: FieldReader, present: bool) -> Owner | None:
+    if not present:
+        author.error((), "missing required setting 'author' (at least its 'name')")
+        return None
+    name = author.line_text("name", required=True)
+    aliases = author.text_list("aliases")
+    position = author.line_text("position")
+    affiliation = author.line_text("affiliation")
+    email = author.line_text("email")
+    if email and "@" not in email:
+        author.error(("email",), f"'author.email' is not an e-mail address: {email!r}")
+    links = read_profile_links(author.mapping("links"))
+    photo = read_photo(author)
+    author.check_unknown()
+    return Owner(name=name, aliases=aliases, position=position, affiliation=affiliation,
+                 email=email, links=links, photo=photo)
+
+
+def read_photo(author: FieldReader) -> str:
+    """'files/NAME': a picture in content/files/, which must exist."""
+    photo = author.line_text("photo")
+    if not photo:
+        return ""
+    rel = photo.replace("\\", "/").lstrip("/")
+    files_dir = author.path.parent / "files"
+    target = author.path.parent / rel
+    if not rel.startswith("files/") or ".." in rel.split("/") or not target.is_file():
+        author.error(("photo",), f"'author.photo' must name a picture in "
+                     f"{files_dir.as_posix()}/, written as 'files/NAME'; found {photo!r}")
+        return ""
+    return rel
+
+
+def read_profile_links(links: FieldReader) -> tuple[tuple[str, str], ...]:
+    """Profile links (label: URL), in the order written."""
+    out = []
+    for label in list(links.data):
+        url = links.line_text(str(label))
+        if not url:
+            continue
+        if str(label).lower() == "orcid" and _ORCID.match(url):
+            url = "https://orcid.org/" + url  # the bare iD, as ORCID prints it
+        safe, problem = check_link("url", url)
+        if problem:
+            links.error((label,), f"link '{label}' {problem}")
+            continue
+        out.append((str(label), safe))
+    return tuple(out)
+
+
+def read_publications(pubs: FieldReader) -> PublicationsConfig:
+    group_by = pubs.choice("group_by", GROUP_BY, "category")
+    categories = pubs.text_list("categories")
+    limit = pubs.raw("author_limit")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        pubs.error(("author_limit",), "'publications.author_limit' must be a whole number of "
+                   f"at least 1, or null for all authors; found {limit!r}")
+        limit = None
+    notes = []
+    marks = pubs.mapping("author_notes")
+    for mark in list(marks.data):
+        meaning = marks.line_text(str(mark), required=True)
+        if len(str(mark)) != 1 or str(mark).isalnum() or str(mark).isspace():
+            marks.error((mark,), f"author mark {mark!r} must be one symbol, such as * or †")
+            continue
+        notes.append((str(mark), meaning))
+    tiers = pubs.boolean("venue_tiers", True)
+    pubs.check_unknown()
+    if group_by == "category" and not categories:
+        pubs.warning(("group_by",), "'group_by: category' without 'categories': groups are "
+                     "shown in alphabetical order")
+    return PublicationsConfig(group_by=group_by, categories=categories, author_limit=limit,
+                              author_notes=tuple(notes), venue_tiers=tiers)
+
+
+def read_nav(top: FieldReader) -> tuple[NavEntry, ...]:
+    """`nav`: a list of section keys ('talks'), each optionally with a label
+    ({talks: Invited talks}), or links elsewhere ({title: Lab, url: https://...}).
+    Whether a key names a section that exists is checked once the content is read."""
+    value = top.raw("nav")
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        top.error(("nav",), "'nav' must be a list such as [home, publications, talks, cv]")
+        return ()
+    entries = []
+    for i, raw in enumerate(value):
+        line = top.line("nav", i)
+        if isinstance(raw, str) and raw.strip():
+            entries.append(NavEntry(key=raw.strip(), line=line))
+            continue
+        item = FieldReader(top.doc, top.path, top.diags, ("nav", i), raw, what="nav field")
+        if not isinstance(raw, dict) or not raw:
+            item.error((), f"nav entry {i + 1} must be a section key such as 'talks', "
+                       "'{talks: My talks}', or '{title: ..., url: ...}'")
+            continue
+        if "url" in raw or "title" in raw:
+            entry = read_nav_link(item, line)
+        elif len(raw) == 1:
+            key = next(iter(raw))
+            entry = NavEntry(key=str(key), title=item.line_text(str(key), required=True),
+                             line=line)
+        else:
+            item.error((), f"nav entry {i + 1} has several keys: write '{{KEY: Label}}' for "
+                       "a section, or '{title: ..., url: ...}' for a link")
+            continue
+        item.check_unknown()
+        if entry is not None:
+            entries.append(entry)
+    return tuple(entries)
+
+
+def read_nav_link(item: FieldReader, line: int) -> NavEntry | None:
+    title = item.line_text("title", required=True)
+    url = item.line_text("url", required=True)
+    safe, problem = check_link("url", url) if url else ("", "")
+    if problem:
+        item.error(("url",), f"nav link {problem}")
+    if not title or not safe:
+        return None
+    return NavEntry(key="", title=title, url=safe, line=line)

@@ -1,0 +1,215 @@
+"""LaTeX in BibTeX fields turned into the Unicode text a page shows.
+
+pylatexenc does the real work (accents, `\\ss`, `\\&`, math, unknown macros). It costs a few
+hundred microseconds a call, far too much for a thousand entries' names and titles, so the
+LaTeX real files mostly hold (braces, dashes, ties, quotes, accents on one letter, `\\ss`,
+`\\o`, `\\&`...) is done here by the same rules; a test checks both give the same text.
+Anything else (math, other macros) goes to pylatexenc.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from bibtexparser.middlewares.names import parse_single_name_into_parts
+
+from ..models import Author
+
+# Symbols that may follow an author's name to mark a role; kept in step with papers.AUTHOR_MARKS.
+MARKS = "*†‡§¶#✉"
+# A mark written in LaTeX at the end of a name: `$^*$`, `$^{\dagger}$`, `\dag`,
+# `\textsuperscript{*}`, or the symbol itself.
+_LATEX_MARK = re.compile(
+    r"\s*(?:\$\^\{?(?:\*|\\dagger|\\ddagger|\\S|\\P|\\#)\}?\$"
+    r"|\\textsuperscript\{[*†‡§¶#✉]\}"
+    r"|\\dag(?![A-Za-z])|\\ddag(?![A-Za-z])|\\#|[*†‡§¶#✉])$")
+_BRACE = re.compile(r"[{}]")
+_UNESCAPED_SPECIAL = re.compile(r"(?<!\\)([%&])")
+_URL_WRAPPER = re.compile(r"^\\url\{(.*)\}$", re.DOTALL)
+_URL_ESCAPE = re.compile(r"\\([%&#_~$ {}])")
+# Accent commands and the combining marks pylatexenc gives them (then NFC composes them).
+ACCENTS = {
+    '"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
+    ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306", "H": "\u030b", "k": "\u0328",
+    "r": "\u030a",
+}
+NAMED_LETTERS = {
+    "ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "aa": "å",
+    "AA": "Å", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ",
+}
+# Spaces after a command: any, but two line breaks in a row make a paragraph.
+_SP = r"(?:[ \t]|\n(?!\n))*"
+# One pass over the text (what one rule makes is never read by another):
+# \"u, \"{u}, \'\i: a symbol accent takes the next letter;
+# \c{c}, \c c, \v{S}: a letter accent needs braces or a space;
+# \ss, {\o}, \L{}: a named letter eats the spaces after it, and an empty group;
+# \&, \%, \_, \#: the symbol; \ and \, a space.
+_LETTER = r"(\\[ij]|[A-Za-z])"
+_COMMON = re.compile(
+    rf"\\(?P<acc>[\"'`^~=.]){_SP}(?:\{{{_SP}{_LETTER}{_SP}\}}|(\\[ij])(?![^\W\d_]){_SP}"
+    rf"|([A-Za-z])(?![\u0300-\u036f]))"
+    rf"|\\(?P<lacc>[cvuHkr])(?:{_SP}\{{{_SP}{_LETTER}{_SP}\}}"
+    rf"|(?:[ \t]|\n(?!\n))+([A-Za-z])(?![\u0300-\u036f]))"
+    rf"|\\(?P<named>ss|ae|AE|oe|OE|aa|AA|[oOlLij])(?![^\W\d_])(?:\{{\}}|{_SP})"
+    rf"|\\(?P<esc>[&%_# ,])")
+
+
+@lru_cache(maxsize=1)
+def make_decoder():
+    """One LatexNodes2Text for the whole process: building it is the slow part."""
+    from pylatexenc.latex2text import (LatexNodes2Text, MacroTextSpec,
+                                       get_default_latex_context_db)
+
+    context = get_default_latex_context_db()
+    # \url{...} is the address itself, not "<address>".
+    context.add_context_category("scholarsite", prepend=True,
+                                 macros=[MacroTextSpec("url", simplify_repl="%s")])
+    return LatexNodes2Text(latex_context=context, math_mode="text")
+
+
+def fold_space(text: str) -> str:
+    """One line: runs of whitespace (newlines and non-breaking spaces too) become one space."""
+    return " ".join(text.split())
+
+
+def decode_simple(text: str) -> str:
+    """What pylatexenc makes of text without macros or math: dashes and quotes inside each
+    brace group (braces split them: '-{-}' stays two hyphens), then braces dropped."""
+    return "".join(decode_segment(part) for part in _BRACE.split(text))
+
+
+def decode_segment(text: str) -> str:
+    text = text.replace("---", "—").replace("--", "–").replace("~", " ")
+    return text.replace("``", "“").replace("''", "”")
+
+
+def decode_common(text: str) -> str | None:
+    """Accents on one letter, named letters and escaped symbols, by pylatexenc's rules;
+    None when anything else is left (math, other macros, escaped braces)."""
+    if "$" in text or "\\{" in text or "\\}" in text or "\\\\" in text:
+        return None
+    text = _COMMON.sub(decode_command, text)
+    if "\\" in text:
+        return None
+    return unicodedata.normalize("NFC", decode_simple(text))
+
+
+def decode_command(match: re.Match) -> str:
+    if match.group("esc"):
+        return " " if match.group("esc") in " ," else match.group("esc")
+    if match.group("named"):
+        return NAMED_LETTERS[match.group("named")]
+    letter = next(match.group(i) for i in (2, 3, 4, 6, 7) if match.group(i))
+    return letter.lstrip("\\") + ACCENTS[match.group("acc") or match.group("lacc")]
+
+
+@lru_cache(maxsize=16384)
+def latex_to_text(value: str) -> str:
+    """Unicode text for one field value, on one line; LaTeX it cannot read is dropped, never
+    raised: `{\\"u}` -> ü, `\\&` -> &, `--` -> –, capital-protecting braces removed.
+    Cached: the same names and venues come back in entry after entry."""
+    if "\\" not in value and "$" not in value:
+        return fold_space(decode_simple(value))
+    text = decode_common(value)
+    if text is not None:
+        return fold_space(text)
+    # A bare % would start a LaTeX comment and a bare & an alignment cell: in BibTeX both
+    # mean the characters themselves.
+    value = _UNESCAPED_SPECIAL.sub(r"\\\1", value)
+    try:
+        text = make_decoder().latex_to_text(value)
+    except Exception:  # pylatexenc is tolerant; anything left is shown as plain text
+        text = decode_simple(value.replace("\\", ""))
+    return fold_space(text)
+
+
+def latex_to_paragraphs(value: str) -> list[str]:
+    """Paragraphs of a long text (an abstract): blank lines and `\\par` separate them."""
+    chunks = re.split(r"\n\s*\n|\\par(?![A-Za-z])", value)
+    return [p for p in (latex_to_text(c) for c in chunks) if p]
+
+
+def decode_url(value: str) -> str:
+    """A URL as written in BibTeX: `\\url{...}` unwrapped and `\\%`, `\\_`, `\\&`
+    unescaped; never run through LaTeX, where `~` and `--` mean something else."""
+    value = value.strip()
+    match = _URL_WRAPPER.match(value)
+    if match:
+        value = match.group(1).strip()
+    if value.startswith("{") and value.endswith("}"):
+        value = value[1:-1].strip()
+    return _URL_ESCAPE.sub(r"\1", value)
+
+
+@dataclass(frozen=True)
+class NameResult:
+    author: Author | None
+    problem: str = ""
+
+
+def strip_marks(raw: str) -> tuple[str, tuple[str, ...]]:
+    """'Wei, Zhewei$^*$' -> ('Wei, Zhewei', ('*',)): role marks at the end of a name."""
+    marks: list[str] = []
+    while True:
+        match = _LATEX_MARK.search(raw)
+        if not match or match.start() == 0:
+            break
+        marks.insert(0, mark_symbol(match.group(0).strip()))
+        raw = raw[:match.start()]
+    return raw.rstrip(), tuple(marks)
+
+
+def mark_symbol(token: str) -> str:
+    if "ddag" in token:
+        return "‡"
+    if "dag" in token:
+        return "†"
+    for symbol in MARKS:
+        if symbol in token:
+            return symbol
+    return "§" if "\\S" in token else "¶"
+
+
+@lru_cache(maxsize=16384)
+def read_name(raw: str) -> NameResult:
+    """One BibTeX name ('Last, First', 'First Last', 'von Last, Jr, First') as an Author.
+
+    The display name is 'First von Last, Jr'. Family and given names are kept only when
+    they differ from what the display name implies (its last word is the family name),
+    so that a name read from BibTeX and the same name written in Markdown are equal.
+    """
+    raw, marks = strip_marks(raw.strip())
+    try:
+        parts = parse_single_name_into_parts(raw, strict=False)
+    except Exception as exc:  # the name parser raises on some malformed names
+        return NameResult(None, f"cannot read the name {raw!r}: {exc}")
+    given = fold_space(" ".join(latex_to_text(w) for w in parts.first))
+    von = " ".join(latex_to_text(w) for w in parts.von)
+    last = " ".join(latex_to_text(w) for w in parts.last)
+    jr = " ".join(latex_to_text(w) for w in parts.jr)
+    family = fold_space(f"{von} {last}")
+    name = fold_space(f"{given} {family}")
+    if jr:
+        name = f"{name}, {jr}"
+    # A mark written right after the family name in 'Last*, First' form.
+    name, more = strip_trailing_symbols(name)
+    family, _ = strip_trailing_symbols(family)
+    if not name:
+        return NameResult(None, "an author has no name, only markers" if marks or more
+                          else "an author's name is empty (two 'and' in a row?)")
+    author = Author(name=name, marks=marks + more)
+    if author.family_name() != family or author.given_names() != given:
+        author = Author(name=name, marks=marks + more, family=family, given=given)
+    return NameResult(author)
+
+
+def strip_trailing_symbols(text: str) -> tuple[str, tuple[str, ...]]:
+    marks: list[str] = []
+    text = text.rstrip()
+    while text and text[-1] in MARKS:
+        marks.insert(0, text[-1])
+        text = text[:-1].rstrip().removesuffix("^").rstrip()
+    return text, tuple(marks)

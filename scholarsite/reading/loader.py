@@ -1,0 +1,253 @@
+"""Load a whole content folder into one validated, immutable `Site`."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Callable, Iterator
+
+from .collections import SCHEMAS, Context, make_item_markdown, read_collections, read_pages
+from .config import load_config
+from .cv import load_cv
+from ..diagnostics import Diagnostic, Diagnostics
+from ..models import CV, Item, Paper, Site, SiteConfig
+from .paperfiles import ParsedFiles, read_paper_files
+from .papers import make_markdown, render_markdown, report_at
+from ..views.views import make_views
+from .yamlread import read_text
+
+FILES_DIR = "files"  # content/files/ is copied to the site as it is (PDFs, photos, CV)
+# What the site itself writes at its root: a free page may not take one of these names.
+SECTION_KEYS = ("home", "publications", *(s.name for s in SCHEMAS), "cv", "search",
+                "sitemap")
+RESERVED = frozenset((*SECTION_KEYS, "assets", FILES_DIR, "index", "404"))
+PAPERS_DIR = "publications"  # one Markdown file per paper, or BibTeX files
+PAPER_SUFFIXES = (".md", ".markdown", ".bib")
+CONFIG_FILE = "site.yaml"
+BIO_FILE = "index.md"  # the home page's text
+CV_FILE = "cv.yaml"
+
+
+def accept_file(path: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...],
+                real_dirs: dict[Path, Path] | None = None) -> bool:
+    """Whether a content file is read: not hidden, one of `suffixes` (any when empty), and
+    not a link that leaves the content folder (refused rather than followed).
+    `real_dirs` keeps folders' resolved paths from one file to the next."""
+    if path.name.startswith(".") or not path.is_file():
+        return False
+    if suffixes and path.suffix.lower() not in suffixes:
+        return False
+    real_dirs = {} if real_dirs is None else real_dirs
+    if not resolve_file(path, real_dirs).is_relative_to(resolve_dir(content_dir, real_dirs)):
+        diags.error(path, 0, "this file is a link to a place outside the content folder; "
+                    "copy the file in instead")
+        return False
+    return True
+
+
+def resolve_dir(folder: Path, real_dirs: dict[Path, Path]) -> Path:
+    if folder not in real_dirs:
+        real_dirs[folder] = folder.resolve()
+    return real_dirs[folder]
+
+
+def resolve_file(path: Path, real_dirs: dict[Path, Path]) -> Path:
+    """Where a file really is: its folder's real path, unless the file is a link itself
+    (a folder is resolved once for all its files)."""
+    if path.is_symlink():
+        return path.resolve()
+    return resolve_dir(path.parent, real_dirs) / path.name
+
+
+def list_files(folder: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...]
+               ) -> list[Path]:
+    """The files below `folder` that `accept_file` takes, sorted. Folders that are links
+    are not entered. A file that is not a link is inside the content folder when `folder`
+    is, which is asked once (asking for each of 5,000 files took 60 ms)."""
+    if not folder.is_dir():
+        return []
+    real_dirs: dict[Path, Path] = {}
+    inside = resolve_dir(folder, real_dirs).is_relative_to(resolve_dir(content_dir, real_dirs))
+    found = []
+    for path, entry in walk_files(folder):
+        if not inside or entry.is_symlink():
+            if accept_file(path, content_dir, diags, suffixes, real_dirs):
+                found.append(path)
+        elif not entry.name.startswith(".") and \
+                (not suffixes or path.suffix.lower() in suffixes) and entry.is_file():
+            found.append(path)
+    return sorted(found)
+
+
+def walk_files(folder: Path) -> Iterator[tuple[Path, os.DirEntry]]:
+    """Every entry below `folder` but the folders it walks through, in no set order."""
+    folders = [folder]
+    while folders:
+        where = folders.pop()
+        try:
+            with os.scandir(where) as entries:
+                for entry in entries:
+                    path = where / entry.name
+                    if entry.is_dir(follow_symlinks=False):
+                        folders.append(path)
+                    else:
+                        yield path, entry
+        except OSError:  # a folder that cannot be read holds nothing to read
+            continue
+
+
+def read_papers(content_dir: Path, diags: Diagnostics, jobs: int = 1,
+                parsed: ParsedFiles | None = None) -> list[Paper]:
+    """Every paper file below publications/, in `jobs` processes when there are many."""
+    paths = list_files(content_dir / PAPERS_DIR, content_dir, diags, PAPER_SUFFIXES)
+    return [paper for run in read_paper_files(paths, diags, jobs, parsed) for paper in run]
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """Papers of a run of files with the site's rules applied, the warnings those gave,
+    and the papers' views: all depend on the papers and the settings alone, so they are
+    made in the worker that read the files."""
+
+    papers: list[Paper]
+    warnings: list[Diagnostic]
+    views: dict[str, dict]
+
+
+def prepare_papers(papers: list[Paper], config: SiteConfig | None, diags: Diagnostics
+                   ) -> Prepared:
+    if config is None:  # the build stops once everything is read
+        return Prepared(papers, [], {})
+    found = diags.empty_copy()
+    papers = apply_site_rules(papers, config, found)
+    return Prepared(papers, found.items, make_views(papers, config))
+
+
+def check_slugs(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
+    """Two papers with one slug would write one page: an error naming both."""
+    first: dict[str, Paper] = {}
+    unique = []
+    for paper in papers:
+        other = first.get(paper.slug)
+        if other is not None:
+            diags.error(paper.source, paper.line, f"two papers have the slug '{paper.slug}': "
+                        f"this one and {other.source.as_posix()}:{other.line}; rename one")
+            continue
+        first[paper.slug] = paper
+        unique.append(paper)
+    return unique
+
+
+def apply_site_rules(papers: list[Paper], config: SiteConfig, diags: Diagnostics) -> list[Paper]:
+    """What depends on the site's settings: CCF tiers by lookup, categories, author marks."""
+    pubs = config.publications
+    known_marks = {mark for mark, _ in pubs.author_notes}
+    out = []
+    for paper in papers:
+        if pubs.group_by == "category" and pubs.categories and paper.category \
+                and paper.category not in pubs.categories:
+            diags.warning(paper.source, paper.line, f"category '{paper.category}' is not in "
+                          "site.yaml's publications.categories; it is shown after them")
+        if pubs.group_by == "category" and not paper.category:
+            diags.warning(paper.source, paper.line, "no 'category': the paper is shown under "
+                          "'Other'")
+        unknown = sorted({m for a in paper.authors for m in a.marks} - known_marks)
+        if unknown and pubs.author_notes:
+            diags.warning(paper.source, paper.line, f"author mark(s) {' '.join(unknown)} have no "
+                          "meaning in site.yaml's publications.author_notes")
+        if not paper.tier and pubs.venue_tiers:
+            tier = lookup_paper_tier(paper)
+            if tier:
+                paper = dataclasses.replace(paper, tier=tier)
+        out.append(paper)
+    return out
+
+
+def lookup_paper_tier(paper: Paper) -> str:
+    from .venues import lookup_tier
+
+    return lookup_tier(paper.venue, paper.venue_short)
+
+
+def list_user_files(content_dir: Path, diags: Diagnostics) -> tuple[Path, ...]:
+    """content/files/, relative to that folder: copied to the site as they are."""
+    files_dir = content_dir / FILES_DIR
+    return tuple(p.relative_to(files_dir) for p in list_files(files_dir, content_dir, diags, ()))
+
+
+def read_bio(content_dir: Path, diags: Diagnostics) -> str:
+    path = content_dir / BIO_FILE
+    if not path.is_file():
+        return ""
+    text = read_text(path, diags)
+    return render_markdown(make_markdown(), text, report_at(diags, path, text, text)) \
+        if text else ""
+
+
+def check_nav(site: Site, path: Path, diags: Diagnostics) -> None:
+    """Every key in `nav` of site.yaml (`path`) names a section this site has."""
+    present = {*site.sections(), "search", "sitemap"}
+    known = (*SECTION_KEYS, *(p.slug for p in site.pages))
+    for entry in site.config.nav:
+        if not entry.key or entry.key in present:
+            continue
+        if entry.key in known:
+            diags.warning(path, entry.line, f"nav names '{entry.key}', which has nothing to "
+                          "show yet; the entry is left out")
+        else:
+            diags.error(path, entry.line, f"nav names '{entry.key}', which is not a section "
+                        f"of this site; known: {', '.join(known)}")
+
+
+def read_extras(content_dir: Path, slugs: frozenset[str], files: tuple[Path, ...],
+                diags: Diagnostics) -> tuple[tuple[Item, ...], tuple[Item, ...], CV | None]:
+    """The collections, the free pages and the CV: read after the papers and the files,
+    which they may name."""
+    ctx = Context(content_dir, slugs, frozenset(f"{FILES_DIR}/{f.as_posix()}" for f in files),
+                  make_item_markdown())
+    return (read_collections(ctx, diags), read_pages(ctx, RESERVED, diags),
+            load_cv(content_dir / CV_FILE, diags))
+
+
+def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
+              parsed: ParsedFiles | None = None) -> Site | None:
+    """Everything in the content folder, validated; None when any error was found."""
+    loaded = load_site_views(content_dir, diags, jobs, parsed)
+    return None if loaded is None else loaded[0]
+
+
+def load_site_views(content_dir: Path, diags: Diagnostics, jobs: int = 1,
+                    parsed: ParsedFiles | None = None,
+                    meanwhile: Callable[[], object] | None = None
+                    ) -> tuple[Site, dict[str, dict]] | None:
+    """Everything in the content folder, validated, and each paper's view in the site's
+    order; None when any error was found. Paper files are read in `jobs` processes (0: as
+    many as pay), and taken from `parsed.known` when their bytes are known; `meanwhile`
+    is done by this process while the workers read."""
+    config = load_config(content_dir / CONFIG_FILE, diags)
+    if config is not None and config.publications.venue_tiers:
+        from .venues import load_table
+
+        load_table()  # once, here, rather than in every worker
+    paths = list_files(content_dir / PAPERS_DIR, content_dir, diags, PAPER_SUFFIXES)
+    runs = read_paper_files(paths, diags, jobs, parsed,
+                            partial(prepare_papers, config=config, diags=diags), meanwhile)
+    papers = check_slugs([paper for run in runs for paper in run.papers], diags)
+    bio = read_bio(content_dir, diags)
+    files = list_user_files(content_dir, diags)
+    items, pages, cv = read_extras(content_dir, frozenset(p.slug for p in papers), files, diags)
+    if config is None or diags.has_errors():
+        return None
+    for run in runs:  # the settings' warnings come after the content's own
+        diags.add_all(run.warnings)
+    papers.sort(key=Paper.sort_key)
+    site = Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
+                files=files, items=items, pages=pages, cv=cv)
+    check_nav(site, content_dir / CONFIG_FILE, diags)
+    if diags.has_errors():
+        return None
+    views = {slug: view for run in runs for slug, view in run.views.items()}
+    return site, {p.slug: views[p.slug] for p in site.papers}

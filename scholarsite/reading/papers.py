@@ -1,0 +1,238 @@
+"""Reading papers from Markdown files: YAML front matter, and the abstract as the body.
+
+Also the field checks every paper shares, whatever its source (BibTeX uses them too).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import xml.etree.ElementTree as etree
+from pathlib import Path
+from typing import Callable
+
+import markdown
+from markdown.extensions import (Extension, abbr, attr_list, def_list, fenced_code, footnotes,
+                                 md_in_html, sane_lists, tables)
+from markdown.treeprocessors import Treeprocessor
+
+from ..diagnostics import Diagnostics
+from .fields import FieldReader
+from ..models import LINK_KINDS, PAPER_TYPES, Author, Link, Paper
+from .prose import render_prose
+from ..structure.urls import check_link, check_text_link, normalize_arxiv, normalize_doi
+from .yamlread import read_front_matter
+
+SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+# Symbols that may follow an author's name to mark a role (equal contribution, corresponding...).
+AUTHOR_MARKS = "*†‡§¶#✉"
+ET_AL = ("et al.", "et al", "others", "and others")
+# The types that may name an institution or an arXiv id instead of a venue.
+VENUELESS_TYPES = ("preprint", "report", "thesis", "patent", "other")
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def markdown_extensions() -> list[Extension]:
+    """Python-Markdown's `extra` and `sane_lists`, as objects: named by strings, each is
+    looked up among the installed packages' entry points, which costs more than making the
+    converter (tests/test_prose.py checks the HTML is that of the names)."""
+    return [fenced_code.FencedCodeExtension(), footnotes.FootnoteExtension(),
+            attr_list.AttrListExtension(), def_list.DefListExtension(),
+            tables.TableExtension(), abbr.AbbrExtension(), md_in_html.MarkdownInHtmlExtension(),
+            sane_lists.SaneListExtension(), SafeLinksExtension()]
+
+
+class SafeLinks(Treeprocessor):
+    """Every link and image address in Markdown text is judged as a browser will read it
+    (urls.check_text_link). A refused one loses its address, keeping its text, and the
+    problem is kept in `md.refused_links` for the caller to report at its line."""
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter():
+            for attr in ("href", "src"):
+                url = element.get(attr)
+                problem = check_text_link(url) if url is not None else ""
+                if problem:
+                    del element.attrib[attr]
+                    self.md.refused_links.append((url, problem))
+
+
+class SafeLinksExtension(Extension):
+    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 - Markdown's API
+        md.refused_links = []
+        md.treeprocessors.register(SafeLinks(md), "scholarsite_safe_links", -1)  # after unescaping
+
+
+def make_markdown() -> markdown.Markdown:
+    """One converter per build, reset between documents (creating one is the slow part)."""
+    return markdown.Markdown(extensions=markdown_extensions(), output_format="html")
+
+
+def render_markdown(md: markdown.Markdown, text: str,
+                    report: Callable[[int, str], None] | None = None) -> str:
+    """`text` as HTML: plain prose by the fast path, anything else by Python-Markdown.
+    A refused link is given to `report` with its line in `text` (1 for the first)."""
+    html = render_prose(text)
+    if html is not None:
+        return html
+    md.reset()
+    md.refused_links = []
+    out = md.convert(text).strip()
+    for url, problem in md.refused_links:
+        if report is not None:
+            report(text[:max(text.find(url), 0)].count("\n") + 1,
+                   f"the link {url!r} in the text {problem}")
+    return out
+
+
+def report_at(diags: Diagnostics, path: Path, text: str, body: str
+              ) -> Callable[[int, str], None]:
+    """A reporter of problems in `body`, the end of the file `text`, by line in the file."""
+    start = text[:len(text) - len(body)].count("\n")
+    return lambda line, message: diags.error(path, start + line, message)
+
+
+def html_to_text(fragment: str) -> str:
+    """Plain text of an HTML fragment, whitespace folded (for descriptions and search)."""
+    return " ".join(html.unescape(_TAG.sub(" ", fragment)).split())
+
+
+def split_author(raw: str) -> Author:
+    """'Wei Gao*' -> Author('Wei Gao', ('*',))."""
+    name = raw.strip()
+    marks: list[str] = []
+    while name and name[-1] in AUTHOR_MARKS:
+        marks.insert(0, name[-1])
+        name = name[:-1].rstrip()
+    return Author(name=name, marks=tuple(marks))
+
+
+def read_authors(names: tuple[str, ...]) -> tuple[tuple[Author, ...], bool, list[int]]:
+    """Authors, whether the list ends in 'et al.', and the indexes of unusable names."""
+    more = False
+    if names and names[-1].lower() in ET_AL:
+        names, more = names[:-1], True
+    authors, bad = [], []
+    for i, raw in enumerate(names):
+        author = split_author(raw)
+        if not author.name:
+            bad.append(i)
+            continue
+        authors.append(author)
+    return tuple(authors), more, bad
+
+
+def read_author_field(f: FieldReader) -> tuple[tuple[Author, ...], bool]:
+    """`authors`: a list of names ('Wei Gao*'). An item may instead be a mapping
+    {name, family, given}, for a name whose family name is not its last word
+    ('Ricardo de Lima'), as `import-bib` writes them."""
+    value = f.raw("authors")
+    if not (isinstance(value, list) and any(isinstance(item, dict) for item in value)):
+        names = f.text_list("authors", required=True)
+        authors, more, bad = read_authors(names)
+        for i in bad:
+            f.error(("authors", i), f"author {i + 1} has no name, only markers")
+        if names and not authors:
+            f.error(("authors",), "'authors' lists no author by name")
+        return authors, more
+    authors = []
+    more = isinstance(value[-1], str) and value[-1].strip().lower() in ET_AL
+    for i, item in enumerate(value[:-1] if more else value):
+        if isinstance(item, dict):
+            sub = FieldReader(f.doc, f.path, f.diags, ("authors", i), item, "author field")
+            author = split_author(sub.line_text("name", required=True))
+            author = Author(author.name, author.marks, sub.line_text("family"),
+                            sub.line_text("given"))
+            sub.check_unknown()
+        elif isinstance(item, str):
+            author = split_author(" ".join(item.split()))
+        else:
+            f.error(("authors", i), f"item {i + 1} of 'authors' must be a name, or a mapping "
+                    "with 'name', 'family' and 'given'")
+            continue
+        if not author.name:
+            f.error(("authors", i), f"author {i + 1} has no name")
+            continue
+        authors.append(author)
+    return tuple(authors), more
+
+
+def read_bibtex_fields(f: FieldReader) -> tuple[tuple[str, str], ...]:
+    """`extra`: BibTeX fields kept as written (import-bib puts a paper's entry there)."""
+    extra = f.mapping("extra")
+    return tuple((str(name), extra.line_text(str(name))) for name in list(extra.data))
+
+
+def read_links(reader: FieldReader) -> tuple[Link, ...]:
+    """The `links` mapping: each URL checked, DOIs and arXiv ids turned into URLs."""
+    links = []
+    for kind in LINK_KINDS:
+        value = reader.line_text(kind)
+        if not value:
+            continue
+        url, problem = check_link(kind, value)
+        if problem:
+            reader.error((kind,), f"link '{kind}' {problem}")
+            continue
+        links.append(Link(kind, url))
+    return tuple(links)
+
+
+def read_markdown_paper(path: Path, text: str, md: markdown.Markdown,
+                        diags: Diagnostics) -> Paper | None:
+    """One paper from its Markdown file; None (with diagnostics) when it cannot be built."""
+    slug = path.stem
+    if not SLUG.match(slug):
+        diags.error(path, 1, f"file name '{path.name}' is not a valid slug: use lowercase "
+                    "letters, digits and single hyphens, such as 'my-paper-2024.md'")
+    read = read_front_matter(text, path, diags)
+    if read is None:
+        return None
+    doc, body = read
+    before = len(diags.errors())
+    f = FieldReader(doc, path, diags)
+    title = f.line_text("title", required=True)
+    authors, more = read_author_field(f)
+    date = f.date("date", required=True)
+    volume = f.line_text("volume")
+    number = f.line_text("number")
+    ptype = f.choice("type", PAPER_TYPES, "journal" if volume or number else "conference")
+    venue = f.line_text("venue")
+    institution = f.line_text("institution")
+    links = read_links(f.mapping("links"))
+    arxiv = next((normalize_arxiv(link.url) for link in links if link.kind == "arxiv"), "")
+    doi = next((normalize_doi(link.url) for link in links if link.kind == "doi"), "")
+    bibtex_type = f.line_text("bibtex_type")
+    if not venue and not (ptype in VENUELESS_TYPES and (institution or arxiv)):
+        # A paper imported from BibTeX follows BibTeX, where an empty venue is a warning.
+        report = f.warning if bibtex_type else f.error
+        report(("venue",) if f.has("venue") else (),
+               "missing required field 'venue' (a preprint or report may give "
+               "'institution' or an arXiv link instead)")
+    paper = dict(
+        venue_short=f.line_text("venue_short"),
+        location=f.line_text("location"),
+        tier=f.line_text("tier"),
+        category=f.line_text("category"),
+        topics=f.text_list("topics"),
+        citation=f.line_text("citation"),
+        selected=f.boolean("selected"),
+        award=f.line_text("award"),
+        note=f.line_text("note"),
+        pages=f.line_text("pages"),
+        publisher=f.line_text("publisher"),
+        bibtex_type=bibtex_type,
+        bibtex_key=f.line_text("bibtex_key"),
+        extra=read_bibtex_fields(f),
+    )
+    f.check_unknown()
+    if len(diags.errors()) > before or date is None or not title or not authors:
+        return None
+    abstract_html = render_markdown(md, body, report_at(diags, path, text, body)) \
+        if body.strip() else ""
+    return Paper(slug=slug, title=title, authors=authors, date=date, type=ptype, source=path,
+                 line=1, venue=venue, links=links, more_authors=more, volume=volume,
+                 number=number, institution=institution, doi=doi, arxiv=arxiv,
+                 abstract_html=abstract_html, abstract_text=html_to_text(abstract_html),
+                 **paper)

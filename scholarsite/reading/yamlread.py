@@ -1,0 +1,213 @@
+"""YAML with line numbers: front matter and site.yaml.
+
+PyYAML's composer gives every node its position; we keep the line of each mapping key
+so that a validator can say `path:line: error: ...` about the field at fault.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from ..diagnostics import Diagnostics
+
+try:  # the C loader is several times faster; fall back where libyaml is missing
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on the machine
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+FENCE = "---"
+
+
+@dataclass(frozen=True)
+class Located:
+    """A parsed YAML document and the line (1-based, in the file) of every key and list item.
+
+    The lines are indexed from the document's nodes the first time one is asked for: most
+    documents have no problem to report, and need none."""
+
+    data: object
+    node: yaml.Node | None = field(repr=False, compare=False)
+    first_line: int  # line of the document's first line in the file
+    _lines: dict[tuple, int] = field(default_factory=dict, repr=False, compare=False)
+
+    def line(self, *key) -> int:
+        """The line of a key path such as ("authors", 2), or of its nearest parent."""
+        if self.node is not None and not self._lines:
+            self._lines.update(_index_lines(self.node, self.first_line))
+        while key:
+            if key in self._lines:
+                return self._lines[key]
+            key = key[:-1]
+        return self.first_line
+
+
+# Content never nests deeper than this (author.links.github); deeper keys get their parent's
+# line. The bound also keeps hostile documents (deep nesting, alias bombs) cheap to index.
+MAX_INDEX_DEPTH = 4
+
+
+def _index_lines(root: yaml.Node, offset: int) -> dict[tuple, int]:
+    out: dict[tuple, int] = {}
+    stack: list[tuple[yaml.Node, tuple]] = [(root, ())]
+    while stack:
+        node, prefix = stack.pop()
+        if len(prefix) >= MAX_INDEX_DEPTH:
+            continue
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+                path = prefix + (key,)
+                if path not in out:
+                    out[path] = key_node.start_mark.line + offset
+                    stack.append((value_node, path))
+        elif isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                path = prefix + (i,)
+                out[path] = item.start_mark.line + offset
+                stack.append((item, path))
+    return out
+
+
+def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics) -> Located | None:
+    """Parse one YAML document that starts at `first_line` of `path`; None after an error."""
+    loader = _Loader(text)
+    node = None
+    try:
+        node = loader.get_single_node()
+        data = construct(loader, node) if node is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = (mark.line + first_line) if mark else first_line
+        problem = exc.problem or exc.context or "invalid YAML"
+        diags.error(path, line, f"YAML syntax error: {problem}")
+        return None
+    except yaml.YAMLError as exc:
+        diags.error(path, first_line, f"YAML error: {exc}")
+        return None
+    except RecursionError:
+        diags.error(path, first_line, "the YAML is nested too deeply to be content")
+        return None
+    except ValueError as exc:  # a well-formed scalar with an impossible value: 2024-02-30
+        bad = _find_bad_date(node)
+        line = bad.start_mark.line + first_line if bad else first_line
+        shown = f" {bad.value!r}" if bad else ""
+        diags.error(path, line, f"invalid date{shown}: {exc}; write a real date, YYYY-MM-DD")
+        return None
+    finally:
+        loader.dispose()
+    return Located(data, node, first_line)
+
+
+_STR = "tag:yaml.org,2002:str"
+_SEQ = "tag:yaml.org,2002:seq"
+_MAP = "tag:yaml.org,2002:map"
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+def construct(loader: yaml.BaseLoader, root: yaml.Node) -> object:
+    """The document's data, as PyYAML's safe constructor makes it, several times faster:
+    strings, lists and plain mappings are built here, everything else (numbers, dates,
+    merge keys, tagged nodes) by PyYAML. An alias is the same object as its anchor, never
+    a copy, as in PyYAML (which is what keeps alias bombs small)."""
+    return _build(loader, root, {})
+
+
+def _build(loader: yaml.BaseLoader, node: yaml.Node, built: dict[int, object]) -> object:
+    if isinstance(node, yaml.ScalarNode):
+        return node.value if node.tag == _STR else loader.construct_object(node, deep=True)
+    if id(node) in built:
+        return built[id(node)]
+    if isinstance(node, yaml.SequenceNode) and node.tag == _SEQ:
+        items: list = []
+        built[id(node)] = items
+        items.extend(_build(loader, item, built) for item in node.value)
+        return items
+    if isinstance(node, yaml.MappingNode) and node.tag == _MAP and all(
+            isinstance(k, yaml.ScalarNode) and k.tag != _MERGE for k, _ in node.value):
+        mapping: dict = {}
+        built[id(node)] = mapping
+        for key, value in node.value:
+            mapping[_build(loader, key, built)] = _build(loader, value, built)
+        return mapping
+    return loader.construct_object(node, deep=True)
+
+
+def _find_bad_date(node: yaml.Node | None) -> yaml.ScalarNode | None:
+    """The first scalar that YAML reads as a date but that is not a real date (walked
+    without recursion, each node once: the document may be deeply nested or aliased)."""
+    stack = [node] if node is not None else []
+    seen: set[int] = set()
+    while stack:
+        current = stack.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        if isinstance(current, yaml.ScalarNode):
+            if current.tag == "tag:yaml.org,2002:timestamp":
+                try:
+                    dt.date.fromisoformat(current.value.strip()[:10])
+                except ValueError:
+                    return current
+        elif isinstance(current, yaml.MappingNode):
+            stack.extend(n for pair in reversed(current.value) for n in reversed(pair))
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend(reversed(current.value))
+    return None
+
+
+def split_front_matter(text: str, path: Path, diags: Diagnostics) -> tuple[str, int, str, int] | None:
+    """Split `---` front matter from the body.
+
+    Returns (front matter, its first line, body, the body's first line), or None after an error.
+    """
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[0].rstrip() != FENCE:
+        diags.error(path, 1, "no front matter: the file must start with a line '---', "
+                    "then the YAML fields, then a closing '---'")
+        return None
+    for i in range(1, len(lines)):
+        if lines[i].rstrip() == FENCE:
+            return "".join(lines[1:i]), 2, "".join(lines[i + 1:]), i + 2
+    diags.error(path, 1, "front matter is not closed: add a line '---' after the YAML fields")
+    return None
+
+
+def read_text(path: Path, diags: Diagnostics) -> str | None:
+    """A content file as text: UTF-8 (a BOM is allowed), with a clear error otherwise."""
+    data = read_bytes(path, diags)
+    return None if data is None else decode_text(data, path, diags)
+
+
+def read_bytes(path: Path, diags: Diagnostics) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        diags.error(path, 0, f"cannot read file: {exc.strerror or exc}")
+        return None
+
+
+def decode_text(data: bytes, path: Path, diags: Diagnostics) -> str | None:
+    """The text of a content file's bytes, line ends made '\\n'; an error when it is not
+    UTF-8."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        diags.error(path, line, "the file is not UTF-8 text; save it as UTF-8 "
+                    "(in most editors: File > Save with Encoding > UTF-8)")
+        return None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_front_matter(text: str, path: Path, diags: Diagnostics) -> tuple[Located, str] | None:
+    """A Markdown content file's front matter, parsed, and its body; None after an error."""
+    parts = split_front_matter(text, path, diags)
+    if parts is None:
+        return None
+    front, front_line, body, _ = parts
+    doc = parse_yaml(front, path, front_line, diags)
+    return None if doc is None else (doc, body)

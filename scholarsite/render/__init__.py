@@ -1,0 +1,1 @@
+"""Rendering planned pages through the Jinja2 templates."""

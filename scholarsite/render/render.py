@@ -1,0 +1,286 @@
+"""Render planned pages through the Jinja2 templates, into files or bytes."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+import jinja2
+from jinja2 import nodes
+from jinja2.ext import Extension
+from markupsafe import Markup
+
+from ..diagnostics import Diagnostics
+from ..views.metadata import dump_script_json
+from ..structure.pages import Page
+from ..output.parallel import count_workers, map_forked, split_spans
+from ..output.writer import write_file, write_parts
+
+
+# Names that a dict has as attributes: for these, Jinja's `d.name` means the method.
+DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class ViewEnvironment(jinja2.Environment):
+    """Templates read views, plain dicts, as `paper.title`. Jinja tries the attribute first
+    and the key only after a caught AttributeError, a few hundred times per page; a dict's
+    key is looked up first here, except for names a dict has as attributes, so that every
+    expression means what it means in Jinja."""
+
+    def getattr(self, obj, attribute):  # noqa: A003 - Jinja's name
+        if type(obj) is dict and attribute not in DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
+class FragmentCache(Extension):
+    """`{% cache paper.slug, page.root %}...{% endcache %}`: the body is rendered once per
+    key and reused, as in Jinja's documented fragment-cache example.
+
+    The first key names what the fragment shows (a paper's slug); the block must use
+    nothing but the keys' sources and site settings. An environment starts empty, so a
+    full build renders every fragment; the incremental rebuild drops a paper's fragments
+    when that paper changes and starts a new environment when templates or settings do.
+    This is what keeps a one-paper edit from re-rendering every entry of a long list.
+    """
+
+    tags = {"cache"}
+
+    def __init__(self, environment: jinja2.Environment) -> None:
+        super().__init__(environment)
+        # fragment_log: while a page is recorded (splice.py), every fragment it shows, in
+        # order; fragment_depth: how many fragments are being rendered, one inside another.
+        environment.extend(fragment_cache={}, fragment_log=None, fragment_depth=0)
+
+    def parse(self, parser) -> nodes.Node:
+        lineno = next(parser.stream).lineno
+        keys = [parser.parse_expression()]
+        while parser.stream.skip_if("comma"):
+            keys.append(parser.parse_expression())
+        body = parser.parse_statements(("name:endcache",), drop_needle=True)
+        where = nodes.Const(f"{parser.name}:{lineno}")
+        call = self.call_method("_render_cached", [where, nodes.List(keys)])
+        return nodes.CallBlock(call, [], [], body).set_lineno(lineno)
+
+    def _render_cached(self, where: str, keys: list, caller) -> Markup:
+        env = self.environment
+        if env.fragment_cache is None:  # a build: each list is made once
+            return Markup(caller())
+        by_name = env.fragment_cache.setdefault(keys[0], {})
+        key = (where, *keys[1:])
+        fragment = by_name.get(key)
+        if fragment is None:
+            env.fragment_depth += 1
+            try:
+                fragment = by_name[key] = Markup(caller())
+            finally:
+                env.fragment_depth -= 1
+        if env.fragment_log is not None:
+            env.fragment_log.append((fragment, keys[0], key))
+        return fragment
+
+
+class CompiledTemplates(jinja2.FileSystemBytecodeCache):
+    """Jinja's cache of compiled templates, which a damaged file cannot break: one that
+    cannot be read is compiled again, one that cannot be written is left out. Newly
+    compiled templates are held until `write_held` (a build writes nothing to its cache
+    before it knows the content is good)."""
+
+    def __init__(self, directory: str) -> None:
+        super().__init__(directory)
+        self.held: list[jinja2.bccache.Bucket] = []
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except Exception:  # cut short or not Jinja's: Jinja lets some of these through
+            bucket.reset()
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.held.append(bucket)
+
+    def write_held(self) -> None:
+        """Write the templates compiled so far into the folder, which must exist."""
+        for bucket in self.held:
+            try:
+                super().dump_bytecode(bucket)
+            except OSError:
+                pass
+        self.held.clear()
+
+
+def make_env(templates_dir: Path, compiled_dir: Path | None = None,
+             environment_class: type[ViewEnvironment] = ViewEnvironment
+             ) -> jinja2.Environment:
+    """Autoescape everywhere (HTML, XML, text alike) and StrictUndefined: a typo in a
+    template is an error, never an empty string on a page. Templates are not checked for
+    changes on every use: an environment lasts one build (serve makes a new one when a
+    template changes). With `compiled_dir`, compiled templates are kept there, by a hash of
+    their source, for the next build."""
+    cache = CompiledTemplates(str(compiled_dir)) if compiled_dir else None
+    env = environment_class(
+        loader=jinja2.FileSystemLoader(str(templates_dir)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        extensions=[FragmentCache],
+        auto_reload=False,
+        bytecode_cache=cache,
+    )
+    env.filters["script_json"] = dump_script_json  # JSON-LD that cannot end its <script>
+    return env
+
+
+def drop_fragments(env: jinja2.Environment, name: str) -> None:
+    """Forget the cached fragments of `name` (a paper's slug): it changed."""
+    env.fragment_cache.pop(name, None)
+
+
+def find_template(page: Page, env: jinja2.Environment) -> jinja2.Template:
+    if isinstance(page.template, tuple):
+        return env.select_template(page.template)
+    return env.get_template(page.template)
+
+
+def render_page(page: Page, env: jinja2.Environment) -> str:
+    if not page.template:
+        return page.render_body()
+    return find_template(page, env).render(page.render_context())
+
+
+def render_page_into(root: Path, rel: str, page: Page, env: jinja2.Environment
+                     ) -> os.stat_result:
+    """Render `page` into the new file `rel` below `root`, and return the file's status; a
+    page that lists every paper is written as its parts come (whole, with its parts, it
+    took 40 MB at 5,000 papers)."""
+    if not page.template:
+        return write_parts(root, rel, page.body_pieces())
+    if "*" in page.depends:
+        return write_parts(root, rel, find_template(page, env).generate(page.render_context()))
+    return write_file(root, rel, find_template(page, env).render(page.render_context()))
+
+
+def describe_template_error(exc: Exception, templates_dir: Path) -> tuple[str, int, str]:
+    """(path, line, message) for a template that failed, as a person can act on it."""
+    if isinstance(exc, jinja2.TemplateSyntaxError):
+        name = exc.filename or str(templates_dir / (exc.name or "?"))
+        return name, exc.lineno or 0, f"template syntax error: {exc.message}"
+    if isinstance(exc, jinja2.TemplatesNotFound):
+        names = " or ".join(exc.templates)
+        return str(templates_dir), 0, f"none of the templates {names} was found"
+    if isinstance(exc, jinja2.TemplateNotFound):
+        return str(templates_dir / exc.name), 0, "template not found"
+    name, line = _template_location(exc, templates_dir)
+    return name, line, f"template error: {exc}"
+
+
+def _template_location(exc: Exception, templates_dir: Path) -> tuple[str, int]:
+    """Where a runtime error happened: Jinja rewrites traceback frames to template lines."""
+    tb = exc.__traceback__
+    where = (str(templates_dir), 0)
+    root = str(templates_dir.resolve())
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if str(Path(filename).resolve()).startswith(root):
+            where = (filename, tb.tb_lineno)
+        tb = tb.tb_next
+    return where
+
+
+# Below this many pages, forking a worker costs more than it saves (about 10 ms to fork,
+# and about 0.3 ms to render and write a page).
+PARALLEL_MIN_PAGES = 200
+CHUNK_PAGES = 32  # pages per task: tasks are shared out in turn, so small ones even out
+
+
+@dataclass(frozen=True)
+class RenderJob:
+    pages: tuple[Page, ...]
+    paths: tuple[str, ...]  # each page's file below root
+    env: jinja2.Environment
+    templates_dir: Path
+    root: Path
+
+
+# A template that failed: (index of the first page it failed on, template, path, line, message).
+Failure = tuple[int, str, str, int, str]
+
+
+def render_range(job: RenderJob, start: int, end: int
+                 ) -> tuple[list[Failure], dict[str, os.stat_result]]:
+    """Render and write pages[start:end]; a template that fails is not tried again.
+    Returns the failures, and the status of each file written."""
+    failures: list[Failure] = []
+    failed: set = set()
+    written: dict[str, os.stat_result] = {}
+    for i in range(start, end):
+        page = job.pages[i]
+        if page.template in failed:
+            continue
+        try:
+            written[job.paths[i]] = render_page_into(job.root, job.paths[i], page, job.env)
+        except OSError:
+            raise  # the output folder's problem, not the template's
+        except Exception as exc:  # any failure inside a template is the template's bug
+            failed.add(page.template)
+            failures.append((i, str(page.template), *describe_template_error(exc,
+                                                                              job.templates_dir)))
+    return failures, written
+
+
+def estimate_cost(page: Page, pages: int) -> float:
+    """Roughly what rendering a page costs, in paper pages, so that the heaviest tasks are
+    started first: a page that shows every paper (the publications list, the feed) costs
+    up to half a paper page per paper (a third of the pages are papers'), a file written
+    as it is a fifth of one. Only the order depends on it: each worker takes the next task
+    when it is free."""
+    if "*" in page.depends:
+        return pages / 6
+    return 1.0 if page.template else 0.2
+
+
+def compile_templates(env: jinja2.Environment, pages: tuple[Page, ...]) -> None:
+    """Compile the templates once, here, rather than once in every worker."""
+    compile_names(env, sorted({p.template for p in pages
+                               if isinstance(p.template, str) and p.template}))
+
+
+def compile_names(env: jinja2.Environment, names: Iterable[str]) -> None:
+    for name in names:
+        try:
+            env.get_template(name)
+        except jinja2.TemplateError:
+            pass  # reported when a page uses it
+
+
+def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
+                templates_dir: Path, diags: Diagnostics, jobs: int = 0
+                ) -> dict[str, os.stat_result]:
+    """Render every page of `files` (output path -> page) into its file below `root`, and
+    return the status of each file written. A template error is reported once per
+    template, at the first page it failed on."""
+    job = RenderJob(tuple(files.values()), tuple(files), env, templates_dir, root)
+    # Fragments pay when the same list is rendered again (serve); a build renders each list
+    # once, so kept fragments would only hold memory (every entry of every list).
+    env.fragment_cache = None
+    compile_templates(env, job.pages)
+    workers = count_workers(len(job.pages), jobs, PARALLEL_MIN_PAGES)
+    costs = [estimate_cost(page, len(job.pages)) for page in job.pages]
+    size = CHUNK_PAGES if workers > 1 else len(job.pages)
+    spans = split_spans(len(costs), size, lambda i: costs[i] > size)
+    results = map_forked(lambda span: render_range(job, *span), spans, workers,
+                         [sum(costs[start:end]) for start, end in spans])
+    failures = [failure for result, _ in results for failure in result]
+    reported: set[str] = set()
+    for _, template, path, line, message in sorted(failures):
+        if template not in reported:
+            reported.add(template)
+            diags.error(path, line, message)
+    return {rel: status for _, written in results for rel, status in written.items()}

@@ -1,0 +1,55 @@
+"""The Atom feed of publications: newest first, ids and dates that depend on content only.
+
+Two builds of the same content give the same bytes: an entry's id is its paper page's URL
+(stable while the slug is), and every date comes from a paper's date, never from the clock.
+"""
+
+from __future__ import annotations
+
+from ..models import Paper, PubDate, Site, SiteConfig
+from ..structure.urls import absolute_url
+from .views import paper_url
+
+# `updated` of a feed with no papers: the feed must have one, and nothing was ever updated.
+EMPTY_FEED_DATE = "1970-01-01T00:00:00Z"
+FEED_PATH = "feed.xml"
+
+
+def atom_date(date: PubDate) -> str:
+    """An RFC 3339 timestamp for a date as precise as the source: the first day of the month
+    or year when the day or month is unknown, at midnight UTC."""
+    return f"{date.year:04d}-{date.month or 1:02d}-{date.day or 1:02d}T00:00:00Z"
+
+
+def feed_entry(config: SiteConfig, paper: Paper, view: dict) -> dict:
+    url = config.url + paper_url(paper.slug)
+    return {
+        "slug": paper.slug,  # names the entry's cached fragment (render.FragmentCache)
+        "id": url,
+        "url": url,
+        "title": paper.title,
+        "updated": atom_date(paper.date),
+        "authors": [a.name for a in paper.authors],
+        "summary": paper.abstract_text or view["citation"],
+        "venue": view["venue_label"],
+        "categories": [c for c in (paper.category, *paper.topics) if c],
+        "links": [{"kind": link["kind"], "url": absolute_url(config.url, link["url"])}
+                  for link in view["links"]],
+    }
+
+
+def feed_view(site: Site, views: dict[str, dict]) -> dict:
+    """The feed's own fields and its entries, newest first (the site's paper order); each
+    entry was made with its paper's view (views.paper_view), and is kept with it."""
+    base = site.config.url
+    entries = [views[p.slug]["feed_entry"] for p in site.papers]
+    return {
+        "id": base + FEED_PATH,
+        "self": base + FEED_PATH,
+        "alternate": base + "publications/",
+        "title": f"{site.config.title}: Publications",
+        "subtitle": site.config.description,
+        "author": site.config.owner.name,
+        "updated": max((e["updated"] for e in entries), default=EMPTY_FEED_DATE),
+        "entries": entries,
+    }

@@ -1,0 +1,135 @@
+"""Plain views of collection items, free pages, the CV and the owner's profile links.
+
+Like views.py: templates get these dicts, decided here. An item's view is made for the page
+that shows it (`root`), since its Markdown and relative links depend on the page's depth.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markupsafe import Markup
+
+from ..reading.collections import SCHEMA_BY_NAME, Schema, with_root
+from .metadata import shorten
+from ..models import CV, CVEntry, Item, Owner, Site
+from ..structure.urls import resolve_site_link, split_site_link
+from .views import TYPE_LABELS
+
+# Profile links with an icon and a proper name; any other label is shown as written.
+PROFILE_KINDS = {
+    "email": "Email", "scholar": "Google Scholar", "googlescholar": "Google Scholar",
+    "dblp": "DBLP", "orcid": "ORCID", "github": "GitHub", "linkedin": "LinkedIn",
+}
+SUMMARY_CHARS = 200
+
+
+def profile_kind(label: str) -> str:
+    """'Google Scholar', 'google_scholar' and 'scholar' are all 'scholar'; '' if unknown."""
+    key = re.sub(r"[\s_\-]+", "", label.casefold())
+    if key == "googlescholar":
+        return "scholar"
+    return key if key in PROFILE_KINDS else ""
+
+
+def profile_links(owner: Owner) -> list[dict]:
+    """E-mail first, then the profile links in the order written, each with its icon name."""
+    links = []
+    if owner.email:
+        links.append({"label": owner.email, "url": "mailto:" + owner.email, "icon": "email",
+                      "internal": False})
+    for label, url in owner.links:
+        kind = profile_kind(label)
+        url, internal = split_site_link(url)  # 'files/cv.pdf' is prefixed with page.root
+        links.append({"label": PROFILE_KINDS[kind] if kind else label, "url": url,
+                      "icon": kind or "link", "internal": internal})
+    return links
+
+
+def item_url(item: Item) -> str:
+    """'talks/slug/', 'slug/' for a free page, '' for what has no page of its own (news)."""
+    if item.collection == "pages":
+        return f"{item.slug}/"
+    schema = SCHEMA_BY_NAME[item.collection]
+    return f"{schema.name}/{item.slug}/" if schema.item_template else ""
+
+
+def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict]) -> dict:
+    """Everything a template may show about one item, for a page whose root is `root`.
+
+    Every field of the schema is present ('' or []), so StrictUndefined catches typos; `meta`
+    holds the non-empty one-line fields in the schema's order, for a line joined by commas.
+    """
+    view = {
+        "collection": item.collection, "slug": item.slug, "url": item_url(item),
+        "title": item.title,
+        "date": item.date.human() if item.date else "",
+        "date_iso": item.date.iso() if item.date else "",
+        "year": item.date.year if item.date else "",
+        "body_html": Markup(with_root(item.body_html, root)),
+        "links": [{"label": label, "url": resolve_site_link(url, root)} for label, url in item.links],
+        "papers": [papers[slug] for slug in item.papers],
+        "meta": [], "facts": [],
+        "image": "", "tags": [],  # what the generic templates ask of every collection
+    }
+    for spec in schema.fields:
+        if spec.kind in ("text", "image"):
+            value = item.field(spec.name)
+            view[spec.name] = resolve_site_link(value, root) if spec.kind == "image" and value else value
+            if value and spec.kind == "text" and spec.name not in ("summary", "description"):
+                view["meta"].append(value)
+                view["facts"].append({"label": spec.label, "value": value})
+        elif spec.kind == "list":
+            view[spec.name] = list(item.items_of(spec.name))
+    view["summary"] = item.field("summary") or shorten(item.body_text, SUMMARY_CHARS)
+    return view
+
+
+def collection_view(schema: Schema, title: str, entries: list[dict]) -> dict:
+    return {"name": schema.name, "title": title, "singular": schema.singular,
+            "url": f"{schema.name}/", "entries": entries}
+
+
+def cv_entry_view(entry: CVEntry) -> dict:
+    return {"title": entry.title, "org": entry.org, "location": entry.location,
+            "when": entry.when,
+            "details": [{"label": label, "text": text} for label, text in entry.details]}
+
+
+def teaching_entries(site: Site) -> list[dict]:
+    """The teaching collection as CV entries, for a cv.yaml without its own 'teaching'."""
+    out = []
+    for item in site.collection("teaching"):
+        title = f"{item.field('code')}: {item.title}" if item.field("code") else item.title
+        details = [("Role", item.field("role"))] if item.field("role") else []
+        when = item.field("term") or (str(item.date.year) if item.date else "")
+        out.append(cv_entry_view(CVEntry(title=title, org=item.field("institution"),
+                                         when=when, details=tuple(details))))
+    return out
+
+
+def cv_publications(site: Site, papers: dict[str, dict]) -> list[dict]:
+    """The papers by type (journal articles, conference papers, ...), newest first."""
+    groups = []
+    for ptype, label in TYPE_LABELS.items():
+        members = [papers[p.slug] for p in site.papers if p.type == ptype]
+        if members:
+            groups.append({"title": label, "papers": members})
+    return groups
+
+
+def cv_view(cv: CV, site: Site, papers: dict[str, dict]) -> list[dict]:
+    """The CV's sections in order, the publications after grants (where CVs put them)."""
+    sections = [{"key": s.key, "title": s.title,
+                 "entries": [cv_entry_view(e) for e in s.entries]} for s in cv.sections]
+    if cv.section("teaching") is None and site.collection("teaching"):
+        sections.append({"key": "teaching", "title": "Teaching",
+                         "entries": teaching_entries(site)})
+    at = next((i for i, s in enumerate(sections)
+               if s["key"] in ("service", "students", "teaching")), len(sections))
+    if site.papers:
+        sections.insert(at, {"key": "publications", "title": "Publications", "entries": [],
+                             "groups": cv_publications(site, papers)})
+    for section in sections:
+        section.setdefault("groups", [])
+    return sections

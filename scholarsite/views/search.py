@@ -1,0 +1,142 @@
+"""What visitors use to find things: the publication filters' choices and the site search index.
+
+Both are decided here, at build time, from the model and the planned pages; the browser
+scripts in templates/assets/ only show and hide what the pages already contain.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import chain
+
+from markupsafe import Markup
+
+from ..models import PAPER_TYPES, Site
+from .views import TYPE_LABELS
+
+# Page kinds that are not worth finding: they only list or point at other pages.
+UNSEARCHED_KINDS = frozenset({"404", "search", "sitemap", "sitemap-xml", "robots"})
+TOPIC_SEPARATOR = "|"  # joins a paper's topics in its data-topics attribute
+
+
+def make_facet(name: str, label: str, every: str, values: list, sort_key,
+               labels: dict[str, str] | None = None, attr: str = "") -> dict | None:
+    """One filter: its choices in order, each with how many papers it matches; None when it
+    cannot tell papers apart (fewer than two distinct values, 'none' counting as one).
+    `values` holds each paper's value ('' for none), or each paper's tuple of values."""
+    if values and type(values[0]) is tuple:
+        counts = Counter(chain.from_iterable(map(dict.fromkeys, values)))  # once a paper
+        missing = not all(values)
+    else:
+        counts = Counter(values)
+        missing = counts.pop("", 0) > 0
+    if len(counts) + missing < 2:
+        return None
+    options = [{"value": v, "label": (labels or {}).get(v, v), "count": counts[v]}
+               for v in sorted(counts, key=sort_key)]
+    return {"name": name, "label": label, "every": every, "options": options,
+            "attr": attr or name}
+
+
+def make_facets(site: Site) -> list[dict]:
+    """The filters of the publications page, each matched against the paper entries'
+    data-ATTR attribute (data-topics holds a paper's topics joined by TOPIC_SEPARATOR)."""
+    papers = site.papers
+    categories = site.config.publications.categories
+    facets = [
+        make_facet("year", "Year", "All years", [str(p.date.year) for p in papers],
+                   lambda v: -int(v)),
+        make_facet("tier", "Tier", "All tiers", [p.tier for p in papers], str.casefold),
+        make_facet("category", "Category", "All categories", [p.category for p in papers],
+                   lambda v: (categories.index(v) if v in categories else len(categories),
+                              v.casefold())),
+        make_facet("type", "Type", "All types", [p.type for p in papers],
+                   PAPER_TYPES.index, TYPE_LABELS),
+        make_facet("topic", "Topic", "All topics", [tuple(p.topics) for p in papers],
+                   str.casefold, attr="topics"),
+    ]
+    return [facet for facet in facets if facet]
+
+
+def make_paper_entry(paper: dict) -> dict:
+    """A paper as search sees it: title, authors, venue, year and abstract."""
+    return {"url": paper["url"], "kind": paper["type_label"], "title": paper["title"],
+            "authors": ", ".join(a["name"] for a in paper["authors"]["all"]),
+            "venue": paper["venue_label"] or paper["institution"],
+            "year": paper["year"], "text": paper["abstract_text"]}
+
+
+def make_search_entry(context: dict) -> dict:
+    """Any other page as search sees it: its title and text, for a talk, post or other item
+    its details too. Nothing of a paper's view is read here: after a paper changes, a
+    rebuild swaps the paper's entry alone (replan.patch_texts)."""
+    page = context["page"]
+    entry = {"url": page["path"], "kind": "Page", "title": page["title"], "authors": "",
+             "venue": "", "year": "", "text": ""}
+    item = context.get("item")
+    if item:
+        kind = context["collection"]["singular"]
+        return {**entry, "kind": kind[:1].upper() + kind[1:], "venue": ", ".join(item["meta"]),
+                "year": item["year"],
+                "text": item["body_html"].striptags() or item["summary"]}
+    texts = []
+    if page["description"] != context["site"]["description"]:
+        texts.append(page["description"])
+    for shown in context.get("collection", {}).get("entries", []):
+        if not shown["url"]:  # an entry without a page of its own, such as a news item
+            texts += [shown["title"], shown["body_html"].striptags()]
+    for value in context.values():
+        if isinstance(value, Markup):  # a page's own rendered Markdown, such as the bio
+            texts.append(value.striptags())
+    return {**entry, "text": " ".join(t for t in texts if t)}
+
+
+def make_search_index(contexts: list[dict], papers: list[dict]) -> list[Markup]:
+    """The index, as JSON for the search page: one entry per page a visitor may look for,
+    in the order the pages were planned, the papers (every one, from their views) right
+    after the publications page. Each paper's entry is taken ready-made from its view
+    (`search_json`, made with it): a save in `serve` makes this index again, and a site
+    may have thousands of papers that did not change.
+
+    `contexts` are the planned pages' contexts; paper pages among them are skipped, since an
+    incremental rebuild plans only the pages of papers that changed."""
+    parts = []
+    for context in contexts:
+        kind = context["page"]["kind"]
+        if kind in UNSEARCHED_KINDS or "paper" in context:
+            continue
+        parts.append(Markup(dump_entry(make_search_entry(context))))
+        if kind == "publications":
+            parts += [p["search_json"] for p in papers]
+    # The same text as dump_json_for_html(list of entries): a list is its entries, joined;
+    # given in pieces, so that the page is written without the whole index being copied
+    # (8 MB at 5,000 papers, three times over).
+    pieces = [Markup("[")]
+    for i, part in enumerate(parts):
+        pieces += [part] if i == 0 else [Markup(","), part]
+    pieces.append(Markup("]"))
+    return pieces
+
+
+def paper_search_json(view: dict) -> Markup:
+    """A paper's entry in the index, as it is written there."""
+    return Markup(dump_entry(make_paper_entry(view)))
+
+
+def dump_entry(entry: dict) -> str:
+    return escape_for_html(json.dumps(entry, ensure_ascii=False, separators=(",", ":"),
+                                      sort_keys=True))
+
+
+def dump_json_for_html(data: object) -> Markup:
+    """JSON safe inside <script type="application/json">: '<', '>' and '&' are escaped as
+    \\u003c etc., so no text in it can close the element or open a comment."""
+    return Markup(escape_for_html(json.dumps(data, ensure_ascii=False, separators=(",", ":"),
+                                             sort_keys=True)))
+
+
+def escape_for_html(text: str) -> str:
+    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
+        text = text.replace(char, escape)
+    return text

@@ -1,0 +1,186 @@
+"""Plain views of the model for templates: what a page shows, already decided.
+
+Templates never reach into the model; they get these dicts, built in one place.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+from markupsafe import Markup
+
+from .citations import format_citation, make_bibtex, make_bibtex_key, venue_label
+from ..models import PAPER_TYPES, Author, Paper, Site, SiteConfig
+from .ris import make_ris
+from ..structure.urls import absolute_url, split_site_link
+
+LINK_LABELS = {
+    "pdf": "PDF", "code": "Code", "slides": "Slides", "video": "Video", "poster": "Poster",
+    "supp": "Supplement", "html": "Web", "doi": "DOI", "arxiv": "arXiv", "url": "Link",
+}
+TYPE_LABELS = {
+    "conference": "Conference Papers", "journal": "Journal Articles", "preprint": "Preprints",
+    "report": "Technical Reports", "thesis": "Theses", "book": "Books",
+    "chapter": "Book Chapters", "patent": "Patents", "other": "Other",
+}
+OTHER_GROUP = "Other"
+
+
+@functools.lru_cache(maxsize=4096)  # the same co-authors come back paper after paper
+def fold_name(name: str) -> str:
+    """A name compared loosely: case, accents, punctuation and word order do not matter."""
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    words = re.findall(r"\w+", text.casefold())
+    return " ".join(sorted(words))
+
+
+def make_anchor(text: str) -> str:
+    """An id for a heading: lowercase words joined by hyphens ('LLM Serving' -> 'llm-serving')."""
+    words = re.findall(r"\w+", unicodedata.normalize("NFKC", text).casefold())
+    return "-".join(words) or "group"
+
+
+def paper_url(slug: str) -> str:
+    return f"publications/{slug}/"
+
+
+def bibtex_file_name(paper: Paper) -> str:
+    return f"{paper.slug}.bib"
+
+
+def ris_file_name(paper: Paper) -> str:
+    return f"{paper.slug}.ris"
+
+
+def author_view(author: Author, owner_names: frozenset[str]) -> dict:
+    return shared_author_view(author.name, author.marks, fold_name(author.name) in owner_names)
+
+
+@functools.lru_cache(maxsize=8192)
+def shared_author_view(name: str, marks: tuple[str, ...], is_owner: bool) -> dict:
+    """One view per co-author, shared by all their papers (templates only read views)."""
+    return {"name": name, "marks": list(marks), "is_owner": is_owner}
+
+
+def authors_view(paper: Paper, owner_names: frozenset[str], limit: int | None) -> dict:
+    """All authors, and when the list is longer than `limit`, the short form: `limit` names,
+    then 'and K more authors' (al-folio's). The owner always stays in view: when they come
+    after the first `limit`, they take the last place ('A, B, …, Owner, and K more'), so
+    that `limit` names are shown and K is always the rest."""
+    full = [author_view(a, owner_names) for a in paper.authors]
+    short = None
+    hidden = 0
+    if limit is not None and len(full) > limit:
+        short = list(full[:limit])
+        owner_at = next((i for i, a in enumerate(full) if a["is_owner"]), None)
+        if owner_at is not None and owner_at >= limit:
+            short = [*full[:limit - 1], {"ellipsis": True}, full[owner_at]]
+        hidden = len(full) - limit
+    return {"all": full, "short": short, "hidden": hidden, "et_al": paper.more_authors}
+
+
+def links_view(paper: Paper) -> list[dict]:
+    views = []
+    for link in paper.links:
+        url, internal = split_site_link(link.url)
+        views.append({"kind": link.kind, "label": LINK_LABELS[link.kind], "url": url,
+                      "internal": internal})
+    return views
+
+
+def make_views(papers: list[Paper] | tuple[Paper, ...], config: SiteConfig) -> dict[str, dict]:
+    """Each paper's view, by slug: they depend on the paper and the site's settings alone."""
+    owner_names = frozenset(fold_name(n) for n in config.owner.names())
+    return {p.slug: paper_view(p, config, owner_names) for p in papers}
+
+
+def paper_view(paper: Paper, config: SiteConfig, owner_names: frozenset[str]) -> dict:
+    """Everything a template may show about one paper; empty fields are '' or []."""
+    view = {
+        "slug": paper.slug,
+        "url": paper_url(paper.slug),
+        "title": paper.title,
+        "authors": authors_view(paper, owner_names, config.publications.author_limit),
+        "venue": paper.venue,
+        "venue_short": paper.venue_short,
+        "venue_label": venue_label(paper),
+        "type": paper.type,
+        "type_label": TYPE_LABELS[paper.type].rstrip("s") if paper.type != "other" else "Other",
+        "date": paper.date.human(),
+        "date_iso": paper.date.iso(),
+        "year": paper.date.year,
+        "location": paper.location,
+        "tier": paper.tier,
+        "category": paper.category,
+        "topics": list(paper.topics),
+        "links": links_view(paper),
+        "award": paper.award,
+        "note": paper.note,
+        "selected": paper.selected,
+        "volume": paper.volume,
+        "number": paper.number,
+        "pages": paper.pages,
+        "publisher": paper.publisher,
+        "institution": paper.institution,
+        "doi": paper.doi,
+        # Markdown abstracts are the owner's own HTML; BibTeX ones were escaped when read.
+        "abstract_html": Markup(paper.abstract_html),
+        "abstract_text": paper.abstract_text,
+        "citation": format_citation(paper),
+        "bibtex": make_bibtex(paper),
+        "bibtex_key": make_bibtex_key(paper),
+        "bibtex_file": bibtex_file_name(paper),
+        "ris": make_ris(paper, config.url + paper_url(paper.slug),
+                        absolute_url(config.url, paper.link("pdf"))),
+        "ris_file": ris_file_name(paper),
+    }
+    from .feeds import feed_entry  # feeds builds on this module's paper_url
+    from .search import paper_search_json  # and search on its labels
+
+    view["feed_entry"] = feed_entry(config, paper, view)
+    view["search_json"] = paper_search_json(view)
+    return view
+
+
+def group_papers(site: Site, views: dict[str, dict]) -> list[dict]:
+    """Papers in the configured groups, groups in order, newest first inside each."""
+    pubs = site.config.publications
+    papers = site.papers  # already newest first, ties by slug
+    if pubs.group_by == "none":
+        return [{"title": "", "id": "all", "papers": [views[p.slug] for p in papers]}]
+    if pubs.group_by == "year":
+        keys = sorted({p.date.year for p in papers}, reverse=True)
+        titles = {k: str(k) for k in keys}
+        key_of = lambda p: p.date.year  # noqa: E731
+    elif pubs.group_by == "type":
+        keys = [t for t in PAPER_TYPES if any(p.type == t for p in papers)]
+        titles = {k: TYPE_LABELS[k] for k in keys}
+        key_of = lambda p: p.type  # noqa: E731
+    else:
+        present = {p.category or OTHER_GROUP for p in papers}
+        keys = [c for c in pubs.categories if c in present]
+        keys += sorted(present - set(keys) - {OTHER_GROUP})
+        keys += [OTHER_GROUP] if OTHER_GROUP in present and OTHER_GROUP not in keys else []
+        titles = {k: k for k in keys}
+        key_of = lambda p: p.category or OTHER_GROUP  # noqa: E731
+    members: dict = {key: [] for key in keys}
+    for paper in papers:  # one pass, in order: a site may have thousands of papers
+        members[key_of(paper)].append(views[paper.slug])
+    return [{"title": titles[key], "id": make_anchor(titles[key]), "papers": members[key]}
+            for key in keys]
+
+
+def used_notes(site: Site) -> list[dict]:
+    """The author-mark legend: only the marks some paper uses, in the configured order."""
+    notes = site.config.publications.author_notes
+    wanted = {mark for mark, _ in notes}
+    used: set[str] = set()
+    for paper in site.papers:
+        if used >= wanted:  # every mark is found: no need to look through the rest
+            break
+        for author in paper.authors:
+            used.update(author.marks)
+    return [{"mark": mark, "meaning": meaning} for mark, meaning in notes if mark in used]
