@@ -58,8 +58,9 @@ def collect_copies(site: Site, templates_dir: Path) -> dict[str, Path]:
     assets = templates_dir / ASSETS_DIR
     if assets.is_dir():
         for path in sorted(assets.rglob("*")):
-            if path.is_file() and not path.name.startswith("."):
-                copies[f"{ASSETS_DIR}/{path.relative_to(assets).as_posix()}"] = path
+            rel = path.relative_to(assets)
+            if path.is_file() and not any(part.startswith(".") for part in rel.parts):
+                copies[f"{ASSETS_DIR}/{rel.as_posix()}"] = path
     for rel in site.files:
         copies[f"{FILES_DIR}/{rel.as_posix()}"] = site.content_dir / FILES_DIR / rel
     return copies

@@ -250,3 +250,25 @@ def test_no_link_a_browser_would_run_is_ever_published(prefix, scheme, kind):
         assert "Traceback" not in proc.stderr, proc.stderr
         if site.exists():
             assert unsafe_links(site) == [], html.escape(url)
+
+
+# --- Hidden folders --------------------------------------------------------------------
+
+
+def test_hidden_folders_are_never_read_or_published(tmp_path):
+    """A cloned library in files/ brings its .git/; a theme folder may too."""
+    content = make_project(tmp_path)
+    write_files(content, {"files/vendor/lib.js": "x", "files/vendor/.git/config": "[core]",
+                          "files/vendor/.git/objects/ab/cd": b"\x00",
+                          "publications/.drafts/b-paper.md": MINIMAL_PAPER})
+    templates = tmp_path / "theme"
+    shutil.copytree(TEMPLATES, templates)
+    write_files(templates, {"assets/.git/HEAD": "ref: refs/heads/main"})
+    site = tmp_path / "proj" / "site"
+    result = run_cli("build", "--content", str(content), "--output", str(site),
+                     "--templates", str(templates))
+    assert result.code == 0, result.err
+    published = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    assert "files/vendor/lib.js" in published
+    assert not [p for p in published if any(part.startswith(".") for part in p.split("/")[:-1])]
+    assert not (site / "publications" / "b-paper").exists()

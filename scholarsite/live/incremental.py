@@ -178,7 +178,9 @@ class SiteBuilder:
         """Everything again, as a first build does; returns the warnings found."""
         self.read_config()
         folder = self.options.content_dir / PAPERS_DIR
-        paths = sorted(folder.rglob("*")) if folder.is_dir() else []
+        paths = sorted(p for p in folder.rglob("*") if not any(
+            part.startswith(".") for part in p.relative_to(folder).parts)) \
+            if folder.is_dir() else []
         self.sources = {path: source for path in paths
                         if (source := self.read_source(path)) is not None}
         self.read_bio()

@@ -92,7 +92,8 @@ def walk_files(folder: Path) -> Iterator[tuple[Path, os.DirEntry]]:
                 for entry in entries:
                     path = where / entry.name
                     if entry.is_dir(follow_symlinks=False):
-                        folders.append(path)
+                        if not entry.name.startswith("."):  # .git/, .venv/: never content
+                            folders.append(path)
                     else:
                         yield path, entry
         except OSError:  # a folder that cannot be read holds nothing to read
