@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING, Callable, Iterator
 from .output.cache import (BuildCache, cache_name, fill_inputs, input_folders, list_inputs,
                     open_cache, record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
-from .reading.loader import FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site_views
+from .reading.loader import FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site
 from .models import Site
-from .structure.pages import Page, plan_pages
+from .plan.pages import Page, plan_pages
 from .reading.paperfiles import ParsedFiles, unpickle_runs
+from .structure.kinds import list_common_templates
 from .structure.urls import output_path
+from .views.views import make_views
 from .output.writer import check_output_dir, check_outputs, safe_relpath, staged_site, write_tree
 
 if TYPE_CHECKING:
@@ -27,8 +29,7 @@ if TYPE_CHECKING:
 # Templates every site renders (with base.html, which they extend): compiled, with the
 # partials they include, while workers read the papers. Jinja and the renderer are
 # imported then too, not before.
-COMMON_TEMPLATES = ("base.html", "home.html", "publications.html", "paper.html", "feed.xml",
-                    "sitemap.html", "sitemap.xml", "search.html", "robots.txt", "404.html")
+COMMON_TEMPLATES = list_common_templates()
 TEMPLATES_CACHE = "templates"  # the cache's folder of compiled templates
 
 ASSETS_DIR = "assets"  # templates/assets/ holds the theme's CSS, JS and icons
@@ -94,10 +95,11 @@ def load_checked(options: BuildOptions, diags: Diagnostics,
                  ) -> tuple[Site, dict[str, dict]]:
     """The validated site and its papers' views, or ContentError with every problem
     found."""
-    loaded = load_site_views(options.content_dir, diags, options.jobs, parsed, meanwhile)
+    # Each paper's view is made in the process that read it (see parallel.py).
+    loaded = load_site(options.content_dir, diags, options.jobs, parsed, make_views, meanwhile)
     if loaded is None or diags.has_errors(options.strict):
         raise ContentError(diags.errors(options.strict) or diags.items)
-    return loaded
+    return loaded.site, loaded.made  # type: ignore[return-value]
 
 
 @contextmanager

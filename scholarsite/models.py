@@ -14,6 +14,12 @@ MONTH_NAMES = (
     "July", "August", "September", "October", "November", "December",
 )
 
+# Each type's heading where papers are grouped by type, and its name in search results.
+TYPE_LABELS = {
+    "conference": "Conference Papers", "journal": "Journal Articles", "preprint": "Preprints",
+    "report": "Technical Reports", "thesis": "Theses", "book": "Books",
+    "chapter": "Book Chapters", "patent": "Patents", "other": "Other",
+}
 PAPER_TYPES = ("conference", "journal", "preprint", "report", "thesis", "book", "chapter", "patent", "other")
 
 # The link kinds a paper may carry, in the order they are shown.
@@ -258,11 +264,3 @@ class Site:
 
     def collection(self, name: str) -> tuple[Item, ...]:
         return tuple(item for item in self.items if item.collection == name)
-
-    def sections(self) -> list[str]:
-        """The sections that have something to show, in the default menu order: home,
-        publications, the collections with items (in the order they are stored), the CV,
-        the free pages."""
-        keys = ["home", "publications", *dict.fromkeys(i.collection for i in self.items)]
-        keys += ["cv"] if self.cv is not None else []
-        return keys + [p.slug for p in self.pages]

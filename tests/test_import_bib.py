@@ -10,7 +10,7 @@ import pytest
 
 from conftest import BIBSITE, MINIMAL_CONFIG, build_args, run_cli, tree_bytes, write_files
 from scholarsite.diagnostics import Diagnostics
-from scholarsite.reading.loader import read_papers
+from scholarsite.reading.loader import load_site
 
 TRICKY = r"""
 @string{conf = {Conference on Things}}
@@ -44,8 +44,9 @@ TRICKY = r"""
 def papers_of(content: Path) -> dict:
     """The papers as read, without where they were read from."""
     diags = Diagnostics()
-    papers = read_papers(content, diags)
-    assert not diags.has_errors(), [str(d) for d in diags.items]
+    loaded = load_site(content, diags)
+    assert loaded is not None and not diags.has_errors(), [str(d) for d in diags.items]
+    papers = loaded.site.papers
     return {p.slug: dataclasses.replace(p, source=Path(), line=0) for p in papers}
 
 

@@ -361,8 +361,9 @@ def test_example_tiers_are_what_the_lookup_gives(papers):
 
 def test_example_site_has_no_tier_conflicts():
     diags = Diagnostics()
-    site = load_site(EXAMPLE, diags)
-    assert site is not None
+    loaded = load_site(EXAMPLE, diags)
+    assert loaded is not None
+    site = loaded.site
     assert find_tier_conflicts(site) == []
 
 
@@ -387,7 +388,7 @@ def test_tier_conflicts_name_the_file_and_line(make_site):
     content = make_site({"publications/a-paper.md": None,
                          **tier_files(wrong="tier: CCF-B", right="tier: CCF-A",
                                       looked="", other="tier: Top Systems Venue")})
-    site = load_site(content, Diagnostics())
+    site = load_site(content, Diagnostics()).site
     conflicts = find_tier_conflicts(site, root=content)
     assert [str(d) for d in conflicts] == [
         "publications/wrong.md:1: warning: tier CCF-B disagrees with the CCF 2026 list, which "

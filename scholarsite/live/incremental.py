@@ -33,22 +33,20 @@ import jinja2
 
 from ..build import BuildOptions, collect_copies
 from .changes import Changes, classify_changes
-from ..reading.config import load_config
+from .sources import ContentFiles
 from ..diagnostics import Diagnostic, Diagnostics
-from ..reading.loader import (CONFIG_FILE, PAPER_SUFFIXES, PAPERS_DIR, accept_file, apply_site_rules,
-                     check_nav, check_slugs, list_user_files, read_bio, read_extras)
-from ..models import CV, Item, Paper, Site, SiteConfig
-from ..reading.paperfiles import read_paper_file
-from ..structure.pages import Page, plan_pages, site_view
-from ..reading.papers import make_markdown
+from ..models import Paper, Site
+from ..plan.frame import section_titles, site_view
+from ..plan.pages import Page, Planning, plan_pages
+from ..structure.kinds import KIND
 from ..render.render import drop_fragments, make_env
 from .replan import (Located, locate_entries, map_swaps, patch_pages, placement,
                      swap_entries)
-from ..output.rewrite import Change, OutputFolder, Renderer
+from .rewrite import Change, OutputFolder, Renderer
 from ..render.splice import (ANY_TEMPLATE, Pieces, WatchingEnvironment, entries_of,
                      find_used_templates)
 from ..structure.urls import output_path
-from ..views.views import fold_name, paper_url, paper_view, used_notes
+from ..views.views import fold_name, paper_view, used_notes
 from ..output.writer import OutputError
 
 @dataclass(frozen=True)
@@ -64,18 +62,10 @@ class Outcome:
     seconds: float
 
 
-@dataclass(frozen=True)
-class SourceFile:
-    """What one paper file gave: its papers (site rules applied), and its problems."""
-
-    papers: tuple[Paper, ...]
-    diagnostics: tuple[Diagnostic, ...]
-
-
 def is_paper_page(page: Page) -> bool:
     """A page of one paper's own (its page and citation files), which `plan_pages` plans
     only for the papers it is asked to; other pages that name one paper are planned always."""
-    return len(page.depends) == 1 and page.path.startswith(paper_url(page.depends[0]))
+    return KIND[page.kind].per_paper
 
 
 @dataclass(frozen=True)
@@ -102,22 +92,10 @@ class SiteBuilder:
     def __init__(self, options: BuildOptions, show_root: Path | None = None) -> None:
         self.options = options
         self.show_root = show_root or Path.cwd()  # diagnostics show paths relative to it
-        self.md = make_markdown()
+        self.content = ContentFiles(options, self.show_root)
         self.env = self.new_env()
-        self.config: SiteConfig | None = None
-        self.config_diags: tuple[Diagnostic, ...] = ()
-        self.sources: dict[Path, SourceFile] = {}  # in sorted order, as a full load reads
-        self.reread: dict[Path, SourceFile | None] = {}  # files read again now, as they were
-        self.substituted: list[Paper] = []  # their papers, put in the last site's places
+        self.substituted: list[Paper] = []  # papers read again, put in the last site's places
         self.reordered = False  # and some of them in other places
-        self.bio = ""
-        self.bio_diags: tuple[Diagnostic, ...] = ()
-        self.files: tuple[Path, ...] = ()
-        self.files_diags: tuple[Diagnostic, ...] = ()
-        # Collections, free pages and the CV, and what they were checked against.
-        self.extras: tuple[tuple[Item, ...], tuple[Item, ...], CV | None] = ((), (), None)
-        self.extras_diags: tuple[Diagnostic, ...] = ()
-        self.extras_read_for: tuple | None = None  # (paper slugs, files); None: read again
         # Paper views, in the site's order, the paper each is of, the ids of all entries
         # (splice.entries_of) and the views this rebuild replaced, with their papers.
         self.views: dict[str, dict] = {}
@@ -149,96 +127,25 @@ class SiteBuilder:
 
     # Reading -------------------------------------------------------------------------
 
-    def read_config(self) -> None:
-        diags = self.new_diags()
-        self.config = load_config(self.options.content_dir / CONFIG_FILE, diags)
-        self.config_diags = tuple(diags.items)
-
-    def read_source(self, path: Path) -> SourceFile | None:
-        """One paper file, or None when it is gone (or is not read, being hidden)."""
-        diags = self.new_diags()
-        if not accept_file(path, self.options.content_dir, diags, PAPER_SUFFIXES):
-            return SourceFile((), tuple(diags.items)) if diags.items else None
-        papers = read_paper_file(path, self.md, diags)
-        if self.config is not None:
-            papers = apply_site_rules(papers, self.config, diags)
-        return SourceFile(tuple(papers), tuple(diags.items))
-
-    def read_bio(self) -> None:
-        diags = self.new_diags()
-        self.bio = read_bio(self.options.content_dir, diags)
-        self.bio_diags = tuple(diags.items)
-
-    def read_files(self) -> None:
-        diags = self.new_diags()
-        self.files = list_user_files(self.options.content_dir, diags)
-        self.files_diags = tuple(diags.items)
-
     def read_all(self) -> list[Diagnostic]:
         """Everything again, as a first build does; returns the warnings found."""
-        self.read_config()
-        folder = self.options.content_dir / PAPERS_DIR
-        paths = sorted(p for p in folder.rglob("*") if not any(
-            part.startswith(".") for part in p.relative_to(folder).parts)) \
-            if folder.is_dir() else []
-        self.sources = {path: source for path in paths
-                        if (source := self.read_source(path)) is not None}
-        self.read_bio()
-        self.read_files()
-        self.extras_read_for, self.extras_diags = None, ()
+        self.content.reread = {}
+        warnings = self.content.read_all()
         self.env = self.new_env()
         self.views, self.viewed, self.entries = {}, {}, set()
         self.copies = {}
         self.shared = None  # plan every page
-        return [d for d in self.all_diagnostics() if d.severity == "warning"]
+        return warnings
 
     def read_changes(self, changes: Changes) -> list[Diagnostic]:
         """Only what changed; returns the warnings found in it."""
-        found: list[Diagnostic] = []
-        listing = set(self.sources)
-        for path in sorted(changes.papers):
-            self.reread.setdefault(path, self.sources.get(path))
-            source = self.read_source(path)
-            if source is None:
-                self.sources.pop(path, None)
-            else:
-                self.sources[path] = source
-                found += source.diagnostics
-        if set(self.sources) != listing:
-            self.sources = dict(sorted(self.sources.items()))
-        if changes.bio:
-            self.read_bio()
-            found += self.bio_diags
+        warnings = self.content.read_changes(changes)
         if changes.static:
-            self.read_files()
-            found += self.files_diags
             self.copies = {}
-        if changes.extras:
-            self.extras_read_for = None
         if changes.templates:
             self.env = self.new_env()  # and no cached fragments
             self.stale_templates |= changes.templates
-        return [d for d in found if d.severity == "warning"]
-
-    # Building ------------------------------------------------------------------------
-
-    def all_diagnostics(self) -> list[Diagnostic]:
-        items = list(self.config_diags)
-        for source in self.sources.values():
-            items += source.diagnostics
-        return (items + list(self.bio_diags) + list(self.files_diags)
-                + list(self.extras_diags))
-
-    def read_extras(self, slugs: frozenset[str]) -> list[Diagnostic]:
-        """Collections, free pages and the CV, again when they changed or when the papers
-        or files they may name did; returns the warnings found."""
-        if self.extras_read_for == (slugs, self.files):
-            return []
-        diags = self.new_diags()
-        self.extras = read_extras(self.options.content_dir, slugs, self.files, diags)
-        self.extras_diags = tuple(diags.items)
-        self.extras_read_for = (slugs, self.files)
-        return [d for d in diags.items if d.severity == "warning"]
+        return warnings
 
     def substitute_papers(self, changes: Changes | None) -> Site | None:
         """The last site with the papers read again in place of their old selves, when
@@ -251,8 +158,8 @@ class SiteBuilder:
             return None
         papers = list(self.site.papers)
         substituted, moved = [], False
-        for path, old in self.reread.items():
-            new = self.sources.get(path)
+        for path, old in self.content.reread.items():
+            new = self.content.sources.get(path)
             if old is None or new is None or len(old.papers) != len(new.papers) \
                     or any(d.severity == "error" or self.options.strict
                            for d in new.diagnostics):
@@ -268,31 +175,6 @@ class SiteBuilder:
             papers.sort(key=Paper.sort_key)
         self.substituted, self.reordered = substituted, moved
         return replace(self.site, papers=tuple(papers))
-
-    def assemble(self, diags: Diagnostics, warnings: list[Diagnostic]) -> Site | None:
-        """The Site from what was read, or None when anything has an error."""
-        papers = [p for source in self.sources.values() for p in source.papers]
-        papers = check_slugs(papers, diags)
-        slugs = frozenset(p.slug for p in papers)
-        reread = self.extras_read_for != (slugs, self.files)
-        warnings += self.read_extras(slugs)
-        if self.config is None or self.has_problems(diags):
-            return None
-        papers.sort(key=Paper.sort_key)
-        items, pages, cv = self.extras
-        site = Site(config=self.config, papers=tuple(papers), bio_html=self.bio,
-                    content_dir=self.options.content_dir, files=self.files, items=items,
-                    pages=pages, cv=cv)
-        nav = self.new_diags()
-        check_nav(site, self.options.content_dir / CONFIG_FILE, nav)
-        diags.extend(nav)
-        if reread:  # said once, not on every save
-            warnings += [d for d in nav.items if d.severity == "warning"]
-        return None if self.has_problems(diags) else site
-
-    def has_problems(self, diags: Diagnostics) -> bool:
-        return any(d.severity == "error" or self.options.strict
-                   for d in self.all_diagnostics() + diags.items)
 
     def update_views(self, site: Site, papers: Iterable[Paper]) -> None:
         """The views of `papers`, made again for the papers read again (the others are the
@@ -340,15 +222,7 @@ class SiteBuilder:
         if substituted and shared == self.shared and before and all(
                 placement(old) == placement(self.viewed[slug])
                 for slug, (old, _) in self.replaced.items()):
-            patched = patch_pages(site, shared[0], shared[1], self.views, before,
-                                  self.listing, self.located,
-                                  [self.viewed[s] for s in self.replaced],
-                                  {slug: view for slug, (_, view) in self.replaced.items()})
-            pages = dict(before)
-            pages.update(patched.pages)
-            change = Change(before, set(self.replaced), patched.swapped)
-            return Plan(pages, set(patched.pages), shared, change, self.listing,
-                        patched.located, self.paper_pages, True)
+            return self.patch(site, shared)
         only = None if shared != self.shared or not before else set(self.stale_slugs)
         planned = {output_path(p.path): p for p in plan_pages(site, self.views, only)}
         listing = [rel for rel, page in planned.items() if not is_paper_page(page)]
@@ -371,6 +245,20 @@ class SiteBuilder:
                    and (found := locate_entries(pages[rel].context, self.entries))}
         return Plan(pages, set(planned), shared, Change(before, set(self.replaced), swapped),
                     listing, located, paper_pages, pages.keys() == before.keys())
+
+    def patch(self, site: Site, shared: tuple) -> Plan:
+        """The last pages with the changed papers' own pages planned again and the pages
+        that list them patched (replan.py)."""
+        before = self.pages
+        planning = Planning(site, self.views, shared[0], shared[1], section_titles(site))
+        patched = patch_pages(planning, before, self.listing, self.located,
+                              [self.viewed[s] for s in self.replaced],
+                              {slug: view for slug, (_, view) in self.replaced.items()})
+        pages = dict(before)
+        pages.update(patched.pages)
+        change = Change(before, set(self.replaced), patched.swapped)
+        return Plan(pages, set(patched.pages), shared, change, self.listing,
+                    patched.located, self.paper_pages, True)
 
     def find_swapped(self, pages: dict[str, Page], listing: list[str]) -> set[str]:
         """The listing pages planned again whose context is the last one with the changed
@@ -422,8 +310,8 @@ class SiteBuilder:
         changes = None if changed is None else classify_changes(changed, self.options)
         if changes is not None and not changes.any():
             return None
-        self.reread, self.replaced = {}, {}
-        if changes is None or changes.config or self.config is None:
+        self.content.reread, self.replaced = {}, {}
+        if changes is None or changes.config or self.content.config is None:
             changes = None
             warnings = self.read_all()
         else:
@@ -431,9 +319,9 @@ class SiteBuilder:
         diags = self.new_diags()
         site = self.substitute_papers(changes)
         substituted = site is not None
-        site = site or self.assemble(diags, warnings)
+        site = site or self.content.assemble(diags, warnings)
         if site is None:
-            errors = [d for d in self.all_diagnostics() + diags.items
+            errors = [d for d in self.content.all_diagnostics() + diags.items
                       if d.severity == "error" or self.options.strict]
             return self.failed(errors, warnings, start)
         return self.render_and_write(site, substituted, diags, warnings, start)

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..models import Paper, Site
-from ..structure.pages import (EXPORTS, SEARCH_PATH, SITEMAP_PATH, Page, plan_exports, plan_paper,
-                    plan_search, plan_sitemap)
+from ..models import Paper
+from ..plan.pages import (Page, Planning, plan_citation_file, plan_export_file, plan_paper,
+                          plan_search, plan_sitemap)
+from ..structure.kinds import EXPORTS, SEARCH_PATH, SITEMAP_PATH
 from ..render.splice import entries_of
 from ..structure.urls import output_path
 
@@ -88,8 +89,7 @@ def swap_entries(context: dict, located: Located, swaps: dict[int, dict]
     return copies[()], moved
 
 
-def patch_pages(site: Site, base: dict, notes: list[dict], views: dict[str, dict],
-                pages: dict[str, Page], listing: list[str], located: dict[str, Located],
+def patch_pages(plan: Planning, pages: dict[str, Page], listing: list[str], located: dict[str, Located],
                 changed: list[Paper], old_views: dict[str, dict]) -> Patched:
     """The pages that change when the papers `changed` did (their views before in
     `old_views`), none of them in placement: their own pages, planned again, and the
@@ -97,11 +97,11 @@ def patch_pages(site: Site, base: dict, notes: list[dict], views: dict[str, dict
     `located` tells where the listing pages hold paper entries."""
     if not old_views:  # files saved with the same papers in them
         return Patched({}, set(), located)
+    views = plan.views
     swaps = map_swaps(old_views, views)
     out = {}
     for paper in changed:
-        out.update({output_path(p.path): p
-                    for p in plan_paper(site, base, paper, views[paper.slug], notes)})
+        out.update({output_path(p.path): p for p in plan_own_pages(plan, paper)})
     retitled = any(view["title"] != views[slug]["title"] for slug, view in old_views.items())
     swapped = set()
     moved = dict(located)
@@ -111,7 +111,7 @@ def patch_pages(site: Site, base: dict, notes: list[dict], views: dict[str, dict
         if rel in EXPORTS or page.path == SEARCH_PATH:
             continue
         if page.path == SITEMAP_PATH:
-            page = plan_sitemap(site, base, views) if retitled else page
+            page = plan_sitemap(plan, [])[0] if retitled else page
         elif rel in located:
             context, moved[rel] = swap_entries(page.context, located[rel], swaps)
             if context is not page.context:
@@ -124,8 +124,7 @@ def patch_pages(site: Site, base: dict, notes: list[dict], views: dict[str, dict
     made_of["search_json"] = output_path(SEARCH_PATH)
     for field, rel in made_of.items():
         patched = patch_texts(pages.get(rel), field, views, old_views)
-        out[rel] = patched if patched is not None else replan_texts(rel, site, base, views,
-                                                                    listed)
+        out[rel] = patched if patched is not None else replan_texts(rel, plan, listed)
     return Patched(out, swapped, moved)
 
 
@@ -151,8 +150,14 @@ def patch_texts(page: Page | None, field: str, views: dict[str, dict],
     return replace(page, context={**page.context, "index_json": texts})
 
 
-def replan_texts(rel: str, site: Site, base: dict, views: dict[str, dict],
-                 listed: list[Page]) -> Page:
+def replan_texts(rel: str, plan: Planning, listed: list[Page]) -> Page:
     if rel in EXPORTS:
-        return next(p for p in plan_exports(views) if p.path == rel)
-    return plan_search(site, base, views, listed)
+        return plan_export_file(plan.views, rel)
+    return plan_search(plan, listed)[0]
+
+
+def plan_own_pages(plan: Planning, paper: Paper) -> list[Page]:
+    """A paper's page and its citation files."""
+    return [plan_paper(plan, paper),
+            plan_citation_file(plan, "paper-bibtex", paper.slug, "bibtex"),
+            plan_citation_file(plan, "paper-ris", paper.slug, "ris")]

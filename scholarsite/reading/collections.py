@@ -18,6 +18,7 @@ from markdown.treeprocessors import Treeprocessor
 
 from ..diagnostics import Diagnostics
 from .fields import FieldReader
+from .listing import list_files
 from ..models import Item
 from .papers import SLUG, html_to_text, markdown_extensions, render_markdown, report_at
 from ..structure.urls import check_link, is_external
@@ -219,8 +220,6 @@ def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics) -> I
 
 
 def list_markdown(folder: Path, content_dir: Path, diags: Diagnostics) -> list[Path]:
-    from .loader import list_files  # the loader imports this module
-
     return list_files(folder, content_dir, diags, MARKDOWN_SUFFIXES)
 
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
+from .listing import list_files
 from .collections import SCHEMAS, Context, make_item_markdown, read_collections, read_pages
 from .config import load_config
 from .cv import load_cv
@@ -16,14 +16,13 @@ from ..diagnostics import Diagnostic, Diagnostics
 from ..models import CV, Item, Paper, Site, SiteConfig
 from .paperfiles import ParsedFiles, read_paper_files
 from .papers import make_markdown, render_markdown, report_at
-from ..views.views import make_views
+from ..structure.kinds import list_always_present, list_reserved, list_sections, list_section_keys
+from .venues import load_table, lookup_tier
 from .yamlread import read_text
 
 FILES_DIR = "files"  # content/files/ is copied to the site as it is (PDFs, photos, CV)
 # What the site itself writes at its root: a free page may not take one of these names.
-SECTION_KEYS = ("home", "publications", *(s.name for s in SCHEMAS), "cv", "search",
-                "sitemap")
-RESERVED = frozenset((*SECTION_KEYS, "assets", FILES_DIR, "index", "404"))
+RESERVED = list_reserved(tuple(s.name for s in SCHEMAS))
 PAPERS_DIR = "publications"  # one Markdown file per paper, or BibTeX files
 PAPER_SUFFIXES = (".md", ".markdown", ".bib")
 CONFIG_FILE = "site.yaml"
@@ -31,100 +30,35 @@ BIO_FILE = "index.md"  # the home page's text
 CV_FILE = "cv.yaml"
 
 
-def accept_file(path: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...],
-                real_dirs: dict[Path, Path] | None = None) -> bool:
-    """Whether a content file is read: not hidden, one of `suffixes` (any when empty), and
-    not a link that leaves the content folder (refused rather than followed).
-    `real_dirs` keeps folders' resolved paths from one file to the next."""
-    if path.name.startswith(".") or not path.is_file():
-        return False
-    if suffixes and path.suffix.lower() not in suffixes:
-        return False
-    real_dirs = {} if real_dirs is None else real_dirs
-    if not resolve_file(path, real_dirs).is_relative_to(resolve_dir(content_dir, real_dirs)):
-        diags.error(path, 0, "this file is a link to a place outside the content folder; "
-                    "copy the file in instead")
-        return False
-    return True
-
-
-def resolve_dir(folder: Path, real_dirs: dict[Path, Path]) -> Path:
-    if folder not in real_dirs:
-        real_dirs[folder] = folder.resolve()
-    return real_dirs[folder]
-
-
-def resolve_file(path: Path, real_dirs: dict[Path, Path]) -> Path:
-    """Where a file really is: its folder's real path, unless the file is a link itself
-    (a folder is resolved once for all its files)."""
-    if path.is_symlink():
-        return path.resolve()
-    return resolve_dir(path.parent, real_dirs) / path.name
-
-
-def list_files(folder: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...]
-               ) -> list[Path]:
-    """The files below `folder` that `accept_file` takes, sorted. Folders that are links
-    are not entered. A file that is not a link is inside the content folder when `folder`
-    is, which is asked once (asking for each of 5,000 files took 60 ms)."""
-    if not folder.is_dir():
-        return []
-    real_dirs: dict[Path, Path] = {}
-    inside = resolve_dir(folder, real_dirs).is_relative_to(resolve_dir(content_dir, real_dirs))
-    found = []
-    for path, entry in walk_files(folder):
-        if not inside or entry.is_symlink():
-            if accept_file(path, content_dir, diags, suffixes, real_dirs):
-                found.append(path)
-        elif not entry.name.startswith(".") and \
-                (not suffixes or path.suffix.lower() in suffixes) and entry.is_file():
-            found.append(path)
-    return sorted(found)
-
-
-def walk_files(folder: Path) -> Iterator[tuple[Path, os.DirEntry]]:
-    """Every entry below `folder` but the folders it walks through, in no set order."""
-    folders = [folder]
-    while folders:
-        where = folders.pop()
-        try:
-            with os.scandir(where) as entries:
-                for entry in entries:
-                    path = where / entry.name
-                    if entry.is_dir(follow_symlinks=False):
-                        if not entry.name.startswith("."):  # .git/, .venv/: never content
-                            folders.append(path)
-                    else:
-                        yield path, entry
-        except OSError:  # a folder that cannot be read holds nothing to read
-            continue
-
-
-def read_papers(content_dir: Path, diags: Diagnostics, jobs: int = 1,
-                parsed: ParsedFiles | None = None) -> list[Paper]:
-    """Every paper file below publications/, in `jobs` processes when there are many."""
-    paths = list_files(content_dir / PAPERS_DIR, content_dir, diags, PAPER_SUFFIXES)
-    return [paper for run in read_paper_files(paths, diags, jobs, parsed) for paper in run]
-
-
 @dataclass(frozen=True)
 class Prepared:
     """Papers of a run of files with the site's rules applied, the warnings those gave,
-    and the papers' views: all depend on the papers and the settings alone, so they are
-    made in the worker that read the files."""
+    and what the caller's `prepare` made of them, by slug: all depend on the papers and
+    the settings alone, so they are made in the process that read the files."""
 
     papers: list[Paper]
     warnings: list[Diagnostic]
-    views: dict[str, dict]
+    made: dict[str, object]
 
 
-def prepare_papers(papers: list[Paper], config: SiteConfig | None, diags: Diagnostics
-                   ) -> Prepared:
+@dataclass(frozen=True)
+class Loaded:
+    """A checked site, and what `prepare` made of each paper, in the site's order."""
+
+    site: Site
+    made: dict[str, object]
+
+
+Prepare = Callable[[list[Paper], SiteConfig], dict[str, object]]
+
+
+def prepare_papers(papers: list[Paper], config: SiteConfig | None, diags: Diagnostics,
+                   prepare: Prepare | None) -> Prepared:
     if config is None:  # the build stops once everything is read
         return Prepared(papers, [], {})
     found = diags.empty_copy()
     papers = apply_site_rules(papers, config, found)
-    return Prepared(papers, found.items, make_views(papers, config))
+    return Prepared(papers, found.items, prepare(papers, config) if prepare else {})
 
 
 def check_slugs(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
@@ -168,8 +102,6 @@ def apply_site_rules(papers: list[Paper], config: SiteConfig, diags: Diagnostics
 
 
 def lookup_paper_tier(paper: Paper) -> str:
-    from .venues import lookup_tier
-
     return lookup_tier(paper.venue, paper.venue_short)
 
 
@@ -190,8 +122,8 @@ def read_bio(content_dir: Path, diags: Diagnostics) -> str:
 
 def check_nav(site: Site, path: Path, diags: Diagnostics) -> None:
     """Every key in `nav` of site.yaml (`path`) names a section this site has."""
-    present = {*site.sections(), "search", "sitemap"}
-    known = (*SECTION_KEYS, *(p.slug for p in site.pages))
+    present = {*list_sections(site), *list_always_present()}
+    known = (*list_section_keys(), *(s.name for s in SCHEMAS), *(p.slug for p in site.pages))
     for entry in site.config.nav:
         if not entry.key or entry.key in present:
             continue
@@ -214,28 +146,19 @@ def read_extras(content_dir: Path, slugs: frozenset[str], files: tuple[Path, ...
 
 
 def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
-              parsed: ParsedFiles | None = None) -> Site | None:
-    """Everything in the content folder, validated; None when any error was found."""
-    loaded = load_site_views(content_dir, diags, jobs, parsed)
-    return None if loaded is None else loaded[0]
-
-
-def load_site_views(content_dir: Path, diags: Diagnostics, jobs: int = 1,
-                    parsed: ParsedFiles | None = None,
-                    meanwhile: Callable[[], object] | None = None
-                    ) -> tuple[Site, dict[str, dict]] | None:
-    """Everything in the content folder, validated, and each paper's view in the site's
-    order; None when any error was found. Paper files are read in `jobs` processes (0: as
-    many as pay), and taken from `parsed.known` when their bytes are known; `meanwhile`
-    is done by this process while the workers read."""
+              parsed: ParsedFiles | None = None, prepare: Prepare | None = None,
+              meanwhile: Callable[[], object] | None = None) -> Loaded | None:
+    """Everything in the content folder, validated, with `prepare(papers, config)` of
+    each run of paper files; None when any error was found. Paper files are read in
+    `jobs` processes (0: as many as pay), and taken from `parsed.known` when their bytes
+    are known; `meanwhile` is done by this process while the workers read."""
     config = load_config(content_dir / CONFIG_FILE, diags)
     if config is not None and config.publications.venue_tiers:
-        from .venues import load_table
-
         load_table()  # once, here, rather than in every worker
     paths = list_files(content_dir / PAPERS_DIR, content_dir, diags, PAPER_SUFFIXES)
     runs = read_paper_files(paths, diags, jobs, parsed,
-                            partial(prepare_papers, config=config, diags=diags), meanwhile)
+                            partial(prepare_papers, config=config, diags=diags,
+                                    prepare=prepare), meanwhile)
     papers = check_slugs([paper for run in runs for paper in run.papers], diags)
     bio = read_bio(content_dir, diags)
     files = list_user_files(content_dir, diags)
@@ -250,5 +173,5 @@ def load_site_views(content_dir: Path, diags: Diagnostics, jobs: int = 1,
     check_nav(site, content_dir / CONFIG_FILE, diags)
     if diags.has_errors():
         return None
-    views = {slug: view for run in runs for slug, view in run.views.items()}
-    return site, {p.slug: views[p.slug] for p in site.papers}
+    made = {slug: value for run in runs for slug, value in run.made.items()}
+    return Loaded(site, {p.slug: made[p.slug] for p in site.papers} if prepare else {})

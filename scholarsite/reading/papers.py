@@ -179,6 +179,26 @@ def read_links(reader: FieldReader) -> tuple[Link, ...]:
     return tuple(links)
 
 
+def read_paper_details(f: FieldReader, bibtex_type: str) -> dict:
+    """The optional fields that are read as they are written."""
+    return dict(
+        venue_short=f.line_text("venue_short"),
+        location=f.line_text("location"),
+        tier=f.line_text("tier"),
+        category=f.line_text("category"),
+        topics=f.text_list("topics"),
+        citation=f.line_text("citation"),
+        selected=f.boolean("selected"),
+        award=f.line_text("award"),
+        note=f.line_text("note"),
+        pages=f.line_text("pages"),
+        publisher=f.line_text("publisher"),
+        bibtex_type=bibtex_type,
+        bibtex_key=f.line_text("bibtex_key"),
+        extra=read_bibtex_fields(f),
+    )
+
+
 def read_markdown_paper(path: Path, text: str, md: markdown.Markdown,
                         diags: Diagnostics) -> Paper | None:
     """One paper from its Markdown file; None (with diagnostics) when it cannot be built."""
@@ -210,22 +230,7 @@ def read_markdown_paper(path: Path, text: str, md: markdown.Markdown,
         report(("venue",) if f.has("venue") else (),
                "missing required field 'venue' (a preprint or report may give "
                "'institution' or an arXiv link instead)")
-    paper = dict(
-        venue_short=f.line_text("venue_short"),
-        location=f.line_text("location"),
-        tier=f.line_text("tier"),
-        category=f.line_text("category"),
-        topics=f.text_list("topics"),
-        citation=f.line_text("citation"),
-        selected=f.boolean("selected"),
-        award=f.line_text("award"),
-        note=f.line_text("note"),
-        pages=f.line_text("pages"),
-        publisher=f.line_text("publisher"),
-        bibtex_type=bibtex_type,
-        bibtex_key=f.line_text("bibtex_key"),
-        extra=read_bibtex_fields(f),
-    )
+    paper = read_paper_details(f, bibtex_type)
     f.check_unknown()
     if len(diags.errors()) > before or date is None or not title or not authors:
         return None

@@ -14,7 +14,7 @@ from markupsafe import Markup
 
 from ..diagnostics import Diagnostics
 from ..views.metadata import dump_script_json
-from ..structure.pages import Page
+from ..plan.pages import Page
 from ..output.parallel import count_workers, map_forked, split_spans
 from ..output.writer import write_file, write_parts
 

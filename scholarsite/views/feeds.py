@@ -7,12 +7,11 @@ Two builds of the same content give the same bytes: an entry's id is its paper p
 from __future__ import annotations
 
 from ..models import Paper, PubDate, Site, SiteConfig
+from ..structure.kinds import FEED_PATH, paper_url
 from ..structure.urls import absolute_url
-from .views import paper_url
 
 # `updated` of a feed with no papers: the feed must have one, and nothing was ever updated.
 EMPTY_FEED_DATE = "1970-01-01T00:00:00Z"
-FEED_PATH = "feed.xml"
 
 
 def atom_date(date: PubDate) -> str:

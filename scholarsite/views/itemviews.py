@@ -12,9 +12,8 @@ from markupsafe import Markup
 
 from ..reading.collections import SCHEMA_BY_NAME, Schema, with_root
 from .metadata import shorten
-from ..models import CV, CVEntry, Item, Owner, Site
+from ..models import CV, TYPE_LABELS, CVEntry, Item, Owner, Site
 from ..structure.urls import resolve_site_link, split_site_link
-from .views import TYPE_LABELS
 
 # Profile links with an icon and a proper name; any other label is shown as written.
 PROFILE_KINDS = {

@@ -12,11 +12,11 @@ from itertools import chain
 
 from markupsafe import Markup
 
-from ..models import PAPER_TYPES, Site
-from .views import TYPE_LABELS
+from ..models import PAPER_TYPES, TYPE_LABELS, Site
+from ..structure.kinds import list_unsearched
 
 # Page kinds that are not worth finding: they only list or point at other pages.
-UNSEARCHED_KINDS = frozenset({"404", "search", "sitemap", "sitemap-xml", "robots"})
+UNSEARCHED_KINDS = list_unsearched()
 TOPIC_SEPARATOR = "|"  # joins a paper's topics in its data-topics attribute
 
 

@@ -12,18 +12,16 @@ import unicodedata
 from markupsafe import Markup
 
 from .citations import format_citation, make_bibtex, make_bibtex_key, venue_label
-from ..models import PAPER_TYPES, Author, Paper, Site, SiteConfig
+from .feeds import feed_entry
+from ..models import PAPER_TYPES, TYPE_LABELS, Author, Paper, Site, SiteConfig
 from .ris import make_ris
+from .search import paper_search_json
+from ..structure.kinds import paper_url
 from ..structure.urls import absolute_url, split_site_link
 
 LINK_LABELS = {
     "pdf": "PDF", "code": "Code", "slides": "Slides", "video": "Video", "poster": "Poster",
     "supp": "Supplement", "html": "Web", "doi": "DOI", "arxiv": "arXiv", "url": "Link",
-}
-TYPE_LABELS = {
-    "conference": "Conference Papers", "journal": "Journal Articles", "preprint": "Preprints",
-    "report": "Technical Reports", "thesis": "Theses", "book": "Books",
-    "chapter": "Book Chapters", "patent": "Patents", "other": "Other",
 }
 OTHER_GROUP = "Other"
 
@@ -41,10 +39,6 @@ def make_anchor(text: str) -> str:
     """An id for a heading: lowercase words joined by hyphens ('LLM Serving' -> 'llm-serving')."""
     words = re.findall(r"\w+", unicodedata.normalize("NFKC", text).casefold())
     return "-".join(words) or "group"
-
-
-def paper_url(slug: str) -> str:
-    return f"publications/{slug}/"
 
 
 def bibtex_file_name(paper: Paper) -> str:
@@ -137,9 +131,6 @@ def paper_view(paper: Paper, config: SiteConfig, owner_names: frozenset[str]) ->
                         absolute_url(config.url, paper.link("pdf"))),
         "ris_file": ris_file_name(paper),
     }
-    from .feeds import feed_entry  # feeds builds on this module's paper_url
-    from .search import paper_search_json  # and search on its labels
-
     view["feed_entry"] = feed_entry(config, paper, view)
     view["search_json"] = paper_search_json(view)
     return view

@@ -15,10 +15,10 @@ from pathlib import Path
 import jinja2
 
 from ..diagnostics import Diagnostics
-from ..structure.pages import Page
+from ..plan.pages import Page
 from ..render.render import describe_template_error, render_page
 from ..render.splice import Pieces, join_pieces, record, splice
-from .writer import (OutputError, check_output_dir, remove_output, replace_file,
+from ..output.writer import (OutputError, check_output_dir, remove_output, replace_file,
                      safe_relpath, write_manifest, write_site)
 
 Output = str | Pieces  # a page's text, or its pieces

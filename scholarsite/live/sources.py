@@ -1,0 +1,162 @@
+"""What the live preview has read of the content, file by file, and the site assembled
+from it: a save reads again only the files it touched (see incremental.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import markdown
+
+from ..build import BuildOptions
+from ..diagnostics import Diagnostic, Diagnostics
+from ..models import CV, Item, Paper, Site, SiteConfig
+from ..reading.config import load_config
+from ..reading.listing import accept_file
+from ..reading.loader import (CONFIG_FILE, PAPER_SUFFIXES, PAPERS_DIR, apply_site_rules,
+                              check_nav, check_slugs, list_user_files, read_bio, read_extras)
+from ..reading.paperfiles import read_paper_file
+from ..reading.papers import make_markdown
+from .changes import Changes
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """What one paper file gave: its papers (site rules applied), and its problems."""
+
+    papers: tuple[Paper, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+class ContentFiles:
+    """The content as last read, each file's papers and problems kept apart, so that a
+    save reads again only what it touched."""
+
+    def __init__(self, options: BuildOptions, show_root: Path) -> None:
+        self.options = options
+        self.show_root = show_root  # diagnostics show paths relative to it
+        self.md: markdown.Markdown = make_markdown()
+        self.config: SiteConfig | None = None
+        self.config_diags: tuple[Diagnostic, ...] = ()
+        self.sources: dict[Path, SourceFile] = {}  # in sorted order, as a full load reads
+        self.reread: dict[Path, SourceFile | None] = {}  # files read again now, as they were
+        self.bio = ""
+        self.bio_diags: tuple[Diagnostic, ...] = ()
+        self.files: tuple[Path, ...] = ()
+        self.files_diags: tuple[Diagnostic, ...] = ()
+        # Collections, free pages and the CV, and what they were checked against.
+        self.extras: tuple[tuple[Item, ...], tuple[Item, ...], CV | None] = ((), (), None)
+        self.extras_diags: tuple[Diagnostic, ...] = ()
+        self.extras_read_for: tuple | None = None  # (paper slugs, files); None: read again
+
+    def new_diags(self) -> Diagnostics:
+        return Diagnostics(root=self.show_root)
+
+    def read_config(self) -> None:
+        diags = self.new_diags()
+        self.config = load_config(self.options.content_dir / CONFIG_FILE, diags)
+        self.config_diags = tuple(diags.items)
+
+    def read_source(self, path: Path) -> SourceFile | None:
+        """One paper file, or None when it is gone (or is not read, being hidden)."""
+        diags = self.new_diags()
+        if not accept_file(path, self.options.content_dir, diags, PAPER_SUFFIXES):
+            return SourceFile((), tuple(diags.items)) if diags.items else None
+        papers = read_paper_file(path, self.md, diags)
+        if self.config is not None:
+            papers = apply_site_rules(papers, self.config, diags)
+        return SourceFile(tuple(papers), tuple(diags.items))
+
+    def read_bio(self) -> None:
+        diags = self.new_diags()
+        self.bio = read_bio(self.options.content_dir, diags)
+        self.bio_diags = tuple(diags.items)
+
+    def read_files(self) -> None:
+        diags = self.new_diags()
+        self.files = list_user_files(self.options.content_dir, diags)
+        self.files_diags = tuple(diags.items)
+
+
+    def all_diagnostics(self) -> list[Diagnostic]:
+        items = list(self.config_diags)
+        for source in self.sources.values():
+            items += source.diagnostics
+        return (items + list(self.bio_diags) + list(self.files_diags)
+                + list(self.extras_diags))
+
+    def read_extras(self, slugs: frozenset[str]) -> list[Diagnostic]:
+        """Collections, free pages and the CV, again when they changed or when the papers
+        or files they may name did; returns the warnings found."""
+        if self.extras_read_for == (slugs, self.files):
+            return []
+        diags = self.new_diags()
+        self.extras = read_extras(self.options.content_dir, slugs, self.files, diags)
+        self.extras_diags = tuple(diags.items)
+        self.extras_read_for = (slugs, self.files)
+        return [d for d in diags.items if d.severity == "warning"]
+
+
+    def assemble(self, diags: Diagnostics, warnings: list[Diagnostic]) -> Site | None:
+        """The Site from what was read, or None when anything has an error."""
+        papers = [p for source in self.sources.values() for p in source.papers]
+        papers = check_slugs(papers, diags)
+        slugs = frozenset(p.slug for p in papers)
+        reread = self.extras_read_for != (slugs, self.files)
+        warnings += self.read_extras(slugs)
+        if self.config is None or self.has_problems(diags):
+            return None
+        papers.sort(key=Paper.sort_key)
+        items, pages, cv = self.extras
+        site = Site(config=self.config, papers=tuple(papers), bio_html=self.bio,
+                    content_dir=self.options.content_dir, files=self.files, items=items,
+                    pages=pages, cv=cv)
+        nav = self.new_diags()
+        check_nav(site, self.options.content_dir / CONFIG_FILE, nav)
+        diags.extend(nav)
+        if reread:  # said once, not on every save
+            warnings += [d for d in nav.items if d.severity == "warning"]
+        return None if self.has_problems(diags) else site
+
+    def has_problems(self, diags: Diagnostics) -> bool:
+        return any(d.severity == "error" or self.options.strict
+                   for d in self.all_diagnostics() + diags.items)
+
+    def read_all(self) -> list[Diagnostic]:
+        """Everything again, as a first build does; returns the warnings found."""
+        self.read_config()
+        folder = self.options.content_dir / PAPERS_DIR
+        paths = sorted(p for p in folder.rglob("*") if not any(
+            part.startswith(".") for part in p.relative_to(folder).parts)) \
+            if folder.is_dir() else []
+        self.sources = {path: source for path in paths
+                        if (source := self.read_source(path)) is not None}
+        self.read_bio()
+        self.read_files()
+        self.extras_read_for, self.extras_diags = None, ()
+        return [d for d in self.all_diagnostics() if d.severity == "warning"]
+
+    def read_changes(self, changes: Changes) -> list[Diagnostic]:
+        """Only what changed; returns the warnings found in it."""
+        self.reread = {}
+        found: list[Diagnostic] = []
+        listing = set(self.sources)
+        for path in sorted(changes.papers):
+            self.reread.setdefault(path, self.sources.get(path))
+            source = self.read_source(path)
+            if source is None:
+                self.sources.pop(path, None)
+            else:
+                self.sources[path] = source
+                found += source.diagnostics
+        if set(self.sources) != listing:
+            self.sources = dict(sorted(self.sources.items()))
+        if changes.bio:
+            self.read_bio()
+            found += self.bio_diags
+        if changes.static:
+            self.read_files()
+            found += self.files_diags
+        if changes.extras:
+            self.extras_read_for = None
+        return [d for d in found if d.severity == "warning"]

@@ -1,0 +1,77 @@
+"""What every page shows alike: the site's settings and menu (`site`), and what a
+template knows about the page it renders (`page`), with its metadata for machines."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from ..models import Paper, Site
+from ..reading.collections import SCHEMAS
+from ..structure.kinds import (FEED_PATH, KINDS, list_always_present, list_sections,
+                               section_url)
+from ..structure.urls import page_root, split_site_link
+from ..views.itemviews import profile_links
+from ..views.metadata import make_page_meta
+
+
+def section_titles(site: Site) -> dict[str, str]:
+    """Each section's title: its default, or the label site.yaml's `nav` gives it."""
+    titles = {kind.key: kind.title for kind in KINDS if kind.section}
+    titles.update({s.name: s.title for s in SCHEMAS})
+    titles.update({p.slug: p.title for p in site.pages})
+    titles.update({e.key: e.title for e in site.config.nav if e.key and e.title})
+    return titles
+
+
+def make_nav(site: Site) -> list[dict]:
+    """site.yaml's `nav` when given (sections with nothing to show left out), else the
+    default: Home, Publications, the collections with items, CV, the free pages."""
+    titles = section_titles(site)
+    sections = list_sections(site)
+    present = {*sections, *list_always_present()}
+    if not site.config.nav:
+        return [{"title": titles[k], "url": section_url(k), "internal": True}
+                for k in sections]
+    nav = []
+    for entry in site.config.nav:
+        if entry.url:
+            url, internal = split_site_link(entry.url)
+            nav.append({"title": entry.title, "url": url, "internal": internal})
+        elif entry.key in present:
+            nav.append({"title": titles[entry.key], "url": section_url(entry.key),
+                        "internal": True})
+    return nav
+
+
+def site_view(site: Site) -> dict:
+    config = site.config
+    owner = config.owner
+    return {
+        "title": config.title,
+        "description": config.description,
+        "language": config.language,
+        "url": config.url,
+        "base_path": urlsplit(config.url).path or "/",
+        "owner": {"name": owner.name, "position": owner.position,
+                  "affiliation": owner.affiliation, "email": owner.email,
+                  "photo": owner.photo, "links": profile_links(owner)},
+        "nav": make_nav(site),
+        "feed": FEED_PATH,
+    }
+
+
+def page_view(path: str, title: str, kind: str, site: Site, description: str = "",
+              absolute_links: bool = False, paper: Paper | None = None) -> dict:
+    """What every template knows about the page it renders, with its metadata for machines
+    (Open Graph, Twitter, and on paper and home pages Highwire tags and JSON-LD).
+
+    `root` prefixes every internal link: relative ('../../') so that the site works under
+    any subpath and from disk; the 404 page, served at any depth, uses the absolute path.
+    """
+    root = urlsplit(site.config.url).path if absolute_links else page_root(path)
+    canonical = site.config.url + path
+    description = description or site.config.description
+    shown_title = site.config.title if kind == "home" else title
+    return {"path": path, "title": title, "kind": kind, "root": root,
+            "canonical": canonical, "description": description,
+            "meta": make_page_meta(site, shown_title, description, canonical, kind, paper)}

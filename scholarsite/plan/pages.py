@@ -1,0 +1,327 @@
+"""Plan the site: which pages exist, with which template and which context.
+
+One planner per row of structure/kinds.py's table, run in the table's order; one explicit
+context per page kind: every template gets `site` and `page`, plus its own keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Callable
+
+from markupsafe import Markup
+
+from ..models import Item, Paper, Site
+from ..reading.collections import PAGES, SCHEMA_BY_NAME, SCHEMAS, Schema
+from ..structure.kinds import EXPORTS, KIND, KINDS, paper_url, section_url
+from ..structure.urls import page_root
+from ..views.feeds import feed_view
+from ..views.itemviews import collection_view, cv_view, item_url, item_view
+from ..views.metadata import DESCRIPTION_LIMIT, describe_citation, shorten
+from ..views.search import make_facets, make_search_index
+from ..views.views import group_papers, make_views, used_notes
+from .frame import page_view, section_titles, site_view
+from .sitemaps import sitemap_entries, sitemap_sections
+
+HOME_NEWS = 5  # news items on the home page; the rest are on news/
+
+
+@dataclass(frozen=True)
+class Page:
+    """One output file: rendered from `template` with `context`, or `body` as it is."""
+
+    path: str  # the URL path below the site root: '', 'publications/x/', 'robots.txt'
+    kind: str  # its row in structure/kinds.py's table
+    # A template name, or names to try in order (a collection's own, then the generic one).
+    template: str | tuple[str, ...] = ""
+    context: dict | None = None
+    body: str = ""
+    parts: tuple[str, ...] = ()  # or the body as the texts it is joined from
+    # Which papers the page shows ('*' for all): live reload re-renders only what a change hits.
+    depends: tuple[str, ...] = ()
+    # What makes the context (or, for a page without a template, the body) when the page is
+    # rendered, in place of `context` or `body`: a build renders in forked workers, so the
+    # work of making it is shared out too, and no process holds every page's at once.
+    # A body is made as the pieces it is written from.
+    make: Callable[[], dict | list[str]] | None = None
+
+    def render_context(self) -> dict:
+        return self.make() if self.make else (self.context or {})  # type: ignore[return-value]
+
+    def render_body(self) -> str:
+        return "".join(self.body_pieces())
+
+    def body_pieces(self) -> list[str]:
+        if self.make:
+            return self.make()  # type: ignore[return-value]
+        return list(self.parts) if self.parts else [self.body]
+
+
+def new_page(key: str, context: dict | None = None, *, slug: str = "", path: str = "",
+             template: str | tuple[str, ...] = "", depends: tuple[str, ...] = (),
+             **content) -> Page:
+    """A page of the kind `key`: its path, template and what it depends on from the
+    table, unless given."""
+    kind = KIND[key]
+    if kind.every_paper:
+        depends = ("*",)
+    elif kind.per_paper:
+        depends = (slug,)
+    return Page(path or kind.path.format(slug=slug), key, template or kind.template,
+                context, depends=depends, **content)
+
+
+@dataclass(frozen=True)
+class Planning:
+    """What the planners share: the site, its papers' views (in the site's order), what
+    every page shows alike, and how to plan (see plan_pages)."""
+
+    site: Site
+    views: dict[str, dict]
+    base: dict
+    notes: list[dict]
+    titles: dict[str, str]
+    only: set[str] | None = None
+    deferred: bool = False
+
+
+def start_planning(site: Site, views: dict[str, dict] | None = None,
+                   only: set[str] | None = None, deferred: bool = False) -> Planning:
+    views = make_views(site.papers, site.config) if views is None else views
+    return Planning(site, views, site_view(site), used_notes(site), section_titles(site),
+                    only, deferred)
+
+
+def plan_pages(site: Site, views: dict[str, dict] | None = None,
+               only: set[str] | None = None, deferred: bool = False) -> list[Page]:
+    """Every page of the site, in a stable order: the table's, kind by kind.
+
+    `views` are the papers' views in the site's order (the citation files and the search
+    index list them so). The incremental rebuild keeps pages between builds: it passes the
+    paper views it kept, and `only`, the slugs of the papers that changed, to have their
+    own pages planned and every page that is not one paper's own (those are all planned
+    each time). A paper's own pages show nothing else but the site's settings and menu and
+    the author-mark legend. With `deferred`, the pages made in bulk (each paper's page, the
+    lists of every paper's citation and the search index) are made when they are rendered
+    (`Page.make`).
+    """
+    plan = start_planning(site, views, only, deferred)
+    pages: list[Page] = []
+    for kind in KINDS:
+        pages.extend(PLANNERS[kind.key](plan, pages))
+    return pages
+
+
+def plan_home(plan: Planning, planned: list[Page]) -> list[Page]:
+    site, views = plan.site, plan.views
+    selected = [views[p.slug] for p in site.papers if p.selected]
+    shown = selected or [views[p.slug] for p in site.papers[:5]]
+    news = SCHEMA_BY_NAME["news"]
+    context = {"site": plan.base, "page": page_view("", site.config.title, "home", site),
+               "bio_html": Markup(site.bio_html), "papers": shown,
+               "papers_are_recent": not selected, "notes": plan.notes,
+               "news": [item_view(i, news, "", views)
+                        for i in site.collection("news")[:HOME_NEWS]],
+               "more_news": len(site.collection("news")) > HOME_NEWS,
+               "news_title": plan.titles["news"]}
+    return [new_page("home", context)]
+
+
+def plan_publications(plan: Planning, planned: list[Page]) -> list[Page]:
+    site = plan.site
+    path = KIND["publications"].path
+    context = {"site": plan.base, "page": page_view(path, plan.titles["publications"],
+                                                    "publications", site),
+               "groups": group_papers(site, plan.views), "notes": plan.notes,
+               "count": len(site.papers), "facets": make_facets(site)}
+    return [new_page("publications", context)]
+
+
+def plan_papers(plan: Planning, planned: list[Page]) -> list[Page]:
+    """Each paper's page (of those asked for: see plan_pages)."""
+    return [plan_paper(plan, paper) for paper in plan.site.papers
+            if plan.only is None or paper.slug in plan.only]
+
+
+def plan_paper(plan: Planning, paper: Paper) -> Page:
+    make = partial(paper_context, plan, paper)
+    if plan.deferred:
+        return new_page("paper", slug=paper.slug, make=make)
+    return new_page("paper", make(), slug=paper.slug)
+
+
+def paper_context(plan: Planning, paper: Paper) -> dict:
+    view = plan.views[paper.slug]
+    description = shorten(paper.abstract_text, DESCRIPTION_LIMIT) or describe_citation(paper)
+    return {"site": plan.base,
+            "page": page_view(paper_url(paper.slug), view["title"], "paper", plan.site,
+                              description=description, paper=paper),
+            "paper": view, "notes": plan.notes}
+
+
+def plan_citation_files(key: str, field: str) -> Callable[[Planning, list[Page]], list[Page]]:
+    """A planner of each paper's citation in one format, as a file beside its page."""
+    def plan_files(plan: Planning, planned: list[Page]) -> list[Page]:
+        return [plan_citation_file(plan, key, paper.slug, field) for paper in plan.site.papers
+                if plan.only is None or paper.slug in plan.only]
+    return plan_files
+
+
+def plan_citation_file(plan: Planning, key: str, slug: str, field: str) -> Page:
+    view = plan.views[slug]
+    return new_page(key, slug=slug, path=paper_url(slug) + view[f"{field}_file"],
+                    body=view[field])
+
+
+def plan_collections(plan: Planning, planned: list[Page]) -> list[Page]:
+    """Each collection's list page, from its own template or the generic one."""
+    pages = []
+    for schema in SCHEMAS:
+        items = plan.site.collection(schema.name)
+        if items:
+            path = section_url(schema.name)
+            shown = [item_view(item, schema, page_root(path), plan.views) for item in items]
+            title = plan.titles[schema.name]
+            context = {"site": plan.base,
+                       "page": page_view(path, title, "collection", plan.site),
+                       "collection": collection_view(schema, title, shown)}
+            pages.append(new_page("collection", context, path=path,
+                                  template=(schema.list_template, "collection.html")))
+    return pages
+
+
+def plan_items(plan: Planning, planned: list[Page]) -> list[Page]:
+    """Each item's page in the collections whose items have pages."""
+    return [plan_item(plan, schema, item) for schema in SCHEMAS if schema.item_template
+            for item in plan.site.collection(schema.name)]
+
+
+def plan_free_pages(plan: Planning, planned: list[Page]) -> list[Page]:
+    return [plan_item(plan, PAGES, page) for page in plan.site.pages]
+
+
+def plan_item(plan: Planning, schema: Schema, item: Item) -> Page:
+    """One item's page (a talk, a post, ...) or a free page."""
+    path = item_url(item)
+    view = item_view(item, schema, page_root(path), plan.views)
+    key = "page" if schema is PAGES else "item"
+    title = "" if schema is PAGES else plan.titles[schema.name]
+    context = {"site": plan.base,
+               "page": page_view(path, item.title, key, plan.site,
+                                 description=view.get("description") or view["summary"]),
+               "collection": collection_view(schema, title, []), "item": view,
+               "notes": plan.notes}
+    templates = (schema.item_template,) if schema is PAGES else (schema.item_template,
+                                                                  "item.html")
+    return new_page(key, context, path=path, template=templates, depends=item.papers)
+
+
+def plan_cv(plan: Planning, planned: list[Page]) -> list[Page]:
+    site = plan.site
+    if site.cv is None:
+        return []
+    context = {"site": plan.base,
+               "page": page_view(KIND["cv"].path, plan.titles["cv"], "cv", site),
+               "sections": cv_view(site.cv, site, plan.views), "notes": plan.notes}
+    return [new_page("cv", context)]
+
+
+def plan_search(plan: Planning, planned: list[Page]) -> list[Page]:
+    """The search page carries its index inline, as JSON: search works without a server,
+    even from a site opened from disk, where browsers refuse to fetch a separate file.
+    The index holds the pages planned before it (the searchable kinds come first in the
+    table) and every paper."""
+    contexts = [p.context for p in planned if p.context and "page" in p.context]
+    papers = [plan.views[p.slug] for p in plan.site.papers]
+    make = partial(search_context, plan, contexts, papers)
+    return [new_page("search", make=make) if plan.deferred else new_page("search", make())]
+
+
+def search_context(plan: Planning, contexts: list[dict], papers: list[dict]) -> dict:
+    return {"site": plan.base,
+            "page": page_view(KIND["search"].path, plan.titles["search"], "search", plan.site),
+            "index_json": make_search_index(contexts, papers)}
+
+
+def plan_sitemap(plan: Planning, planned: list[Page]) -> list[Page]:
+    path = KIND["sitemap"].path
+    context = {"site": plan.base,
+               "page": page_view(path, plan.titles["sitemap"], "sitemap", plan.site),
+               "sections": sitemap_sections(plan.site, plan.views, plan.titles)}
+    return [new_page("sitemap", context)]
+
+
+def plan_export(key: str) -> Callable[[Planning, list[Page]], list[Page]]:
+    """A planner of the file of every paper's citation in one format, kept as its parts
+    (each paper's citation, and the separator between two): a rebuild writes it from
+    those, encoding again only what changed. With `deferred`, the parts are made when the
+    file is written."""
+    def plan_file(plan: Planning, planned: list[Page]) -> list[Page]:
+        return [plan_export_file(plan.views, KIND[key].path, plan.deferred)]
+    return plan_file
+
+
+def plan_export_file(views: dict[str, dict], path: str, deferred: bool = False) -> Page:
+    field, separator = EXPORTS[path]
+    key = next(kind.key for kind in KINDS if kind.path == path)
+    make = partial(join_views, views, field, separator)
+    return new_page(key, make=make) if deferred else new_page(key, parts=tuple(make()))
+
+
+def join_views(views: dict[str, dict], key: str, separator: str) -> list[str]:
+    """Each view's `key`, with `separator` between them: the pieces of a file."""
+    pieces: list[str] = []
+    for view in views.values():
+        pieces += [separator, view[key]] if pieces else [view[key]]
+    return pieces
+
+
+def plan_feed(plan: Planning, planned: list[Page]) -> list[Page]:
+    return [new_page("feed", {"site": plan.base, "feed": feed_view(plan.site, plan.views)})]
+
+
+def plan_sitemap_xml(plan: Planning, planned: list[Page]) -> list[Page]:
+    """Every HTML page with its lastmod taken from content dates, never from the clock."""
+    path = KIND["sitemap-xml"].path
+    context = {"site": plan.base, "page": page_view(path, "", "sitemap-xml", plan.site),
+               "entries": sitemap_entries(plan.site)}
+    return [new_page("sitemap-xml", context)]
+
+
+def plan_robots(plan: Planning, planned: list[Page]) -> list[Page]:
+    path = KIND["robots"].path
+    return [new_page("robots", {"site": plan.base,
+                                "page": page_view(path, "", "robots", plan.site)})]
+
+
+def plan_not_found(plan: Planning, planned: list[Page]) -> list[Page]:
+    path = KIND["404"].path
+    return [new_page("404", {"site": plan.base,
+                             "page": page_view(path, "Page not found", "404", plan.site,
+                                               absolute_links=True)})]
+
+
+def plan_nojekyll(plan: Planning, planned: list[Page]) -> list[Page]:
+    return [new_page("nojekyll", body="")]  # GitHub Pages serves the site as it is
+
+
+def plan_cname(plan: Planning, planned: list[Page]) -> list[Page]:
+    cname = plan.site.config.cname
+    return [new_page("cname", body=cname + "\n")] if cname else []
+
+
+# Each row of the table of kinds, planned. Search comes after the kinds it indexes.
+PLANNERS: dict[str, Callable[[Planning, list[Page]], list[Page]]] = {
+    "home": plan_home, "publications": plan_publications, "paper": plan_papers,
+    "paper-bibtex": plan_citation_files("paper-bibtex", "bibtex"),
+    "paper-ris": plan_citation_files("paper-ris", "ris"),
+    "collection": plan_collections, "item": plan_items, "cv": plan_cv,
+    "page": plan_free_pages, "search": plan_search, "sitemap": plan_sitemap,
+    "bibtex-all": plan_export("bibtex-all"), "ris-all": plan_export("ris-all"),
+    "feed": plan_feed, "sitemap-xml": plan_sitemap_xml, "robots": plan_robots,
+    "404": plan_not_found, "nojekyll": plan_nojekyll, "cname": plan_cname,
+}
+assert PLANNERS.keys() == KIND.keys(), "every kind of page has its planner"
+assert all(not kind.searchable for kind in KINDS[[k.key for k in KINDS].index("search"):]), \
+    "the search page indexes the pages planned before it"

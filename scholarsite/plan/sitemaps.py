@@ -1,0 +1,80 @@
+"""Both sitemaps, from the table of kinds: every HTML page of a kind that has a `lastmod`,
+for people (sitemap/) and for search engines (sitemap.xml)."""
+
+from __future__ import annotations
+
+from ..models import Item, PubDate, Site
+from ..reading.collections import SCHEMAS
+from ..structure.kinds import KINDS, list_always_present, list_sections, paper_url, section_url
+from ..views.itemviews import item_url
+
+
+def sitemap_sections(site: Site, views: dict[str, dict], titles: dict[str, str]) -> list[dict]:
+    """Every HTML page, grouped: the site's own pages, then papers, then each collection."""
+    keys = list_sections(site) + list_always_present()
+    sections = [{"title": "Pages",
+                 "links": [{"title": titles[k], "url": section_url(k)} for k in keys]}]
+    if views:
+        sections.append({"title": titles["publications"],
+                         "links": [{"title": v["title"], "url": v["url"]}
+                                   for v in views.values()]})
+    for schema in SCHEMAS:
+        items = site.collection(schema.name)
+        if items and schema.item_template:
+            sections.append({"title": titles[schema.name],
+                             "links": [{"title": i.title, "url": item_url(i)} for i in items]})
+    return sections
+
+
+def sitemap_entries(site: Site) -> list[dict]:
+    """Every HTML page with its lastmod taken from content dates, never from the clock,
+    in the table's order."""
+    paper_dates = [p.date for p in site.papers]
+    newest = {"papers": sitemap_date(*paper_dates),  # once: there may be thousands
+              "all": sitemap_date(*paper_dates, *(i.date for i in site.items)), "": ""}
+    pairs: list[tuple[str, str]] = []
+    for kind in KINDS:
+        if kind.lastmod is None:
+            continue
+        if kind.lastmod != "own":
+            pairs += [(url, newest[kind.lastmod]) for url in list_urls(site, kind.key)]
+        elif kind.key == "paper":
+            pairs += [(paper_url(p.slug), full_date(p.date)) for p in site.papers]
+        else:
+            pairs += list_dated_items(site, kind.key)
+    return [{"loc": site.config.url + path, "lastmod": lastmod} for path, lastmod in pairs]
+
+
+def list_urls(site: Site, key: str) -> list[str]:
+    """The pages of a kind dated by the site as a whole: one section's, or every free
+    page's (a site without a CV has no CV page)."""
+    if key == "page":
+        return [item_url(p) for p in site.pages]
+    if key == "cv" and site.cv is None:
+        return []
+    return [section_url(key)]
+
+
+def list_dated_items(site: Site, key: str) -> list[tuple[str, str]]:
+    """Each collection's list (dated by its newest item), or each item's page."""
+    pairs = []
+    for schema in SCHEMAS:
+        items: tuple[Item, ...] = site.collection(schema.name)
+        if items and key == "collection":
+            pairs.append((section_url(schema.name), sitemap_date(*(i.date for i in items))))
+        elif items and schema.item_template:
+            pairs += [(item_url(i), sitemap_date(i.date)) for i in items]
+    return pairs
+
+
+def sitemap_date(*dates: PubDate | None) -> str:
+    """The newest of `dates` as a full date (sitemaps want one); '' when none is known."""
+    known = [d for d in dates if d is not None]
+    if not known:
+        return ""
+    return full_date(max(known, key=PubDate.sort_key))
+
+
+def full_date(date: PubDate) -> str:
+    """YYYY-MM-DD, the first month or day standing in for one the source does not give."""
+    return f"{date.year:04d}-{date.month or 1:02d}-{date.day or 1:02d}"

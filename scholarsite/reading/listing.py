@@ -1,0 +1,79 @@
+"""Which content files a build reads: not hidden, of the wanted kinds, and never through
+a link that leaves the content folder."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterator
+
+from ..diagnostics import Diagnostics
+
+
+def accept_file(path: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...],
+                real_dirs: dict[Path, Path] | None = None) -> bool:
+    """Whether a content file is read: not hidden, one of `suffixes` (any when empty), and
+    not a link that leaves the content folder (refused rather than followed).
+    `real_dirs` keeps folders' resolved paths from one file to the next."""
+    if path.name.startswith(".") or not path.is_file():
+        return False
+    if suffixes and path.suffix.lower() not in suffixes:
+        return False
+    real_dirs = {} if real_dirs is None else real_dirs
+    if not resolve_file(path, real_dirs).is_relative_to(resolve_dir(content_dir, real_dirs)):
+        diags.error(path, 0, "this file is a link to a place outside the content folder; "
+                    "copy the file in instead")
+        return False
+    return True
+
+
+def resolve_dir(folder: Path, real_dirs: dict[Path, Path]) -> Path:
+    if folder not in real_dirs:
+        real_dirs[folder] = folder.resolve()
+    return real_dirs[folder]
+
+
+def resolve_file(path: Path, real_dirs: dict[Path, Path]) -> Path:
+    """Where a file really is: its folder's real path, unless the file is a link itself
+    (a folder is resolved once for all its files)."""
+    if path.is_symlink():
+        return path.resolve()
+    return resolve_dir(path.parent, real_dirs) / path.name
+
+
+def list_files(folder: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...]
+               ) -> list[Path]:
+    """The files below `folder` that `accept_file` takes, sorted. Folders that are links
+    are not entered. A file that is not a link is inside the content folder when `folder`
+    is, which is asked once (asking for each of 5,000 files took 60 ms)."""
+    if not folder.is_dir():
+        return []
+    real_dirs: dict[Path, Path] = {}
+    inside = resolve_dir(folder, real_dirs).is_relative_to(resolve_dir(content_dir, real_dirs))
+    found = []
+    for path, entry in walk_files(folder):
+        if not inside or entry.is_symlink():
+            if accept_file(path, content_dir, diags, suffixes, real_dirs):
+                found.append(path)
+        elif not entry.name.startswith(".") and \
+                (not suffixes or path.suffix.lower() in suffixes) and entry.is_file():
+            found.append(path)
+    return sorted(found)
+
+
+def walk_files(folder: Path) -> Iterator[tuple[Path, os.DirEntry]]:
+    """Every entry below `folder` but the folders it walks through, in no set order."""
+    folders = [folder]
+    while folders:
+        where = folders.pop()
+        try:
+            with os.scandir(where) as entries:
+                for entry in entries:
+                    path = where / entry.name
+                    if entry.is_dir(follow_symlinks=False):
+                        if not entry.name.startswith("."):  # .git/, .venv/: never content
+                            folders.append(path)
+                    else:
+                        yield path, entry
+        except OSError:  # a folder that cannot be read holds nothing to read
+            continue

@@ -1,0 +1,127 @@
+"""The kinds of page a site has, in one table.
+
+Everything that depends on which kinds there are is derived from `KINDS`: the default
+menu and the section titles, the names a free page may not take, both sitemaps, what the
+search index skips, the templates compiled before any page is rendered, and which pages
+the live preview plans per paper. Adding a kind of page is one row here and its planner
+in plan/pages.py (which checks that every row has one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ..models import Site
+
+# What a page's date in sitemap.xml is: the newest paper's, the newest of everything
+# dated (papers and collection items), the page's own content's, or none.
+Lastmod = Literal["papers", "all", "own", ""]
+
+
+@dataclass(frozen=True)
+class PageKind:
+    key: str  # `page.kind` in templates
+    path: str  # the URL path below the site root; '{slug}' stands for a paper's or item's
+    template: str = ""  # '' for a file written as it is made (a citation file, .nojekyll)
+    title: str = ""  # the default title: the menu's label for a section
+    section: bool = False  # a section: may be in the menu; no free page may take its name
+    in_menu: bool = False  # in the default menu when the site has something to show there
+    searchable: bool = False  # its pages are entries of the search index
+    lastmod: Lastmod | None = None  # in both sitemaps (None: in neither)
+    per_paper: bool = False  # one page per paper, showing that paper alone
+    every_paper: bool = False  # shows every paper: any paper's change touches it
+    common: bool = True  # every site has one: its template is compiled up front
+
+
+KINDS = (
+    PageKind("home", "", "home.html", "Home", section=True, in_menu=True, searchable=True,
+             lastmod="all", every_paper=True),
+    PageKind("publications", "publications/", "publications.html", "Publications",
+             section=True, in_menu=True, searchable=True, lastmod="papers", every_paper=True),
+    PageKind("paper", "publications/{slug}/", "paper.html", searchable=True, lastmod="own",
+             per_paper=True),
+    PageKind("paper-bibtex", "publications/{slug}/{slug}.bib", per_paper=True),
+    PageKind("paper-ris", "publications/{slug}/{slug}.ris", per_paper=True),
+    # A collection's list and its items (talks/, talks/{slug}/...): the collections
+    # themselves are reading/collections.py's SCHEMAS.
+    PageKind("collection", "{collection}/", "collection.html", searchable=True,
+             lastmod="own", common=False),
+    PageKind("item", "{collection}/{slug}/", "item.html", searchable=True, lastmod="own",
+             common=False),
+    PageKind("cv", "cv/", "cv.html", "CV", section=True, in_menu=True, searchable=True,
+             lastmod="papers", every_paper=True, common=False),
+    PageKind("page", "{slug}/", "page.html", searchable=True, lastmod="", common=False),
+    PageKind("search", "search/", "search.html", "Search", section=True, lastmod="all",
+             every_paper=True),
+    PageKind("sitemap", "sitemap/", "sitemap.html", "Sitemap", section=True, lastmod="all",
+             every_paper=True),
+    PageKind("bibtex-all", "publications.bib", every_paper=True),
+    PageKind("ris-all", "publications.ris", every_paper=True),
+    PageKind("feed", "feed.xml", "feed.xml", every_paper=True),
+    PageKind("sitemap-xml", "sitemap.xml", "sitemap.xml", every_paper=True),
+    PageKind("robots", "robots.txt", "robots.txt"),
+    PageKind("404", "404.html", "404.html"),
+    PageKind("nojekyll", ".nojekyll"),
+    PageKind("cname", "CNAME", common=False),
+)
+KIND = {kind.key: kind for kind in KINDS}
+
+# The site's own folders beside its pages (the theme's assets, the owner's files), and
+# names kept for pages to come: no free page may take one of these either.
+OTHER_RESERVED = ("assets", "files", "index", "404")
+FEED_PATH = KIND["feed"].path
+SEARCH_PATH = KIND["search"].path
+SITEMAP_PATH = KIND["sitemap"].path
+# The citation files of every paper: path -> (the paper view's field, what comes between).
+EXPORTS = {KIND["bibtex-all"].path: ("bibtex", "\n"), KIND["ris-all"].path: ("ris", "")}
+
+
+def paper_url(slug: str) -> str:
+    return KIND["paper"].path.format(slug=slug)
+
+
+def section_url(key: str) -> str:
+    """Where a section lives: its kind's path ('' for home, 'cv/'), or `key/` for a
+    collection or a free page."""
+    kind = KIND.get(key)
+    return kind.path if kind is not None and kind.section else f"{key}/"
+
+
+def list_sections(site: Site) -> list[str]:
+    """The sections that have something to show, in the default menu's order: the
+    table's, with the collections that have items and the free pages in their rows'
+    places (a site without a CV has no CV section)."""
+    keys: list[str] = []
+    for kind in KINDS:
+        if kind.key == "collection":
+            keys += dict.fromkeys(item.collection for item in site.items)
+        elif kind.key == "page":
+            keys += [page.slug for page in site.pages]
+        elif kind.in_menu and (kind.common or kind.key != "cv" or site.cv is not None):
+            keys.append(kind.key)
+    return keys
+
+
+def list_always_present() -> list[str]:
+    """The sections every site has but the default menu leaves out (search, sitemap)."""
+    return [kind.key for kind in KINDS if kind.section and kind.common and not kind.in_menu]
+
+
+def list_section_keys() -> tuple[str, ...]:
+    """The kinds that are sections, in the table's order."""
+    return tuple(kind.key for kind in KINDS if kind.section)
+
+
+def list_reserved(collections: tuple[str, ...]) -> frozenset[str]:
+    """The names a free page may not take: sections, collections and the site's folders."""
+    return frozenset((*list_section_keys(), *collections, *OTHER_RESERVED))
+
+
+def list_common_templates() -> tuple[str, ...]:
+    """The templates every site renders, with base.html that they extend."""
+    return ("base.html", *(kind.template for kind in KINDS if kind.template and kind.common))
+
+
+def list_unsearched() -> frozenset[str]:
+    return frozenset(kind.key for kind in KINDS if not kind.searchable)
