@@ -1,2 +1,2 @@
-"""The site's structure: which pages exist, where each is written, and how pages link
-to each other."""
+"""The site's structure: the kinds of page it has and where each is written (kinds.py),
+and how pages link to each other (urls.py)."""
