@@ -67,28 +67,6 @@ def collect_copies(site: Site, templates_dir: Path) -> dict[str, Path]:
     return copies
 
 
-def render_pages(pages: list[Page], env: jinja2.Environment, templates_dir: Path,
-                 diags: Diagnostics) -> dict[str, str]:
-    """Every page's text (written as UTF-8); a template error is reported once per
-    template, not per page."""
-    from .render.render import describe_template_error, render_page
-
-    out: dict[str, str] = {}
-    failed: set[str] = set()
-    for page in pages:
-        if page.template in failed:
-            continue
-        try:
-            text = render_page(page, env)
-        except Exception as exc:  # any failure inside a template is the template's bug
-            failed.add(page.template)
-            path, line, message = describe_template_error(exc, templates_dir)
-            diags.error(path, line, message)
-            continue
-        out[output_path(page.path)] = text
-    return out
-
-
 def load_checked(options: BuildOptions, diags: Diagnostics,
                  parsed: ParsedFiles | None = None,
                  meanwhile: Callable[[], object] | None = None

@@ -46,6 +46,11 @@ class PubDate:
                 parts.append(f"{self.day:02d}")
         return "-".join(parts)
 
+    def full(self) -> str:
+        """YYYY-MM-DD, the first month or day standing in for one the source does not
+        give: for formats that want a whole date (sitemaps, Atom)."""
+        return f"{self.year:04d}-{self.month or 1:02d}-{self.day or 1:02d}"
+
     def human(self) -> str:
         """'July 2026', '3 July 2026' or '2026'."""
         if not self.month:

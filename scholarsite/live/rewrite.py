@@ -18,8 +18,8 @@ from ..diagnostics import Diagnostics
 from ..plan.pages import Page
 from ..render.render import describe_template_error, render_page
 from ..render.splice import Pieces, join_pieces, record, splice
-from ..output.writer import (OutputError, check_output_dir, remove_output, replace_file,
-                     safe_relpath, write_manifest, write_site)
+from ..output.writer import (check_output_dir, check_outputs, refuse_overwrite, remove_output,
+                            replace_file, safe_relpath, write_manifest, write_site)
 
 Output = str | Pieces  # a page's text, or its pieces
 
@@ -112,16 +112,11 @@ class OutputFolder:
     def check_listing(self, pages: dict[str, Page], copies: dict[str, Path]) -> set[str]:
         """The paths the site now has; raises OutputError for one that two things would
         write or that is a user's file."""
-        clash = sorted(set(pages) & set(copies))
-        if clash:
-            raise OutputError(f"two things would write '{clash[0]}': a generated page and "
-                              "a file from content/; rename the file")
+        check_outputs(pages, copies)
         listing = set(pages) | set(copies)
         for rel in sorted(listing - self.outputs.keys() - self.copied.keys()):
             if (self.root / safe_relpath(rel)).exists():
-                raise OutputError(f"'{self.root / rel}' was not made by scholarsite and the "
-                                  "build would overwrite it; move it into content/files/ "
-                                  "instead")
+                raise refuse_overwrite(self.root / rel)
         return listing
 
     def write_changes(self, pages: dict[str, Page], files: dict[str, Output],

@@ -157,10 +157,17 @@ def user_files(out_dir: Path, manifest: set[str]) -> list[str]:
 
 
 def check_outputs(files: dict[str, object], copies: dict[str, Path]) -> None:
+    """Refuses a path that both a page and a copied file would write."""
     clash = sorted(set(files) & set(copies))
     if clash:
         raise OutputError(f"two things would write '{clash[0]}': a generated page and a file "
                           "from content/; rename the file")
+
+
+def refuse_overwrite(path: Path) -> OutputError:
+    """The error for a file the build did not make and would overwrite."""
+    return OutputError(f"'{path}' was not made by scholarsite and the build would overwrite "
+                       "it; move it into content/files/ instead")
 
 
 @contextmanager
@@ -179,8 +186,7 @@ def staged_site(out_dir: Path, listing: set[str]) -> Iterator[Path]:
     keep = user_files(out_dir, old_manifest) if old_manifest is not None else []
     overwritten = [k for k in keep if k in listing]
     if overwritten:
-        raise OutputError(f"'{out_dir / overwritten[0]}' was not made by scholarsite and the "
-                          "build would overwrite it; move it into content/files/ instead")
+        raise refuse_overwrite(out_dir / overwritten[0])
     remove_leftovers(out_dir)
     tmp, old = _staging_names(out_dir)
     tmp.mkdir(parents=True)

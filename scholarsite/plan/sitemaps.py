@@ -39,7 +39,7 @@ def sitemap_entries(site: Site) -> list[dict]:
         if kind.lastmod != "own":
             pairs += [(url, newest[kind.lastmod]) for url in list_urls(site, kind.key)]
         elif kind.key == "paper":
-            pairs += [(paper_url(p.slug), full_date(p.date)) for p in site.papers]
+            pairs += [(paper_url(p.slug), p.date.full()) for p in site.papers]
         else:
             pairs += list_dated_items(site, kind.key)
     return [{"loc": site.config.url + path, "lastmod": lastmod} for path, lastmod in pairs]
@@ -72,9 +72,4 @@ def sitemap_date(*dates: PubDate | None) -> str:
     known = [d for d in dates if d is not None]
     if not known:
         return ""
-    return full_date(max(known, key=PubDate.sort_key))
-
-
-def full_date(date: PubDate) -> str:
-    """YYYY-MM-DD, the first month or day standing in for one the source does not give."""
-    return f"{date.year:04d}-{date.month or 1:02d}-{date.day or 1:02d}"
+    return max(known, key=PubDate.sort_key).full()

@@ -19,8 +19,8 @@ from ..diagnostics import Diagnostics
 from .fields import parse_date
 from .latex import decode_url, fold_space, latex_to_paragraphs, latex_to_text, read_name
 from ..models import LINK_KINDS, Author, Link, Paper, PubDate
-from .papers import VENUELESS_TYPES, html_to_text
-from ..structure.urls import check_link, normalize_arxiv, normalize_doi
+from .papers import VENUELESS_TYPES, html_to_text, make_links
+from ..structure.urls import normalize_arxiv, normalize_doi
 
 TYPES = {
     "inproceedings": "conference", "conference": "conference", "article": "journal",
@@ -223,16 +223,8 @@ def read_links(r: EntryReader) -> tuple[Link, ...]:
         url = decode_url(r.raw("howpublished"))
         if url.startswith(("http://", "https://")):
             values["url"] = url
-    links = []
-    for kind in LINK_KINDS:
-        value = values.get(kind, "")
-        if not value:
-            continue
-        url, problem = check_link(kind, value)
-        if problem:
-            r.error(kind if kind in r.entry.fields else "", f"link '{kind}' {problem}")
-            continue
-        links.append(Link(kind, url))
+    links = make_links(values, lambda kind, message: r.error(
+        kind if kind in r.entry.fields else "", message))
     doi = next((link.url for link in links if link.kind == "doi"), "")
     # `url` is often the DOI's address again: one link is enough.
     return tuple(link for link in links if not (link.kind == "url" and link.url == doi))

@@ -12,6 +12,7 @@ from .bibpaper import make_paper
 from .bibparse import inherit_crossrefs, parse_entries
 from ..diagnostics import Diagnostics
 from ..models import Paper
+from .slugs import split_repeats
 from .yamlread import read_text
 
 # biblatex entries that are not publications: @set groups entries, @xdata holds shared data.
@@ -48,17 +49,11 @@ def read_bib_text(path: Path, text: str, diags: Diagnostics) -> list[Paper]:
 
 def check_keys(papers: list[Paper], path: Path, diags: Diagnostics) -> list[Paper]:
     """Two entries with one key, or keys that make one slug, would write one page."""
-    first: dict[str, Paper] = {}
-    unique = []
-    for paper in papers:
-        other = first.get(paper.slug)
-        if other is not None:
-            same = other.bibtex_key == paper.bibtex_key
-            diags.error(path, paper.line, f"entry '{paper.bibtex_key}': " + (
-                f"the key is used twice (also line {other.line}); rename one" if same else
-                f"makes the page address '{paper.slug}' as entry '{other.bibtex_key}' "
-                f"(line {other.line}) does; rename one key"))
-            continue
-        first[paper.slug] = paper
-        unique.append(paper)
+    unique, repeats = split_repeats(papers, lambda paper: paper.slug)
+    for paper, other in repeats:
+        same = other.bibtex_key == paper.bibtex_key
+        diags.error(path, paper.line, f"entry '{paper.bibtex_key}': " + (
+            f"the key is used twice (also line {other.line}); rename one" if same else
+            f"makes the page address '{paper.slug}' as entry '{other.bibtex_key}' "
+            f"(line {other.line}) does; rename one key"))
     return unique

@@ -19,6 +19,7 @@ from markdown.treeprocessors import Treeprocessor
 from ..diagnostics import Diagnostics
 from .fields import FieldReader
 from .listing import list_files
+from .slugs import split_repeats
 from ..models import Item
 from .papers import SLUG, html_to_text, markdown_extensions, render_markdown, report_at
 from ..structure.urls import check_link, is_external
@@ -225,18 +226,14 @@ def list_markdown(folder: Path, content_dir: Path, diags: Diagnostics) -> list[P
 
 def read_folder(schema: Schema, ctx: Context, diags: Diagnostics) -> list[Item]:
     """Every item of one collection, newest first; two files with one slug are an error."""
-    items: dict[str, Item] = {}
-    for path in list_markdown(ctx.content_dir / schema.name, ctx.content_dir, diags):
-        item = read_item(path, schema, ctx, diags)
-        if item is None:
-            continue
-        other = items.get(item.slug)
-        if other is not None:
-            diags.error(path, 1, f"two {schema.name} files have the slug '{item.slug}': this "
-                        f"one and {other.source.as_posix()}; rename one")
-            continue
-        items[item.slug] = item
-    return sorted(items.values(), key=Item.sort_key)
+    paths = list_markdown(ctx.content_dir / schema.name, ctx.content_dir, diags)
+    read = (read_item(path, schema, ctx, diags) for path in paths)
+    items, repeats = split_repeats((item for item in read if item is not None),
+                                   lambda item: item.slug)
+    for item, other in repeats:
+        diags.error(item.source, 1, f"two {schema.name} files have the slug '{item.slug}': "
+                    f"this one and {other.source.as_posix()}; rename one")
+    return sorted(items, key=Item.sort_key)
 
 
 def read_collections(ctx: Context, diags: Diagnostics) -> tuple[Item, ...]:

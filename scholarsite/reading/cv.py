@@ -39,7 +39,6 @@ CV_SECTIONS = (
     CVSchema("teaching", "Teaching", "course", "institution",
              (("code", "Code"), ("term", "Term"), ("role", "Role"))),
 )
-CV_KEYS = tuple(s.key for s in CV_SECTIONS)
 
 
 def short_date(date: PubDate) -> str:

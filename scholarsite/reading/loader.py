@@ -15,6 +15,7 @@ from .cv import load_cv
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import CV, Item, Paper, Site, SiteConfig
 from .paperfiles import ParsedFiles, read_paper_files
+from .slugs import split_repeats
 from .papers import make_markdown, render_markdown, report_at
 from ..structure.kinds import list_always_present, list_reserved, list_sections, list_section_keys
 from .venues import load_table, lookup_tier
@@ -63,16 +64,10 @@ def prepare_papers(papers: list[Paper], config: SiteConfig | None, diags: Diagno
 
 def check_slugs(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
     """Two papers with one slug would write one page: an error naming both."""
-    first: dict[str, Paper] = {}
-    unique = []
-    for paper in papers:
-        other = first.get(paper.slug)
-        if other is not None:
-            diags.error(paper.source, paper.line, f"two papers have the slug '{paper.slug}': "
-                        f"this one and {other.source.as_posix()}:{other.line}; rename one")
-            continue
-        first[paper.slug] = paper
-        unique.append(paper)
+    unique, repeats = split_repeats(papers, lambda paper: paper.slug)
+    for paper, other in repeats:
+        diags.error(paper.source, paper.line, f"two papers have the slug '{paper.slug}': "
+                    f"this one and {other.source.as_posix()}:{other.line}; rename one")
     return unique
 
 

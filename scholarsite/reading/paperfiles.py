@@ -101,17 +101,13 @@ def file_size(path: Path) -> int:
         return 0
 
 
-def keep_papers(papers: list[Paper]) -> list[Paper]:
-    return papers
-
-
 def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
                      parsed: ParsedFiles | None = None,
-                     prepare: Callable[[list[Paper]], T] = keep_papers,
+                     prepare: Callable[[list[Paper]], T] = list,
                      meanwhile: Callable[[], object] | None = None) -> list[T]:
     """`prepare(papers)` of each run of `paths`, in file order: made in the process that
     read them, in `jobs` processes when there are many (0: as many as pay). By default,
-    the papers themselves. The problems found come in file order either way. `meanwhile`
+    the list of papers itself. The problems found come in file order either way. `meanwhile`
     is done by this process while workers start reading (see parallel.map_forked)."""
     parsed = ParsedFiles() if parsed is None else parsed
     known_paths = {path for path, _ in parsed.known}

@@ -166,14 +166,22 @@ def read_bibtex_fields(f: FieldReader) -> tuple[tuple[str, str], ...]:
 
 def read_links(reader: FieldReader) -> tuple[Link, ...]:
     """The `links` mapping: each URL checked, DOIs and arXiv ids turned into URLs."""
+    values = {kind: reader.line_text(kind) for kind in LINK_KINDS}
+    return make_links(values, lambda kind, message: reader.error((kind,), message))
+
+
+def make_links(values: dict[str, str], report: Callable[[str, str], object]
+               ) -> tuple[Link, ...]:
+    """The links of `values` (kind -> what the source gives), in the order pages show
+    them, each checked (urls.check_link); `report(kind, message)` says why one is left
+    out."""
     links = []
     for kind in LINK_KINDS:
-        value = reader.line_text(kind)
-        if not value:
+        if not values.get(kind):
             continue
-        url, problem = check_link(kind, value)
+        url, problem = check_link(kind, values[kind])
         if problem:
-            reader.error((kind,), f"link '{kind}' {problem}")
+            report(kind, f"link '{kind}' {problem}")
             continue
         links.append(Link(kind, url))
     return tuple(links)

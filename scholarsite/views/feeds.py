@@ -17,7 +17,7 @@ EMPTY_FEED_DATE = "1970-01-01T00:00:00Z"
 def atom_date(date: PubDate) -> str:
     """An RFC 3339 timestamp for a date as precise as the source: the first day of the month
     or year when the day or month is unknown, at midnight UTC."""
-    return f"{date.year:04d}-{date.month or 1:02d}-{date.day or 1:02d}T00:00:00Z"
+    return f"{date.full()}T00:00:00Z"
 
 
 def feed_entry(config: SiteConfig, paper: Paper, view: dict) -> dict:

@@ -207,10 +207,10 @@ def shorten(text: str, limit: int) -> str:
     return cut + "…"
 
 
-def dump_script_json(data: object) -> Markup:
+def dump_script_json(data: object, sort_keys: bool = False) -> Markup:
     """JSON for a <script> element: '<', '>' and '&' written as \\u escapes, so that no
     string ('</script>', '<!--') can end the element early; U+2028/9 escaped for old parsers."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=sort_keys)
     for char, escape in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"),
                          ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
         text = text.replace(char, escape)

@@ -6,7 +6,6 @@ scripts in templates/assets/ only show and hide what the pages already contain.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from itertools import chain
 
@@ -14,6 +13,7 @@ from markupsafe import Markup
 
 from ..models import PAPER_TYPES, TYPE_LABELS, Site
 from ..structure.kinds import list_unsearched
+from .metadata import dump_script_json
 
 # Page kinds that are not worth finding: they only list or point at other pages.
 UNSEARCHED_KINDS = list_unsearched()
@@ -106,10 +106,10 @@ def make_search_index(contexts: list[dict], papers: list[dict]) -> list[Markup]:
         kind = context["page"]["kind"]
         if kind in UNSEARCHED_KINDS or "paper" in context:
             continue
-        parts.append(Markup(dump_entry(make_search_entry(context))))
+        parts.append(dump_entry(make_search_entry(context)))
         if kind == "publications":
             parts += [p["search_json"] for p in papers]
-    # The same text as dump_json_for_html(list of entries): a list is its entries, joined;
+    # The same text as dump_script_json(list of entries): a list is its entries, joined;
     # given in pieces, so that the page is written without the whole index being copied
     # (8 MB at 5,000 papers, three times over).
     pieces = [Markup("[")]
@@ -121,22 +121,8 @@ def make_search_index(contexts: list[dict], papers: list[dict]) -> list[Markup]:
 
 def paper_search_json(view: dict) -> Markup:
     """A paper's entry in the index, as it is written there."""
-    return Markup(dump_entry(make_paper_entry(view)))
+    return dump_entry(make_paper_entry(view))
 
 
-def dump_entry(entry: dict) -> str:
-    return escape_for_html(json.dumps(entry, ensure_ascii=False, separators=(",", ":"),
-                                      sort_keys=True))
-
-
-def dump_json_for_html(data: object) -> Markup:
-    """JSON safe inside <script type="application/json">: '<', '>' and '&' are escaped as
-    \\u003c etc., so no text in it can close the element or open a comment."""
-    return Markup(escape_for_html(json.dumps(data, ensure_ascii=False, separators=(",", ":"),
-                                             sort_keys=True)))
-
-
-def escape_for_html(text: str) -> str:
-    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
-        text = text.replace(char, escape)
-    return text
+def dump_entry(entry: dict) -> Markup:
+    return dump_script_json(entry, sort_keys=True)

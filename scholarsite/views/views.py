@@ -15,7 +15,7 @@ from .citations import format_citation, make_bibtex, make_bibtex_key, venue_labe
 from .feeds import feed_entry
 from ..models import PAPER_TYPES, TYPE_LABELS, Author, Paper, Site, SiteConfig
 from .ris import make_ris
-from .search import paper_search_json
+from .search import TOPIC_SEPARATOR, paper_search_json
 from ..structure.kinds import paper_url
 from ..structure.urls import absolute_url, split_site_link
 
@@ -110,6 +110,7 @@ def paper_view(paper: Paper, config: SiteConfig, owner_names: frozenset[str]) ->
         "tier": paper.tier,
         "category": paper.category,
         "topics": list(paper.topics),
+        "topics_data": TOPIC_SEPARATOR.join(paper.topics),  # for the filters (filter.js)
         "links": links_view(paper),
         "award": paper.award,
         "note": paper.note,

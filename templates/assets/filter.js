@@ -13,6 +13,7 @@
     text: fold([".paper-title", ".paper-authors", ".paper-venue", ".abstract"]
       .map((sel) => el.querySelector(sel)?.textContent || "").join(" ")),
     values: Object.fromEntries(selects.map((s) => [s.name,
+      // A paper's topics are joined by "|" (TOPIC_SEPARATOR in scholarsite/views/search.py).
       (el.dataset[s.dataset.attr] || "").split("|").filter(Boolean)])),
   }));
 
