@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from urllib.parse import unquote
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -250,3 +251,14 @@ def soup(path: Path) -> BeautifulSoup:
 def text_of(node) -> str:
     """A node's text with its white space folded, as a reader sees it."""
     return " ".join(node.get_text(" ").split())
+
+
+def read_download(site: Path, slug: str, suffix: str) -> str:
+    """What a reader downloads from a paper's page as `<slug><suffix>` (its BibTeX or
+    RIS): the text the link carries, as a browser saves it."""
+    page = BeautifulSoup((site / "publications" / slug / "index.html").read_text(
+        encoding="utf-8"), "html.parser")
+    [link] = page.select(f'a[download="{slug}{suffix}"]')
+    head, _, data = link["href"].partition(",")
+    assert head.startswith("data:") and head.endswith(";charset=utf-8"), head
+    return unquote(data, encoding="utf-8", errors="strict")

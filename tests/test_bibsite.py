@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import BIBSITE
+from conftest import BIBSITE, read_download
 from htmltree import Node, parse_page
 
 OWNER = "Qizhen Weng"
@@ -109,8 +109,7 @@ def test_bibtex_on_demand_is_the_source_entry_without_display_fields(bibsite, pu
     assert ("title = {Toppings: CPU-Assisted, Rank-Aware Adapter Serving for {LLM} Inference}"
             in text)
     assert "month = jul," in text and "pages = {612--629}" in text
-    download = (bibsite / "publications" / "li2025toppings" / "li2025toppings.bib").read_text(
-        encoding="utf-8")
+    download = read_download(bibsite, "li2025toppings", ".bib")
     assert " ".join(download.split()) == text
 
 

@@ -10,7 +10,7 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 
-from conftest import EXAMPLE, SHARED, soup, text_of
+from conftest import EXAMPLE, SHARED, read_download, soup, text_of
 
 SEEDS = SHARED / "seeds"
 
@@ -89,8 +89,7 @@ def test_every_paper_page(example, papers):
         assert citation.endswith(".")
         bibtex = page.select_one("pre.bibtex").get_text()
         assert bibtex.startswith("@") and fm["title"].split(":")[0] in bibtex
-        download = page.find("a", attrs={"download": True})
-        assert (example / "publications" / slug / download["href"]).is_file()
+        assert read_download(example, slug, ".bib") == bibtex
         abstract = page.select_one(".abstract")
         if fm["abstract"]:
             assert text_of(abstract) == fm["abstract"]

@@ -12,7 +12,7 @@ from browser import open_page, serve
 import rispy
 from bs4 import BeautifulSoup
 
-from conftest import (BIBSITE, ET_AL, MINIMAL_CONFIG, build_args, names_of, needs_bibtex_reader,
+from conftest import (BIBSITE, read_download, ET_AL, MINIMAL_CONFIG, build_args, names_of, needs_bibtex_reader,
                       run_cli)
 from scholarsite.views.citations import DISPLAY_ONLY_FIELDS
 
@@ -24,8 +24,12 @@ def has_et_al(authors: list[str]) -> bool:
 
 
 def read_bib(path: Path) -> bibtexparser.Library:
-    library = bibtexparser.parse_file(str(path))
-    assert library.failed_blocks == [], path
+    return parse_bib(path.read_text(encoding="utf-8"))
+
+
+def parse_bib(text: str) -> bibtexparser.Library:
+    library = bibtexparser.parse_string(text)
+    assert library.failed_blocks == [], text
     return library
 
 
@@ -49,7 +53,7 @@ def test_every_exported_bib_reads_back_as_the_paper(example, papers):
     types = {"conference": "inproceedings", "journal": "article", "report": "techreport"}
     venue_fields = {"conference": "booktitle", "journal": "journal", "report": "institution"}
     for slug, fm in papers.items():
-        [entry] = read_bib(example / "publications" / slug / f"{slug}.bib").entries
+        [entry] = parse_bib(read_download(example, slug, ".bib")).entries
         fields = bib_fields(entry)
         assert entry.entry_type == types[fm["type"]], slug
         assert fields["title"] == fm["title"]
@@ -78,7 +82,7 @@ def test_publications_bib_holds_every_paper_once_newest_first(example, papers):
     assert len(set(keys)) == len(keys)
     singles = {}
     for slug in papers:
-        [entry] = read_bib(example / "publications" / slug / f"{slug}.bib").entries
+        [entry] = parse_bib(read_download(example, slug, ".bib")).entries
         singles[entry.key] = bib_fields(entry)
     assert {e.key: bib_fields(e) for e in library.entries} == singles
     years = [int(bib_fields(e)["year"]) for e in library.entries]
@@ -108,9 +112,8 @@ links:
 def test_bib_escapes_specials_and_leaves_display_fields_out(make_site):
     content = make_site({"site.yaml": MINIMAL_CONFIG, "publications/a-paper.md": BIB_ONLY_PAPER})
     assert run_cli(*build_args(content)).code == 0
-    text = (content.parent / "site" / "publications" / "a-paper" / "a-paper.bib").read_text(
-        encoding="utf-8")
-    [entry] = read_bib(content.parent / "site" / "publications" / "a-paper" / "a-paper.bib").entries
+    text = read_download(content.parent / "site", "a-paper", ".bib")
+    [entry] = parse_bib(text).entries
     fields = bib_fields(entry)
     assert fields["title"] == r"Costs \& Benefits of 100\% Coverage"
     assert fields["pages"] == "7--9"
@@ -132,8 +135,8 @@ def test_bibtex_fixture_exports_read_back(bibsite):
         assert fields["year"] == original["year"]
         for key in ("doi", "volume", "issn", "isbn"):
             assert fields.get(key) == original.get(key), (entry.key, key)
-    singles = [read_bib(p).entries[0].key
-               for p in sorted((bibsite / "publications").glob("*/*.bib"))]
+    singles = [parse_bib(read_download(bibsite, p.parent.name, ".bib")).entries[0].key
+               for p in sorted((bibsite / "publications").glob("*/index.html"))]
     assert sorted(singles) == sorted(source)
 
 
@@ -143,9 +146,9 @@ def test_bibtex_fixture_exports_read_back(bibsite):
 def test_every_exported_ris_imports_as_the_paper(example, papers):
     types = {"conference": "CPAPER", "journal": "JOUR", "report": "RPRT"}
     for slug, fm in papers.items():
-        path = example / "publications" / slug / f"{slug}.ris"
-        assert b"\r\n" in path.read_bytes()
-        [ref] = rispy.loads(path.read_text(encoding="utf-8"))
+        text = read_download(example, slug, ".ris")
+        assert "\r\n" in text
+        [ref] = rispy.loads(text)
         assert ref["type_of_reference"] == types[fm["type"]]
         assert ref["title"] == fm["title"]
         expected = []
@@ -174,7 +177,7 @@ def test_publications_ris_holds_every_paper(example, papers):
     refs = rispy.loads((example / "publications.ris").read_text(encoding="utf-8"))
     assert len(refs) == 18
     assert sorted(r["id"] for r in refs) == sorted(
-        rispy.loads((example / "publications" / s / f"{s}.ris").read_text(encoding="utf-8"))[0]["id"]
+        rispy.loads(read_download(example, s, ".ris"))[0]["id"]
         for s in papers)
 
 
@@ -184,8 +187,7 @@ def test_ris_keeps_doi_pdf_links_and_folds_lines(make_site):
     content = make_site({"site.yaml": MINIMAL_CONFIG, "publications/a-paper.md": paper,
                          "files/coverage.pdf": b"%PDF"})
     assert run_cli(*build_args(content)).code == 0
-    path = content.parent / "site" / "publications" / "a-paper" / "a-paper.ris"
-    [ref] = rispy.loads(path.read_text(encoding="utf-8"))
+    [ref] = rispy.loads(read_download(content.parent / "site", "a-paper", ".ris"))
     assert ref["doi"] == "10.1234/coe.2024.7"
     assert ref["file_attachments1"] == "https://example.org/files/coverage.pdf"
     assert ref["urls"] == ["https://example.org/coverage", "https://example.org/publications/a-paper/"]
@@ -295,7 +297,7 @@ def test_copy_button_copies_the_bibtex(served, browser, example):
         page.wait_for_function("document.querySelector('.copy-status').textContent !== ''")
         assert page.text_content(".copy-status") == "Copied"
         copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied == (example / "publications" / slug / f"{slug}.bib").read_text(encoding="utf-8")
+    assert copied == read_download(example, slug, ".bib")
 
 
 def test_without_javascript_the_bibtex_is_visible_and_selectable(served, browser, example):
@@ -310,5 +312,5 @@ def test_without_javascript_the_bibtex_is_visible_and_selectable(served, browser
         pre.select_text()
         selected = page.evaluate("getSelection().toString()")
     # A selection's text ends at the last character shown: the file's final newline is not.
-    bibtex = (example / "publications" / slug / f"{slug}.bib").read_text(encoding="utf-8")
+    bibtex = read_download(example, slug, ".bib")
     assert selected == bibtex.rstrip("\n")

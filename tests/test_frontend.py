@@ -147,14 +147,23 @@ def test_abstract_and_bibtex_toggles(example, papers, browser):
         assert bibtex.is_visible()
         assert bibtex.inner_text().startswith("@")
         assert papers[slug]["title"].split(":")[0] in bibtex.inner_text()
-        download = entry.get_by_role("link", name=re.compile(r"Download .*\.bib"))
-        response = page.request.get(base + "publications/" + download.get_attribute("href")
-                                    .split("publications/", 1)[1])
-        assert response.ok and response.text().startswith("@")
+        shown = bibtex.inner_text()
         entry.locator("summary", has_text="Abstract").click()
         assert entry.locator(".abstract").is_visible()
         page.keyboard.press("Enter")  # the summary has focus after the click: Enter closes
         assert not entry.locator(".abstract").is_visible()
+        # The entry leads to the paper's downloads, which save the BibTeX shown.
+        entry.get_by_role("link", name="Download BibTeX or RIS").click()
+        page.wait_for_url(f"**/publications/{slug}/#bibtex")
+        for name, start in ((f"{slug}.bib", "@"), (f"{slug}.ris", "TY  - ")):
+            with page.expect_download() as info:
+                page.get_by_role("link", name=f"Download {name}").click()
+            download = info.value
+            assert download.suggested_filename == name
+            text = Path(download.path()).read_text(encoding="utf-8")
+            assert text.startswith(start)
+            if name.endswith(".bib"):
+                assert text.split() == shown.split()
 
 
 # --- Filters ----------------------------------------------------------------------------------

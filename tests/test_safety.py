@@ -175,6 +175,11 @@ def link_sites(url: str) -> dict[str, dict[str, str | bytes]]:
     }
 
 
+# The citation downloads of a paper's page: data: links a browser saves, never opens.
+DOWNLOADS = ("data:application/x-bibtex;charset=utf-8,",
+             "data:application/x-research-info-systems;charset=utf-8,")
+
+
 def browser_url(href: str) -> str:
     """An address as a browser's URL parser reads it (WHATWG URL standard): leading and
     trailing C0 controls and spaces dropped, tabs and newlines removed, backslashes read
@@ -190,6 +195,8 @@ def unsafe_links(site: Path) -> list[str]:
             for attr in ("href", "src"):
                 url = browser_url(tag.get(attr) or "")
                 scheme = re.match(r"^([a-zA-Z][a-zA-Z0-9+.-]*):", url)
+                if tag.name == "a" and tag.has_attr("download") and url.startswith(DOWNLOADS):
+                    continue  # a paper's BibTeX or RIS, as a file to save: never run
                 if (scheme and scheme.group(1).lower() not in ("http", "https", "mailto")) \
                         or url.startswith("//"):
                     found.append(f"{page.name}: {tag.get(attr)!r}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..models import Paper
-from ..plan.pages import (Page, Planning, plan_citation_file, plan_export_file, plan_paper,
+from ..plan.pages import (Page, Planning, plan_export_file, plan_paper,
                           plan_search, plan_sitemap)
 from ..structure.kinds import EXPORTS, SEARCH_PATH, SITEMAP_PATH
 from ..render.splice import entries_of
@@ -157,7 +157,5 @@ def replan_texts(rel: str, plan: Planning, listed: list[Page]) -> Page:
 
 
 def plan_own_pages(plan: Planning, paper: Paper) -> list[Page]:
-    """A paper's page and its citation files."""
-    return [plan_paper(plan, paper),
-            plan_citation_file(plan, "paper-bibtex", paper.slug, "bibtex"),
-            plan_citation_file(plan, "paper-ris", paper.slug, "ris")]
+    """A paper's own pages (kinds.py: per_paper)."""
+    return [plan_paper(plan, paper)]

@@ -160,20 +160,6 @@ def paper_context(plan: Planning, paper: Paper) -> dict:
             "paper": view, "notes": plan.notes}
 
 
-def plan_citation_files(key: str, field: str) -> Callable[[Planning, list[Page]], list[Page]]:
-    """A planner of each paper's citation in one format, as a file beside its page."""
-    def plan_files(plan: Planning, planned: list[Page]) -> list[Page]:
-        return [plan_citation_file(plan, key, paper.slug, field) for paper in plan.site.papers
-                if plan.only is None or paper.slug in plan.only]
-    return plan_files
-
-
-def plan_citation_file(plan: Planning, key: str, slug: str, field: str) -> Page:
-    view = plan.views[slug]
-    return new_page(key, slug=slug, path=paper_url(slug) + view[f"{field}_file"],
-                    body=view[field])
-
-
 def plan_collections(plan: Planning, planned: list[Page]) -> list[Page]:
     """Each collection's list page, from its own template or the generic one."""
     pages = []
@@ -314,8 +300,6 @@ def plan_cname(plan: Planning, planned: list[Page]) -> list[Page]:
 # Each row of the table of kinds, planned. Search comes after the kinds it indexes.
 PLANNERS: dict[str, Callable[[Planning, list[Page]], list[Page]]] = {
     "home": plan_home, "publications": plan_publications, "paper": plan_papers,
-    "paper-bibtex": plan_citation_files("paper-bibtex", "bibtex"),
-    "paper-ris": plan_citation_files("paper-ris", "ris"),
     "collection": plan_collections, "item": plan_items, "cv": plan_cv,
     "page": plan_free_pages, "search": plan_search, "sitemap": plan_sitemap,
     "bibtex-all": plan_export("bibtex-all"), "ris-all": plan_export("ris-all"),

@@ -41,8 +41,6 @@ KINDS = (
              section=True, in_menu=True, searchable=True, lastmod="papers", every_paper=True),
     PageKind("paper", "publications/{slug}/", "paper.html", searchable=True, lastmod="own",
              per_paper=True),
-    PageKind("paper-bibtex", "publications/{slug}/{slug}.bib", per_paper=True),
-    PageKind("paper-ris", "publications/{slug}/{slug}.ris", per_paper=True),
     # A collection's list and its items (talks/, talks/{slug}/...): the collections
     # themselves are reading/collections.py's SCHEMAS.
     PageKind("collection", "{collection}/", "collection.html", searchable=True,

@@ -11,6 +11,9 @@ import posixpath
 import re
 from urllib.parse import quote, urlsplit
 
+# Left as they are in a data: URL: what RFC 3986 allows there and an HTML attribute keeps.
+DATA_URL_SAFE = "-._~!$'()*+,;=:@/?"
+
 SAFE_SCHEMES = ("http", "https", "mailto")
 _DOI = re.compile(r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/)?(10\.\d{4,9}/\S+)$", re.IGNORECASE)
 _ARXIV = re.compile(
@@ -157,3 +160,9 @@ def output_path(url_path: str) -> str:
     if url_path == "" or url_path.endswith("/"):
         return url_path + "index.html"
     return url_path
+
+
+def make_data_url(media_type: str, text: str) -> str:
+    """A link that holds `text` itself (UTF-8, percent-encoded): a download made from what
+    the page already shows, with no file of its own to write."""
+    return f"data:{media_type};charset=utf-8,{quote(text, safe=DATA_URL_SAFE)}"

@@ -17,13 +17,15 @@ from ..models import PAPER_TYPES, TYPE_LABELS, Author, Paper, Site, SiteConfig
 from .ris import make_ris
 from .search import TOPIC_SEPARATOR, paper_search_json
 from ..structure.kinds import paper_url
-from ..structure.urls import absolute_url, split_site_link
+from ..structure.urls import absolute_url, make_data_url, split_site_link
 
 LINK_LABELS = {
     "pdf": "PDF", "code": "Code", "slides": "Slides", "video": "Video", "poster": "Poster",
     "supp": "Supplement", "html": "Web", "doi": "DOI", "arxiv": "arXiv", "url": "Link",
 }
 OTHER_GROUP = "Other"
+BIBTEX_TYPE = "application/x-bibtex"
+RIS_TYPE = "application/x-research-info-systems"
 
 
 @functools.lru_cache(maxsize=4096)  # the same co-authors come back paper after paper
@@ -127,11 +129,15 @@ def paper_view(paper: Paper, config: SiteConfig, owner_names: frozenset[str]) ->
         "citation": format_citation(paper),
         "bibtex": make_bibtex(paper),
         "bibtex_key": make_bibtex_key(paper),
-        "bibtex_file": bibtex_file_name(paper),
+        "bibtex_file": bibtex_file_name(paper),  # the name a download of it is saved as
         "ris": make_ris(paper, config.url + paper_url(paper.slug),
                         absolute_url(config.url, paper.link("pdf"))),
         "ris_file": ris_file_name(paper),
     }
+    # Downloads made from the texts the paper's page shows: no file of their own, which
+    # would triple the files a site writes (the site's whole .bib and .ris are files).
+    view["bibtex_href"] = make_data_url(BIBTEX_TYPE, view["bibtex"])
+    view["ris_href"] = make_data_url(RIS_TYPE, view["ris"])
     view["feed_entry"] = feed_entry(config, paper, view)
     view["search_json"] = paper_search_json(view)
     return view
