@@ -16,7 +16,7 @@ from .output.cache import (BuildCache, cache_name, fill_inputs, input_folders, l
 from .diagnostics import ContentError, Diagnostic, Diagnostics
 from .reading.loader import FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site
 from .models import Site
-from .plan.pages import Page, plan_pages
+from .plan.pages import DEFERRABLE, Page, plan_pages
 from .reading.paperfiles import ParsedFiles, unpickle_runs
 from .structure.kinds import list_common_templates
 from .structure.urls import output_path
@@ -46,11 +46,26 @@ class BuildOptions:
 
 
 @dataclass(frozen=True)
+class Kept:
+    """What a build made that `serve` rebuilds from after a save: the papers' views, every
+    page as planned, what was kept of the pages that are not one paper's own (their text,
+    or their pieces: render/splice.py), the environment that rendered them, and the files
+    copied."""
+
+    views: dict[str, dict]
+    pages: dict[str, Page]
+    outputs: dict[str, object]
+    env: jinja2.Environment
+    copies: dict[str, Path]
+
+
+@dataclass(frozen=True)
 class BuildResult:
     site: Site
     files: int
     seconds: float
     warnings: list[Diagnostic]
+    kept: Kept | None = None
 
 
 def collect_copies(site: Site, templates_dir: Path) -> dict[str, Path]:
@@ -94,13 +109,14 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def build(options: BuildOptions) -> BuildResult:
-    """Build the site into options.output_dir; raises ContentError or OutputError."""
+def build(options: BuildOptions, keep: bool = False) -> BuildResult:
+    """Build the site into options.output_dir; raises ContentError or OutputError. With
+    `keep`, the result holds what `serve` rebuilds from (`Kept`)."""
     with collector_paused():
-        return build_site(options)
+        return build_site(options, keep)
 
 
-def build_site(options: BuildOptions) -> BuildResult:
+def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     start, started = time.perf_counter(), time.time()
     diags = Diagnostics(root=Path.cwd())
     check_output_dir(options.output_dir, [Path.cwd(), options.content_dir,
@@ -108,7 +124,7 @@ def build_site(options: BuildOptions) -> BuildResult:
     cache = open_cache(options.output_dir, diags) if options.cache else None
     inputs = list_build_inputs(options) if cache else {}  # before anything is read
     parsed = ParsedFiles(load_known_files(cache, options, diags))
-    renderer = functools.cache(lambda: prepare_env(options, cache))  # made once
+    renderer = functools.cache(lambda: prepare_env(options, cache, keep))  # made once
     site, views = load_checked(options, diags, parsed, renderer)
     if not options.templates_dir.is_dir():
         diags.error(options.templates_dir, 0, "templates folder not found; pass --templates DIR")
@@ -116,25 +132,33 @@ def build_site(options: BuildOptions) -> BuildResult:
     if cache and parsed.changed():
         cache.save(cache_name(options.output_dir, "papers"),
                    {"root": diags.root, "runs": parsed.pickled})
-    pages = plan_pages(site, views, deferred=True)
-    count, written = write_pages(options, pages, collect_copies(site, options.templates_dir),
-                                 renderer(), diags)
+    # Kept for serve, the pages that list papers are planned here, with their contexts.
+    pages = plan_pages(site, views, deferred=frozenset({"paper"}) if keep else DEFERRABLE)
+    copies = collect_copies(site, options.templates_dir)
+    count, written, outputs = write_pages(options, pages, copies, renderer(), diags,
+                                          views if keep else None)
     warnings = [d for d in diags.items if d.severity == "warning"]
     if cache:
         keep_compiled(renderer(), cache)
         record_build(cache, options.content_dir, options.output_dir, options.templates_dir,
                      options.strict, fill_inputs(inputs, list_read_hashes(parsed)), started,
                      warnings, count, len(site.papers), written)
-    return BuildResult(site, count, time.perf_counter() - start, warnings)
+    kept = Kept(views, {output_path(p.path): p for p in pages}, outputs, renderer(),
+                copies) if keep else None
+    return BuildResult(site, count, time.perf_counter() - start, warnings, kept)
 
 
-def prepare_env(options: BuildOptions, cache: BuildCache | None) -> jinja2.Environment:
+def prepare_env(options: BuildOptions, cache: BuildCache | None, keep: bool = False
+                ) -> jinja2.Environment:
     """The templates' environment, with the templates every site uses and every partial
     compiled (or loaded from the cache: compiled ones are written there by
-    `keep_compiled`, once the build has succeeded)."""
-    from .render.render import compile_names, make_env
+    `keep_compiled`, once the build has succeeded). Kept for serve, it watches what its
+    pages read (render/splice.py)."""
+    from .render.render import ViewEnvironment, compile_names, make_env
+    from .render.splice import WatchingEnvironment
 
-    env = make_env(options.templates_dir, cache.root / TEMPLATES_CACHE if cache else None)
+    env = make_env(options.templates_dir, cache.root / TEMPLATES_CACHE if cache else None,
+                   WatchingEnvironment if keep else ViewEnvironment)
     partials = sorted(n for n in env.list_templates() if n.startswith("_"))
     compile_names(env, [*COMMON_TEMPLATES, *partials])
     return env
@@ -174,19 +198,25 @@ def list_read_hashes(parsed: ParsedFiles) -> dict[str, str]:
 
 
 def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path],
-                env: jinja2.Environment, diags: Diagnostics
-                ) -> tuple[int, dict[str, os.stat_result]]:
+                env: jinja2.Environment, diags: Diagnostics,
+                views: dict[str, dict] | None = None
+                ) -> tuple[int, dict[str, os.stat_result], dict[str, object]]:
     """Render `pages` into a staging folder, with `copies`, and swap it in for the output
     folder; a template error raises ContentError and leaves the output as it was.
-    Returns the number of files, and the status of each page's file as written."""
+    Returns the number of files, the status of each page's file as written, and, given
+    the papers' `views`, what is kept for serve of each page that is not one paper's own
+    (rendered by this process: see render/splice.py)."""
     files = {safe_relpath(output_path(page.path)): page for page in pages}
     copies = {safe_relpath(rel): source for rel, source in copies.items()}
     check_outputs(files, copies)
     from .render.render import render_into
+    from .render.splice import keeping_for
 
+    keeping = keeping_for(env, files, views) if views is not None else None
     with staged_site(options.output_dir, set(files) | set(copies)) as root:
-        written = render_into(root, files, env, options.templates_dir, diags, options.jobs)
+        written, kept = render_into(root, files, env, options.templates_dir, diags,
+                                    options.jobs, keeping)
         if diags.has_errors(options.strict):
             raise ContentError(diags.errors(options.strict))
         write_tree(root, {}, copies)
-    return len(files) + len(copies), written
+    return len(files) + len(copies), written, kept

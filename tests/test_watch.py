@@ -102,3 +102,24 @@ def test_snapshots_compare_by_time_size_and_identity(tmp_path):
     os.replace(tmp_path / "c.md", tmp_path / "a.md")  # same size, new file
     assert diff_snapshots(old, take_snapshot([files], [])) == {tmp_path / "a.md",
                                                              tmp_path / "b.md"}
+
+
+def test_a_save_before_watching_starts_is_caught_up(content):
+    """serve lists the files, builds, and only then watches: a save during the first build
+    is reported once watching starts."""
+    paper, new = content / "publications" / "a.md", content / "publications" / "c.md"
+    reports: list[set[Path]] = []
+
+    async def main() -> None:
+        watcher = Watcher([content], [], reports.append)
+        watcher.take_listing()
+        paper.write_text("a, saved during the build\n", encoding="utf-8")
+        new.write_text("c\n", encoding="utf-8")
+        watcher.start()
+        try:
+            watcher.catch_up()
+        finally:
+            watcher.stop()
+
+    asyncio.run(main())
+    assert reports == [{paper, new}]

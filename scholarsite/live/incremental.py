@@ -25,20 +25,21 @@ written: the output keeps the last good site.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterable
 
 import jinja2
 
-from ..build import BuildOptions, collect_copies
+from ..build import BuildOptions, BuildResult, build, collect_copies
+from ..diagnostics import ContentError
 from .changes import Changes, classify_changes
 from .sources import ContentFiles
+from .steps import Outcome, Plan, is_paper_page
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import Paper, Site
 from ..plan.frame import section_titles, site_view
 from ..plan.pages import Page, Planning, plan_pages
-from ..structure.kinds import KIND
 from ..render.render import drop_fragments, make_env
 from .replan import (Located, locate_entries, map_swaps, patch_pages, placement,
                      swap_entries)
@@ -49,39 +50,6 @@ from ..structure.urls import output_path
 from ..views.views import fold_name, paper_view, used_notes
 from ..output.writer import OutputError
 
-@dataclass(frozen=True)
-class Outcome:
-    """One build or rebuild: whether the site on disk is now up to date, and what it took."""
-
-    ok: bool
-    errors: list[Diagnostic]
-    warnings: list[Diagnostic]  # those found in what was read this time
-    written: list[str]  # output paths written or removed
-    rendered: int  # pages rendered
-    papers: int
-    seconds: float
-
-
-def is_paper_page(page: Page) -> bool:
-    """A page of one paper's own (its page and citation files), which `plan_pages` plans
-    only for the papers it is asked to; other pages that name one paper are planned always."""
-    return KIND[page.kind].per_paper
-
-
-@dataclass(frozen=True)
-class Plan:
-    """The pages of a rebuild, and what it takes to know what to render and write."""
-
-    pages: dict[str, Page]  # every page, by output path
-    planned: set[str]  # those planned again (or patched) this time
-    shared: tuple  # what every paper's page shows besides its paper
-    change: Change
-    listing: list[str]  # the pages that are not one paper's own, in planned order
-    located: dict[str, Located]  # where those hold paper entries (replan.locate_entries)
-    paper_pages: dict[str, list[str]]  # each paper's own pages
-    same_pages: bool  # the same output paths as last time
-
-
 class SiteBuilder:
     """A site built once in full and then kept up to date, change by change.
 
@@ -89,10 +57,14 @@ class SiteBuilder:
     which is also what keeps a request from seeing the site between two writes).
     """
 
-    def __init__(self, options: BuildOptions, show_root: Path | None = None) -> None:
+    def __init__(self, options: BuildOptions) -> None:
         self.options = options
-        self.show_root = show_root or Path.cwd()  # diagnostics show paths relative to it
-        self.content = ContentFiles(options, self.show_root)
+        self.show_root = Path.cwd()  # diagnostics show paths relative to it, as build's
+        self.reset()
+
+    def reset(self) -> None:
+        """Nothing built: the next build is a whole one (build.build)."""
+        self.content = ContentFiles(self.options, self.show_root)
         self.env = self.new_env()
         self.substituted: list[Paper] = []  # papers read again, put in the last site's places
         self.reordered = False  # and some of them in other places
@@ -111,12 +83,34 @@ class SiteBuilder:
         self.listing: list[str] = []
         self.located: dict[str, Located] = {}
         self.paper_pages: dict[str, list[str]] = {}
-        self.folder = OutputFolder(options.output_dir)
+        self.folder = OutputFolder(self.options.output_dir)
         # What changed since the last good write (a failed rebuild writes nothing).
         self.stale_templates: set[str] = set()
         self.stale_slugs: set[str] = set()
         self.shared: tuple | None = None  # what all paper pages last written show alike
         self.last_ok = False  # the last build wrote the site of what was read
+
+    def adopt(self, result: BuildResult) -> None:
+        """Take up what a whole build kept (build.Kept), to rebuild from after a save."""
+        kept, site = result.kept, result.site
+        assert kept is not None
+        self.content.adopt(site)
+        self.env, self.views, self.copies = kept.env, kept.views, kept.copies
+        self.viewed = {paper.slug: paper for paper in site.papers}
+        self.entries = {id(entry) for view in self.views.values() for entry in entries_of(view)}
+        self.site, self.pages = site, kept.pages
+        self.positions = {paper.slug: i for i, paper in enumerate(site.papers)}
+        self.listing = [rel for rel, page in self.pages.items() if not is_paper_page(page)]
+        self.located = {rel: found for rel in self.listing if self.pages[rel].context
+                        and (found := locate_entries(self.pages[rel].context, self.entries))}
+        self.paper_pages = {}
+        for rel, page in self.pages.items():
+            if is_paper_page(page):
+                self.paper_pages.setdefault(page.depends[0], []).append(rel)
+        self.shared = (site_view(site), used_notes(site))
+        self.folder = OutputFolder.adopt(self.options.output_dir, self.pages, kept.outputs,
+                                         self.copies)
+        self.last_ok = True
 
     def new_diags(self) -> Diagnostics:
         return Diagnostics(root=self.show_root)
@@ -126,16 +120,6 @@ class SiteBuilder:
         return make_env(self.options.templates_dir, environment_class=WatchingEnvironment)
 
     # Reading -------------------------------------------------------------------------
-
-    def read_all(self) -> list[Diagnostic]:
-        """Everything again, as a first build does; returns the warnings found."""
-        self.content.reread = {}
-        warnings = self.content.read_all()
-        self.env = self.new_env()
-        self.views, self.viewed, self.entries = {}, {}, set()
-        self.copies = {}
-        self.shared = None  # plan every page
-        return warnings
 
     def read_changes(self, changes: Changes) -> list[Diagnostic]:
         """Only what changed; returns the warnings found in it."""
@@ -310,12 +294,10 @@ class SiteBuilder:
         changes = None if changed is None else classify_changes(changed, self.options)
         if changes is not None and not changes.any():
             return None
-        self.content.reread, self.replaced = {}, {}
-        if changes is None or changes.config or self.content.config is None:
-            changes = None
-            warnings = self.read_all()
-        else:
-            warnings = self.read_changes(changes)
+        if changes is None or changes.config or self.site is None:
+            return self.build_whole(start)
+        self.replaced = {}
+        warnings = self.read_changes(changes)
         diags = self.new_diags()
         site = self.substitute_papers(changes)
         substituted = site is not None
@@ -325,6 +307,24 @@ class SiteBuilder:
                       if d.severity == "error" or self.options.strict]
             return self.failed(errors, warnings, start)
         return self.render_and_write(site, substituted, diags, warnings, start)
+
+    def build_whole(self, start: float) -> Outcome:
+        """The site built as `build` builds it, what it kept taken up for later saves."""
+        try:
+            result = build(self.options, keep=True)
+        except ContentError as exc:
+            self.reset()
+            found = exc.diagnostics
+            errors = [d for d in found if d.severity == "error" or self.options.strict]
+            return self.failed(errors, [d for d in found if d not in errors], start)
+        except (OutputError, OSError) as exc:
+            self.reset()
+            diags = self.new_diags()
+            diags.error(self.options.output_dir, 0, str(exc))
+            return self.failed(diags.errors(), [], start)
+        self.adopt(result)
+        return Outcome(True, [], result.warnings, sorted(self.pages) + sorted(self.copies),
+                       len(self.pages), len(result.site.papers), time.perf_counter() - start)
 
     def render_and_write(self, site: Site, substituted: bool, diags: Diagnostics,
                          warnings: list[Diagnostic], start: float) -> Outcome:
@@ -371,9 +371,5 @@ class SiteBuilder:
         return len(self.site.papers) if self.site else 0
 
     def write(self, plan: Plan, files: dict) -> list[str]:
-        """Write what changed; the first time, the whole site is swapped in as `build`
-        does (it checks the folder and keeps a user's own files)."""
-        if not self.pages:
-            return self.folder.write_all(files, self.copies, [
-                Path.cwd(), self.options.content_dir, self.options.templates_dir])
+        """Write what changed."""
         return self.folder.write_changes(plan.pages, files, self.copies, plan.same_pages)

@@ -17,11 +17,12 @@ import jinja2
 from ..diagnostics import Diagnostics
 from ..plan.pages import Page
 from ..render.render import describe_template_error, render_page
-from ..render.splice import Pieces, join_pieces, record, splice
-from ..output.writer import (check_output_dir, check_outputs, refuse_overwrite, remove_output,
-                            replace_file, safe_relpath, write_manifest, write_site)
+from ..render.splice import Pieces, keep_page, splice
+from ..output.writer import (check_outputs, refuse_overwrite, remove_output, replace_file,
+                            safe_relpath, write_manifest)
 
 Output = str | Pieces  # a page's text, or its pieces
+UNWRITTEN = (0, -1)  # the digest of no text: what this process did not write itself
 
 
 def digest(text: str) -> tuple[int, int]:
@@ -74,18 +75,17 @@ class Renderer:
 
     def render_one(self, rel: str, page: Page, old: object, change: Change) -> Output:
         old = old if isinstance(old, Pieces) else None
-        if page.parts:
-            return join_pieces(list(page.parts), old)
-        if not page.template or rel not in self.listing:
+        if rel not in self.listing:
             return render_page(page, self.env)
         before = change.before.get(rel)
-        if old is not None and rel in change.swapped and old.env is self.env \
-                and before is not None and old.context is before.context:
+        if old is not None and page.template and rel in change.swapped \
+                and old.env is self.env and before is not None \
+                and old.context is before.context:
             spliced = splice(self.env, page.template, page.context, old, self.views,
                              change.papers, self.entries)
             if spliced is not None:
                 return spliced
-        return record(self.env, page.template, page.context, self.entries, old)
+        return keep_page(self.env, page, self.entries, old)
 
 
 @dataclass
@@ -97,17 +97,16 @@ class OutputFolder:
     outputs: dict[str, tuple[int, int] | Pieces] = field(default_factory=dict)
     copied: dict[str, tuple[Path, tuple[int, int]]] = field(default_factory=dict)
 
-    def write_all(self, files: dict[str, Output], copies: dict[str, Path],
-                  protected: list[Path]) -> list[str]:
-        """The whole site, swapped in as `build` does (it checks the folder and keeps a
-        user's own files)."""
-        check_output_dir(self.root, protected)
-        write_site(self.root, {rel: b"".join(data.data) if isinstance(data, Pieces) else data
-                               for rel, data in files.items()}, copies)
-        self.outputs = {rel: data if isinstance(data, Pieces) else digest(data)
-                        for rel, data in files.items()}
-        self.copied = {rel: (src, file_signature(src)) for rel, src in copies.items()}
-        return sorted(self.outputs) + sorted(self.copied)
+    @classmethod
+    def adopt(cls, root: Path, pages: dict[str, Page], kept: dict[str, object],
+              copies: dict[str, Path]) -> OutputFolder:
+        """The folder as a whole build wrote it: what it kept of a page (its pieces, or
+        the digest of its text), UNWRITTEN for a page rendered by a worker (written again
+        whenever it is rendered again)."""
+        outputs = {rel: kept[rel] if isinstance(kept.get(rel), Pieces)
+                   else digest(kept[rel]) if rel in kept else UNWRITTEN for rel in pages}
+        return cls(root, outputs, {rel: (src, file_signature(src))
+                                   for rel, src in copies.items()})
 
     def check_listing(self, pages: dict[str, Page], copies: dict[str, Path]) -> set[str]:
         """The paths the site now has; raises OutputError for one that two things would

@@ -34,7 +34,8 @@ from tornado.netutil import bind_sockets
 from tornado.websocket import WebSocketClosedError
 
 from ..build import BuildOptions
-from .incremental import Outcome, SiteBuilder
+from .incremental import SiteBuilder
+from .steps import Outcome
 from .watch import Watcher
 from ..output.writer import OutputError
 
@@ -290,10 +291,14 @@ def serve(options: ServeOptions) -> int:
     server = HTTPServer(make_app(live.preview))
     signal.signal(signal.SIGTERM, stop_on_signal)
     try:
-        # Watching from before the first build: a save during it is rebuilt after it.
+        # Listed before the first build, watched after it: a save during the build is
+        # rebuilt after it, and the build runs with no watching thread, so that it may
+        # fork workers as `build` does (parallel.count_workers).
+        watcher.take_listing()
+        live.build_first()
         if watcher.start() == "polling":
             say("The system cannot report file changes here; looking for them every 0.5 s.")
-        live.build_first()
+        watcher.catch_up()
         server.add_sockets(sockets)
         if options.host not in LOOPBACK:
             say(f"Listening on {options.host or 'all interfaces'}: other machines can see "

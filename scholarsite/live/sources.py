@@ -13,7 +13,7 @@ from ..diagnostics import Diagnostic, Diagnostics
 from ..models import CV, Item, Paper, Site, SiteConfig
 from ..reading.config import load_config
 from ..reading.listing import accept_file
-from ..reading.loader import (CONFIG_FILE, PAPER_SUFFIXES, PAPERS_DIR, apply_site_rules,
+from ..reading.loader import (CONFIG_FILE, PAPER_SUFFIXES, apply_site_rules,
                               check_nav, check_slugs, list_user_files, read_bio, read_extras)
 from ..reading.paperfiles import read_paper_file
 from ..reading.papers import make_markdown
@@ -122,19 +122,20 @@ class ContentFiles:
         return any(d.severity == "error" or self.options.strict
                    for d in self.all_diagnostics() + diags.items)
 
-    def read_all(self) -> list[Diagnostic]:
-        """Everything again, as a first build does; returns the warnings found."""
-        self.read_config()
-        folder = self.options.content_dir / PAPERS_DIR
-        paths = sorted(p for p in folder.rglob("*") if not any(
-            part.startswith(".") for part in p.relative_to(folder).parts)) \
-            if folder.is_dir() else []
-        self.sources = {path: source for path in paths
-                        if (source := self.read_source(path)) is not None}
-        self.read_bio()
-        self.read_files()
-        self.extras_read_for, self.extras_diags = None, ()
-        return [d for d in self.all_diagnostics() if d.severity == "warning"]
+    def adopt(self, site: Site) -> None:
+        """What a whole build read, as the site it made holds it: each paper file's
+        papers in the file's order (a build that made a site found no error in them)."""
+        self.config, self.config_diags = site.config, ()
+        by_file: dict[Path, list[Paper]] = {}
+        for paper in site.papers:
+            by_file.setdefault(paper.source, []).append(paper)
+        self.sources = {path: SourceFile(tuple(sorted(papers, key=lambda p: p.line)), ())
+                        for path, papers in sorted(by_file.items())}
+        self.reread = {}
+        self.bio, self.bio_diags = site.bio_html, ()
+        self.files, self.files_diags = site.files, ()
+        self.extras, self.extras_diags = (site.items, site.pages, site.cv), ()
+        self.extras_read_for = (frozenset(p.slug for p in site.papers), site.files)
 
     def read_changes(self, changes: Changes) -> list[Diagnostic]:
         """Only what changed; returns the warnings found in it."""

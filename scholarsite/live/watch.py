@@ -92,10 +92,16 @@ class Watcher:
         self.observer = None
         self.polling: PeriodicCallback | None = None
 
-    def start(self) -> str:
-        """Start watching; returns how ('events', or 'polling' when the system refused)."""
-        self.loop = IOLoop.current()
+    def take_listing(self) -> None:
+        """List the files now: what `catch_up` compares with, once watching has started."""
         self.snapshot = take_snapshot(self.roots, self.skip)
+
+    def start(self) -> str:
+        """Start watching; returns how ('events', or 'polling' when the system refused).
+        Files are listed now, unless `take_listing` did."""
+        self.loop = IOLoop.current()
+        if self.observer is None and not self.snapshot:
+            self.snapshot = take_snapshot(self.roots, self.skip)
         observer = Observer()
         try:
             for root in self.roots:
@@ -108,6 +114,12 @@ class Watcher:
             return "polling"
         self.observer = observer
         return "events"
+
+    def catch_up(self) -> None:
+        """Report what changed between `take_listing` and now (a save while the first
+        build ran, before anything was watched)."""
+        self.relist = True
+        self.compare()
 
     def stop(self) -> None:
         if self.observer is not None:

@@ -111,6 +111,14 @@ def write_file(root: Path, rel: str, data: bytes | str) -> os.stat_result:
         return written_status(stream)
 
 
+def write_chunks(root: Path, rel: str, chunks: list[bytes]) -> os.stat_result:
+    """Write one new file below `root` from `chunks` of bytes, one after the other."""
+    with open_new(root, rel) as stream:
+        for chunk in chunks:
+            stream.write(chunk)
+        return written_status(stream)
+
+
 def written_status(stream: BinaryIO) -> os.stat_result:
     """The status of a file whose last byte has been written: what the build cache
     records, asked here rather than by looking up every file again afterwards."""
@@ -213,20 +221,6 @@ def follow_link(out_dir: Path) -> Path:
     """The folder a linked output folder names, so that the link is never replaced by the
     new site nor removed with the old one; any other folder as it is."""
     return Path(os.path.realpath(out_dir)) if out_dir.is_symlink() else out_dir
-
-
-def write_site(out_dir: Path, files: dict[str, bytes], copies: dict[str, Path]) -> int:
-    """Write `files` (path -> bytes) and `copies` (path -> source file) as the new site.
-
-    Returns the number of files written. Raises OutputError before touching anything when
-    two outputs share a path or a user's file would be overwritten.
-    """
-    files = {safe_relpath(k): v for k, v in files.items()}
-    copies = {safe_relpath(k): v for k, v in copies.items()}
-    check_outputs(files, copies)
-    with staged_site(out_dir, set(files) | set(copies)) as tmp:
-        write_tree(tmp, files, copies)
-    return len(files) + len(copies)
 
 
 def write_manifest(out_dir: Path, listing: set[str]) -> None:

@@ -25,6 +25,9 @@ from .frame import page_view, section_titles, site_view
 from .sitemaps import sitemap_entries, sitemap_sections
 
 HOME_NEWS = 5  # news items on the home page; the rest are on news/
+# The kinds whose pages may be made when they are rendered (Page.make): made in bulk, from
+# every paper, so that a build shares the work out among its workers.
+DEFERRABLE = frozenset({"paper", "search", "bibtex-all", "ris-all"})
 
 
 @dataclass(frozen=True)
@@ -83,18 +86,20 @@ class Planning:
     notes: list[dict]
     titles: dict[str, str]
     only: set[str] | None = None
-    deferred: bool = False
+    deferred: frozenset[str] = frozenset()  # kinds whose pages are made when rendered
 
 
 def start_planning(site: Site, views: dict[str, dict] | None = None,
-                   only: set[str] | None = None, deferred: bool = False) -> Planning:
+                   only: set[str] | None = None, deferred: frozenset[str] = frozenset()
+                   ) -> Planning:
     views = make_views(site.papers, site.config) if views is None else views
     return Planning(site, views, site_view(site), used_notes(site), section_titles(site),
                     only, deferred)
 
 
 def plan_pages(site: Site, views: dict[str, dict] | None = None,
-               only: set[str] | None = None, deferred: bool = False) -> list[Page]:
+               only: set[str] | None = None, deferred: frozenset[str] = frozenset()
+               ) -> list[Page]:
     """Every page of the site, in a stable order: the table's, kind by kind.
 
     `views` are the papers' views in the site's order (the citation files and the search
@@ -102,9 +107,9 @@ def plan_pages(site: Site, views: dict[str, dict] | None = None,
     paper views it kept, and `only`, the slugs of the papers that changed, to have their
     own pages planned and every page that is not one paper's own (those are all planned
     each time). A paper's own pages show nothing else but the site's settings and menu and
-    the author-mark legend. With `deferred`, the pages made in bulk (each paper's page, the
-    lists of every paper's citation and the search index) are made when they are rendered
-    (`Page.make`).
+    the author-mark legend. The pages of the kinds in `deferred` (of DEFERRABLE: made in
+    bulk, each paper's page, the lists of every paper's citation and the search index) are
+    made when they are rendered (`Page.make`).
     """
     plan = start_planning(site, views, only, deferred)
     pages: list[Page] = []
@@ -146,7 +151,7 @@ def plan_papers(plan: Planning, planned: list[Page]) -> list[Page]:
 
 def plan_paper(plan: Planning, paper: Paper) -> Page:
     make = partial(paper_context, plan, paper)
-    if plan.deferred:
+    if "paper" in plan.deferred:
         return new_page("paper", slug=paper.slug, make=make)
     return new_page("paper", make(), slug=paper.slug)
 
@@ -221,7 +226,9 @@ def plan_search(plan: Planning, planned: list[Page]) -> list[Page]:
     contexts = [p.context for p in planned if p.context and "page" in p.context]
     papers = [plan.views[p.slug] for p in plan.site.papers]
     make = partial(search_context, plan, contexts, papers)
-    return [new_page("search", make=make) if plan.deferred else new_page("search", make())]
+    if "search" in plan.deferred:
+        return [new_page("search", make=make)]
+    return [new_page("search", make())]
 
 
 def search_context(plan: Planning, contexts: list[dict], papers: list[dict]) -> dict:
@@ -244,7 +251,7 @@ def plan_export(key: str) -> Callable[[Planning, list[Page]], list[Page]]:
     those, encoding again only what changed. With `deferred`, the parts are made when the
     file is written."""
     def plan_file(plan: Planning, planned: list[Page]) -> list[Page]:
-        return [plan_export_file(plan.views, KIND[key].path, plan.deferred)]
+        return [plan_export_file(plan.views, KIND[key].path, key in plan.deferred)]
     return plan_file
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 import jinja2
 from jinja2 import nodes
@@ -16,7 +16,7 @@ from ..diagnostics import Diagnostics
 from ..views.metadata import dump_script_json
 from ..plan.pages import Page
 from ..output.parallel import count_workers, map_forked, split_spans
-from ..output.writer import write_file, write_parts
+from ..output.writer import write_chunks, write_file, write_parts
 
 
 # Names that a dict has as attributes: for these, Jinja's `d.name` means the method.
@@ -260,27 +260,71 @@ def compile_names(env: jinja2.Environment, names: Iterable[str]) -> None:
             pass  # reported when a page uses it
 
 
+@dataclass(frozen=True)
+class Keeping:
+    """Pages a build renders in this process and hands back, for `serve` to rebuild from:
+    `render(page)` makes what is kept of one (its text, or its pieces), `chunks(kept)`
+    the bytes written."""
+
+    paths: frozenset[str]
+    render: Callable[[Page], object]
+    chunks: Callable[[object], list[bytes]]
+
+
 def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
-                templates_dir: Path, diags: Diagnostics, jobs: int = 0
-                ) -> dict[str, os.stat_result]:
+                templates_dir: Path, diags: Diagnostics, jobs: int = 0,
+                keeping: Keeping | None = None
+                ) -> tuple[dict[str, os.stat_result], dict[str, object]]:
     """Render every page of `files` (output path -> page) into its file below `root`, and
-    return the status of each file written. A template error is reported once per
-    template, at the first page it failed on."""
-    job = RenderJob(tuple(files.values()), tuple(files), env, templates_dir, root)
+    return the status of each file written, and what `keeping` kept. A template error is
+    reported once per template, at the first page it failed on."""
+    kept_paths = keeping.paths if keeping else frozenset()
+    rest = {rel: page for rel, page in files.items() if rel not in kept_paths}
+    job = RenderJob(tuple(rest.values()), tuple(rest), env, templates_dir, root)
     # Fragments pay when the same list is rendered again (serve); a build renders each list
     # once, so kept fragments would only hold memory (every entry of every list).
     env.fragment_cache = None
-    compile_templates(env, job.pages)
+    compile_templates(env, tuple(files.values()))
     workers = count_workers(len(job.pages), jobs, PARALLEL_MIN_PAGES)
     costs = [estimate_cost(page, len(job.pages)) for page in job.pages]
     size = CHUNK_PAGES if workers > 1 else len(job.pages)
     spans = split_spans(len(costs), size, lambda i: costs[i] > size)
+    kept: dict[str, object] = {}
+    kept_run: list = []
+
+    def render_kept() -> None:  # by this process, while the workers start
+        if keeping is not None:
+            env.fragment_cache = {}  # the workers were forked without one
+            kept_run.append(render_kept_pages(root, files, keeping, env, templates_dir, kept))
     results = map_forked(lambda span: render_range(job, *span), spans, workers,
-                         [sum(costs[start:end]) for start, end in spans])
+                         [sum(costs[start:end]) for start, end in spans], render_kept)
+    results += kept_run
     failures = [failure for result, _ in results for failure in result]
     reported: set[str] = set()
     for _, template, path, line, message in sorted(failures):
         if template not in reported:
             reported.add(template)
             diags.error(path, line, message)
-    return {rel: status for _, written in results for rel, status in written.items()}
+    return {rel: status for _, written in results for rel, status in written.items()}, kept
+
+
+def render_kept_pages(root: Path, files: dict[str, Page], keeping: Keeping,
+                      env: jinja2.Environment, templates_dir: Path, kept: dict[str, object]
+                      ) -> tuple[list[Failure], dict[str, os.stat_result]]:
+    """The pages `keeping` names, rendered and written here, what is made of each put in
+    `kept`; a template that fails is not tried again."""
+    failures: list[Failure] = []
+    failed: set = set()
+    written: dict[str, os.stat_result] = {}
+    for i, (rel, page) in enumerate(files.items()):
+        if rel not in keeping.paths or page.template in failed:
+            continue
+        try:
+            kept[rel] = keeping.render(page)
+        except Exception as exc:  # any failure inside a template is the template's bug
+            failed.add(page.template)
+            failures.append((i, str(page.template), *describe_template_error(exc,
+                                                                              templates_dir)))
+            continue
+        written[rel] = write_chunks(root, rel, keeping.chunks(kept[rel]))
+    return failures, written

@@ -27,7 +27,9 @@ import jinja2
 from jinja2 import meta, nodes
 from markupsafe import Markup
 
-from .render import DICT_ATTRIBUTES, ViewEnvironment
+from ..plan.pages import Page
+from ..structure.kinds import KIND
+from .render import DICT_ATTRIBUTES, Keeping, ViewEnvironment, render_page
 
 ANY_TEMPLATE = "*"  # a template whose includes are computed at run time uses them all
 # Stands for the pieces of a value while the page around them is rendered; it is found
@@ -272,3 +274,29 @@ def splice(env: jinja2.Environment, names: str | tuple[str, ...], context: dict,
                 return None
             texts[index], data[index] = fragment, fragment.encode("utf-8")
     return Pieces(data, texts, old.slots, context, env)
+
+
+def keeping_for(env: WatchingEnvironment, files: dict[str, Page], views: dict[str, dict]
+                ) -> Keeping:
+    """What a build kept for serve renders of its pages: every page that is not one
+    paper's own, as pieces where it can be (see `keep_page`)."""
+    entries = {id(entry) for view in views.values() for entry in entries_of(view)}
+    return Keeping(frozenset(rel for rel, page in files.items()
+                             if not KIND[page.kind].per_paper),
+                   lambda page: keep_page(env, page, entries), chunks_of)
+
+
+def keep_page(env: WatchingEnvironment, page: Page, entries: set[int],
+              old: Pieces | None = None) -> str | Pieces:
+    """A page that is not one paper's own, rendered whole: a file joined from texts and a
+    page that shows fragments as their pieces (`old`'s bytes kept for the same texts),
+    other pages as their text."""
+    if page.parts:
+        return join_pieces(list(page.parts), old)
+    if not page.template:
+        return render_page(page, env)
+    return record(env, page.template, page.context, entries, old)
+
+
+def chunks_of(output: str | Pieces) -> list[bytes]:
+    return output.data if isinstance(output, Pieces) else [output.encode("utf-8")]
