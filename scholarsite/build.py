@@ -135,8 +135,7 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     # Kept for serve, the pages that list papers are planned here, with their contexts.
     pages = plan_pages(site, views, deferred=frozenset({"paper"}) if keep else DEFERRABLE)
     copies = collect_copies(site, options.templates_dir)
-    count, written, outputs = write_pages(options, pages, copies, renderer(), diags,
-                                          views if keep else None)
+    count, written, outputs = write_pages(options, pages, copies, renderer(), diags, keep)
     warnings = [d for d in diags.items if d.severity == "warning"]
     if cache:
         keep_compiled(renderer(), cache)
@@ -198,21 +197,20 @@ def list_read_hashes(parsed: ParsedFiles) -> dict[str, str]:
 
 
 def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path],
-                env: jinja2.Environment, diags: Diagnostics,
-                views: dict[str, dict] | None = None
+                env: jinja2.Environment, diags: Diagnostics, keep: bool = False
                 ) -> tuple[int, dict[str, os.stat_result], dict[str, object]]:
     """Render `pages` into a staging folder, with `copies`, and swap it in for the output
     folder; a template error raises ContentError and leaves the output as it was.
-    Returns the number of files, the status of each page's file as written, and, given
-    the papers' `views`, what is kept for serve of each page that is not one paper's own
-    (rendered by this process: see render/splice.py)."""
+    Returns the number of files, the status of each page's file as written, and with
+    `keep`, what is kept for serve of each page that is not one paper's own (rendered by
+    this process: see render/splice.py)."""
     files = {safe_relpath(output_path(page.path)): page for page in pages}
     copies = {safe_relpath(rel): source for rel, source in copies.items()}
     check_outputs(files, copies)
     from .render.render import render_into
     from .render.splice import keeping_for
 
-    keeping = keeping_for(env, files, views) if views is not None else None
+    keeping = keeping_for(env, files) if keep else None
     with staged_site(options.output_dir, set(files) | set(copies)) as root:
         written, kept = render_into(root, files, env, options.templates_dir, diags,
                                     options.jobs, keeping)

@@ -44,7 +44,7 @@ from ..render.render import drop_fragments, make_env
 from .replan import (Located, locate_entries, map_swaps, patch_pages, placement,
                      swap_entries)
 from .rewrite import Change, OutputFolder, Renderer
-from ..render.splice import (ANY_TEMPLATE, Pieces, WatchingEnvironment, entries_of,
+from ..render.splice import (ANY_TEMPLATE, Pieces, WatchingEnvironment,
                      find_used_templates)
 from ..structure.urls import output_path
 from ..views.views import fold_name, paper_view, used_notes
@@ -68,11 +68,10 @@ class SiteBuilder:
         self.env = self.new_env()
         self.substituted: list[Paper] = []  # papers read again, put in the last site's places
         self.reordered = False  # and some of them in other places
-        # Paper views, in the site's order, the paper each is of, the ids of all entries
-        # (splice.entries_of) and the views this rebuild replaced, with their papers.
+        # Paper views, in the site's order, the paper each is of, and the views this
+        # rebuild replaced, with their papers.
         self.views: dict[str, dict] = {}
         self.viewed: dict[str, Paper] = {}
-        self.entries: set[int] = set()
         self.replaced: dict[str, tuple[Paper, dict]] = {}
         self.copies: dict[str, Path] = {}
         # The site as last written: its papers' places, its pages by output path, which
@@ -97,12 +96,11 @@ class SiteBuilder:
         self.content.adopt(site)
         self.env, self.views, self.copies = kept.env, kept.views, kept.copies
         self.viewed = {paper.slug: paper for paper in site.papers}
-        self.entries = {id(entry) for view in self.views.values() for entry in entries_of(view)}
         self.site, self.pages = site, kept.pages
         self.positions = {paper.slug: i for i, paper in enumerate(site.papers)}
         self.listing = [rel for rel, page in self.pages.items() if not is_paper_page(page)]
         self.located = {rel: found for rel in self.listing if self.pages[rel].context
-                        and (found := locate_entries(self.pages[rel].context, self.entries))}
+                        and (found := locate_entries(self.pages[rel].context))}
         self.paper_pages = {}
         for rel, page in self.pages.items():
             if is_paper_page(page):
@@ -161,28 +159,25 @@ class SiteBuilder:
         return replace(self.site, papers=tuple(papers))
 
     def update_views(self, site: Site, papers: Iterable[Paper]) -> None:
-        """The views of `papers`, made again for the papers read again (the others are the
-        same objects); a paper whose view changes loses its cached fragments. With all
+        """The views of `papers`, made again for those that differ from the papers they
+        were made of; a paper whose view changes loses its cached fragments. With all
         the site's papers, views of papers that are gone are dropped too."""
         owner_names = frozenset(fold_name(n) for n in site.config.owner.names())
         for paper in papers:
             old = self.views.get(paper.slug)
-            if old is not None and self.viewed[paper.slug] is paper:
+            if old is not None and self.viewed[paper.slug] == paper:
                 continue
             if old is not None:
                 self.replaced.setdefault(paper.slug, (self.viewed[paper.slug], old))
-                self.entries.difference_update(map(id, entries_of(old)))
             view = paper_view(paper, site.config, owner_names)
             self.views[paper.slug], self.viewed[paper.slug] = view, paper
-            self.entries.update(map(id, entries_of(view)))
             drop_fragments(self.env, paper.slug)
             self.stale_slugs.add(paper.slug)
 
     def update_all_views(self, site: Site) -> None:
         self.update_views(site, site.papers)
         for slug in self.views.keys() - {p.slug for p in site.papers}:
-            self.entries.difference_update(map(id, entries_of(self.views.pop(slug))))
-            del self.viewed[slug]
+            del self.views[slug], self.viewed[slug]
             drop_fragments(self.env, slug)
             self.stale_slugs.add(slug)
         self.views = {p.slug: self.views[p.slug] for p in site.papers}  # in the site's order
@@ -226,8 +221,8 @@ class SiteBuilder:
                 paper_pages.setdefault(page.depends[0], []).append(rel)
         swapped = self.find_swapped(pages, listing)
         located = {rel: found for rel in listing if pages[rel].context
-                   and (found := locate_entries(pages[rel].context, self.entries))}
-        return Plan(pages, set(planned), shared, Change(before, set(self.replaced), swapped),
+                   and (found := locate_entries(pages[rel].context))}
+        return Plan(pages, set(planned), shared, Change(set(self.replaced), swapped),
                     listing, located, paper_pages, pages.keys() == before.keys())
 
     def patch(self, site: Site, shared: tuple) -> Plan:
@@ -240,32 +235,31 @@ class SiteBuilder:
                               {slug: view for slug, (_, view) in self.replaced.items()})
         pages = dict(before)
         pages.update(patched.pages)
-        change = Change(before, set(self.replaced), patched.swapped)
+        change = Change(set(self.replaced), patched.swapped)
         return Plan(pages, set(patched.pages), shared, change, self.listing,
-                    patched.located, self.paper_pages, True)
+                    self.located, self.paper_pages, True)
 
     def find_swapped(self, pages: dict[str, Page], listing: list[str]) -> set[str]:
         """The listing pages planned again whose context is the last one with the changed
         papers' entries swapped in (their structure did not change): those take the
         swapped context, so that they can be spliced. The others are rendered whole."""
-        swaps = map_swaps({slug: view for slug, (_, view) in self.replaced.items()},
-                          self.views) if self.last_ok else {}
+        swaps = map_swaps(self.replaced, self.views) if self.last_ok else {}
         swapped = set()
         for rel in listing if swaps else ():
             old, new = self.pages.get(rel), pages[rel]
             if old is None or rel not in self.located or old.template != new.template:
                 continue
-            context, _ = swap_entries(old.context, self.located[rel], swaps)
-            if context is not old.context and context == new.context:
+            context, hit = swap_entries(old.context, self.located[rel], swaps)
+            if hit and context == new.context:
                 pages[rel] = replace(new, context=context)
                 swapped.add(rel)
         return swapped
 
     def pages_to_render(self, pages: dict[str, Page], planned: set[str], swapped: set[str]
-                        ) -> dict[str, Page]:
+                        ) -> tuple[dict[str, Page], set[str]]:
         """Pages whose template changed, or planned again and new or changed; those with
         papers swapped in always (splicing them is cheap, and keeps their pieces' context
-        the page's own)."""
+        the page's own). Returned with those whose template changed, rendered whole."""
         todo: dict[str, Page] = {}
         if self.stale_templates:
             hit: dict = {}
@@ -276,6 +270,7 @@ class SiteBuilder:
                         used & self.stale_templates)
                 if hit.get(page.template, False):
                     todo[rel] = page
+        whole = set(todo)
         for rel in planned:
             page = pages[rel]
             old = self.pages.get(rel)
@@ -284,7 +279,7 @@ class SiteBuilder:
                                     or old.body != page.body or old.parts != page.parts
                                     or old.context != page.context):
                 todo[rel] = page
-        return todo
+        return todo, whole
 
     def build(self, changed: Iterable[Path] | None = None) -> Outcome | None:
         """Bring the output up to date: everything when `changed` is None or touches
@@ -333,9 +328,9 @@ class SiteBuilder:
                         "templates folder not found; pass --templates DIR")
             return self.failed(diags.errors(), warnings, start)
         plan = self.plan(site, substituted)
-        todo = self.pages_to_render(plan.pages, plan.planned, plan.change.swapped)
-        renderer = Renderer(self.env, self.options.templates_dir, self.views, self.entries,
-                            set(plan.listing))
+        todo, whole = self.pages_to_render(plan.pages, plan.planned, plan.change.swapped)
+        renderer = Renderer(self.env, self.options.templates_dir, self.views,
+                            set(plan.listing), whole)
         files = renderer.render(todo, self.folder.outputs, plan.change, diags)
         if diags.has_errors(self.options.strict):
             return self.failed(diags.errors(self.options.strict), warnings, start)

@@ -13,12 +13,13 @@ search index.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Iterable
 
 from ..models import Paper
 from ..plan.pages import (Page, Planning, plan_export_file, plan_paper,
                           plan_search, plan_sitemap)
 from ..structure.kinds import EXPORTS, SEARCH_PATH, SITEMAP_PATH
-from ..render.splice import entries_of
+from ..views.entries import ENTRY, entries_of
 from ..structure.urls import output_path
 
 
@@ -32,45 +33,41 @@ def placement(paper: Paper) -> tuple:
 
 
 Place = tuple  # the keys and indexes that lead from a page's context to one value in it
-Located = dict[int, list[Place]]  # where a context holds paper entries: by id, their places
+Located = dict[str, list[Place]]  # where a context holds paper entries: by name, their places
 
 
 @dataclass(frozen=True)
 class Patched:
     pages: dict[str, Page]  # output path -> page: those that changed
     swapped: set[str]  # those among them whose context is the last one, entries swapped
-    located: dict[str, Located]  # the listing pages' entries, where they are now
 
 
-def locate_entries(value: dict | list, entries: set[int], place: Place = (),
-                   found: Located | None = None) -> Located:
-    """Where `value` (a page's context) holds paper entries (`entries`: their ids)."""
+def locate_entries(value: dict | list, place: Place = (), found: Located | None = None
+                   ) -> Located:
+    """Where `value` (a page's context) holds paper entries, by their names
+    (views/entries.py)."""
     found = {} if found is None else found
     for key, item in value.items() if type(value) is dict else enumerate(value):
-        if id(item) in entries:
-            found.setdefault(id(item), []).append((*place, key))
+        if type(item) is dict and ENTRY in item:
+            found.setdefault(item[ENTRY], []).append((*place, key))
         elif type(item) is dict or type(item) is list:  # a call for containers only
-            locate_entries(item, entries, (*place, key), found)
+            locate_entries(item, (*place, key), found)
     return found
 
 
-def map_swaps(old_views: dict[str, dict], views: dict[str, dict]) -> dict[int, dict]:
-    """The ids of the old views' entries, each to the new view's entry that replaces it."""
-    swaps: dict[int, dict] = {}
-    for slug, view in old_views.items():
-        swaps.update({id(old): new for old, new in zip(entries_of(view),
-                                                       entries_of(views[slug]))})
-    return swaps
+def map_swaps(slugs: Iterable[str], views: dict[str, dict]) -> dict[str, dict]:
+    """The entries of the papers `slugs` (their new ones, in `views`), by name."""
+    return {entry[ENTRY]: entry for slug in slugs for entry in entries_of(views[slug])}
 
 
-def swap_entries(context: dict, located: Located, swaps: dict[int, dict]
-                 ) -> tuple[dict, Located]:
-    """`context` with every entry in `swaps` (by id) replaced by its new one, and where
-    its entries are now. Only the containers on the way to a swapped entry are copied;
-    the rest is shared with `context`, which is left as it was."""
-    found = [(place, new) for old, new in swaps.items() for place in located.get(old, ())]
+def swap_entries(context: dict, located: Located, swaps: dict[str, dict]
+                 ) -> tuple[dict, bool]:
+    """`context` with every entry named in `swaps` replaced by the new one, and whether
+    any was. Only the containers on the way to a swapped entry are copied; the rest is
+    shared with `context`, which is left as it was."""
+    found = [(place, new) for name, new in swaps.items() for place in located.get(name, ())]
     if not found:
-        return context, located
+        return context, False
     copies: dict[Place, dict | list] = {(): dict(context)}
     for place, new in found:
         container = copies[()]
@@ -82,21 +79,18 @@ def swap_entries(context: dict, located: Located, swaps: dict[int, dict]
                 container[place[depth - 1]] = inner
             container = inner
         container[place[-1]] = new
-    moved = dict(located)
-    for old, new in swaps.items():
-        if old in moved:
-            moved[id(new)] = moved.pop(old)
-    return copies[()], moved
+    return copies[()], True
 
 
-def patch_pages(plan: Planning, pages: dict[str, Page], listing: list[str], located: dict[str, Located],
-                changed: list[Paper], old_views: dict[str, dict]) -> Patched:
+def patch_pages(plan: Planning, pages: dict[str, Page], listing: list[str],
+                located: dict[str, Located], changed: list[Paper], old_views: dict[str, dict]
+                ) -> Patched:
     """The pages that change when the papers `changed` did (their views before in
     `old_views`), none of them in placement: their own pages, planned again, and the
     pages of `listing` (those that are not one paper's own, in planned order), patched;
     `located` tells where the listing pages hold paper entries."""
     if not old_views:  # files saved with the same papers in them
-        return Patched({}, set(), located)
+        return Patched({}, set())
     views = plan.views
     swaps = map_swaps(old_views, views)
     out = {}
@@ -104,47 +98,41 @@ def patch_pages(plan: Planning, pages: dict[str, Page], listing: list[str], loca
         out.update({output_path(p.path): p for p in plan_own_pages(plan, paper)})
     retitled = any(view["title"] != views[slug]["title"] for slug, view in old_views.items())
     swapped = set()
-    moved = dict(located)
     listed = []
     for rel in listing:
         page = pages[rel]
         if rel in EXPORTS or page.path == SEARCH_PATH:
             continue
-        if page.path == SITEMAP_PATH:
-            page = plan_sitemap(plan, [])[0] if retitled else page
+        if page.path == SITEMAP_PATH and retitled:
+            page = out[rel] = plan_sitemap(plan, [])[0]
         elif rel in located:
-            context, moved[rel] = swap_entries(page.context, located[rel], swaps)
-            if context is not page.context:
-                page = replace(page, context=context)
+            context, hit = swap_entries(page.context, located[rel], swaps)
+            if hit:
+                page = out[rel] = replace(page, context=context)
                 swapped.add(rel)
-        if page is not pages[rel]:
-            out[rel] = page
         listed.append(page)
     made_of = {field: rel for rel, (field, _) in EXPORTS.items()}
     made_of["search_json"] = output_path(SEARCH_PATH)
     for field, rel in made_of.items():
         patched = patch_texts(pages.get(rel), field, views, old_views)
         out[rel] = patched if patched is not None else replan_texts(rel, plan, listed)
-    return Patched(out, swapped, moved)
+    return Patched(out, swapped)
 
 
 def patch_texts(page: Page | None, field: str, views: dict[str, dict],
                 old_views: dict[str, dict]) -> Page | None:
     """A page made of the papers' texts `field` (a citation file, the search page) with
-    the changed papers' texts in place of their old ones, found by identity: the rest of
-    it shows nothing of a paper (search.make_search_entry reads no paper's view). None
-    when an old text is not found."""
-    if page is None:
+    the changed papers' texts in place of their old ones, found by the slugs the page
+    says its texts are of (Page.owners): the rest of it shows nothing of a paper
+    (search.make_search_entry reads no paper's view). None when one is not found."""
+    if page is None or not page.owners:
         return None
     texts = list(page.context["index_json"] if page.context else page.parts)
-    for slug, view in old_views.items():
-        try:
-            at = texts.index(view[field])
-        except ValueError:
-            return None
-        if texts[at] is not view[field]:  # an equal text of another paper
-            return None
-        texts[at] = views[slug][field]
+    at = {slug: i for i, slug in enumerate(page.owners) if slug}
+    if len(texts) != len(page.owners) or not at.keys() >= old_views.keys():
+        return None
+    for slug in old_views:
+        texts[at[slug]] = views[slug][field]
     if page.parts:
         return replace(page, parts=tuple(texts))
     return replace(page, context={**page.context, "index_json": texts})

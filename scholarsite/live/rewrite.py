@@ -40,10 +40,9 @@ def file_signature(path: Path) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class Change:
-    """What the pages to render changed from: the last build's pages, the papers whose
-    entries changed, and which pages' contexts are the last ones with those swapped."""
+    """What the pages to render changed from: the papers whose entries changed, and which
+    pages' contexts are the last ones with those swapped."""
 
-    before: dict[str, Page]
     papers: set[str] = field(default_factory=set)
     swapped: set[str] = field(default_factory=set)
 
@@ -55,8 +54,8 @@ class Renderer:
     env: jinja2.Environment
     templates_dir: Path
     views: dict[str, dict]
-    entries: set[int]  # ids of the papers' entries (splice.entries_of)
     listing: set[str]  # output paths of the pages that are not one paper's own
+    whole: set[str]  # pages whose templates changed: nothing of their last text is kept
 
     def render(self, todo: dict[str, Page], outputs: dict, change: Change,
                diags: Diagnostics) -> dict[str, Output]:
@@ -74,18 +73,18 @@ class Renderer:
         return files
 
     def render_one(self, rel: str, page: Page, old: object, change: Change) -> Output:
-        old = old if isinstance(old, Pieces) else None
+        """A page's output: spliced into its last pieces when only papers' entries were
+        swapped in its context (whose pieces were recorded from the context it had,
+        which the builder keeps so), else rendered whole."""
+        old = old if isinstance(old, Pieces) and rel not in self.whole else None
         if rel not in self.listing:
             return render_page(page, self.env)
-        before = change.before.get(rel)
-        if old is not None and page.template and rel in change.swapped \
-                and old.env is self.env and before is not None \
-                and old.context is before.context:
+        if old is not None and page.template and rel in change.swapped:
             spliced = splice(self.env, page.template, page.context, old, self.views,
-                             change.papers, self.entries)
+                             change.papers)
             if spliced is not None:
                 return spliced
-        return keep_page(self.env, page, self.entries, old)
+        return keep_page(self.env, page, old)
 
 
 @dataclass

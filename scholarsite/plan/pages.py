@@ -41,6 +41,9 @@ class Page:
     context: dict | None = None
     body: str = ""
     parts: tuple[str, ...] = ()  # or the body as the texts it is joined from
+    # Of a page made of papers' texts (`parts`, or the search page's index): the slug of
+    # the paper each text is of, '' for the others; a rebuild swaps texts by these.
+    owners: tuple[str, ...] = ()
     # Which papers the page shows ('*' for all): live reload re-renders only what a change hits.
     depends: tuple[str, ...] = ()
     # What makes the context (or, for a page without a template, the body) when the page is
@@ -225,16 +228,20 @@ def plan_search(plan: Planning, planned: list[Page]) -> list[Page]:
     table) and every paper."""
     contexts = [p.context for p in planned if p.context and "page" in p.context]
     papers = [plan.views[p.slug] for p in plan.site.papers]
-    make = partial(search_context, plan, contexts, papers)
     if "search" in plan.deferred:
-        return [new_page("search", make=make)]
-    return [new_page("search", make())]
+        return [new_page("search", make=lambda: search_context(plan, contexts, papers)[0])]
+    context, owners = search_context(plan, contexts, papers)
+    return [new_page("search", context, owners=owners)]
 
 
-def search_context(plan: Planning, contexts: list[dict], papers: list[dict]) -> dict:
+def search_context(plan: Planning, contexts: list[dict], papers: list[dict]
+                   ) -> tuple[dict, tuple[str, ...]]:
+    """The search page's context, and the slug of the paper each piece of its index is
+    of."""
+    pieces, owners = make_search_index(contexts, papers)
     return {"site": plan.base,
             "page": page_view(KIND["search"].path, plan.titles["search"], "search", plan.site),
-            "index_json": make_search_index(contexts, papers)}
+            "index_json": pieces}, owners
 
 
 def plan_sitemap(plan: Planning, planned: list[Page]) -> list[Page]:
@@ -259,7 +266,10 @@ def plan_export_file(views: dict[str, dict], path: str, deferred: bool = False) 
     field, separator = EXPORTS[path]
     key = next(kind.key for kind in KINDS if kind.path == path)
     make = partial(join_views, views, field, separator)
-    return new_page(key, make=make) if deferred else new_page(key, parts=tuple(make()))
+    if deferred:
+        return new_page(key, make=make)
+    owners = [slug for view in views.values() for slug in ("", view["slug"])][1:]
+    return new_page(key, parts=tuple(make()), owners=tuple(owners))
 
 
 def join_views(views: dict[str, dict], key: str, separator: str) -> list[str]:

@@ -15,9 +15,10 @@ def split_repeats(items: Iterable[T], key: Callable[[T], str]
     unique: list[T] = []
     repeats: list[tuple[T, T]] = []
     for item in items:
-        other = first.setdefault(key(item), item)
-        if other is item:
-            unique.append(item)
+        name = key(item)
+        if name in first:
+            repeats.append((item, first[name]))
         else:
-            repeats.append((item, other))
+            first[name] = item
+            unique.append(item)
     return unique, repeats

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import compress
-from operator import is_not
+from operator import ne
 
 import jinja2
 from jinja2 import meta, nodes
@@ -29,6 +29,7 @@ from markupsafe import Markup
 
 from ..plan.pages import Page
 from ..structure.kinds import KIND
+from ..views.entries import ENTRY, entries_of, is_entry
 from .render import DICT_ATTRIBUTES, Keeping, ViewEnvironment, render_page
 
 ANY_TEMPLATE = "*"  # a template whose includes are computed at run time uses them all
@@ -47,7 +48,6 @@ class Pieces:
     texts: list[str]  # what each piece was encoded from
     slots: dict[str, list[tuple[int, Key]]]  # fragment name -> (index, key) of each
     context: dict | None = None  # what it was rendered from
-    env: jinja2.Environment | None = None  # with what
     around: str = ""  # the context's value of pieces it was written around, if any
 
     def same_bytes(self, other: object) -> bool:
@@ -55,17 +55,17 @@ class Pieces:
 
 
 class WatchingEnvironment(ViewEnvironment):
-    """The rebuild's environment. While `record` renders a page, `watched` holds the ids of
-    the paper entries the page may list, and a read of an entry's field other than its
-    slug outside a fragment sets `read_outside`."""
+    """The rebuild's environment. While `record` renders a page (`watching`), a read of a
+    paper entry's field (views/entries.py) other than its slug outside a fragment sets
+    `read_outside`."""
 
-    watched: set[int] | None = None
+    watching = False
     read_outside = False
 
     def getattr(self, obj, attribute):  # noqa: A003 - Jinja's name
         # Called for every `a.b` of every template: ViewEnvironment's, in one frame.
-        if self.watched is not None and attribute != "slug" and not self.fragment_depth \
-                and id(obj) in self.watched:
+        if self.watching and attribute != "slug" and not self.fragment_depth \
+                and type(obj) is dict and ENTRY in obj:
             self.read_outside = True
         if type(obj) is dict and attribute not in DICT_ATTRIBUTES:
             try:
@@ -75,17 +75,10 @@ class WatchingEnvironment(ViewEnvironment):
         return jinja2.Environment.getattr(self, obj, attribute)
 
     def getitem(self, obj, argument):
-        if self.watched is not None and argument != "slug" and not self.fragment_depth \
-                and id(obj) in self.watched:
+        if self.watching and argument != "slug" and not self.fragment_depth \
+                and type(obj) is dict and ENTRY in obj:
             self.read_outside = True
         return super().getitem(obj, argument)
-
-
-def entries_of(view: dict) -> list[dict]:
-    """A paper's view and what was made with it that names the paper by its slug (its feed
-    entry): what of one paper a page's context may list."""
-    slug = view["slug"]
-    return [view, *(v for v in view.values() if type(v) is dict and v.get("slug") == slug)]
 
 
 def find_used_templates(env: jinja2.Environment, name: str | tuple[str, ...],
@@ -119,18 +112,18 @@ def get_template(env: jinja2.Environment, names: str | tuple[str, ...]) -> jinja
 
 
 def encode_texts(texts: list[str], old: Pieces | None) -> list[bytes]:
-    """Each text as UTF-8; one that is the same object as `old`'s keeps its bytes."""
+    """Each text as UTF-8; one equal to `old`'s keeps its bytes (a text kept from the last
+    build compares at once: Python sees it is the same string before reading it)."""
     if old is None:
         return [text.encode("utf-8") for text in texts]
     before = old.texts
     if len(before) == len(texts):  # the same texts in the same places, but a few
         data = list(old.data)
-        for i in compress(range(len(texts)), map(is_not, before, texts)):  # looped in C
+        for i in compress(range(len(texts)), map(ne, before, texts)):  # looped in C
             data[i] = texts[i].encode("utf-8")
         return data
-    known = {id(text): piece for text, piece in zip(before, old.data)}
-    return [known[id(text)] if id(text) in known else text.encode("utf-8")
-            for text in texts]
+    known = dict(zip(before, old.data))
+    return [known.get(text) or text.encode("utf-8") for text in texts]
 
 
 def join_pieces(texts: list[str], old: Pieces | None) -> Pieces:
@@ -149,7 +142,7 @@ def render_text(template: jinja2.Template, context: dict) -> list[str]:
 
 
 def record(env: WatchingEnvironment, names: str | tuple[str, ...], context: dict,
-           entries: set[int], old: Pieces | None) -> str | Pieces:
+           old: Pieces | None) -> str | Pieces:
     """A page rendered whole: as Pieces when it shows fragments and reads no paper entry
     outside them, else as its text."""
     template = get_template(env, names)
@@ -158,18 +151,18 @@ def record(env: WatchingEnvironment, names: str | tuple[str, ...], context: dict
             around = render_around(env, names, template, context, key, old)
             if around is not None:
                 return around
-    env.fragment_log, env.watched, env.read_outside = [], entries, False
+    env.fragment_log, env.watching, env.read_outside = [], True, False
     try:
         texts = render_text(template, context)
     finally:
-        log, env.fragment_log, env.watched = env.fragment_log, None, None
+        log, env.fragment_log, env.watching = env.fragment_log, None, False
     if not log or env.read_outside:
         return "".join(texts)
     found = split_fragments(texts, log)
     if found is None:  # a fragment inside another, or inside a macro's text
         return "".join(texts)
     texts, slots = found
-    return Pieces(encode_texts(texts, old), texts, slots, context, env)
+    return Pieces(encode_texts(texts, old), texts, slots, context)
 
 
 def split_fragments(texts: list[str], log: list) -> tuple[list[str], dict] | None:
@@ -203,7 +196,7 @@ def render_around(env: jinja2.Environment, names: str | tuple[str, ...],
     text before them, the pieces and the text after. The template must print the pieces
     one after the other and read them nowhere else; None when it does not."""
     rest = {k: v for k, v in context.items() if k != key}
-    if old is not None and old.around == key and old.env is env \
+    if old is not None and old.around == key \
             and {k: v for k, v in old.context.items() if k != key} == rest:
         before, after = old.texts[0], old.texts[-1]  # the page around them is the same
     else:
@@ -214,7 +207,7 @@ def render_around(env: jinja2.Environment, names: str | tuple[str, ...],
         if not found or MARKER in after:
             return None
     texts = [before, *context[key], after]
-    return Pieces(encode_texts(texts, old), texts, {}, context, env, key)
+    return Pieces(encode_texts(texts, old), texts, {}, context, key)
 
 
 def prints_pieces(env: jinja2.Environment, templates: set[str], name: str) -> bool:
@@ -239,30 +232,30 @@ def is_printing_loop(loop: nodes.For, name: str) -> bool:
             and body.nodes[0].name == loop.target.name)
 
 
-def reduce_context(value: object, keep: set[int], entries: set[int]) -> object:
-    """`value` with every list that holds paper entries cut to those in `keep` (by id)."""
-    if id(value) in entries:
-        return value
+def reduce_context(value: object, keep: set[str]) -> object:
+    """`value` with every list that holds paper entries cut to those named in `keep`."""
     if type(value) is dict:
-        return {k: reduce_context(v, keep, entries) for k, v in value.items()}
+        if ENTRY in value:
+            return value
+        return {k: reduce_context(v, keep) for k, v in value.items()}
     if type(value) is list:
-        if not entries.isdisjoint(map(id, value)):
-            return list(compress(value, map(keep.__contains__, map(id, value))))
-        return [reduce_context(item, keep, entries) for item in value]
+        if any(map(is_entry, value)):
+            return [item for item in value if not is_entry(item) or item[ENTRY] in keep]
+        return [reduce_context(item, keep) for item in value]
     return value
 
 
 def splice(env: jinja2.Environment, names: str | tuple[str, ...], context: dict, old: Pieces,
-           views: dict[str, dict], changed: set[str], entries: set[int]) -> Pieces | None:
+           views: dict[str, dict], changed: set[str]) -> Pieces | None:
     """The page of `context` as `old` with the fragments of the papers `changed` made
     again, when `context` is `old`'s with those papers' entries swapped for their new
     ones (from `views`); None when that cannot be done (the page is rendered whole)."""
     touched = {name for name in changed if name in old.slots}
     if touched:
-        keep = {id(entry) for name in touched for entry in entries_of(views[name])}
+        keep = {entry[ENTRY] for name in touched for entry in entries_of(views[name])}
         try:
             # Renders the fragments (their old ones were dropped), and little else.
-            render_text(get_template(env, names), reduce_context(context, keep, entries))
+            render_text(get_template(env, names), reduce_context(context, keep))
         except Exception:
             return None
     data, texts = list(old.data), list(old.texts)
@@ -273,21 +266,19 @@ def splice(env: jinja2.Environment, names: str | tuple[str, ...], context: dict,
             if fragment is None:
                 return None
             texts[index], data[index] = fragment, fragment.encode("utf-8")
-    return Pieces(data, texts, old.slots, context, env)
+    return Pieces(data, texts, old.slots, context)
 
 
-def keeping_for(env: WatchingEnvironment, files: dict[str, Page], views: dict[str, dict]
-                ) -> Keeping:
+def keeping_for(env: WatchingEnvironment, files: dict[str, Page]) -> Keeping:
     """What a build kept for serve renders of its pages: every page that is not one
     paper's own, as pieces where it can be (see `keep_page`)."""
-    entries = {id(entry) for view in views.values() for entry in entries_of(view)}
     return Keeping(frozenset(rel for rel, page in files.items()
                              if not KIND[page.kind].per_paper),
-                   lambda page: keep_page(env, page, entries), chunks_of)
+                   lambda page: keep_page(env, page), chunks_of)
 
 
-def keep_page(env: WatchingEnvironment, page: Page, entries: set[int],
-              old: Pieces | None = None) -> str | Pieces:
+def keep_page(env: WatchingEnvironment, page: Page, old: Pieces | None = None
+              ) -> str | Pieces:
     """A page that is not one paper's own, rendered whole: a file joined from texts and a
     page that shows fragments as their pieces (`old`'s bytes kept for the same texts),
     other pages as their text."""
@@ -295,7 +286,7 @@ def keep_page(env: WatchingEnvironment, page: Page, entries: set[int],
         return join_pieces(list(page.parts), old)
     if not page.template:
         return render_page(page, env)
-    return record(env, page.template, page.context, entries, old)
+    return record(env, page.template, page.context, old)
 
 
 def chunks_of(output: str | Pieces) -> list[bytes]:

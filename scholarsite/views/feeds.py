@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..models import Paper, PubDate, Site, SiteConfig
 from ..structure.kinds import FEED_PATH, paper_url
+from .entries import mark_entry
 from ..structure.urls import absolute_url
 
 # `updated` of a feed with no papers: the feed must have one, and nothing was ever updated.
@@ -22,7 +23,7 @@ def atom_date(date: PubDate) -> str:
 
 def feed_entry(config: SiteConfig, paper: Paper, view: dict) -> dict:
     url = config.url + paper_url(paper.slug)
-    return {
+    return mark_entry({
         "slug": paper.slug,  # names the entry's cached fragment (render.FragmentCache)
         "id": url,
         "url": url,
@@ -34,7 +35,7 @@ def feed_entry(config: SiteConfig, paper: Paper, view: dict) -> dict:
         "categories": [c for c in (paper.category, *paper.topics) if c],
         "links": [{"kind": link["kind"], "url": absolute_url(config.url, link["url"])}
                   for link in view["links"]],
-    }
+    }, paper.slug, "feed")
 
 
 def feed_view(site: Site, views: dict[str, dict]) -> dict:

@@ -92,7 +92,8 @@ def make_search_entry(context: dict) -> dict:
     return {**entry, "text": " ".join(t for t in texts if t)}
 
 
-def make_search_index(contexts: list[dict], papers: list[dict]) -> list[Markup]:
+def make_search_index(contexts: list[dict], papers: list[dict]
+                      ) -> tuple[list[Markup], tuple[str, ...]]:
     """The index, as JSON for the search page: one entry per page a visitor may look for,
     in the order the pages were planned, the papers (every one, from their views) right
     after the publications page. Each paper's entry is taken ready-made from its view
@@ -100,23 +101,27 @@ def make_search_index(contexts: list[dict], papers: list[dict]) -> list[Markup]:
     may have thousands of papers that did not change.
 
     `contexts` are the planned pages' contexts; paper pages among them are skipped, since an
-    incremental rebuild plans only the pages of papers that changed."""
-    parts = []
+    incremental rebuild plans only the pages of papers that changed. Returned with the
+    index's pieces: the slug of the paper each is of ('' for the others)."""
+    parts: list[Markup] = []
+    owners: list[str] = []
     for context in contexts:
         kind = context["page"]["kind"]
         if kind in UNSEARCHED_KINDS or "paper" in context:
             continue
         parts.append(dump_entry(make_search_entry(context)))
+        owners.append("")
         if kind == "publications":
             parts += [p["search_json"] for p in papers]
+            owners += [p["slug"] for p in papers]
     # The same text as dump_script_json(list of entries): a list is its entries, joined;
     # given in pieces, so that the page is written without the whole index being copied
     # (8 MB at 5,000 papers, three times over).
-    pieces = [Markup("[")]
-    for i, part in enumerate(parts):
+    pieces, slugs = [Markup("[")], [""]
+    for i, (part, owner) in enumerate(zip(parts, owners)):
         pieces += [part] if i == 0 else [Markup(","), part]
-    pieces.append(Markup("]"))
-    return pieces
+        slugs += [owner] if i == 0 else ["", owner]
+    return [*pieces, Markup("]")], (*slugs, "")
 
 
 def paper_search_json(view: dict) -> Markup:

@@ -12,6 +12,7 @@ import unicodedata
 from markupsafe import Markup
 
 from .citations import format_citation, make_bibtex, make_bibtex_key, venue_label
+from .entries import mark_entry
 from .feeds import feed_entry
 from ..models import PAPER_TYPES, TYPE_LABELS, Author, Paper, Site, SiteConfig
 from .ris import make_ris
@@ -138,6 +139,7 @@ def paper_view(paper: Paper, config: SiteConfig, owner_names: frozenset[str]) ->
     # would triple the files a site writes (the site's whole .bib and .ris are files).
     view["bibtex_href"] = make_data_url(BIBTEX_TYPE, view["bibtex"])
     view["ris_href"] = make_data_url(RIS_TYPE, view["ris"])
+    mark_entry(view, paper.slug)
     view["feed_entry"] = feed_entry(config, paper, view)
     view["search_json"] = paper_search_json(view)
     return view
