@@ -4,12 +4,12 @@ papers and built pages read back without the project's code."""
 
 from __future__ import annotations
 
+import base64
 import os
 import shutil
 import subprocess
 import sys
 import textwrap
-from urllib.parse import unquote
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -260,5 +260,5 @@ def read_download(site: Path, slug: str, suffix: str) -> str:
         encoding="utf-8"), "html.parser")
     [link] = page.select(f'a[download="{slug}{suffix}"]')
     head, _, data = link["href"].partition(",")
-    assert head.startswith("data:") and head.endswith(";charset=utf-8"), head
-    return unquote(data, encoding="utf-8", errors="strict")
+    assert head.startswith("data:") and head.endswith(";charset=utf-8;base64"), head
+    return base64.b64decode(data, validate=True).decode("utf-8")

@@ -176,8 +176,8 @@ def link_sites(url: str) -> dict[str, dict[str, str | bytes]]:
 
 
 # The citation downloads of a paper's page: data: links a browser saves, never opens.
-DOWNLOADS = ("data:application/x-bibtex;charset=utf-8,",
-             "data:application/x-research-info-systems;charset=utf-8,")
+DOWNLOADS = ("data:application/x-bibtex;charset=utf-8;base64,",
+             "data:application/x-research-info-systems;charset=utf-8;base64,")
 
 
 def browser_url(href: str) -> str:
