@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from ..models import Paper
-from ..plan.pages import (Page, Planning, plan_export_file, plan_paper,
+from ..plan.pages import (LISTED_FIELDS, Page, Planning, plan_export_file, plan_paper,
                           plan_search, plan_sitemap)
 from ..structure.kinds import EXPORTS, SEARCH_PATH, SITEMAP_PATH
 from ..views.entries import ENTRY, entries_of
@@ -24,12 +24,9 @@ from ..structure.urls import output_path
 
 
 def placement(paper: Paper) -> tuple:
-    """What the pages that list papers take from a paper besides its entries: its place
-    in the order (date, slug), its group and the publication filters' values (year, type,
-    category, tier, topics), whether the home page selects it, and its date (sitemap.xml,
-    the feed). pages.py must take nothing else from a paper for those pages."""
-    return (paper.slug, paper.date, paper.type, paper.category, paper.tier, paper.topics,
-            paper.selected)
+    """What the pages that list papers take from a paper besides its entries
+    (plan/pages.py: LISTED_FIELDS)."""
+    return tuple(getattr(paper, name) for name in LISTED_FIELDS)
 
 
 Place = tuple  # the keys and indexes that lead from a page's context to one value in it

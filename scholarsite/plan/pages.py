@@ -25,6 +25,12 @@ from .frame import page_view, section_titles, site_view
 from .sitemaps import sitemap_entries, sitemap_sections
 
 HOME_NEWS = 5  # news items on the home page; the rest are on news/
+# What the pages that list papers may take from a paper besides its entries (its view and
+# what was made with it): its place in the order, its group and the publication filters'
+# values, whether the home page selects it, and its date (sitemap.xml). The live preview
+# patches those pages after an edit that changes none of these, and plans them again
+# after any other (live/replan.py); the planners here must read nothing else of a paper.
+LISTED_FIELDS = ("slug", "date", "type", "category", "tier", "topics", "selected")
 # The kinds whose pages may be made when they are rendered (Page.make): made in bulk, from
 # every paper, so that a build shares the work out among its workers.
 DEFERRABLE = frozenset({"paper", "search", "bibtex-all", "ris-all"})
