@@ -58,8 +58,9 @@ def author_view(author: Author, owner_names: frozenset[str]) -> dict:
 
 @functools.lru_cache(maxsize=8192)
 def shared_author_view(name: str, marks: tuple[str, ...], is_owner: bool) -> dict:
-    """One view per co-author, shared by all their papers (templates only read views)."""
-    return {"name": name, "marks": list(marks), "is_owner": is_owner}
+    """One view per co-author, shared by all their papers (templates only read views).
+    Every key a template tests is present: a missing one costs Jinja two exceptions."""
+    return {"name": name, "marks": list(marks), "is_owner": is_owner, "ellipsis": False}
 
 
 def authors_view(paper: Paper, owner_names: frozenset[str], limit: int | None) -> dict:
@@ -74,7 +75,8 @@ def authors_view(paper: Paper, owner_names: frozenset[str], limit: int | None) -
         short = list(full[:limit])
         owner_at = next((i for i, a in enumerate(full) if a["is_owner"]), None)
         if owner_at is not None and owner_at >= limit:
-            short = [*full[:limit - 1], {"ellipsis": True}, full[owner_at]]
+            gap = {"name": "…", "marks": [], "is_owner": False, "ellipsis": True}
+            short = [*full[:limit - 1], gap, full[owner_at]]
         hidden = len(full) - limit
     return {"all": full, "short": short, "hidden": hidden, "et_al": paper.more_authors}
 
