@@ -42,16 +42,18 @@ publications:
   group_by: year
 """
 
-MINIMAL_PAPER = """\
----
-title: A Paper
-authors: [Ada Example, Bob Builder]
-venue: Conference on Examples
-venue_short: CoE
-date: 2024-05
----
-An abstract.
-"""
+
+def paper(title: str = "A Paper", date: str = "2024-05", *,
+          authors: str = "Ada Example, Bob Builder", venue: str = "Conference on Examples",
+          venue_short: str | None = "CoE", extra: str = "", abstract: str = "An abstract.") -> str:
+    """A paper file: front matter (`extra` is more of it, whole lines; venue_short None
+    leaves that line out), then the abstract."""
+    short = "" if venue_short is None else f"venue_short: {venue_short}\n"
+    return (f"---\ntitle: {title}\nauthors: [{authors}]\nvenue: {venue}\n{short}"
+            f"date: {date}\n{extra}---\n{abstract}\n")
+
+
+MINIMAL_PAPER = paper()
 
 
 @dataclass
@@ -101,16 +103,33 @@ def make_site(tmp_path):
     return make
 
 
-def build_args(content: Path, output: Path | None = None, *extra: str) -> list[str]:
+def build_args(content: Path, output: Path | None = None, *extra: str,
+               templates: Path = TEMPLATES) -> list[str]:
     output = output or content.parent / "site"
     return ["build", "--content", str(content), "--output", str(output),
-            "--templates", str(TEMPLATES), *extra]
+            "--templates", str(templates), *extra]
 
 
 def tree_bytes(folder: Path) -> dict[str, bytes]:
     """Every file below folder, by relative path: for comparing whole builds."""
     return {p.relative_to(folder).as_posix(): p.read_bytes()
             for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def edit(path: Path, old: str, new: str, count: int = -1) -> Path:
+    """Replace `old` (which must be there) by `new` in a text file, as a user saves it: every
+    occurrence, or the first `count`. Returns the path."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (path.name, old)
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+    return path
+
+
+def copy_templates(root: Path, name: str = "templates") -> Path:
+    """A copy of the shipped templates in root/name, for a test to change; returns it."""
+    templates = root / name
+    shutil.copytree(TEMPLATES, templates)
+    return templates
 
 
 # --- The shipped sites, built once per session; a browser ---------------------------------
@@ -124,29 +143,26 @@ def start_live_site(tmp_path: Path, files: dict[str, str | bytes],
     from scholarsite.live.incremental import SiteBuilder
 
     content = write_files(tmp_path / "content", files)
-    templates = tmp_path / "templates"
-    shutil.copytree(TEMPLATES, templates)
+    templates = copy_templates(tmp_path)
     for name, (old, new) in (template_edits or {}).items():
-        text = (templates / name).read_text(encoding="utf-8")
-        assert old in text, (name, old)
-        (templates / name).write_text(text.replace(old, new), encoding="utf-8")
+        edit(templates / name, old, new)
     builder = SiteBuilder(BuildOptions(content, tmp_path / "site", templates))
     outcome = builder.build()
     assert outcome.ok, outcome.errors
     return builder
 
 
-def build_cold(builder, name: str = "cold") -> dict[str, bytes]:
-    """What a cold `build` (no cache) makes of `builder`'s content and templates, beside
-    its output, for comparison with what the rebuilder wrote."""
-    from scholarsite.build import BuildOptions, build
-
-    options = builder.options
-    out = options.output_dir.parent / name
-    shutil.rmtree(out, ignore_errors=True)
-    build(BuildOptions(options.content_dir, out, options.templates_dir, options.strict,
-                       cache=False))
-    return tree_bytes(out)
+def assert_same_as_cold_build(live) -> None:
+    """What `live` (serve's rebuilder) has written is byte for byte what `python build.py
+    build --no-cache` makes of the same content and templates in a fresh folder."""
+    options = live.options
+    cold = options.output_dir.parent / "cold"
+    shutil.rmtree(cold, ignore_errors=True)
+    result = run_cli(*build_args(options.content_dir, cold, "--no-cache",
+                                 *(["--strict"] if options.strict else []),
+                                 templates=options.templates_dir))
+    assert result.code == 0, result.err
+    assert tree_bytes(options.output_dir) == tree_bytes(cold)
 
 
 def site_sources() -> list[tuple[str, Path]]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from jinja2.bccache import bc_magic
 
-from conftest import MINIMAL_PAPER, TEMPLATES, build_args, run_cli, tree_bytes
+from conftest import MINIMAL_PAPER, build_args, copy_templates, edit, run_cli, tree_bytes
 
 from scholarsite.output.cache import CACHE_DIR, BuildCache, code_version
 
@@ -80,19 +80,16 @@ def test_every_change_is_seen(make_site, tmp_path):
     build(content, out)
     # Same size, same modification time: the bytes tell.
     stat = paper.stat()
-    paper.write_text(paper.read_text(encoding="utf-8").replace("An abstract.", "A changed."),
-                     encoding="utf-8")
+    edit(paper, "An abstract.", "A changed.")
     os.utime(paper, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     assert UNCHANGED not in build(content, out)
     assert "A changed." in page.read_text(encoding="utf-8")
     assert UNCHANGED in build(content, out)
     # A template.
-    base = tmp_path / "templates"
-    shutil.copytree(TEMPLATES, base)
+    base = copy_templates(tmp_path)
     build(content, out, "--templates", str(base))
     assert UNCHANGED in build(content, out, "--templates", str(base))
-    (base / "paper.html").write_text((TEMPLATES / "paper.html").read_text(encoding="utf-8")
-                                     .replace("<h1>", "<h1 class=t>"), encoding="utf-8")
+    edit(base / "paper.html", "<h1>", "<h1 class=t>")
     build(content, out, "--templates", str(base))
     assert "<h1 class=t>" in page.read_text(encoding="utf-8")
     # A BibTeX file, a removed paper, and an output file changed by hand.

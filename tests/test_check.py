@@ -4,14 +4,14 @@ titles and ids; external links only with --external (tested against 127.0.0.1)."
 from __future__ import annotations
 
 import re
-import shutil
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLE, MINIMAL_PAPER, TEMPLATES, build_args, run_cli, tree_bytes
+from conftest import (EXAMPLE, MINIMAL_PAPER, TEMPLATES, build_args, copy_templates, edit,
+                      run_cli, tree_bytes)
 from scholarsite.commands.check import resolve_link
 from scholarsite.commands.linkscan import scan_html, scan_xml
 
@@ -25,13 +25,9 @@ def check_args(content: Path, templates: Path = TEMPLATES, *extra: str) -> list[
 
 def tweak_templates(root: Path, edits: dict[str, tuple[str, str]]) -> Path:
     """A copy of the default templates with {file: (old, new)} replacements."""
-    templates = root / "templates"
-    shutil.copytree(TEMPLATES, templates)
+    templates = copy_templates(root)
     for name, (old, new) in edits.items():
-        path = templates / name
-        text = path.read_text(encoding="utf-8")
-        assert old in text, (name, old)
-        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        edit(templates / name, old, new, 1)
     return templates
 
 

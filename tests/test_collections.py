@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import (MINIMAL_CONFIG, MINIMAL_PAPER, SHARED, TEMPLATES, build_args, run_cli,
+from conftest import (MINIMAL_CONFIG, MINIMAL_PAPER, SHARED, build_args, copy_templates, run_cli,
                       soup, text_of, write_files)
 from test_build_errors import assert_clean_failure, problems
 
@@ -315,17 +315,14 @@ nav:
 
 
 def test_own_template_wins_and_generic_is_the_fallback(tmp_path):
-    templates = tmp_path / "templates"
-    shutil.copytree(TEMPLATES, templates)
+    templates = copy_templates(tmp_path)
     (templates / "talks.html").write_text(
         '{% extends "base.html" %}{% block main %}<h1>My talks</h1>'
         '{% for t in collection.entries %}<p class="mine">{{ t.event }}</p>{% endfor %}'
         '{% endblock %}', encoding="utf-8")
     content = write_files(tmp_path / "content", SITE)
     out = tmp_path / "site"
-    args = build_args(content, out)
-    args[args.index("--templates") + 1] = str(templates)
-    result = run_cli(*args)
+    result = run_cli(*build_args(content, out, templates=templates))
     assert result.code == 0, result.err
     assert [text_of(p) for p in soup(out / "talks" / "index.html").select("p.mine")] == \
         ["Example Conference", "Seminar Series"]

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from conftest import MINIMAL_PAPER, TEMPLATES, build_args, run_cli, tree_bytes
+from conftest import MINIMAL_PAPER, build_args, copy_templates, edit, run_cli, tree_bytes
 
 from scholarsite.output.parallel import map_forked, split_spans
 
@@ -88,19 +88,10 @@ def test_a_template_error_is_reported_once_from_any_process(make_site, tmp_path)
     files = {f"publications/p-{i}.md": MINIMAL_PAPER.replace("A Paper", f"Paper {i}")
              for i in range(30)}
     content = make_site(files)
-    templates = tmp_path / "templates"
-    templates.mkdir()
-    for path in TEMPLATES.rglob("*"):
-        if path.is_file():
-            target = templates / path.relative_to(TEMPLATES)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(path.read_bytes())
-    paper = templates / "paper.html"
-    paper.write_text(paper.read_text(encoding="utf-8").replace("{{ paper.title }}",
-                                                               "{{ paper.no_such_field }}", 1),
-                     encoding="utf-8")
+    templates = copy_templates(tmp_path)
+    edit(templates / "paper.html", "{{ paper.title }}", "{{ paper.no_such_field }}", 1)
     out = tmp_path / "site"
-    result = run_cli(*build_args(content, out, "--templates", str(templates), "--jobs", "2"))
+    result = run_cli(*build_args(content, out, "--jobs", "2", templates=templates))
     assert result.code == 1 and "Traceback" not in result.err
     problems = [line for line in result.err.splitlines() if ": error: " in line]
     assert len(problems) == 1 and "paper.html" in problems[0] and "no_such_field" in problems[0]

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import MINIMAL_CONFIG, MINIMAL_PAPER, ROOT, TEMPLATES, build_args, run_cli, \
-    soup, write_files
+from conftest import MINIMAL_CONFIG, MINIMAL_PAPER, ROOT, TEMPLATES, build_args, copy_templates, \
+    run_cli, soup, write_files
 
 CACHE = ".scholarsite-cache"
 needs_links = pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform == "win32",
@@ -268,8 +268,7 @@ def test_hidden_folders_are_never_read_or_published(tmp_path):
     write_files(content, {"files/vendor/lib.js": "x", "files/vendor/.git/config": "[core]",
                           "files/vendor/.git/objects/ab/cd": b"\x00",
                           "publications/.drafts/b-paper.md": MINIMAL_PAPER})
-    templates = tmp_path / "theme"
-    shutil.copytree(TEMPLATES, templates)
+    templates = copy_templates(tmp_path, "theme")
     write_files(templates, {"assets/.git/HEAD": "ref: refs/heads/main"})
     site = tmp_path / "proj" / "site"
     result = run_cli("build", "--content", str(content), "--output", str(site),

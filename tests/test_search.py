@@ -4,17 +4,14 @@ pages (read back through parsed HTML), and the JSON escaping that keeps the inde
 from __future__ import annotations
 
 import json
+from functools import partial
 
 from bs4 import BeautifulSoup
 
-from conftest import build_args, run_cli
+from conftest import build_args, paper, run_cli
 
-PAPER = ("---\ntitle: {title}\nauthors: [Ada Example]\nvenue: Venue {title}\ndate: {date}\n"
-         "{more}---\n{abstract}\n")
-
-
-def paper(title: str, date: str, more: str = "", abstract: str = "") -> str:
-    return PAPER.format(title=title, date=date, more=more, abstract=abstract)
+# Papers by Ada Example alone, each of its own venue (venue="Venue <title>"), no abstract.
+solo = partial(paper, authors="Ada Example", venue_short=None, abstract="")
 
 
 def build(make_site, files: dict) -> dict[str, BeautifulSoup]:
@@ -33,9 +30,12 @@ def facet_options(page: BeautifulSoup) -> dict[str, list[str]]:
 
 def test_filters_offer_only_what_tells_papers_apart(make_site):
     pages = build(make_site, {
-        "publications/one.md": paper("One", "2024-03", "tier: CCF-A\ntopics: [Graphs, Systems]\n"),
-        "publications/two.md": paper("Two", "2023", "tier: CCF-B\ntopics: [systems2]\n"),
-        "publications/three.md": paper("Three", "2024", "type: journal\n"),
+        "publications/one.md": solo("One", "2024-03", venue="Venue One",
+                                    extra="tier: CCF-A\ntopics: [Graphs, Systems]\n"),
+        "publications/two.md": solo("Two", "2023", venue="Venue Two",
+                                    extra="tier: CCF-B\ntopics: [systems2]\n"),
+        "publications/three.md": solo("Three", "2024", venue="Venue Three",
+                                      extra="type: journal\n"),
     })
     page = pages["publications/index.html"]
     assert facet_options(page) == {
@@ -52,16 +52,17 @@ def test_filters_offer_only_what_tells_papers_apart(make_site):
 
 
 def test_a_single_paper_gets_no_filters(make_site):
-    pages = build(make_site, {"publications/one.md": paper("One", "2024")})
+    pages = build(make_site, {"publications/one.md": solo("One", "2024", venue="Venue One")})
     assert pages["publications/index.html"].select_one("#filters") is None
 
 
 def test_search_index_holds_every_paper_and_page_worth_finding(make_site):
     pages = build(make_site, {
         "index.md": "I study *graphs* & things.\n",
-        "publications/one.md": paper("One </script> title", "2024",
-                                     abstract="About <b>graphs</b>."),
-        "publications/two.md": paper("Two", "2023"),
+        "publications/one.md": solo("One </script> title", "2024",
+                                    venue="Venue One </script> title",
+                                    abstract="About <b>graphs</b>."),
+        "publications/two.md": solo("Two", "2023", venue="Venue Two"),
     })
     script = pages["search/index.html"].select_one("script#search-index")
     assert script["type"] == "application/json"
@@ -78,7 +79,8 @@ def test_search_index_holds_every_paper_and_page_worth_finding(make_site):
 def test_index_json_cannot_end_its_script_element(make_site):
     title = "</script><!-- & -->"
     content = make_site({"publications/a-paper.md": None,
-                         "publications/one.md": paper(json.dumps(title), "2024")})
+                         "publications/one.md": solo(json.dumps(title), "2024",
+                                                     venue=f"Venue {json.dumps(title)}")})
     out = content.parent / "site"
     assert run_cli(*build_args(content, out)).code == 0
     html = (out / "search" / "index.html").read_text(encoding="utf-8")
@@ -91,7 +93,7 @@ def test_index_json_cannot_end_its_script_element(make_site):
 
 def test_search_index_holds_talks_and_the_text_of_news(make_site):
     pages = build(make_site, {
-        "publications/one.md": paper("One", "2024"),
+        "publications/one.md": solo("One", "2024", venue="Venue One"),
         "talks/keynote.md": "---\ntitle: A Keynote\ndate: 2024-05-01\nevent: Summit\n---\n"
                             "On **queues**.\n",
         "news/2024-06.md": "---\ndate: 2024-06-01\n---\nWe moved to a new building.\n",

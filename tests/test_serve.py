@@ -6,7 +6,6 @@ from __future__ import annotations
 import http.client
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -17,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, TEMPLATES
+from conftest import ROOT, TEMPLATES, copy_templates, edit
 
 PAPER_PAGE = "/publications/a-paper/"
 
@@ -96,8 +95,7 @@ def wait_until(check, timeout: float, what: str):
 def served(make_site, tmp_path):
     """A small site, its own templates, and a server for it."""
     content = make_site()
-    templates = tmp_path / "templates"
-    shutil.copytree(TEMPLATES, templates)
+    templates = copy_templates(tmp_path)
     servers: list[Server] = []
 
     def start(*extra: str) -> Server:
@@ -109,12 +107,6 @@ def served(make_site, tmp_path):
     yield start
     for server in servers:
         server.stop()
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new), encoding="utf-8")
 
 
 def test_the_site_is_served_with_the_reload_script(served):

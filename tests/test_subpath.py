@@ -17,7 +17,7 @@ from urllib.request import ProxyHandler, build_opener
 
 import pytest
 
-from conftest import EXAMPLE, TEMPLATES, build_args, run_cli, write_files
+from conftest import EXAMPLE, TEMPLATES, build_args, copy_templates, edit, run_cli, write_files
 
 LAB_URL = "https://user.github.io/lab-site/"
 PREFIX = "/lab-site/"
@@ -47,9 +47,7 @@ def make_lab_content(root: Path) -> Path:
 def build_lab_site(root: Path, templates: Path = TEMPLATES) -> Path:
     content = make_lab_content(root)
     out = root / "site"
-    args = build_args(content, out)
-    args[args.index("--templates") + 1] = str(templates)
-    result = run_cli(*args)
+    result = run_cli(*build_args(content, out, templates=templates))
     assert result.code == 0, result.err
     return out
 
@@ -179,12 +177,9 @@ def test_every_link_works_under_the_subpath(lab_site, serve):
 def test_the_crawl_finds_a_root_absolute_asset(tmp_path, serve):
     """The classic theme bug, '/assets/style.css', is a 404 under the subpath: the harness
     above can fail."""
-    templates = tmp_path / "templates"
-    shutil.copytree(TEMPLATES, templates)
-    base_html = templates / "base.html"
-    text = base_html.read_text(encoding="utf-8")
-    base_html.write_text(text.replace('href="{{ page.root }}assets/style.css"',
-                                      'href="/assets/style.css"'), encoding="utf-8")
+    templates = copy_templates(tmp_path)
+    edit(templates / "base.html", 'href="{{ page.root }}assets/style.css"',
+         'href="/assets/style.css"')
     base = serve(build_lab_site(tmp_path, templates))
     statuses, came_from = crawl(base, [PREFIX])
     assert statuses[base + "/assets/style.css"] == 404
