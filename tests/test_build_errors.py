@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
-from conftest import MINIMAL_CONFIG, build_args, run_cli, tree_bytes
+import pytest
+
+from conftest import MINIMAL_CONFIG, build_args, copy_templates, run_cli, tree_bytes
 
 from scholarsite.output.cache import CACHE_DIR
 
@@ -191,3 +193,34 @@ def test_impossible_date_is_an_error_not_a_crash(make_site):
     assert_clean_failure(result)
     [(path, line, _, msg)] = problems(result.err)
     assert path.endswith("feb.md") and line == 5 and "invalid date '2024-02-30'" in msg
+
+
+THEME_BREAKS = {
+    "no base.html": lambda t: (t / "base.html").unlink(),
+    "no paper.html": lambda t: (t / "paper.html").unlink(),
+    "no _authors.html": lambda t: (t / "_authors.html").unlink(),
+    "no collection.html": lambda t: (t / "collection.html").unlink(),
+    "no item.html": lambda t: (t / "item.html").unlink(),
+    "include outside": lambda t: (t / "page.html").write_text(
+        "{% include '../x.html' %}", encoding="utf-8"),
+    "not UTF-8": lambda t: (t / "item.html").write_bytes(b"{{ page.title }} \xff\xfe"),
+}
+
+
+@pytest.mark.parametrize("name", list(THEME_BREAKS))
+def test_a_broken_theme_is_a_message_not_a_traceback(make_site, tmp_path, name):
+    """A theme file missing, unreadable or reaching outside the theme: one message that
+    names it, exit 1, and the previous site as it was."""
+    content = make_site({"talks/keynote.md": "---\ntitle: A Keynote\ndate: 2024-05-01\n---\n",
+                         "pages/about.md": "---\ntitle: About\n---\nHello.\n"})
+    out = tmp_path / "site"
+    assert run_cli(*build_args(content, out)).code == 0
+    before = tree_bytes(out)
+    templates = copy_templates(tmp_path, "theme")
+    THEME_BREAKS[name](templates)
+    result = run_cli(*build_args(content, out, templates=templates))
+    assert_clean_failure(result)
+    found = [line for line in result.err.splitlines() if ": error: " in line]
+    assert found and len(found) == len(set(found)), result.err
+    assert all(line.startswith(str(templates)) for line in found), result.err
+    assert tree_bytes(out) == before

@@ -141,6 +141,27 @@ def test_feed_escapes_markup_in_titles(make_site):
     assert text(entry.find(f"{ATOM}author"), "name") == "Ada <Example>"
 
 
+@pytest.mark.parametrize("where", ["publications/a-paper.md", "publications/refs.bib"])
+def test_control_characters_never_reach_the_feed(make_site, where):
+    """NUL, BEL and ESC written into a paper's file are removed, with a warning at their
+    line: the feed stays well-formed XML."""
+    if where.endswith(".md"):
+        files = {where: "---\ntitle: Ring\x07 the \x1bbell\nauthors: [Ada Example]\n"
+                        "venue: Venue\ndate: 2024\n---\nAn abstract\x00 with a NUL.\n"}
+    else:
+        files = {"publications/a-paper.md": None, where: (
+            "@article{k1,\n  title = {Ring\x07 the \x1bbell},\n  author = {Ada Example},\n"
+            "  journal = {Venue},\n  year = {2024},\n  abstract = {An abstract\x00.},\n}\n")}
+    content = make_site(files)
+    result = run_cli(*build_args(content))
+    assert result.code == 0, result.err
+    assert f"{where}:2: warning: 3 control character(s) removed" in result.err.replace("\\", "/")
+    [entry] = atom(content.parent / "site" / "feed.xml").findall(f"{ATOM}entry")
+    assert text(entry, "title") == "Ring the bell"
+    for page in (content.parent / "site").rglob("*.html"):
+        assert not re.search("[\x00-\x08\x0b\x0c\x0e-\x1f]", page.read_text(encoding="utf-8"))
+
+
 def test_empty_site_has_a_valid_feed_and_sitemap(make_site):
     content = make_site({"publications/a-paper.md": None})
     assert run_cli(*build_args(content)).code == 0

@@ -7,6 +7,7 @@ so that a validator can say `path:line: error: ...` about the field at fault.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -190,9 +191,14 @@ def read_bytes(path: Path, diags: Diagnostics) -> bytes | None:
         return None
 
 
+# Control characters that are not text: no page or feed can hold them (XML forbids them),
+# and a browser drops some of them where a link's scheme is read.
+CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 def decode_text(data: bytes, path: Path, diags: Diagnostics) -> str | None:
-    """The text of a content file's bytes, line ends made '\\n'; an error when it is not
-    UTF-8."""
+    """The text of a content file's bytes, line ends made '\\n' and control characters
+    removed (with a warning at the first one's line); an error when it is not UTF-8."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -200,7 +206,16 @@ def decode_text(data: bytes, path: Path, diags: Diagnostics) -> str | None:
         diags.error(path, line, "the file is not UTF-8 text; save it as UTF-8 "
                     "(in most editors: File > Save with Encoding > UTF-8)")
         return None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    found = CONTROLS.search(text)
+    if found:
+        count = len(CONTROLS.findall(text))
+        diags.warning(path, text.count("\n", 0, found.start()) + 1,
+                      f"{count} control character(s) removed, the first U+"
+                      f"{ord(found.group()):04X}: they are not text, and no page or feed "
+                      "can hold them")
+        text = CONTROLS.sub("", text)
+    return text
 
 
 def read_front_matter(text: str, path: Path, diags: Diagnostics) -> tuple[Located, str] | None:

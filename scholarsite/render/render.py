@@ -177,6 +177,9 @@ def describe_template_error(exc: Exception, templates_dir: Path) -> tuple[str, i
         return str(templates_dir), 0, f"none of the templates {names} was found"
     if isinstance(exc, jinja2.TemplateNotFound):
         return str(templates_dir / exc.name), 0, "template not found"
+    if isinstance(exc, UnicodeDecodeError):  # the loader does not say which file
+        return str(templates_dir), 0, f"a template is not UTF-8 text ({exc.reason} at byte " \
+            f"{exc.start}); save it as UTF-8"
     name, line = _template_location(exc, templates_dir)
     return name, line, f"template error: {exc}"
 
@@ -226,9 +229,9 @@ def render_range(job: RenderJob, start: int, end: int
             continue
         try:
             written[job.paths[i]] = render_page_into(job.root, job.paths[i], page, job.env)
-        except OSError:
-            raise  # the output folder's problem, not the template's
         except Exception as exc:  # any failure inside a template is the template's bug
+            if isinstance(exc, OSError) and not isinstance(exc, jinja2.TemplateError):
+                raise  # the output folder's problem (TemplateNotFound is an OSError too)
             failed.add(page.template)
             failures.append((i, str(page.template), *describe_template_error(exc,
                                                                               job.templates_dir)))
@@ -256,7 +259,7 @@ def compile_names(env: jinja2.Environment, names: Iterable[str]) -> None:
     for name in names:
         try:
             env.get_template(name)
-        except jinja2.TemplateError:
+        except (jinja2.TemplateError, UnicodeDecodeError):
             pass  # reported when a page uses it
 
 
@@ -300,10 +303,10 @@ def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
                          [sum(costs[start:end]) for start, end in spans], render_kept)
     results += kept_run
     failures = [failure for result, _ in results for failure in result]
-    reported: set[str] = set()
-    for _, template, path, line, message in sorted(failures):
-        if template not in reported:
-            reported.add(template)
+    reported: set = set()  # each template once, and each message (a missing base.html
+    for _, template, path, line, message in sorted(failures):  # fails every page) once
+        if template not in reported and (path, line, message) not in reported:
+            reported.update((template, (path, line, message)))
             diags.error(path, line, message)
     return {rel: status for _, written in results for rel, status in written.items()}, kept
 

@@ -96,7 +96,7 @@ def find_used_templates(env: jinja2.Environment, name: str | tuple[str, ...],
     try:
         source = env.loader.get_source(env, name)[0]
         refs = list(meta.find_referenced_templates(env.parse(source)))
-    except jinja2.TemplateError:
+    except (jinja2.TemplateError, UnicodeDecodeError):
         seen.add(ANY_TEMPLATE)  # rendering will report the problem
         return seen
     for ref in refs:
