@@ -68,6 +68,12 @@ class BuildResult:
     kept: Kept | None = None
 
 
+def check_build_dirs(options: BuildOptions) -> None:
+    """OutputError for an output folder that `build` and `serve` must not write (or serve)."""
+    folders = [options.content_dir, options.templates_dir]
+    check_output_dir(options.output_dir, [Path.cwd(), *folders], folders)
+
+
 def collect_copies(site: Site, templates_dir: Path) -> dict[str, Path]:
     """Static files copied as they are: the theme's assets and the user's content/files/."""
     copies: dict[str, Path] = {}
@@ -119,8 +125,7 @@ def build(options: BuildOptions, keep: bool = False) -> BuildResult:
 def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     start, started = time.perf_counter(), time.time()
     diags = Diagnostics(root=Path.cwd())
-    check_output_dir(options.output_dir, [Path.cwd(), options.content_dir,
-                                          options.templates_dir])
+    check_build_dirs(options)
     cache = open_cache(options.output_dir, diags) if options.cache else None
     inputs = list_build_inputs(options) if cache else {}  # before anything is read
     parsed = ParsedFiles(load_known_files(cache, options, diags))

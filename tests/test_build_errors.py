@@ -152,6 +152,17 @@ def test_failed_build_leaves_previous_site_untouched(make_site, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == [CACHE_DIR, "content", "site"]
 
 
+@pytest.mark.parametrize("inside", ["content", "templates"])
+def test_an_output_folder_inside_what_the_build_reads_is_refused(make_site, tmp_path, inside):
+    """Each build would read the last one's site (59 -> 98 -> 137 files): refused."""
+    content = make_site()
+    templates = copy_templates(tmp_path)
+    out = (content if inside == "content" else templates) / "site"
+    result = run_cli(*build_args(content, out, templates=templates))
+    assert_clean_failure(result)
+    assert "it is inside" in result.err and not out.exists()
+
+
 def test_refuses_unsafe_output_folders(make_site, tmp_path):
     content = make_site()
     mine = tmp_path / "mine"

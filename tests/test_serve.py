@@ -263,6 +263,17 @@ def test_an_output_folder_inside_the_content_is_refused(make_site, tmp_path):
     assert proc.returncode == 1 and "it is inside" in proc.stderr
 
 
+def test_serve_refuses_the_project_folder_as_build_does(make_site, tmp_path):
+    """`serve --output .` would serve the whole project (content/site.yaml included): it is
+    refused before anything is served, with build's own message."""
+    make_site()
+    proc = subprocess.run([sys.executable, str(ROOT / "build.py"), "serve", "--output", ".",
+                           "--templates", str(ROOT / "templates"), "--port", "0"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1, proc.stderr
+    assert "refusing to build into '.'" in proc.stderr and "Serving" not in proc.stdout
+
+
 def test_an_open_page_reloads_by_itself_after_an_edit(served, tmp_path, browser):
     server = served()
     context = browser.new_context()

@@ -33,11 +33,10 @@ from tornado.ioloop import IOLoop
 from tornado.netutil import bind_sockets
 from tornado.websocket import WebSocketClosedError
 
-from ..build import BuildOptions
+from ..build import BuildOptions, check_build_dirs
 from .incremental import SiteBuilder
 from .steps import Outcome
 from .watch import Watcher
-from ..output.writer import OutputError
 
 PORT_TRIES = 20  # a port in use: try the next ones
 LIVE_SCRIPT = b'<script src="/livereload.js"></script>'  # livereload.js finds the server by its src
@@ -227,14 +226,6 @@ def report(outcome: Outcome, first: bool) -> None:
             f"{len(outcome.written)} file(s) changed{': ' + changed if changed else ''}")
 
 
-def check_serve_dirs(options: BuildOptions) -> None:
-    out = options.output_dir.resolve()
-    for place in (options.content_dir, options.templates_dir):
-        if out.is_relative_to(place.resolve()):
-            raise OutputError(f"refusing to serve from '{options.output_dir}': it is inside "
-                              f"'{place}', which is watched; choose a folder such as 'site'")
-
-
 class LiveSite:
     """The builder, what the server shows, and what happens on a save."""
 
@@ -279,7 +270,7 @@ def serve(options: ServeOptions) -> int:
     """Build, serve and watch until Ctrl-C (or SIGTERM); returns the exit code. Stopped
     during the first build, the old site is left as it was."""
     build_options = options.build
-    check_serve_dirs(build_options)
+    check_build_dirs(build_options)  # what build refuses is not served either
     # Bad requests (a path that is not UTF-8, say) are answered 400, not logged.
     logging.getLogger("tornado.general").setLevel(logging.ERROR)
     sockets, port = bind_free_port(options.host, options.port)

@@ -42,14 +42,21 @@ def read_manifest(out_dir: Path) -> set[str] | None:
     return {line for line in text.splitlines() if line and not line.startswith("#")}
 
 
-def check_output_dir(out_dir: Path, protected: list[Path]) -> None:
-    """Refuse an output folder that holds or is the user's work, or was not made by the tool."""
+def check_output_dir(out_dir: Path, protected: list[Path], inputs: list[Path] = ()
+                     ) -> None:
+    """Refuse an output folder that holds or is the user's work (`protected`), lies inside
+    a folder the build reads (`inputs`: each build would read the last one's site), or was
+    not made by the tool."""
     out = out_dir.resolve()
     for place in protected:
         place = place.resolve()
         if out == place or place.is_relative_to(out):
             raise OutputError(f"refusing to build into '{out_dir}': it is or contains "
                               f"'{place}'; choose a separate folder such as 'site'")
+    for place in inputs:
+        if out.is_relative_to(place.resolve()):
+            raise OutputError(f"refusing to build into '{out_dir}': it is inside '{place}', "
+                              "which the build reads; choose a folder such as 'site'")
     if out_dir.is_symlink() and not out.exists():
         raise OutputError(f"refusing to build into '{out_dir}': it is a link to '{out}', "
                           "which does not exist; make that folder or remove the link")
