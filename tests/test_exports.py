@@ -14,7 +14,11 @@ from bs4 import BeautifulSoup
 
 from conftest import (BIBSITE, read_download, ET_AL, MINIMAL_CONFIG, build_args, names_of, needs_bibtex_reader,
                       run_cli)
-from scholarsite.views.citations import DISPLAY_ONLY_FIELDS
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scholarsite.models import Author, Paper, PubDate
+from scholarsite.views.citations import DISPLAY_ONLY_FIELDS, make_bibtex
 
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
@@ -314,3 +318,33 @@ def test_without_javascript_the_bibtex_is_visible_and_selectable(served, browser
     # A selection's text ends at the last character shown: the file's final newline is not.
     bibtex = read_download(example, slug, ".bib")
     assert selected == bibtex.rstrip("\n")
+
+
+INJECTION = "Closed} , note = {injected"
+
+
+def test_a_title_cannot_add_fields_to_the_exported_entry(make_site):
+    paper = f"---\ntitle: '{INJECTION}'\nauthors: [Ada Example]\nvenue: Venue\ndate: 2024\n" \
+        "bibtex_key: 'k1}, evil = {x'\nextra:\n  'note = {y}, z': w\n---\n"
+    content = make_site({"publications/a-paper.md": paper})
+    assert run_cli(*build_args(content)).code == 0
+    site = content.parent / "site"
+    for text in (read_download(site, "a-paper", ".bib"),
+                 (site / "publications.bib").read_text(encoding="utf-8")):
+        [entry] = parse_bib(text).entries
+        assert set(bib_fields(entry)) == {"title", "author", "booktitle", "year"}
+        assert "injected" in bib_fields(entry)["title"] and entry.key != "k1"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40)
+       .filter(str.strip), st.text("{}\\, =ab", max_size=12))
+def test_any_title_exports_as_one_entry_with_its_own_fields(title, noise):
+    """Whatever the title holds, the export re-parses to one entry with the paper's
+    fields and nothing else."""
+    paper = Paper(slug="p", title=title + noise, authors=(Author("Ada Example"),),
+                  date=PubDate(2024), type="conference", source=Path("p.md"), line=1,
+                  venue="Venue " + noise)
+    library = bibtexparser.parse_string(make_bibtex(paper))
+    assert library.failed_blocks == [] and len(library.entries) == 1
+    assert set(bib_fields(library.entries[0])) == {"title", "author", "booktitle", "year"}

@@ -27,6 +27,12 @@ DISPLAY_ONLY_FIELDS = frozenset({
 MONTH_MACROS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _KEY_WORD = re.compile(r"[A-Za-z0-9]+")
 _BIBTEX_SPECIAL = re.compile(r"([&%$#_])")
+_BRACE = re.compile(r"[{}\\]")
+_BRACE_COMMANDS = {"{": r"\textbraceleft{}", "}": r"\textbraceright{}",
+                   "\\": r"\textbackslash{}"}
+_ESCAPED = re.compile(r"\\[{}]")
+_KEY = re.compile(r"^[^\s,{}()=\"#%'~\\]+$")  # what BibTeX reads as one entry's key
+_FIELD_NAME = re.compile(r"^[A-Za-z][\w:.+-]*$")  # what BibTeX reads as one field's name
 # A page range: "2781–2793", "521--521", "15-27"; any dash between the two ends.
 _PAGE_RANGE = re.compile(r"^\s*([^\s\-–—]+)\s*(?:-{1,3}|[–—])\s*([^\s\-–—]+)\s*$")
 
@@ -88,8 +94,9 @@ def format_citation(paper: Paper) -> str:
 
 
 def make_bibtex_key(paper: Paper) -> str:
-    """The source's key when it has one; else family name, year and first title word."""
-    if paper.bibtex_key:
+    """The source's key when it has one (and BibTeX can read it as one); else family
+    name, year and first title word."""
+    if paper.bibtex_key and _KEY.match(paper.bibtex_key):
         return paper.bibtex_key
     family = _KEY_WORD.findall(paper.authors[0].family_name()) if paper.authors else []
     words = [w for w in _KEY_WORD.findall(paper.title) if len(w) > 3] or _KEY_WORD.findall(
@@ -106,6 +113,25 @@ def bibtex_name(author: Author) -> str:
 
 def escape_bibtex(value: str) -> str:
     return _BIBTEX_SPECIAL.sub(r"\\\1", value).replace("–", "--").replace("—", "---")
+
+
+def protect_braces(value: str) -> str:
+    """A field's value whose braces cannot end the field early or open another: kept when
+    they pair up (`{LLM}` protects case) both as BibTeX counts them (every brace) and as
+    parsers that honour `\\{` do, else each brace and backslash written as a LaTeX
+    command (`Closed} , note = {x` stays a title)."""
+    if value.endswith("\\") or not (pairs_up(value) and pairs_up(_ESCAPED.sub("", value))):
+        return _BRACE.sub(lambda m: _BRACE_COMMANDS[m.group()], value)
+    return value
+
+
+def pairs_up(value: str) -> bool:
+    depth = 0
+    for char in value:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
@@ -153,6 +179,7 @@ def make_bibtex(paper: Paper) -> str:
     pairs = ([(n, v) for n, v in paper.extra if n not in DISPLAY_ONLY_FIELDS]
              if paper.bibtex_type else bibtex_fields(paper))
     lines = [f"  {name} = {value}" if name == "month" and value in MONTH_MACROS
-             else f"  {name} = {{{value}}}" for name, value in pairs]
+             else f"  {name} = {{{protect_braces(value)}}}" for name, value in pairs
+             if _FIELD_NAME.match(name)]
     body = ",\n".join(lines) + "\n" if lines else ""
     return f"@{entry_type}{{{make_bibtex_key(paper)},\n{body}}}\n"
