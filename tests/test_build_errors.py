@@ -235,3 +235,36 @@ def test_a_broken_theme_is_a_message_not_a_traceback(make_site, tmp_path, name):
     assert found and len(found) == len(set(found)), result.err
     assert all(line.startswith(str(templates)) for line in found), result.err
     assert tree_bytes(out) == before
+
+
+def test_nothing_written_is_dropped_without_a_word(make_site, tmp_path):
+    """An unknown link kind and a key given twice are errors at their lines."""
+    paper = ("---\ntitle: A Paper\nauthors: [Ada Example]\nvenue: Venue\ndate: 2024\n"
+             "links:\n  pdff: https://example.org/a.pdf\ntitle: Another Title\n---\n")
+    content = make_site({"publications/a-paper.md": paper})
+    result = run_cli(*build_args(content))
+    assert_clean_failure(result)
+    found = {(path.split("content/")[-1], line): msg for path, line, _, msg in problems(result.err)}
+    assert "'links.pdff'" in found[("publications/a-paper.md", 7)] and \
+        "did you mean 'pdf'" in found[("publications/a-paper.md", 7)]
+    assert "'title' is given twice" in found[("publications/a-paper.md", 8)]
+
+
+def test_bibtex_entries_the_parser_would_skip_are_named(make_site):
+    """An entry type that is not a word would vanish as a comment; a crossref loop would
+    hide both papers as mere parents. Each is a warning at its line, and the papers that
+    can be read are built."""
+    bib = ("@in-proceedings{odd, title = {Odd}, author = {Ada Example}, year = 2024}\n\n"
+           "@inproceedings{a, title = {A}, author = {Ada Example}, year = 2024,\n"
+           "  booktitle = {X}, crossref = {b}}\n"
+           "@inproceedings{b, title = {B}, author = {Ada Example}, year = 2024,\n"
+           "  booktitle = {Y}, crossref = {a}}\n")
+    content = make_site({"publications/a-paper.md": None, "publications/refs.bib": bib})
+    result = run_cli(*build_args(content))
+    assert result.code == 0, result.err
+    found = {(path.split("content/")[-1], line, sev)
+             for path, line, sev, _ in problems(result.err)}
+    assert {("publications/refs.bib", 1, "warning"), ("publications/refs.bib", 4, "warning"),
+            ("publications/refs.bib", 6, "warning")} <= found, result.err
+    pages = content.parent / "site" / "publications"
+    assert (pages / "a" / "index.html").is_file() and (pages / "b" / "index.html").is_file()

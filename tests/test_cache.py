@@ -10,7 +10,7 @@ from pathlib import Path
 
 from jinja2.bccache import bc_magic
 
-from conftest import MINIMAL_PAPER, build_args, copy_templates, edit, run_cli, tree_bytes
+from conftest import MINIMAL_PAPER, build_args, copy_templates, edit, paper, run_cli, tree_bytes
 
 from scholarsite.output.cache import CACHE_DIR, BuildCache, code_version
 
@@ -30,7 +30,7 @@ def make_papers(make_site, count: int = 6) -> Path:
     files = {f"publications/paper-{i}.md": MINIMAL_PAPER.replace("A Paper", f"Paper {i}")
              for i in range(count)}
     files["publications/more.bib"] = BIB
-    files["publications/bad-field.md"] = MINIMAL_PAPER.replace("date:", "venue_short: ''\ndate:")
+    files["publications/bad-field.md"] = paper(venue_short="''")
     return make_site(files)
 
 

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from conftest import MINIMAL_PAPER, build_args, copy_templates, edit, run_cli, tree_bytes
+from conftest import MINIMAL_PAPER, build_args, copy_templates, edit, paper, run_cli, tree_bytes
 
 from scholarsite.output.parallel import map_forked, split_spans
 
@@ -73,7 +73,7 @@ def test_runs_of_tasks_are_split_around_heavy_ones():
 def test_a_site_built_by_two_processes_is_the_site_built_by_one(make_site, tmp_path):
     files = {f"publications/p-{i}.md": MINIMAL_PAPER.replace("A Paper", f"Paper {i}")
              .replace("An abstract.", f"An *abstract* {i}.") for i in range(40)}
-    files["publications/bad.md"] = MINIMAL_PAPER.replace("date:", "venue_short: ''\ndate:")
+    files["publications/bad.md"] = paper(venue_short="''")
     content = make_site(files)
     one, two = tmp_path / "one", tmp_path / "two"
     first = run_cli(*build_args(content, one, "--jobs", "1", "--no-cache"))

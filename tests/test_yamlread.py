@@ -51,7 +51,6 @@ def test_dumped_data_reads_as_pyyaml_reads_it(data, flow):
     "base: &b {x: 1, y: 2}\nmerged:\n  <<: *b\n  y: 3\n",
     "s: !!set {a, b}\no: !!omap [{a: 1}, {b: 2}]\np: !!pairs [{a: 1}]\n",
     "b: !!binary aGVsbG8=\nn: !!str 12\nf: !!float 1\nt: 2024-05-01 10:00:00\n",
-    "dup: 1\ndup: 2\n",
     "list: [a, 'b', \"c\", 1.5, -2, true, ~, 2020-01-02]\n",
     "plain\n",
     "- a\n- [b, {c: d}]\n",
@@ -59,6 +58,18 @@ def test_dumped_data_reads_as_pyyaml_reads_it(data, flow):
 def test_tricky_documents_read_as_pyyaml_reads_them(text):
     got, problems = parse(text)
     assert problems == [] and got == safe_load(text)
+
+
+def test_a_key_given_twice_is_an_error_where_pyyaml_keeps_the_last():
+    """YAML wants keys unique; PyYAML keeps the last of two silently. A merged mapping
+    (`<<: *base`) that sets a key again is not a repetition."""
+    got, problems = parse("dup: 1\nother: {a: 1, a: 2}\ndup: 2\n")
+    assert problems == [
+        "'a' is given twice in one mapping (also line 3): YAML keeps only the last; remove one",
+        "'dup' is given twice in one mapping (also line 2): YAML keeps only the last; "
+        "remove one"]
+    assert got == safe_load("dup: 1\nother: {a: 1, a: 2}\ndup: 2\n")
+    assert parse("base: &b {x: 1, y: 2}\nmerged:\n  <<: *b\n  y: 3\n")[1] == []
 
 
 def test_an_alias_is_its_anchor_not_a_copy():

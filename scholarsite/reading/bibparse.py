@@ -15,7 +15,7 @@ from pathlib import Path
 
 import bibtexparser
 from bibtexparser.model import (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, Entry,
-                                ParsingFailedBlock, String)
+                                ImplicitComment, ParsingFailedBlock, String)
 
 from ..diagnostics import Diagnostics
 
@@ -35,6 +35,9 @@ NOT_INHERITED = frozenset({
 })
 _WORD = re.compile(r"[^\s#{}\",=]+")
 _FAILED_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")
+# Text between entries that looks like an entry BibTeX cannot read (`@in-proceedings{`,
+# `@bib:article{`): the parser takes it for a comment, and the entry would vanish.
+_ODD_ENTRY = re.compile(r"^[ \t]*@[ \t]*([^\s{(]*[^\w\s{(][^\s{(]*)[ \t]*[{(]", re.MULTILINE)
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 _GROUP_MARK = re.compile(r'\\.|[{}"]', re.DOTALL)  # an escape pair is one mark, skipped
 
@@ -84,7 +87,18 @@ def parse_entries(path: Path, text: str, diags: Diagnostics) -> list[BibEntry]:
             raw_entries.append(block)
         elif isinstance(block, ParsingFailedBlock):
             report_failed_block(block, path, diags)
+        elif isinstance(block, ImplicitComment):
+            report_odd_entries(block, path, diags)
     return [resolve_entry(e, macros, path, diags) for e in raw_entries]
+
+
+def report_odd_entries(block: ImplicitComment, path: Path, diags: Diagnostics) -> None:
+    """A warning for each entry among text between entries whose type is not a word."""
+    text = block.comment or ""
+    for match in _ODD_ENTRY.finditer(text):
+        line = (block.start_line or 0) + text.count("\n", 0, match.start()) + 1
+        diags.warning(path, line, f"'@{match.group(1)}' is not an entry type BibTeX reads "
+                      "(letters only, such as @inproceedings); the entry is skipped")
 
 
 def report_failed_block(block: ParsingFailedBlock, path: Path, diags: Diagnostics) -> None:
@@ -216,4 +230,11 @@ def inherit_crossrefs(entries: list[BibEntry], path: Path, diags: Diagnostics
                 entry.fields[name] = value
         if "booktitle" not in entry.fields and "title" in parent.fields:
             entry.fields["booktitle"] = parent.fields["title"]
+    for entry in entries:  # a loop or a chain: a parent that is a child too stays a paper
+        ref = entry.fields.get("crossref")
+        if ref is not None and entry.key.lower() in parents:
+            parents.discard(entry.key.lower())
+            diags.warning(path, ref.line, f"{entry.where()}: other entries crossref it and it "
+                          "has a crossref itself (a loop or a chain, which BibTeX does not "
+                          "follow); it is kept as a paper")
     return entries, parents

@@ -167,6 +167,7 @@ def read_bibtex_fields(f: FieldReader) -> tuple[tuple[str, str], ...]:
 def read_links(reader: FieldReader) -> tuple[Link, ...]:
     """The `links` mapping: each URL checked, DOIs and arXiv ids turned into URLs."""
     values = {kind: reader.line_text(kind) for kind in LINK_KINDS}
+    reader.check_unknown()  # `pdff:` would be lost without a word
     return make_links(values, lambda kind, message: reader.error((kind,), message))
 
 

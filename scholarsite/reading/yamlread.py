@@ -79,6 +79,7 @@ def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics) -> Lo
     node = None
     try:
         node = loader.get_single_node()
+        repeated = find_repeated_keys(node)  # before PyYAML's merge keys change the nodes
         data = construct(loader, node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -100,7 +101,35 @@ def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics) -> Lo
         return None
     finally:
         loader.dispose()
-    return Located(data, node, first_line)
+    for key, line, first in repeated:
+        diags.error(path, line + first_line, f"'{key}' is given twice in one mapping (also "
+                    f"line {first + first_line}): YAML keeps only the last; remove one")
+    return Located(data, node, first_line)  # read on: every problem is said at once
+
+
+def find_repeated_keys(node: yaml.Node | None) -> list[tuple[str, int, int]]:
+    """Each key given a second time in one mapping: (key, its line, the first one's line),
+    lines counted from 0 (walked without recursion, each node once)."""
+    found = []
+    stack = [node] if node is not None else []
+    seen: set[int] = set()
+    while stack:
+        current = stack.pop()
+        if id(current) in seen or isinstance(current, yaml.ScalarNode):
+            continue
+        seen.add(id(current))
+        if isinstance(current, yaml.MappingNode):
+            first: dict[tuple[str, str], int] = {}
+            for key, value in current.value:
+                name = (key.tag, key.value) if isinstance(key, yaml.ScalarNode) else None
+                if name in first:
+                    found.append((key.value, key.start_mark.line, first[name]))
+                elif name is not None:
+                    first[name] = key.start_mark.line
+                stack.extend((key, value))
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend(current.value)
+    return sorted(found, key=lambda item: item[1])
 
 
 _STR = "tag:yaml.org,2002:str"
