@@ -22,6 +22,9 @@ TYPE_LABELS = {
 }
 PAPER_TYPES = ("conference", "journal", "preprint", "report", "thesis", "book", "chapter", "patent", "other")
 
+# Joins a paper's topics in the publication filters' data (so no topic may hold it).
+TOPIC_SEPARATOR = "|"
+
 # The link kinds a paper may carry, in the order they are shown.
 LINK_KINDS = ("pdf", "code", "slides", "video", "poster", "supp", "html", "doi", "arxiv", "url")
 

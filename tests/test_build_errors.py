@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import MINIMAL_CONFIG, build_args, copy_templates, run_cli, tree_bytes
+from conftest import MINIMAL_CONFIG, MINIMAL_PAPER, build_args, copy_templates, run_cli, tree_bytes
 
 from scholarsite.output.cache import CACHE_DIR
 
@@ -268,3 +268,26 @@ def test_bibtex_entries_the_parser_would_skip_are_named(make_site):
             ("publications/refs.bib", 6, "warning")} <= found, result.err
     pages = content.parent / "site" / "publications"
     assert (pages / "a" / "index.html").is_file() and (pages / "b" / "index.html").is_file()
+
+
+def test_page_addresses_are_names_every_system_can_hold(make_site):
+    """A file named as a Windows device (con.md) is an error naming it; a BibTeX key that
+    would make one, or that has accents, gets an address every system can hold."""
+    bib = ("@article{CON, title = {Console}, author = {Ada Example}, journal = {J},"
+           " year = 2024}\n"
+           "@article{González2022, title = {Accents}, author = {Ada Example}, journal = {J},"
+           " year = 2022}\n")
+    content = make_site({"publications/refs.bib": bib})
+    result = run_cli(*build_args(content))
+    assert result.code == 0, result.err
+    pages = content.parent / "site" / "publications"
+    assert (pages / "con-entry" / "index.html").is_file()
+    assert (pages / "gonzalez2022" / "index.html").is_file()
+    assert not (pages / "con").exists()
+    content = make_site({"publications/con.md": MINIMAL_PAPER,
+                         "talks/aux.md": "---\ntitle: A Talk\ndate: 2024-01-01\n---\n"})
+    result = run_cli(*build_args(content))
+    assert_clean_failure(result)
+    found = {(path.split("content/")[-1], line) for path, line, _, msg in problems(result.err)
+             if "Windows keeps the name" in msg}
+    assert found == {("publications/con.md", 1), ("talks/aux.md", 1)}, result.err

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from browser import DESKTOP, DOCS_SCREENSHOTS, PHONE, open_page, pages_by_kind, serve
-from conftest import build_args, run_cli
+from conftest import build_args, paper, run_cli
 
 JS_BUDGET = 15 * 1024
 CSS_BUDGET = 20 * 1024
@@ -167,6 +167,31 @@ def test_abstract_and_bibtex_toggles(example, papers, browser):
 
 
 # --- Filters ----------------------------------------------------------------------------------
+
+def test_a_category_or_tier_holding_a_bar_is_one_value(make_site, browser):
+    """Topics are joined by '|' in the page; a category or tier is one value, whatever it
+    holds, so one with a '|' in it still filters; a topic cannot hold one."""
+    files = {f"publications/{slug}.md": paper(slug.title(), date, extra=extra)
+             for slug, date, extra in (
+                 ("one", "2024-01", "category: 'Systems|ML'\ntier: 'A|B'\ntopics: [x, y]\n"),
+                 ("two", "2023-01", "category: Theory\ntier: C\ntopics: [y]\n"))}
+    content = make_site({"publications/a-paper.md": None, **files})
+    out = content.parent / "site"
+    assert run_cli(*build_args(content, out)).code == 0
+    with serve(out) as base, open_page(browser) as page:
+        page.goto(base + "publications/")
+        page.get_by_label("Category").select_option("Systems|ML")
+        assert shown_slugs(page) == ["one"]
+        page.get_by_label("Category").select_option("")
+        page.get_by_label("Tier").select_option("A|B")
+        assert shown_slugs(page) == ["one"]
+        page.get_by_label("Tier").select_option("")
+        page.get_by_label("Topic").select_option("y")
+        assert sorted(shown_slugs(page)) == ["one", "two"]
+    bad = make_site({"publications/a-paper.md": paper(extra="topics: ['a|b']\n")})
+    result = run_cli(*build_args(bad))
+    assert result.code == 1 and "a topic cannot hold '|'" in result.err
+
 
 def test_filter_by_year_counts_update_and_url_is_shareable(example, papers, browser):
     years = Counter(str(p["date"])[:4] for p in papers.values())

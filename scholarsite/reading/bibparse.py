@@ -18,6 +18,7 @@ from bibtexparser.model import (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, 
                                 ImplicitComment, ParsingFailedBlock, String)
 
 from ..diagnostics import Diagnostics
+from .slugs import make_slug
 
 # bibtexparser logs every block it cannot split; those become our own diagnostics instead.
 logging.getLogger("bibtexparser").addHandler(logging.NullHandler())
@@ -38,7 +39,6 @@ _FAILED_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")
 # Text between entries that looks like an entry BibTeX cannot read (`@in-proceedings{`,
 # `@bib:article{`): the parser takes it for a comment, and the entry would vanish.
 _ODD_ENTRY = re.compile(r"^[ \t]*@[ \t]*([^\s{(]*[^\w\s{(][^\s{(]*)[ \t]*[{(]", re.MULTILINE)
-_NOT_SLUG = re.compile(r"[^a-z0-9]+")
 _GROUP_MARK = re.compile(r'\\.|[{}"]', re.DOTALL)  # an escape pair is one mark, skipped
 
 
@@ -65,7 +65,7 @@ class BibEntry:
 
 def slug_from_key(key: str) -> str:
     """'Chen2021:Fast_DL' -> 'chen2021-fast-dl': the paper's page address."""
-    return _NOT_SLUG.sub("-", key.lower()).strip("-")
+    return make_slug(key)
 
 
 def parse_entries(path: Path, text: str, diags: Diagnostics) -> list[BibEntry]:

@@ -19,9 +19,9 @@ from markdown.treeprocessors import Treeprocessor
 from ..diagnostics import Diagnostics
 from .fields import FieldReader
 from .listing import list_files
-from .slugs import split_repeats
+from .slugs import check_file_slug, split_repeats
 from ..models import Item
-from .papers import SLUG, html_to_text, markdown_extensions, render_markdown, report_at
+from .papers import html_to_text, markdown_extensions, render_markdown, report_at
 from ..structure.urls import check_link, is_external
 from .yamlread import read_front_matter, read_text
 
@@ -195,9 +195,7 @@ def read_fields(f: FieldReader, schema: Schema, ctx: Context) -> dict:
 
 def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics) -> Item | None:
     """One Markdown file of a collection; None (with diagnostics) when it cannot be used."""
-    if not SLUG.match(path.stem):
-        diags.error(path, 1, f"file name '{path.name}' is not a valid slug: use lowercase "
-                    "letters, digits and single hyphens, such as 'my-talk-2024.md'")
+    check_file_slug(path, "my-talk-2024.md", diags)
     text = read_text(path, diags)
     read = read_front_matter(text, path, diags) if text is not None else None
     if read is None:

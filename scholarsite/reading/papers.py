@@ -17,13 +17,13 @@ from markdown.extensions import (Extension, abbr, attr_list, def_list, fenced_co
 from markdown.treeprocessors import Treeprocessor
 
 from ..diagnostics import Diagnostics
+from .slugs import check_file_slug
 from .fields import FieldReader
-from ..models import LINK_KINDS, PAPER_TYPES, Author, Link, Paper
+from ..models import LINK_KINDS, PAPER_TYPES, TOPIC_SEPARATOR, Author, Link, Paper
 from .prose import render_prose
 from ..structure.urls import check_link, check_text_link, normalize_arxiv, normalize_doi
 from .yamlread import read_front_matter
 
-SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 # Symbols that may follow an author's name to mark a role (equal contribution, corresponding...).
 AUTHOR_MARKS = "*†‡§¶#✉"
 ET_AL = ("et al.", "et al", "others", "and others")
@@ -188,6 +188,14 @@ def make_links(values: dict[str, str], report: Callable[[str, str], object]
     return tuple(links)
 
 
+def read_topics(f: FieldReader) -> tuple[str, ...]:
+    topics = f.text_list("topics")
+    if any(TOPIC_SEPARATOR in topic for topic in topics):
+        f.error(("topics",), f"a topic cannot hold '{TOPIC_SEPARATOR}': the publication "
+                "filters join a paper's topics with it")
+    return topics
+
+
 def read_paper_details(f: FieldReader, bibtex_type: str) -> dict:
     """The optional fields that are read as they are written."""
     return dict(
@@ -195,7 +203,7 @@ def read_paper_details(f: FieldReader, bibtex_type: str) -> dict:
         location=f.line_text("location"),
         tier=f.line_text("tier"),
         category=f.line_text("category"),
-        topics=f.text_list("topics"),
+        topics=read_topics(f),
         citation=f.line_text("citation"),
         selected=f.boolean("selected"),
         award=f.line_text("award"),
@@ -212,9 +220,7 @@ def read_markdown_paper(path: Path, text: str, md: markdown.Markdown,
                         diags: Diagnostics) -> Paper | None:
     """One paper from its Markdown file; None (with diagnostics) when it cannot be built."""
     slug = path.stem
-    if not SLUG.match(slug):
-        diags.error(path, 1, f"file name '{path.name}' is not a valid slug: use lowercase "
-                    "letters, digits and single hyphens, such as 'my-paper-2024.md'")
+    check_file_slug(path, "my-paper-2024.md", diags)
     read = read_front_matter(text, path, diags)
     if read is None:
         return None

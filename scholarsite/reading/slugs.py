@@ -1,8 +1,21 @@
-"""Two things with one slug would write one page: the rule every reader applies."""
+"""Page addresses (slugs): unique, and names every system can hold as a folder."""
 
 from __future__ import annotations
 
+import hashlib
+import re
+import unicodedata
+from pathlib import Path
 from typing import Callable, Iterable, TypeVar
+
+from ..diagnostics import Diagnostics
+
+# What a slug is: lowercase letters and digits, single hyphens between.
+SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+# Names Windows keeps for devices: no file or folder can have them, whatever follows a dot.
+RESERVED_NAMES = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
+                            *(f"lpt{i}" for i in range(1, 10))})
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
 
 T = TypeVar("T")
 
@@ -22,3 +35,24 @@ def split_repeats(items: Iterable[T], key: Callable[[T], str]
             first[name] = item
             unique.append(item)
     return unique, repeats
+
+
+def make_slug(text: str) -> str:
+    """'González-García:2022' -> 'gonzalez-garcia-2022': accents dropped, not the letters
+    they sit on; a name Windows keeps for a device gets '-entry' after it."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", text)
+                     if not unicodedata.combining(c))
+    slug = _NOT_SLUG.sub("-", folded.lower()).strip("-")
+    if not slug:  # a key in another script: named by its hash, the same every build
+        return "entry-" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+    return f"{slug}-entry" if slug in RESERVED_NAMES else slug
+
+
+def check_file_slug(path: Path, example: str, diags: Diagnostics) -> None:
+    """An error at a content file whose name cannot be its page address."""
+    if not SLUG.match(path.stem):
+        diags.error(path, 1, f"file name '{path.name}' is not a valid slug: use lowercase "
+                    f"letters, digits and single hyphens, such as '{example}'")
+    elif path.stem in RESERVED_NAMES:
+        diags.error(path, 1, f"'{path.stem}' cannot be a page address: Windows keeps the name "
+                    "for a device, so no one could check the site out there; rename the file")

@@ -17,7 +17,6 @@ from .metadata import dump_script_json
 
 # Page kinds that are not worth finding: they only list or point at other pages.
 UNSEARCHED_KINDS = list_unsearched()
-TOPIC_SEPARATOR = "|"  # joins a paper's topics in its data-topics attribute
 
 
 def make_facet(name: str, label: str, every: str, values: list, sort_key,
@@ -36,12 +35,12 @@ def make_facet(name: str, label: str, every: str, values: list, sort_key,
     options = [{"value": v, "label": (labels or {}).get(v, v), "count": counts[v]}
                for v in sorted(counts, key=sort_key)]
     return {"name": name, "label": label, "every": every, "options": options,
-            "attr": attr or name}
+            "attr": attr or name, "multi": type(values[0]) is tuple}
 
 
 def make_facets(site: Site) -> list[dict]:
     """The filters of the publications page, each matched against the paper entries'
-    data-ATTR attribute (data-topics holds a paper's topics joined by TOPIC_SEPARATOR)."""
+    data-ATTR attribute (data-topics holds a paper's topics joined by models.TOPIC_SEPARATOR)."""
     papers = site.papers
     categories = site.config.publications.categories
     facets = [

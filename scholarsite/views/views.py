@@ -14,9 +14,9 @@ from markupsafe import Markup
 from .citations import format_citation, make_bibtex, make_bibtex_key, venue_label
 from .entries import mark_entry
 from .feeds import feed_entry
-from ..models import PAPER_TYPES, TYPE_LABELS, Author, Paper, Site, SiteConfig
+from ..models import PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, Paper, Site, SiteConfig
 from .ris import make_ris
-from .search import TOPIC_SEPARATOR, paper_search_json
+from .search import paper_search_json
 from ..structure.kinds import paper_url
 from ..structure.urls import absolute_url, make_data_url, split_site_link
 

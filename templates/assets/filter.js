@@ -13,8 +13,10 @@
     text: fold([".paper-title", ".paper-authors", ".paper-venue", ".abstract"]
       .map((sel) => el.querySelector(sel)?.textContent || "").join(" ")),
     values: Object.fromEntries(selects.map((s) => [s.name,
-      // A paper's topics are joined by "|" (TOPIC_SEPARATOR in scholarsite/views/search.py).
-      (el.dataset[s.dataset.attr] || "").split("|").filter(Boolean)])),
+      // A paper's topics are joined by "|" (TOPIC_SEPARATOR in scholarsite/models.py);
+      // a category or tier is one value, whatever it holds.
+      (s.dataset.multi !== undefined ? (el.dataset[s.dataset.attr] || "").split("|")
+        : [el.dataset[s.dataset.attr] || ""]).filter(Boolean)])),
   }));
 
   // Does a paper pass every filter, leaving out the one named `skip` (for option counts)?
