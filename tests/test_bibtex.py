@@ -207,7 +207,7 @@ def test_errors_name_the_key_and_line_and_the_rest_is_read():
         "(is a comma missing after this value?)",
         "papers.bib:18: error: entry 'notitle': missing required field 'title'",
         "papers.bib:18: error: entry 'notitle': missing required field 'year'",
-        "papers.bib:26: error: entry 'badyear': 'year' must be a four-digit year, "
+        "papers.bib:26: error: entry 'badyear': 'year' must be a four-digit year from 0001, "
         "found 'in press'",
         "papers.bib:30: error: entry 'macro': field 'author' uses the undefined @string macro "
         "undefinedname; define it in this file, such as @string{undefinedname = {...}}, or "

@@ -291,3 +291,17 @@ def test_page_addresses_are_names_every_system_can_hold(make_site):
     found = {(path.split("content/")[-1], line) for path, line, _, msg in problems(result.err)
              if "Windows keeps the name" in msg}
     assert found == {("publications/con.md", 1), ("talks/aux.md", 1)}, result.err
+
+
+def test_messages_say_what_was_found(make_site):
+    """A !!binary title is not 'text, found text'; year 0 exists in neither format."""
+    paper = "---\ntitle: !!binary aGVsbG8=\nauthors: [Ada Example]\nvenue: V\ndate: 0000\n---\n"
+    bib = "@article{k, title = {T}, author = {Ada Example}, journal = {J}, year = {0000}}\n"
+    content = make_site({"publications/a-paper.md": paper, "publications/refs.bib": bib})
+    result = run_cli(*build_args(content))
+    assert_clean_failure(result)
+    found = {(path.split("content/")[-1], line): msg for path, line, _, msg in problems(result.err)}
+    assert found[("publications/a-paper.md", 2)] == \
+        "'title' must be text, found binary data (!!binary)"
+    assert found[("publications/a-paper.md", 5)].endswith("from year 0001; found the number 0")
+    assert "'year' must be a four-digit year from 0001" in found[("publications/refs.bib", 1)]

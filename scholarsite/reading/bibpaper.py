@@ -149,8 +149,8 @@ def read_date(r: EntryReader) -> PubDate | None:
     if not year_text:
         r.missing("year")
         return None
-    if not _YEAR.match(year_text):
-        r.error("year", f"'year' must be a four-digit year, found {year_text!r}")
+    if not _YEAR.match(year_text) or int(year_text) < 1:
+        r.error("year", f"'year' must be a four-digit year from 0001, found {year_text!r}")
         return None
     month = read_month(r)
     if month and r.text("day").isdigit():

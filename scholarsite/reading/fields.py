@@ -33,6 +33,8 @@ def parse_date(value: object) -> PubDate | None:
     if not match:
         return None
     year = int(match.group(1))
+    if year < 1:  # there was no year 0, and none before
+        return None
     month = int(match.group(2)) if match.group(2) else None
     day = int(match.group(3)) if match.group(3) else None
     if month is not None and not 1 <= month <= 12:
@@ -150,8 +152,9 @@ class FieldReader:
             return None
         parsed = parse_date(value)
         if parsed is None:
+            found = f"the number {value}" if isinstance(value, int) else repr(value)
             self.error((key,), f"'{self.name(key)}' must be a date written YYYY, YYYY-MM or "
-                       f"YYYY-MM-DD, found {value!r}")
+                       f"YYYY-MM-DD, from year 0001; found {found}")
         return parsed
 
     def choice(self, key: str, choices: tuple[str, ...], default: str) -> str:
@@ -196,4 +199,8 @@ def type_name(value: object) -> str:
         return "a number"
     if isinstance(value, (dt.date, dt.datetime)):
         return "a date"
-    return "text"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, bytes):
+        return "binary data (!!binary)"
+    return f"a YAML {type(value).__name__}"
