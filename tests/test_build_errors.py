@@ -305,3 +305,14 @@ def test_messages_say_what_was_found(make_site):
         "'title' must be text, found binary data (!!binary)"
     assert found[("publications/a-paper.md", 5)].endswith("from year 0001; found the number 0")
     assert "'year' must be a four-digit year from 0001" in found[("publications/refs.bib", 1)]
+
+
+def test_link_text_must_be_text(make_site):
+    """A project's links keyed by `null:` or a number were published labelled 'None'."""
+    project = ("---\ntitle: A Project\nlinks:\n  null: https://example.org/a\n"
+               "  2024: https://example.org/b\n  Code: https://example.org/c\n---\n")
+    content = make_site({"projects/p.md": project})
+    result = run_cli(*build_args(content))
+    assert_clean_failure(result)
+    found = [msg for path, _, _, msg in problems(result.err) if path.endswith("projects/p.md")]
+    assert len(found) == 2 and all("must be text" in msg for msg in found), result.err

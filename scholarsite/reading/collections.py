@@ -130,7 +130,9 @@ def read_link_map(f: FieldReader, key: str, ctx: Context) -> list[tuple[str, str
     links = f.mapping(key)
     out = []
     for label in list(links.data):
-        link = read_link(links, label, str(label), ctx)
+        if not isinstance(label, str):
+            continue  # `null:` or `2024:` is no link text: check_unknown says so
+        link = read_link(links, label, label, ctx)
         if link is not None:
             out.append(link)
     links.check_unknown()  # only reports keys that are not text
