@@ -316,3 +316,23 @@ def test_link_text_must_be_text(make_site):
     assert_clean_failure(result)
     found = [msg for path, _, _, msg in problems(result.err) if path.endswith("projects/p.md")]
     assert len(found) == 2 and all("must be text" in msg for msg in found), result.err
+
+
+@pytest.mark.parametrize("orcid, expected", [
+    ("0000-0002-1825-0097", "https://orcid.org/0000-0002-1825-0097"),
+    ("0000-0002-1825-009x", "https://orcid.org/0000-0002-1825-009X"),
+    ("0000-0002-1825-009", None), ("orcid 0000-0002-1825-0097", None)])
+def test_an_orcid_is_an_id_or_an_error(make_site, orcid, expected):
+    """A bare ORCID iD becomes its address; a malformed one was a relative link."""
+    config = MINIMAL_CONFIG.replace("  name: Ada Example\n",
+                                    f"  name: Ada Example\n  links:\n    orcid: '{orcid}'\n")
+    content = make_site({"site.yaml": config})
+    result = run_cli(*build_args(content))
+    if expected is None:
+        assert_clean_failure(result)
+        assert [(line, sev) for path, line, sev, msg in problems(result.err)
+                if "is not an ORCID iD" in msg] == [(6, "error")], result.err
+    else:
+        assert result.code == 0, result.err
+        home = (content.parent / "site" / "index.html").read_text(encoding="utf-8")
+        assert f'href="{expected}"' in home

@@ -118,8 +118,12 @@ def read_profile_links(links: FieldReader) -> tuple[tuple[str, str], ...]:
         url = links.line_text(str(label))
         if not url:
             continue
-        if str(label).lower() == "orcid" and _ORCID.match(url):
-            url = "https://orcid.org/" + url  # the bare iD, as ORCID prints it
+        if str(label).lower() == "orcid" and "/" not in url:  # the bare iD, as ORCID prints it
+            if not _ORCID.match(url.upper()):
+                links.error((label,), f"'{url}' is not an ORCID iD: write its 16 digits in "
+                            "groups of four, such as 0000-0002-1825-0097, or its address")
+                continue
+            url = "https://orcid.org/" + url.upper()
         safe, problem = check_link("url", url)
         if problem:
             links.error((label,), f"link '{label}' {problem}")
