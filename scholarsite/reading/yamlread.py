@@ -238,12 +238,11 @@ def decode_text(data: bytes, path: Path, diags: Diagnostics) -> str | None:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     found = CONTROLS.search(text)
     if found:
-        count = len(CONTROLS.findall(text))
-        diags.warning(path, text.count("\n", 0, found.start()) + 1,
-                      f"{count} control character(s) removed, the first U+"
+        line = text.count("\n", 0, found.start()) + 1
+        text, count = CONTROLS.subn("", text)
+        diags.warning(path, line, f"{count} control character(s) removed, the first U+"
                       f"{ord(found.group()):04X}: they are not text, and no page or feed "
                       "can hold them")
-        text = CONTROLS.sub("", text)
     return text
 
 

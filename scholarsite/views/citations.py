@@ -31,6 +31,7 @@ _BRACE = re.compile(r"[{}\\]")
 _BRACE_COMMANDS = {"{": r"\textbraceleft{}", "}": r"\textbraceright{}",
                    "\\": r"\textbackslash{}"}
 _ESCAPED = re.compile(r"\\[{}]")
+_BRACES_ONLY = re.compile(r"[{}]")
 _KEY = re.compile(r"^[^\s,{}()=\"#%'~\\]+$")  # what BibTeX reads as one entry's key
 _FIELD_NAME = re.compile(r"^[A-Za-z][\w:.+-]*$")  # what BibTeX reads as one field's name
 # A page range: "2781–2793", "521--521", "15-27"; any dash between the two ends.
@@ -120,6 +121,8 @@ def protect_braces(value: str) -> str:
     they pair up (`{LLM}` protects case) both as BibTeX counts them (every brace) and as
     parsers that honour `\\{` do, else each brace and backslash written as a LaTeX
     command (`Closed} , note = {x` stays a title)."""
+    if "{" not in value and "}" not in value and not value.endswith("\\"):
+        return value  # most values: every field of every paper's export comes here
     if value.endswith("\\") or not (pairs_up(value) and pairs_up(_ESCAPED.sub("", value))):
         return _BRACE.sub(lambda m: _BRACE_COMMANDS[m.group()], value)
     return value
@@ -127,8 +130,8 @@ def protect_braces(value: str) -> str:
 
 def pairs_up(value: str) -> bool:
     depth = 0
-    for char in value:
-        depth += {"{": 1, "}": -1}.get(char, 0)
+    for char in _BRACES_ONLY.findall(value):
+        depth += 1 if char == "{" else -1
         if depth < 0:
             return False
     return depth == 0
