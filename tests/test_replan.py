@@ -219,7 +219,7 @@ EDITS = st.lists(st.tuples(st.sampled_from(["alpha.md", "beta.md", "gamma.md", "
 def test_any_sequence_of_edits_gives_the_cold_build(tmp_path_factory, edits):
     tmp_path = tmp_path_factory.mktemp("edits")
     content = write_files(tmp_path / "content", {
-        k: v for k, v in FILES.items() if k.startswith(("site", "publications/", "cv"))
+        k: v for k, v in FILES.items() if k.startswith(("site", "publications/", "cv", "files/"))
         and not k.endswith(".bib")})
     builder = SiteBuilder(BuildOptions(content, tmp_path / "site", TEMPLATES))
     assert builder.build().ok

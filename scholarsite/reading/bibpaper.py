@@ -1,9 +1,9 @@
 """One BibTeX entry as a `Paper`: the same model, and the same rules, as a Markdown paper.
 
 Text is LaTeX turned into Unicode; abstracts are untrusted and escaped, never raw HTML;
-links pass the same safety check as everywhere else. Every field that goes into the
-paper's BibTeX export is kept as written in `Paper.extra`, so the export is the source entry
-less the fields that only drive the page (abstract, abbr, pdf, ...).
+each link is made right or left out, with a warning (biblinks.py). Every field that goes
+into the paper's BibTeX export is kept as written in `Paper.extra`, so the export is the
+source entry less the fields that only drive the page (abstract, abbr, pdf, ...).
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from pathlib import Path
 
 from bibtexparser.middlewares.names import split_multiple_persons_names
 
-from .bibparse import MONTH_MACROS, BibEntry, BibValue, slug_from_key
+from .biblinks import read_links
+from .bibparse import MONTH_MACROS, BibEntry, BibValue, EntryReader, slug_from_key
 from ..diagnostics import Diagnostics
 from .fields import parse_date
-from .latex import decode_url, fold_space, latex_to_paragraphs, latex_to_text, read_name
-from ..models import LINK_KINDS, Author, Link, Paper, PubDate
-from .papers import VENUELESS_TYPES, html_to_text, make_links
+from .latex import fold_space, latex_to_paragraphs, read_name
+from ..models import Author, Paper, PubDate
+from .papers import VENUELESS_TYPES, html_to_text
 from ..structure.urls import normalize_arxiv, normalize_doi
 
 TYPES = {
@@ -35,47 +36,7 @@ MODEL_DISPLAY_FIELDS = frozenset({
     "award", "tier", "category", "topics",
 })
 _PREPRINT_VENUE = re.compile(r"\b(arxiv|corr|biorxiv|medrxiv|chemrxiv|ssrn|preprint)\b", re.I)
-_ARXIV_IN_VENUE = re.compile(r"arxiv:\s*([0-9]{4}\.[0-9]{4,5}(?:v\d+)?|[a-z\-]+/\d{7})", re.I)
 _YEAR = re.compile(r"^\d{4}$")
-
-
-class EntryReader:
-    """Typed access to one entry's fields, with `path:line` diagnostics naming the key."""
-
-    def __init__(self, entry: BibEntry, path: Path, diags: Diagnostics) -> None:
-        self.entry = entry
-        self.path = path
-        self.diags = diags
-        self.errors = 0
-
-    def line(self, name: str = "") -> int:
-        value = self.entry.fields.get(name)
-        return value.line if value else self.entry.line
-
-    def error(self, name: str, message: str) -> None:
-        self.errors += 1
-        self.diags.error(self.path, self.line(name), f"{self.entry.where()}: {message}")
-
-    def warning(self, name: str, message: str) -> None:
-        self.diags.warning(self.path, self.line(name), f"{self.entry.where()}: {message}")
-
-    def missing(self, name: str) -> None:
-        """A required field is absent or empty; after a field that could not be resolved
-        (already reported) nothing more is said."""
-        if self.entry.broken:
-            self.errors += 1
-        elif name not in self.entry.fields:
-            self.error(name, f"missing required field '{name}'")
-        else:
-            self.error(name, f"'{name}' is empty; it is required")
-
-    def raw(self, name: str) -> str:
-        value = self.entry.fields.get(name)
-        return value.text if value else ""
-
-    def text(self, name: str) -> str:
-        value = self.entry.fields.get(name)
-        return latex_to_text(value.text) if value else ""
 
 
 def make_paper(entry: BibEntry, path: Path, diags: Diagnostics) -> Paper | None:
@@ -210,37 +171,6 @@ def check_venue(r: EntryReader, ptype: str, venue: str, institution: str, arxiv:
               "report": "institution", "thesis": "school", "book": "publisher"}.get(ptype)
     hint = f"add '{wanted}'" if wanted else "add 'howpublished', 'institution' or an eprint"
     r.warning("", f"no venue: {hint} so that readers know where it appeared")
-
-
-def read_links(r: EntryReader) -> tuple[Link, ...]:
-    """Links in the order the model shows them, each checked like a Markdown paper's."""
-    values = {kind: decode_url(r.raw(kind)) for kind in LINK_KINDS if r.raw(kind).strip()}
-    values.pop("arxiv", None)
-    arxiv = arxiv_id(r)
-    if arxiv:
-        values["arxiv"] = arxiv
-    if not values.get("url") and r.raw("howpublished").strip():
-        url = decode_url(r.raw("howpublished"))
-        if url.startswith(("http://", "https://")):
-            values["url"] = url
-    links = make_links(values, lambda kind, message: r.error(
-        kind if kind in r.entry.fields else "", message))
-    doi = next((link.url for link in links if link.kind == "doi"), "")
-    # `url` is often the DOI's address again: one link is enough.
-    return tuple(link for link in links if not (link.kind == "url" and link.url == doi))
-
-
-def arxiv_id(r: EntryReader) -> str:
-    """From al-folio's `arxiv`, an eprint with archiveprefix arXiv (or one that reads as an
-    arXiv id), or an 'arXiv:2401.00001' in the journal."""
-    if r.raw("arxiv").strip():
-        return decode_url(r.raw("arxiv"))
-    eprint = decode_url(r.raw("eprint"))
-    prefix = (r.text("archiveprefix") or r.text("eprinttype")).lower()
-    if eprint and (prefix == "arxiv" or (not prefix and normalize_arxiv(eprint))):
-        return eprint
-    match = _ARXIV_IN_VENUE.search(r.text("journal"))
-    return match.group(1) if match else ""
 
 
 def read_topics(r: EntryReader) -> tuple[str, ...]:

@@ -3,7 +3,8 @@
 bibtexparser (v2) splits the file into blocks and gives every entry and field its line;
 macro expansion, concatenation and crossref are done here, because its own middleware
 resolves only values that are a single macro and does no crossref. Each file is read on its
-own: a macro defined in another file is an error that names it.
+own: a macro defined in another file is an error that names it. `EntryReader` then gives
+typed access to one entry's fields, for bibpaper and biblinks.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from bibtexparser.model import (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, 
                                 ImplicitComment, ParsingFailedBlock, String)
 
 from ..diagnostics import Diagnostics
+from .latex import latex_to_text
 from .slugs import make_slug
 
 # bibtexparser logs every block it cannot split; those become our own diagnostics instead.
@@ -63,21 +65,75 @@ class BibEntry:
         return f"entry '{self.key}'"
 
 
+class EntryReader:
+    """Typed access to one entry's fields, with `path:line` diagnostics naming the key."""
+
+    def __init__(self, entry: BibEntry, path: Path, diags: Diagnostics) -> None:
+        self.entry = entry
+        self.path = path
+        self.diags = diags
+        self.errors = 0
+
+    def line(self, name: str = "") -> int:
+        value = self.entry.fields.get(name)
+        return value.line if value else self.entry.line
+
+    def error(self, name: str, message: str) -> None:
+        self.errors += 1
+        self.diags.error(self.path, self.line(name), f"{self.entry.where()}: {message}")
+
+    def warning(self, name: str, message: str) -> None:
+        self.diags.warning(self.path, self.line(name), f"{self.entry.where()}: {message}")
+
+    def missing(self, name: str) -> None:
+        """A required field is absent or empty; after a field that could not be resolved
+        (already reported) nothing more is said."""
+        if self.entry.broken:
+            self.errors += 1
+        elif name not in self.entry.fields:
+            self.error(name, f"missing required field '{name}'")
+        else:
+            self.error(name, f"'{name}' is empty; it is required")
+
+    def raw(self, name: str) -> str:
+        value = self.entry.fields.get(name)
+        return value.text if value else ""
+
+    def text(self, name: str) -> str:
+        value = self.entry.fields.get(name)
+        return latex_to_text(value.text) if value else ""
+
+
 def slug_from_key(key: str) -> str:
     """'Chen2021:Fast_DL' -> 'chen2021-fast-dl': the paper's page address."""
     return make_slug(key)
 
 
+@dataclass(frozen=True)
+class Library:
+    """A file's entries, and (line, name) of each block that looked like an entry but
+    could not be read as one (already reported): its key in quotes, or where it is."""
+
+    entries: list[BibEntry]
+    unread: tuple[tuple[int, str], ...] = ()
+
+
 def parse_entries(path: Path, text: str, diags: Diagnostics) -> list[BibEntry]:
+    """The file's entries with every value resolved (see parse_library)."""
+    return parse_library(path, text, diags).entries
+
+
+def parse_library(path: Path, text: str, diags: Diagnostics) -> Library:
     """The file's entries with every value resolved; @string, @preamble, @comment and text
     between entries (al-folio's front matter, comments, headings) are not entries."""
     try:
         library = bibtexparser.parse_string(text, parse_stack=[])
     except Exception as exc:  # a bug in the splitter, not in the file; still no traceback
         diags.error(path, 0, f"the BibTeX reader failed on this file ({exc}); please report it")
-        return []
+        return Library([], ((0, "the whole file"),))
     macros = dict(MONTH_MACROS)
     raw_entries: list[Entry] = []
+    unread: list[tuple[int, str]] = []
     for block in library.blocks:
         if isinstance(block, (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock)):
             block = block.ignore_error_block  # duplicates are found (case-blind) below
@@ -86,29 +142,37 @@ def parse_entries(path: Path, text: str, diags: Diagnostics) -> list[BibEntry]:
         elif isinstance(block, Entry):
             raw_entries.append(block)
         elif isinstance(block, ParsingFailedBlock):
-            report_failed_block(block, path, diags)
+            unread.append(report_failed_block(block, path, diags))
         elif isinstance(block, ImplicitComment):
-            report_odd_entries(block, path, diags)
-    return [resolve_entry(e, macros, path, diags) for e in raw_entries]
+            unread += report_odd_entries(block, path, diags)
+    return Library([resolve_entry(e, macros, path, diags) for e in raw_entries], tuple(unread))
 
 
-def report_odd_entries(block: ImplicitComment, path: Path, diags: Diagnostics) -> None:
-    """A warning for each entry among text between entries whose type is not a word."""
+def report_odd_entries(block: ImplicitComment, path: Path, diags: Diagnostics
+                       ) -> list[tuple[int, str]]:
+    """A warning for each entry among text between entries whose type is not a word;
+    returns where each is."""
     text = block.comment or ""
+    found = []
     for match in _ODD_ENTRY.finditer(text):
         line = (block.start_line or 0) + text.count("\n", 0, match.start()) + 1
         diags.warning(path, line, f"'@{match.group(1)}' is not an entry type BibTeX reads "
                       "(letters only, such as @inproceedings); the entry is skipped")
+        found.append((line, f"@{match.group(1)}"))
+    return found
 
 
-def report_failed_block(block: ParsingFailedBlock, path: Path, diags: Diagnostics) -> None:
+def report_failed_block(block: ParsingFailedBlock, path: Path, diags: Diagnostics
+                        ) -> tuple[int, str]:
+    """An error for a block the parser gave up on; returns what it names."""
     match = _FAILED_KEY.match(block.raw or "")
+    line = (block.start_line or 0) + 1
     what = f"entry '{match.group(1)}'" if match else "this block"
     # One line, whatever the parser quotes from the entry (a field may hold line breaks).
     reason = " ".join(str(getattr(block.error, "abort_reason", "") or block.error).split())
-    diags.error(path, (block.start_line or 0) + 1,
-                f"{what} could not be read: {reason}; check its braces, quotes and commas "
-                "(the rest of the file was still read)")
+    diags.error(path, line, f"{what} could not be read: {reason}; check its braces, quotes "
+                "and commas (the rest of the file was still read)")
+    return line, f"'{match.group(1)}'" if match else "a block"
 
 
 def define_macro(block: String, macros: dict[str, str], path: Path, diags: Diagnostics) -> None:

@@ -3,25 +3,26 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Callable
 
-from .listing import list_files
+from .listing import check_inside, list_files
 from .collections import SCHEMAS, Context, make_item_markdown, read_collections, read_pages
 from .config import load_config
 from .cv import load_cv
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import CV, Item, Paper, Site, SiteConfig
-from .paperfiles import ParsedFiles, read_paper_files
-from .slugs import split_repeats
+from .bibrepeats import keep_repeats, warn_same_papers
+from .paperfiles import ParsedFiles, check_file_links, read_paper_files
 from .papers import make_markdown, render_markdown, report_at
+from ..structure.urls import FILES_DIR  # content/files/, copied to the site as it is
 from ..structure.kinds import list_always_present, list_reserved, list_sections, list_section_keys
 from .venues import load_table, lookup_tier
 from .yamlread import read_text
 
-FILES_DIR = "files"  # content/files/ is copied to the site as it is (PDFs, photos, CV)
 # What the site itself writes at its root: a free page may not take one of these names.
 RESERVED = list_reserved(tuple(s.name for s in SCHEMAS))
 PAPERS_DIR = "publications"  # one Markdown file per paper, or BibTeX files
@@ -63,12 +64,12 @@ def prepare_papers(papers: list[Paper], config: SiteConfig | None, diags: Diagno
 
 
 def check_slugs(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
-    """Two papers with one slug would write one page: an error naming both."""
-    unique, repeats = split_repeats(papers, lambda paper: paper.slug)
-    for paper, other in repeats:
-        diags.error(paper.source, paper.line, f"two papers have the slug '{paper.slug}': "
-                    f"this one and {other.source.as_posix()}:{other.line}; rename one")
-    return unique
+    """Every paper file's papers together, one page address each: the same paper given
+    twice, or two under one address, settled as bibrepeats.py says, and the same paper
+    in two files noted. The live preview assembles its site through this too."""
+    papers = keep_repeats(papers, diags)
+    warn_same_papers(papers, diags)
+    return papers
 
 
 def apply_site_rules(papers: list[Paper], config: SiteConfig, diags: Diagnostics) -> list[Paper]:
@@ -76,7 +77,11 @@ def apply_site_rules(papers: list[Paper], config: SiteConfig, diags: Diagnostics
     pubs = config.publications
     known_marks = {mark for mark, _ in pubs.author_notes}
     out = []
+    files_dirs: dict[Path, Path] = {}
     for paper in papers:
+        if paper.source.parent not in files_dirs:
+            files_dirs[paper.source.parent] = find_files_dir(paper.source)
+        paper = check_file_links(paper, files_dirs[paper.source.parent], diags)
         if pubs.group_by == "category" and pubs.categories and paper.category \
                 and paper.category not in pubs.categories:
             diags.warning(paper.source, paper.line, f"category '{paper.category}' is not in "
@@ -96,6 +101,15 @@ def apply_site_rules(papers: list[Paper], config: SiteConfig, diags: Diagnostics
     return out
 
 
+def find_files_dir(source: Path) -> Path:
+    """content/files/ of the site whose paper file `source` is: papers are read from
+    below content/publications/ (the nearest such folder beside a site.yaml)."""
+    folders = [folder for folder in source.parents if folder.name == PAPERS_DIR]
+    home = next((f for f in folders if (f.parent / CONFIG_FILE).is_file()),
+                folders[0] if folders else source.parent)
+    return home.parent / FILES_DIR
+
+
 def lookup_paper_tier(paper: Paper) -> str:
     return lookup_tier(paper.venue, paper.venue_short)
 
@@ -108,7 +122,7 @@ def list_user_files(content_dir: Path, diags: Diagnostics) -> tuple[Path, ...]:
 
 def read_bio(content_dir: Path, diags: Diagnostics) -> str:
     path = content_dir / BIO_FILE
-    if not path.is_file():
+    if not os.path.lexists(path) or not check_inside(path, content_dir, diags):
         return ""
     text = read_text(path, diags)
     return render_markdown(make_markdown(), text, report_at(diags, path, text, text)) \
@@ -168,5 +182,21 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
     check_nav(site, content_dir / CONFIG_FILE, diags)
     if diags.has_errors():
         return None
-    made = {slug: value for run in runs for slug, value in run.made.items()}
-    return Loaded(site, {p.slug: made[p.slug] for p in site.papers} if prepare else {})
+    return Loaded(site, collect_made(runs, site, prepare) if prepare else {})
+
+
+def collect_made(runs: list[Prepared], site: Site, prepare: Prepare) -> dict[str, object]:
+    """What `prepare` made of each paper, by slug, in the site's order: made again here
+    for a paper that check_slugs gave another address, or whose address a paper of
+    another file had too."""
+    made: dict[str, object] = {}
+    read: set[str] = set()
+    repeated: set[str] = set()  # what was made for these is one paper's of several
+    for run in runs:
+        made.update(run.made)
+        for paper in run.papers:
+            (repeated if paper.slug in read else read).add(paper.slug)
+    fresh = [paper for paper in site.papers if paper.slug not in read or paper.slug in repeated]
+    if fresh:
+        made.update(prepare(fresh, site.config))
+    return {paper.slug: made[paper.slug] for paper in site.papers}

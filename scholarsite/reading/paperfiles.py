@@ -2,16 +2,20 @@
 for files whose bytes have not changed since the last build.
 
 A paper file is read the same way whatever happens around it: its papers and problems
-depend on its path and bytes alone (the site's settings are applied after), which is what
+depend on its path and bytes alone (the site's settings are applied after, and whether the
+files its links name are in content/files/ checked after: check_file_links), which is what
 makes them safe to keep by (path, hash of the bytes).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
+import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, TypeVar
+from urllib.parse import unquote, urlsplit
 
 import markdown
 
@@ -20,6 +24,7 @@ from ..diagnostics import Diagnostic, Diagnostics
 from ..models import Paper
 from ..output.parallel import count_workers, map_forked, split_spans
 from .papers import make_markdown, read_markdown_paper
+from ..structure.urls import FILES_DIR, is_bare_host, is_external
 from .yamlread import decode_text, read_bytes
 
 # Below this many paper files, starting a worker to read them costs more than it saves.
@@ -57,16 +62,60 @@ def unpickle_runs(runs: list[bytes]) -> dict[FileKey, FileResult]:
 
 def parse_paper_file(path: Path, data: bytes, md: markdown.Markdown, diags: Diagnostics
                      ) -> list[Paper]:
-    """The papers of one file's bytes: a .bib file holds many, a Markdown file one."""
+    """The papers of one file's bytes: a .bib file holds many (read leniently: see
+    bibtex.py), a Markdown file one."""
+    if path.suffix.lower() == ".bib":
+        from .bibtex import read_site_bib  # only sites with BibTeX pay for the import
+
+        return read_site_bib(path, data, diags)
     text = decode_text(data, path, diags)
     if text is None:
         return []
-    if path.suffix.lower() == ".bib":
-        from .bibtex import read_bib_text  # only sites with BibTeX pay for the import
-
-        return read_bib_text(path, text, diags)
     paper = read_markdown_paper(path, text, md, diags)
     return [] if paper is None else [paper]
+
+
+def check_file_links(paper: Paper, files_dir: Path, diags: Diagnostics) -> Paper:
+    """The paper without its links that would lead nowhere: into files/ but to no file of
+    `files_dir` (content/files/), or a web address without its scheme (which a browser
+    reads as a path in the site; a .bib file's are made right as they are read). Each is
+    reported at the paper: a warning for a .bib file's entry, an error for a Markdown
+    paper, whose author wrote it for this site. Checked once the files are read, not with
+    them: content/files/ changes apart from the paper's file."""
+    from_bib = paper.source.suffix.lower() == ".bib"
+    kept = []
+    for link in paper.links:
+        name = name_site_file(link.url)
+        if name is not None and not (files_dir / name).is_file():
+            problem = (f"({name!r}) is no file in {files_dir.as_posix()}/ (al-folio's "
+                       "assets/pdf/ files go there), nor a web address, a DOI or an arXiv id"
+                       if from_bib else
+                       f"names '{FILES_DIR}/{name}', which is not a file in "
+                       f"{files_dir.as_posix()}/; put the file there, or fix the name")
+        elif name is None and is_bare_host(link.url):
+            problem = (f"{link.url!r} has no scheme, so it would lead to a page of this "
+                       f"site; write 'https://{link.url}'")
+        else:
+            kept.append(link)
+            continue
+        if from_bib:
+            diags.warning(paper.source, paper.line, f"entry '{paper.bibtex_key}': link "
+                          f"'{link.kind}' {problem}; it is left out")
+        else:
+            diags.error(paper.source, paper.line, f"link '{link.kind}' {problem}")
+    return paper if len(kept) == len(paper.links) else dataclasses.replace(
+        paper, links=tuple(kept))
+
+
+def name_site_file(url: str) -> str | None:
+    """'files/a%20b.pdf#page=2' -> 'a b.pdf': the file of content/files/ a link names;
+    None for a link elsewhere (a web address, a page of the site)."""
+    prefix = FILES_DIR + "/"
+    path = "" if is_external(url) else unquote(urlsplit(url).path).lstrip("/")
+    if not path.startswith(prefix):
+        return None
+    path = posixpath.normpath(path)  # 'files/../x' is no file of files/: '' is none
+    return path[len(prefix):] if path.startswith(prefix) else ""
 
 
 def read_paper_file(path: Path, md: markdown.Markdown, diags: Diagnostics) -> list[Paper]:

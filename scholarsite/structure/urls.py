@@ -13,6 +13,8 @@ import re
 from urllib.parse import quote, urlsplit
 
 SAFE_SCHEMES = ("http", "https", "mailto")
+# content/files/ is published as it is, under files/: "files/cv.pdf" links to one of them.
+FILES_DIR = "files"
 _DOI = re.compile(r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/)?(10\.\d{4,9}/\S+)$", re.IGNORECASE)
 _ARXIV = re.compile(
     r"^(?:arxiv:\s*|https?://arxiv\.org/(?:abs|pdf)/)?"
@@ -22,6 +24,9 @@ _ARXIV = re.compile(
 # C0 controls, DEL and C1 controls: browsers drop or ignore some of them inside links.
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.\-]*):")
+# A web address without its scheme: 'www.' anything, or a host name followed by a path.
+_BARE_HOST = re.compile(r"^(?:www\.[^\s/]+\.[^\s/]+(?:/\S*)?|[a-z0-9\-]+(?:\.[a-z0-9\-]+)*"
+                        r"\.[a-z]{2,}(?::\d+)?/\S*)$", re.IGNORECASE)
 
 
 def normalize_doi(value: str) -> str:
@@ -111,6 +116,12 @@ def check_absolute(value: str, scheme: str) -> tuple[str, str]:
         if any(ch.isspace() for ch in parts.netloc):
             return "", "has a space in its host name"
     return value, ""
+
+
+def is_bare_host(value: str) -> bool:
+    """Whether a value with no scheme is a web address without it ('www.x.org',
+    'osf.io/abc'), which a browser would read as a path inside the site."""
+    return not _SCHEME.match(value) and bool(_BARE_HOST.match(value))
 
 
 def is_external(url: str) -> bool:
