@@ -6,6 +6,7 @@ from __future__ import annotations
 import http.client
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -163,6 +164,19 @@ def test_a_site_broken_from_the_start_is_served_once_fixed(served, tmp_path):
     assert status == 500 and f"{paper.as_posix()}:6: error: " in body
     edit(paper, "date: someday", "date: 2024-05")
     wait_until(lambda: server.get("/")[0] == 200, 10, "the site, once fixed")
+
+
+def test_a_site_deleted_meanwhile_is_written_whole_at_the_next_save(served, tmp_path):
+    server = served()
+    site = tmp_path / "site"
+    count = sum(1 for p in site.rglob("*") if p.is_file())
+    shutil.rmtree(site)
+    edit(tmp_path / "content" / "publications" / "a-paper.md", "title: A Paper",
+         "title: A Better Paper")
+    wait_until(lambda: "<h1>A Better Paper</h1>" in server.get(PAPER_PAGE)[1], 10,
+               "the page shows the new title")
+    assert sum(1 for p in site.rglob("*") if p.is_file()) == count
+    assert server.get("/")[0] == 200 and server.get("/feed.xml")[0] == 200
 
 
 def test_a_template_edit_shows(served, tmp_path):

@@ -16,7 +16,9 @@ from pathlib import Path
 import markdown
 import yaml
 
+from ..output.writer import replace_file
 from ..reading.bibtex import read_bib_file
+from ..reading.listing import check_inside
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import Author, Paper
 from ..reading.papers import make_markdown, render_markdown
@@ -46,16 +48,26 @@ def import_bib(bib_path: Path, content_dir: Path, force: bool = False) -> Import
     if diags.has_errors():
         return ImportResult([], [], diags.items, True)
     folder = content_dir / "publications"
-    folder.mkdir(exist_ok=True)
+    if not check_inside(folder, content_dir, diags):  # a link out: never written through
+        return ImportResult([], [], diags.items, True)
     created, skipped = [], []
     md = make_markdown()
-    for paper in papers:
-        target = folder / f"{paper.slug}.md"
-        if target.exists() and not force:
-            skipped.append(target)
-            continue
-        target.write_text(make_markdown_file(paper, md), encoding="utf-8", newline="\n")
-        created.append(target)
+    try:
+        folder.mkdir(exist_ok=True)
+        for paper in papers:
+            target = folder / f"{paper.slug}.md"
+            if target.is_symlink():
+                diags.warning(target, 0, "this file is a link; import-bib never writes "
+                              "through one, so it was left as it is")
+                skipped.append(target)
+            elif target.exists() and not force:
+                skipped.append(target)
+            else:
+                replace_file(target, make_markdown_file(paper, md).encode("utf-8"))
+                created.append(target)
+    except OSError as exc:
+        diags.error(exc.filename or folder, 0, f"cannot write: {exc.strerror or exc}")
+        return ImportResult(created, skipped, diags.items, True)
     return ImportResult(created, skipped, diags.items, False)
 
 
@@ -125,8 +137,9 @@ def print_result(result: ImportResult) -> int:
     for problem in result.problems:
         print(problem, file=sys.stderr)
     if result.failed:
-        print("Nothing was imported: fix the errors above and run import-bib again.",
-              file=sys.stderr)
+        done = (f"Only {len(result.created)} paper(s) were imported" if result.created
+                else "Nothing was imported")
+        print(f"{done}: fix the errors above and run import-bib again.", file=sys.stderr)
         return 1
     for path in result.created:
         print(f"created {path.as_posix()}")

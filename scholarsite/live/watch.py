@@ -82,6 +82,9 @@ class Watcher:
     def __init__(self, roots: list[Path], skip: list[Path],
                  on_change: Callable[[set[Path]], None]) -> None:
         self.roots = [root for root in roots if root.is_dir()]
+        # Each root's real path and its own spelling, where they differ (see as_watched).
+        self.spellings = [(os.path.realpath(r), os.path.abspath(r)) for r in self.roots
+                          if os.path.realpath(r) != os.path.abspath(r)]
         self.skip = skip
         self.on_change = on_change
         self.snapshot: dict[Path, Signature] = {}
@@ -134,7 +137,7 @@ class Watcher:
             return
         names = [event.src_path, event.dest_path] if event.event_type == "moved" else [
             event.src_path]
-        paths = [Path(os.fsdecode(name)) for name in names if name]
+        paths = [self.as_watched(os.fsdecode(name)) for name in names if name]
         relist = event.is_directory and event.event_type != "modified"
         self.loop.add_callback(self.postpone, paths, relist)
 
@@ -174,6 +177,16 @@ class Watcher:
             else:
                 self.snapshot[path] = signature
         return changed
+
+    def as_watched(self, name: str) -> Path:
+        """An event's path as the watched folders spell it. macOS reports real paths
+        (/private/tmp/... for /tmp/...), so a project under a linked folder would
+        otherwise see every save as a file outside what it watches."""
+        absolute = os.path.abspath(name)
+        for real, spelled in self.spellings:
+            if absolute == real or absolute.startswith(real + os.sep):
+                return Path(spelled + absolute[len(real):])
+        return Path(absolute)
 
     def is_ignored(self, path: Path) -> bool:
         absolute = os.path.abspath(path)

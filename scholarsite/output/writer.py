@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 import posixpath
 import shutil
+import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
@@ -35,10 +37,16 @@ def safe_relpath(path: str) -> str:
 
 def read_manifest(out_dir: Path) -> set[str] | None:
     """The files the tool wrote last time, or None when the folder is not the tool's."""
+    path = out_dir / MANIFEST
     try:
-        text = (out_dir / MANIFEST).read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
     except (FileNotFoundError, NotADirectoryError):
         return None
+    except (OSError, UnicodeDecodeError) as exc:  # a folder, or damaged: not to be guessed
+        raise OutputError(f"'{path}' cannot be read ({getattr(exc, 'strerror', None) or exc}),"
+                          " so what in the folder is the tool's is not known; remove the "
+                          "folder's generated files and that file, or choose another "
+                          "folder") from exc
     return {line for line in text.splitlines() if line and not line.startswith("#")}
 
 
@@ -57,6 +65,10 @@ def check_output_dir(out_dir: Path, protected: list[Path], inputs: list[Path] = 
         if out.is_relative_to(place.resolve()):
             raise OutputError(f"refusing to build into '{out_dir}': it is inside '{place}', "
                               "which the build reads; choose a folder such as 'site'")
+    for parent in out.parents:
+        if parent.exists() and not parent.is_dir():
+            raise OutputError(f"refusing to build into '{out_dir}': it would be inside "
+                              f"'{parent}', which is a file")
     if out_dir.is_symlink() and not out.exists():
         raise OutputError(f"refusing to build into '{out_dir}': it is a link to '{out}', "
                           "which does not exist; make that folder or remove the link")
@@ -73,18 +85,6 @@ def _staging_names(out_dir: Path) -> tuple[Path, Path]:
             out_dir.parent / f".{out_dir.name}.old-{pid}")
 
 
-def remove_leftovers(out_dir: Path) -> None:
-    """Staging folders of builds that were killed: ours (they carry the manifest), so safe
-    to remove."""
-    if not out_dir.parent.is_dir():
-        return
-    for prefix in (f".{out_dir.name}.tmp-", f".{out_dir.name}.old-"):
-        for path in sorted(out_dir.parent.glob(prefix + "*")):
-            if path.is_dir() and not path.is_symlink() \
-                    and (read_manifest(path) is not None or not any(path.iterdir())):
-                shutil.rmtree(path, ignore_errors=True)
-
-
 def write_tree(root: Path, files: dict[str, bytes], copies: dict[str, Path]) -> None:
     for rel, data in files.items():
         write_file(root, rel, data)
@@ -96,12 +96,15 @@ def write_tree(root: Path, files: dict[str, bytes], copies: dict[str, Path]) -> 
 
 def open_new(root: Path, rel: str) -> BinaryIO:
     """A new file below `root`, open for writing; its folder is made when it is the first
-    one there."""
+    one there, but never `root` itself: a staging folder that vanished was removed by
+    someone else, and the build must fail rather than publish what it writes after."""
     target = os.path.join(root, rel)
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(target, flags, 0o666)
     except FileNotFoundError:
+        if not os.path.isdir(root):
+            raise
         os.makedirs(os.path.dirname(target), exist_ok=True)
         fd = os.open(target, flags, 0o666)
     return open(fd, "wb", closefd=True)
@@ -157,18 +160,45 @@ def write_text(stream: BinaryIO, text: str) -> None:
 
 
 def user_files(out_dir: Path, manifest: set[str]) -> list[str]:
-    """Files in the output folder that the tool did not write (a user's own)."""
+    """What is in the output folder that the tool did not write (a user's own): files,
+    links (a link to a folder is not entered) and empty folders, the last ending in '/'."""
     found = []
     for folder, dirs, names in os.walk(out_dir):
         dirs.sort()
         rel_dir = Path(folder).relative_to(out_dir).as_posix()
         prefix = "" if rel_dir == "." else rel_dir + "/"
-        for name in names:
+        links = [d for d in dirs if os.path.islink(os.path.join(folder, d))]
+        for name in [*names, *links]:
             rel = prefix + name
-            if rel not in manifest and rel != MANIFEST \
-                    and os.path.isfile(os.path.join(folder, name)):
+            if rel not in manifest and rel != MANIFEST:
                 found.append(rel)
+        if not dirs and not names and prefix:
+            found.append(prefix)
     return sorted(found)
+
+
+def list_folders(listing: set[str]) -> set[str]:
+    """Every folder the files of `listing` are in, at any depth."""
+    folders: set[str] = set()
+    for rel in listing:
+        parent = posixpath.dirname(rel)
+        while parent and parent not in folders:
+            folders.add(parent)
+            parent = posixpath.dirname(parent)
+    return folders
+
+
+def carry_over(old: Path, new: Path, rel: str) -> None:
+    """Put a user's file, link or empty folder (`rel`, as `user_files` lists it) from the
+    old site into the new one, as it was: a link stays a link."""
+    source, target = old / rel, new / rel
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if rel.endswith("/"):
+        target.mkdir(exist_ok=True)
+    elif source.is_symlink():
+        os.symlink(os.readlink(source), target, target_is_directory=source.is_dir())
+    elif source.is_file():
+        shutil.copy2(source, target)
 
 
 def check_outputs(files: dict[str, object], copies: dict[str, Path]) -> None:
@@ -199,10 +229,10 @@ def staged_site(out_dir: Path, listing: set[str]) -> Iterator[Path]:
     out_dir = follow_link(out_dir)
     old_manifest = read_manifest(out_dir) if out_dir.is_dir() else None
     keep = user_files(out_dir, old_manifest) if old_manifest is not None else []
-    overwritten = [k for k in keep if k in listing]
+    folders = list_folders(listing)  # a user's file or link where the site has a folder
+    overwritten = [k for k in keep if k in listing or k in folders]
     if overwritten:
         raise refuse_overwrite(out_dir / overwritten[0])
-    remove_leftovers(out_dir)
     tmp, old = _staging_names(out_dir)
     tmp.mkdir(parents=True)
     try:
@@ -210,18 +240,37 @@ def staged_site(out_dir: Path, listing: set[str]) -> Iterator[Path]:
         (tmp / MANIFEST).write_text(MANIFEST_HEADER, encoding="utf-8")
         yield tmp
         for rel in keep:  # the user's files stay in the site they were put in
-            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(out_dir / rel, tmp / rel)
+            carry_over(out_dir, tmp, rel)
         write_manifest(tmp, listing)
         if out_dir.is_dir():
-            os.replace(out_dir, old)
-        os.replace(tmp, out_dir)
+            rename_folder(out_dir, old)
+        rename_folder(tmp, out_dir)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         if old.is_dir() and not out_dir.exists():
             os.replace(old, out_dir)
         raise
     shutil.rmtree(old, ignore_errors=True)
+
+
+RENAME_TRIES = 20  # a virus scanner or an indexer lets go within a second or two
+
+
+def rename_folder(source: Path, target: Path) -> None:
+    """os.replace for a folder, tried again for a while when Windows refuses it because a
+    program holds a file in it open; then an error that says so."""
+    for attempt in range(RENAME_TRIES):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            if sys.platform != "win32":  # elsewhere the folder's permissions: said as such
+                raise
+            if attempt == RENAME_TRIES - 1:
+                raise OutputError(f"cannot replace '{target}': a program has a file or folder "
+                                  "in it open (a terminal, an editor, a file viewer); close "
+                                  "it and build again") from None
+            time.sleep(0.1)
 
 
 def follow_link(out_dir: Path) -> Path:

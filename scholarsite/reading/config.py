@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..diagnostics import Diagnostics
+from .listing import check_inside
 from .fields import FieldReader
 from ..models import NavEntry, Owner, PublicationsConfig, SiteConfig
 from ..structure.urls import check_link
@@ -20,11 +22,11 @@ _ORCID = re.compile(r"^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$")
 
 def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     """The site's settings, or None when site.yaml is missing or invalid (all problems reported)."""
-    if not path.is_file():
+    if not os.path.lexists(path):
         diags.error(path, 0, "site.yaml is missing: every site needs one (see README.md, "
                     "'Content format')")
         return None
-    text = read_text(path, diags)
+    text = read_text(path, diags) if check_inside(path, path.parent, diags) else None
     if text is None:
         return None
     doc = parse_yaml(text, path, 1, diags)

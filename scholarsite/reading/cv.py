@@ -7,10 +7,12 @@ publications of the CV are the paper files themselves, so they are never typed t
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..diagnostics import Diagnostics
+from .listing import check_inside
 from .fields import FieldReader, type_name
 from ..models import CV, MONTH_NAMES, CVEntry, CVSection, PubDate
 from .yamlread import parse_yaml, read_text
@@ -120,7 +122,7 @@ def read_section(top: FieldReader, schema: CVSchema) -> CVSection | None:
 def load_cv(path: Path, diags: Diagnostics) -> CV | None:
     """The CV's sections in their fixed order, or None when there is no cv.yaml (or it is
     broken: the problems are reported)."""
-    if not path.is_file():
+    if not os.path.lexists(path) or not check_inside(path, path.parent, diags):
         return None
     text = read_text(path, diags)
     doc = parse_yaml(text, path, 1, diags) if text is not None else None

@@ -12,17 +12,29 @@ from ..diagnostics import Diagnostics
 
 def accept_file(path: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...],
                 real_dirs: dict[Path, Path] | None = None) -> bool:
-    """Whether a content file is read: not hidden, one of `suffixes` (any when empty), and
-    not a link that leaves the content folder (refused rather than followed).
-    `real_dirs` keeps folders' resolved paths from one file to the next."""
-    if path.name.startswith(".") or not path.is_file():
+    """Whether a content file is read: not hidden, one of `suffixes` (any when empty), not
+    a link that leaves the content folder (refused rather than followed), and a regular
+    file. `real_dirs` keeps folders' resolved paths from one file to the next."""
+    if path.name.startswith(".") or (suffixes and path.suffix.lower() not in suffixes):
         return False
-    if suffixes and path.suffix.lower() not in suffixes:
+    if not path.exists() or path.is_dir():  # a dangling link is simply nothing
         return False
+    if not check_inside(path, content_dir, diags, real_dirs):
+        return False
+    if not path.is_file():
+        warn_special(path, diags)
+        return False
+    return True
+
+
+def check_inside(path: Path, content_dir: Path, diags: Diagnostics,
+                 real_dirs: dict[Path, Path] | None = None) -> bool:
+    """Whether `path` really is inside the content folder; a link leaving it is an error,
+    never followed (site.yaml linked to a file elsewhere would publish that file)."""
     real_dirs = {} if real_dirs is None else real_dirs
     if not resolve_file(path, real_dirs).is_relative_to(resolve_dir(content_dir, real_dirs)):
-        diags.error(path, 0, "this file is a link to a place outside the content folder; "
-                    "copy the file in instead")
+        diags.error(path, 0, f"this file is a link to a place outside the {content_dir.name} "
+                    "folder; copy the file in instead")
         return False
     return True
 
@@ -52,13 +64,35 @@ def list_files(folder: Path, content_dir: Path, diags: Diagnostics, suffixes: tu
     inside = resolve_dir(folder, real_dirs).is_relative_to(resolve_dir(content_dir, real_dirs))
     found = []
     for path, entry in walk_files(folder):
+        if not is_utf8_name(path, folder, diags):
+            continue
         if not inside or entry.is_symlink():
             if accept_file(path, content_dir, diags, suffixes, real_dirs):
                 found.append(path)
         elif not entry.name.startswith(".") and \
-                (not suffixes or path.suffix.lower() in suffixes) and entry.is_file():
-            found.append(path)
+                (not suffixes or path.suffix.lower() in suffixes):
+            if entry.is_file():
+                found.append(path)
+            else:
+                warn_special(path, diags)
     return sorted(found)
+
+
+def is_utf8_name(path: Path, folder: Path, diags: Diagnostics) -> bool:
+    """Whether the path's name is text (UTF-8): a page cannot link to a name in another
+    encoding, nor can the manifest list it. Otherwise an error."""
+    try:
+        str(path.relative_to(folder)).encode("utf-8")
+    except UnicodeEncodeError:
+        diags.error(path, 0, "this file's name is not UTF-8 text; rename it")
+        return False
+    return True
+
+
+def warn_special(path: Path, diags: Diagnostics) -> None:
+    """A pipe, socket or device among the content: never opened (a pipe waits forever
+    for a writer, /dev/zero never ends), and said."""
+    diags.warning(path, 0, "this is not a regular file (a pipe, device or socket); skipped")
 
 
 def walk_files(folder: Path) -> Iterator[tuple[Path, os.DirEntry]]:

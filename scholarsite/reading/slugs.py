@@ -16,6 +16,9 @@ SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 RESERVED_NAMES = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
                             *(f"lpt{i}" for i in range(1, 10))})
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
+# Longest slug made from a key or title: a folder name every system holds (most allow 255
+# bytes a name, Windows 260 characters a path), with room for where the site lives.
+MAX_SLUG = 80
 
 T = TypeVar("T")
 
@@ -43,8 +46,11 @@ def make_slug(text: str) -> str:
     folded = "".join(c for c in unicodedata.normalize("NFKD", text)
                      if not unicodedata.combining(c))
     slug = _NOT_SLUG.sub("-", folded.lower()).strip("-")
+    digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
     if not slug:  # a key in another script: named by its hash, the same every build
-        return "entry-" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+        return "entry-" + digest
+    if len(slug) > MAX_SLUG:  # cut, and told from other cuts by the hash of the whole
+        return slug[:MAX_SLUG - len(digest) - 1].rstrip("-") + "-" + digest
     return f"{slug}-entry" if slug in RESERVED_NAMES else slug
 
 
