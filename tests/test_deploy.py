@@ -86,8 +86,8 @@ def test_deploy_publishes_the_built_site_on_top_of_the_last_one(repo):
                             "gh-pages:index.html"], capture_output=True, check=True).stdout
     assert index == (repo / "site" / "index.html").read_bytes()
     source = git("rev-parse", "--short", "HEAD", cwd=repo)
-    assert remote_git(repo, "log", "-1", "--format=%s", "gh-pages") == \
-        f"Publish site from {source}"
+    assert remote_git(repo, "log", "-1", "--format=%B", "gh-pages") == \
+        f"Publish site from {source}\n\nPublished-by: scholarsite deploy"
 
     write_files(repo, {"content/publications/a-paper.md":
                        MINIMAL_PAPER.replace("A Paper", "A Better Paper")})
@@ -150,6 +150,94 @@ def test_deploy_needs_a_repository_and_a_remote(repo, tmp_path):
     result = deploy(repo, "--remote", str(tmp_path / "no-such-remote.git"))
     assert result.code == 1
     assert "git ls-remote failed" in result.err and "Nothing was published." in result.err
+
+
+def refs(work: Path) -> tuple[str, str]:
+    """Every branch, here and on the remote, with its commit."""
+    return git("for-each-ref", cwd=work), remote_git(work, "for-each-ref")
+
+
+def test_deploy_refuses_a_branch_it_did_not_make(repo):
+    """From another branch, `--branch main` would put the site on top of the sources in
+    main and push it: refused unless --force, and a branch deploy made needs no --force."""
+    git("push", "--quiet", "origin", "main", cwd=repo)
+    git("checkout", "--quiet", "-b", "work", cwd=repo)
+    sources = git("rev-parse", "main", cwd=repo)
+    before = refs(repo)
+    result = deploy(repo, "--branch", "main")
+    assert result.code == 1
+    assert (f"error: branch 'main' holds commits deploy did not make (its last is "
+            f"{sources[:12]} \"Sources\")") in result.err
+    assert "add --force" in result.err and "Nothing was published." in result.err
+    assert refs(repo) == before
+
+    forced = deploy(repo, "--branch", "main", "--force")
+    assert forced.code == 0, forced.err
+    assert f"on top of {sources[:12]}" in forced.out
+    assert remote_git(repo, "rev-parse", "main^") == sources
+    write_files(repo, {"content/publications/a-paper.md":
+                       MINIMAL_PAPER.replace("A Paper", "A Better Paper")})
+    again = deploy(repo, "--branch", "main")  # its last commit is now deploy's
+    assert again.code == 0, again.err
+
+
+def test_a_pages_branch_made_by_hand_needs_force(repo, tmp_path):
+    hand = tmp_path / "hand"
+    git("init", "--quiet", "-b", "gh-pages", str(hand), cwd=tmp_path)
+    write_files(hand, {"index.html": "<p>My old page</p>\n"})
+    git("add", "-A", cwd=hand)
+    git("commit", "--quiet", "-m", "Old site", cwd=hand)
+    git("push", "--quiet", str(tmp_path / "remote.git"), "gh-pages", cwd=hand)
+    old = remote_git(repo, "rev-parse", "gh-pages")
+    result = deploy(repo)
+    assert result.code == 1
+    assert "branch 'gh-pages' holds commits deploy did not make" in result.err
+    assert remote_git(repo, "rev-parse", "gh-pages") == old
+    forced = deploy(repo, "--force")
+    assert forced.code == 0, forced.err
+    assert remote_git(repo, "rev-parse", "gh-pages^") == old
+
+
+def test_a_site_published_before_the_marker_existed_is_published_onto(repo, tmp_path):
+    """A branch holding a built site (its top has .nojekyll, robots.txt, sitemap.xml and
+    feed.xml), committed without deploy's trailer line, needs no --force."""
+    old_site = tmp_path / "old-site"
+    git("init", "--quiet", "-b", "gh-pages", str(old_site), cwd=tmp_path)
+    write_files(old_site, {".nojekyll": "", "robots.txt": "x", "sitemap.xml": "x",
+                           "feed.xml": "x", "index.html": "<p>Old</p>\n"})
+    git("add", "-A", cwd=old_site)
+    git("commit", "--quiet", "-m", "Publish site from 1234567", cwd=old_site)
+    git("push", "--quiet", str(tmp_path / "remote.git"), "gh-pages", cwd=old_site)
+    old = remote_git(repo, "rev-parse", "gh-pages")
+    result = deploy(repo)
+    assert result.code == 0, result.err
+    assert remote_git(repo, "rev-parse", "gh-pages^") == old
+
+
+@pytest.mark.parametrize("option, problem", [
+    ("--branch=refs/heads/main", "'refs/heads/main' is a ref, not a branch name: give the "
+     "branch's own name, such as 'main'"),
+    ("--branch=refs/heads/gh-pages", "'refs/heads/gh-pages' is a ref, not a branch name"),
+    ("--branch=@", "'@' is not a valid branch name"),
+    ("--branch=HEAD", "'HEAD' is not a valid branch name"),
+    ("--branch=@{-1}", "'@{-1}' is not a valid branch name"),
+    ("--branch=a..b", "'a..b' is not a valid branch name"),
+    ("--branch=-x", "the branch name '-x' starts with '-': git would read it as an option"),
+    ("--branch=", "the branch name is empty"),
+    ("--remote=--upload-pack=touch pwned", "the remote name '--upload-pack=touch pwned' "
+     "starts with '-': git would read it as an option, not as a remote"),
+    ("--remote=-v", "the remote name '-v' starts with '-'"),
+])
+def test_deploy_refuses_names_git_would_misread(repo, option, problem):
+    git("checkout", "--quiet", "-b", "work", cwd=repo)
+    git("checkout", "--quiet", "main", cwd=repo)  # so that @{-1} would name 'work'
+    before = refs(repo)
+    result = deploy(repo, option)
+    assert result.code == 1
+    assert f"error: {problem}" in result.err
+    assert "Nothing was published." in result.err and "Traceback" not in result.err
+    assert refs(repo) == before
+    assert not (repo / "pwned").exists()  # the remote's upload-pack command never ran
 
 
 def test_cname_and_nojekyll(make_site, tmp_path):

@@ -3,7 +3,10 @@
 For GitHub Pages' "Deploy from a branch". Done with git's plumbing through a temporary index:
 the built files become a tree and a commit on top of the branch's last commit, pushed to the
 remote. The user's working tree, index and current branch are never touched; only the
-published branch moves. git is the user's own tool here, not part of the build.
+published branch moves, and only when it is new or its last commit is deploy's own (each
+ends with a `Published-by: scholarsite deploy` line), unless --force: a mistyped --branch
+must not publish the site over your sources. git is the user's own tool here, not part of
+the build.
 """
 
 from __future__ import annotations
@@ -20,6 +23,11 @@ from ..diagnostics import ContentError
 from ..output.writer import MANIFEST
 
 GIT_CONFIG = ["-c", "core.autocrlf=false", "-c", "core.safecrlf=false"]  # bytes as built
+# The last line of every commit deploy makes: how it knows a branch it may publish onto.
+TRAILER = "Published-by: scholarsite deploy"
+# Files every built site has at its top, which a branch of sources does not (site/ is
+# ignored there): how a site published before the trailer existed is known.
+BUILT_FILES = {".nojekyll", "robots.txt", "sitemap.xml", "feed.xml"}
 
 
 class DeployError(Exception):
@@ -48,13 +56,28 @@ def try_git(args: list[str]) -> str:
         return ""
 
 
+def check_names(remote: str, branch: str) -> None:
+    """Refuse names git would read as something else: an option (`--upload-pack=...` runs
+    a command), a whole ref (`refs/heads/main` would make `refs/heads/refs/heads/main`) or
+    revision syntax (`@` is HEAD, `@{-1}` the branch before)."""
+    for kind, name in (("remote", remote), ("branch", branch)):
+        if not name.strip():
+            raise DeployError(f"the {kind} name is empty")
+        if name.startswith("-"):
+            raise DeployError(f"the {kind} name '{name}' starts with '-': git would read it "
+                              f"as an option, not as a {kind}")
+    if branch.startswith("refs/"):
+        raise DeployError(f"'{branch}' is a ref, not a branch name: give the branch's own "
+                          f"name, such as '{branch.removeprefix('refs/heads/')}'")
+    if branch in ("@", "HEAD") or try_git(["check-ref-format", "--branch", branch]) != branch:
+        raise DeployError(f"'{branch}' is not a valid branch name")
+
+
 def check_repository(branch: str) -> None:
     """Refuse to run outside a repository, or onto a branch that is checked out somewhere."""
     if not try_git(["rev-parse", "--absolute-git-dir"]):
         raise DeployError("not inside a git repository: run deploy from your site's repository "
                           "(the one with the remote to publish to)")
-    if not try_git(["check-ref-format", "--branch", branch]):
-        raise DeployError(f"'{branch}' is not a valid branch name")
     worktrees = run_git(["worktree", "list", "--porcelain"]).split("\n\n")
     for block in worktrees:
         lines = block.splitlines()
@@ -79,11 +102,29 @@ def write_tree(site_dir: Path) -> str:
 def find_parent(remote: str, branch: str) -> str:
     """The commit to publish on top of: the remote branch's tip (fetched), else the local
     branch's, else '' for a first publication."""
-    listed = run_git(["ls-remote", "--heads", remote, f"refs/heads/{branch}"])
+    listed = run_git(["ls-remote", "--heads", "--", remote, f"refs/heads/{branch}"])
     if listed:
-        run_git(["fetch", "--quiet", "--no-tags", remote, f"refs/heads/{branch}"])
+        run_git(["fetch", "--quiet", "--no-tags", "--", remote, f"refs/heads/{branch}"])
         return listed.split()[0]
     return try_git(["rev-parse", "--verify", "--quiet", f"refs/heads/{branch}^{{commit}}"])
+
+
+def check_published(parent: str, branch: str) -> None:
+    """Refuse a branch whose last commit deploy did not make: `--branch main` would put the
+    site on top of your sources and push it. A new branch is fine."""
+    if not parent:
+        return
+    message = run_git(["log", "-1", "--format=%B", parent])
+    if TRAILER in message.splitlines():
+        return
+    top = set(run_git(["ls-tree", "--name-only", parent]).splitlines())
+    if BUILT_FILES <= top:  # a site an earlier deploy published, before the trailer
+        return
+    subject = message.splitlines()[0] if message else ""
+    raise DeployError(f"branch '{branch}' holds commits deploy did not make (its last is "
+                      f"{parent[:12]} \"{subject}\"): the site would go on top of them and be "
+                      "pushed. Publish to another --branch, or add --force if this branch is "
+                      "meant to hold the site")
 
 
 def default_message() -> str:
@@ -96,7 +137,7 @@ def default_message() -> str:
 
 
 def commit_tree(tree: str, parent: str, message: str) -> str:
-    args = ["commit-tree", tree, "-m", message]
+    args = ["commit-tree", tree, "-m", message, "-m", TRAILER]
     return run_git(args + (["-p", parent] if parent else []))
 
 
@@ -122,14 +163,14 @@ def is_ancestor(older: str, newer: str) -> bool:
     return True
 
 
-def publish(site_dir: Path, remote: str, branch: str, message: str) -> str:
-    """Commit site_dir on top of the branch and push it; returns what was done."""
+def publish(site_dir: Path, remote: str, branch: str, message: str, parent: str) -> str:
+    """Commit site_dir on top of `parent` (the branch's tip) and push it; returns what was
+    done."""
     tree = write_tree(site_dir)
-    parent = find_parent(remote, branch)
     if parent and run_git(["rev-parse", f"{parent}^{{tree}}"]) == tree:
         return f"Nothing to publish: {remote} {branch} already has this site ({parent[:12]})."
     commit = commit_tree(tree, parent, message)
-    run_git(["push", "--quiet", remote, f"{commit}:refs/heads/{branch}"])
+    run_git(["push", "--quiet", "--", remote, f"{commit}:refs/heads/{branch}"])
     files = len(run_git(["ls-tree", "-r", "--name-only", commit]).splitlines())
     on_top = f" on top of {parent[:12]}" if parent else " (the branch's first commit)"
     note = update_local_branch(branch, commit)
@@ -142,7 +183,11 @@ def run_deploy(args: argparse.Namespace) -> int:
     options = BuildOptions(args.content, args.output, args.templates, args.strict,
                            jobs=max(args.jobs, 0), cache=not args.no_cache)
     try:
+        check_names(args.remote, args.branch)
         check_repository(args.branch)
+        parent = find_parent(args.remote, args.branch)
+        if not args.force:
+            check_published(parent, args.branch)
         message = args.message or default_message()
         try:
             result = build(options)
@@ -156,7 +201,7 @@ def run_deploy(args: argparse.Namespace) -> int:
             print(warning, file=sys.stderr)
         print(f"Built {result.files} files ({len(result.site.papers)} papers) into "
               f"{options.output_dir.as_posix()}/")
-        print(publish(options.output_dir, args.remote, args.branch, message))
+        print(publish(options.output_dir, args.remote, args.branch, message, parent))
     except DeployError as exc:
         print(f"error: {exc}", file=sys.stderr)
         print("Nothing was published.", file=sys.stderr)

@@ -20,7 +20,7 @@ from ..diagnostics import Diagnostics
 from .slugs import check_file_slug
 from .fields import FieldReader
 from ..models import LINK_KINDS, PAPER_TYPES, TOPIC_SEPARATOR, Author, Link, Paper
-from .prose import render_prose
+from .prose import find_costly_markdown, render_prose
 from ..structure.urls import check_link, check_text_link, normalize_arxiv, normalize_doi
 from .yamlread import read_front_matter
 
@@ -72,10 +72,24 @@ def make_markdown() -> markdown.Markdown:
 def render_markdown(md: markdown.Markdown, text: str,
                     report: Callable[[int, str], None] | None = None) -> str:
     """`text` as HTML: plain prose by the fast path, anything else by Python-Markdown.
-    A refused link is given to `report` with its line in `text` (1 for the first)."""
+    A refused link is given to `report` with its line in `text` (1 for the first), and
+    so is text Markdown would take too long over (prose.find_costly_markdown): that is ''."""
     html = render_prose(text)
     if html is not None:
         return html
+    costly = find_costly_markdown(text)
+    if costly is None:
+        try:
+            return convert_markdown(md, text, report)
+        except RecursionError:  # a shape of nesting the measures do not know
+            costly = (1, "this text nests too deeply for Markdown to read: flatten it")
+    if report is not None:
+        report(*costly)
+    return ""
+
+
+def convert_markdown(md: markdown.Markdown, text: str,
+                     report: Callable[[int, str], None] | None) -> str:
     md.reset()
     md.refused_links = []
     out = md.convert(text).strip()

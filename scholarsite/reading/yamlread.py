@@ -7,7 +7,9 @@ so that a validator can say `path:line: error: ...` about the field at fault.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -80,7 +82,8 @@ def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics) -> Lo
     try:
         node = loader.get_single_node()
         repeated = find_repeated_keys(node)  # before PyYAML's merge keys change the nodes
-        data = construct(loader, node) if node is not None else None
+        bomb = find_alias_bomb(node, text)
+        data = construct(loader, node) if node is not None and bomb is None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = (mark.line + first_line) if mark else first_line
@@ -101,6 +104,9 @@ def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics) -> Lo
         return None
     finally:
         loader.dispose()
+    if bomb is not None:
+        diags.error(path, bomb[0] + first_line, bomb[1])
+        return None
     for key, line, first in repeated:
         diags.error(path, line + first_line, f"'{key}' is given twice in one mapping (also "
                     f"line {first + first_line}): YAML keeps only the last; remove one")
@@ -130,6 +136,89 @@ def find_repeated_keys(node: yaml.Node | None) -> list[tuple[str, int, int]]:
         elif isinstance(current, yaml.SequenceNode):
             stack.extend(current.value)
     return sorted(found, key=lambda item: item[1])
+
+
+# An alias repeats all its anchor holds, and every page and feed that shows the field
+# repeats it again: `authors: [*t, *t, ...]` over a 100 KB `&t` made gigabytes of site from a
+# file of 100 KB, and nested aliases (a billion laughs) grow exponentially. A document may
+# stand for this many characters, aliases expanded, or ten times its own length if more.
+MAX_EXPANDED = 1_000_000
+EXPANSION_FACTOR = 10
+_ALIAS = re.compile(r"(?:^|[\s\[{,])\*", re.MULTILINE)  # where an alias can start
+_ANCHOR = re.compile(r"(?:!\S*\s+)?&([^\s,\[\]{}]+)")  # a node's anchor, after its tag if any
+
+
+def find_alias_bomb(root: yaml.Node | None, text: str) -> tuple[int, str] | None:
+    """(line from 0, message) at the alias past which the document, its aliases expanded,
+    stands for more text than the limit; None when it stays within it (walked in document
+    order without recursion, each node's children once)."""
+    if root is None or not _ALIAS.search(text):
+        return None
+    limit = max(MAX_EXPANDED, EXPANSION_FACTOR * len(text))
+    sizes = measure_nodes(root, limit)
+    if sizes[id(root)] <= limit:
+        return None
+    total, repeats, stack = 0, {}, [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in repeats:  # an alias: its anchor's whole value once more
+            repeats[id(node)] += 1
+            total += sizes[id(node)]
+            if total > limit:
+                line, name = locate_alias(node, repeats[id(node)], text)
+                return line, (f"the alias {name or 'here'} repeats {sizes[id(node)]:,} "
+                              f"characters: with the aliases before it, this YAML stands for "
+                              f"over {limit:,} characters of text, which every page showing "
+                              "it repeats; write the value out, or use the alias less")
+            continue
+        repeats[id(node)] = 0
+        total += _measure_own(node)
+        stack.extend(reversed(_list_children(node)))
+    return None
+
+
+def measure_nodes(root: yaml.Node, cap: int) -> dict[int, int]:
+    """Each node's size as text with its aliases expanded (capped just past `cap`), by id.
+    A node inside itself (`&a [*a]`) counts once there."""
+    sizes: dict[int, int] = {}
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        kids = _list_children(node)
+        if done:
+            total = _measure_own(node) + sum(sizes[id(kid)] for kid in kids)
+            sizes[id(node)] = min(total, cap + 1)
+        elif id(node) not in sizes:
+            sizes[id(node)] = _measure_own(node)  # until its children are measured
+            stack.append((node, True))
+            stack.extend((kid, False) for kid in kids if id(kid) not in sizes)
+    return sizes
+
+
+def _measure_own(node: yaml.Node) -> int:
+    return 1 + len(node.value) if isinstance(node, yaml.ScalarNode) else 1
+
+
+def _list_children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return node.value if isinstance(node, yaml.SequenceNode) else []
+
+
+def locate_alias(node: yaml.Node, count: int, text: str) -> tuple[int, str]:
+    """The line (from 0) of the `count`th alias of `node`'s anchor, found by the anchor's
+    name in the text, and the alias as written ('*t'); the anchor's own line and '' when
+    the name cannot be read."""
+    anchor = _ANCHOR.match(text, node.start_mark.index)
+    if anchor is None:
+        return node.start_mark.line, ""
+    name = "*" + anchor.group(1)
+    alias = re.compile(re.escape(name) + r"(?![^\s,\[\]{}])")
+    for found in alias.finditer(text, anchor.end()):
+        count -= 1
+        if count == 0:
+            return text.count("\n", 0, found.start()), f"'{name}'"
+    return node.start_mark.line, f"'{name}'"
 
 
 _STR = "tag:yaml.org,2002:str"
@@ -212,9 +301,21 @@ def read_text(path: Path, diags: Diagnostics) -> str | None:
     return None if data is None else decode_text(data, path, diags)
 
 
+READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
 def read_bytes(path: Path, diags: Diagnostics) -> bytes | None:
+    """A content file's bytes. Only a regular file is read: a pipe would wait forever
+    for a writer, and a device such as /dev/zero never ends (it is opened without waiting,
+    then looked at)."""
     try:
-        return path.read_bytes()
+        fd = os.open(path, READ_FLAGS)
+        with open(fd, "rb") as stream:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                diags.error(path, 0, "this is not a regular file (a pipe, device or socket); "
+                            "only files are read")
+                return None
+            return stream.read()
     except OSError as exc:
         diags.error(path, 0, f"cannot read file: {exc.strerror or exc}")
         return None
