@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import gc
 import os
+import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -17,11 +18,16 @@ from .diagnostics import ContentError, Diagnostic, Diagnostics
 from .reading.loader import FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site
 from .models import Site
 from .plan.pages import DEFERRABLE, Page, plan_pages
+from .render.layers import (ASSETS_DIR, find_layer_problem, find_theme, find_unknown_overrides,
+                            list_layers, normalize_layers)
+from .reading.listing import list_files
 from .reading.paperfiles import ParsedFiles, unpickle_runs
 from .structure.kinds import list_common_templates
 from .structure.urls import output_path
 from .views.views import make_views
-from .output.writer import check_output_dir, check_outputs, safe_relpath, staged_site, write_tree
+from .output.lock import output_lock, recover_site
+from .output.writer import (OutputError, check_output_dir, check_outputs, safe_relpath,
+                            staged_site, write_tree)
 
 if TYPE_CHECKING:
     import jinja2
@@ -32,17 +38,21 @@ if TYPE_CHECKING:
 COMMON_TEMPLATES = list_common_templates()
 TEMPLATES_CACHE = "templates"  # the cache's folder of compiled templates
 
-ASSETS_DIR = "assets"  # templates/assets/ holds the theme's CSS, JS and icons
-
 
 @dataclass(frozen=True)
 class BuildOptions:
     content_dir: Path = Path("content")
     output_dir: Path = Path("site")
-    templates_dir: Path = Path("templates")
+    # The site's own templates, each replacing the theme's of its name (render/layers.py);
+    # None: templates/ in the working folder when it is there, else the theme alone.
+    templates_dir: Path | None = None
     strict: bool = False
     jobs: int = 0  # processes to render with; 0: as many as pay, 1: this one only
     cache: bool = True  # keep what can be reused in .scholarsite-cache/ beside the output
+
+    def template_layers(self) -> tuple[Path, ...]:
+        """Where templates and assets are looked up, first to last: the site's, the theme."""
+        return list_layers(self.templates_dir)
 
 
 @dataclass(frozen=True)
@@ -70,19 +80,26 @@ class BuildResult:
 
 def check_build_dirs(options: BuildOptions) -> None:
     """OutputError for an output folder that `build` and `serve` must not write (or serve)."""
-    folders = [options.content_dir, options.templates_dir]
+    folders = [options.content_dir, *options.template_layers()]
+    for folder in folders:
+        real = folder.resolve()
+        if real == Path(real.anchor) or real == Path(os.path.expanduser("~")).resolve():
+            raise OutputError(f"refusing to read '{folder}': it is the whole disk or your "
+                              "home folder, not a site's folder")
     check_output_dir(options.output_dir, [Path.cwd(), *folders], folders)
 
 
-def collect_copies(site: Site, templates_dir: Path) -> dict[str, Path]:
-    """Static files copied as they are: the theme's assets and the user's content/files/."""
+def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagnostics
+                   ) -> dict[str, Path]:
+    """Static files copied as they are: the assets of the templates' folders (the site's
+    own over the theme's, file by file) and the user's content/files/. Assets are listed
+    as content files are: regular files only, none hidden, no link out of their folder."""
     copies: dict[str, Path] = {}
-    assets = templates_dir / ASSETS_DIR
-    if assets.is_dir():
-        for path in sorted(assets.rglob("*")):
-            rel = path.relative_to(assets)
-            if path.is_file() and not any(part.startswith(".") for part in rel.parts):
-                copies[f"{ASSETS_DIR}/{rel.as_posix()}"] = path
+    for folder in reversed(normalize_layers(templates)):
+        assets = folder / ASSETS_DIR
+        for path in list_files(assets, folder, diags, ()):
+            copies[f"{ASSETS_DIR}/{path.relative_to(assets).as_posix()}"] = path
+    copies = dict(sorted(copies.items(), key=lambda item: Path(item[0])))  # as one folder's
     for rel in site.files:
         copies[f"{FILES_DIR}/{rel.as_posix()}"] = site.content_dir / FILES_DIR / rel
     return copies
@@ -117,34 +134,48 @@ def collector_paused() -> Iterator[None]:
 
 def build(options: BuildOptions, keep: bool = False) -> BuildResult:
     """Build the site into options.output_dir; raises ContentError or OutputError. With
-    `keep`, the result holds what `serve` rebuilds from (`Kept`)."""
-    with collector_paused():
-        return build_site(options, keep)
+    `keep`, the result holds what `serve` rebuilds from (`Kept`). One build at a time
+    writes a folder: another waits for this one (output/lock.py)."""
+    check_build_dirs(options)
+    with output_lock(options.output_dir, functools.partial(say_waiting, options.output_dir)):
+        restored = recover_site(options.output_dir)
+        if restored:
+            print(f"{options.output_dir.as_posix()}: note: put back the previous site, "
+                  f"which an interrupted build had left in '{restored}'", file=sys.stderr)
+        with collector_paused():
+            return build_site(options, keep)
+
+
+def say_waiting(out_dir: Path) -> None:
+    print(f"{out_dir.as_posix()}: note: another build is writing this folder; waiting for "
+          "it to finish", file=sys.stderr, flush=True)
 
 
 def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     start, started = time.perf_counter(), time.time()
     diags = Diagnostics(root=Path.cwd())
-    check_build_dirs(options)
     cache = open_cache(options.output_dir, diags) if options.cache else None
     inputs = list_build_inputs(options) if cache else {}  # before anything is read
     parsed = ParsedFiles(load_known_files(cache, options, diags))
     renderer = functools.cache(lambda: prepare_env(options, cache, keep))  # made once
     site, views = load_checked(options, diags, parsed, renderer)
-    if not options.templates_dir.is_dir():
-        diags.error(options.templates_dir, 0, "templates folder not found; pass --templates DIR")
+    layers = options.template_layers()
+    problem = find_layer_problem(options.templates_dir, layers)
+    if problem:
+        diags.error(problem[0], 0, problem[1])
         raise ContentError(diags.errors())
     if cache and parsed.changed():
         cache.save(cache_name(options.output_dir, "papers"),
                    {"root": diags.root, "runs": parsed.pickled})
     # Kept for serve, the pages that list papers are planned here, with their contexts.
     pages = plan_pages(site, views, deferred=frozenset({"paper"}) if keep else DEFERRABLE)
-    copies = collect_copies(site, options.templates_dir)
+    check_overrides(renderer(), layers, pages, diags)
+    copies = collect_copies(site, layers, diags)
     count, written, outputs = write_pages(options, pages, copies, renderer(), diags, keep)
     warnings = [d for d in diags.items if d.severity == "warning"]
     if cache:
         keep_compiled(renderer(), cache)
-        record_build(cache, options.content_dir, options.output_dir, options.templates_dir,
+        record_build(cache, options.content_dir, options.output_dir, layers,
                      options.strict, fill_inputs(inputs, list_read_hashes(parsed)), started,
                      warnings, count, len(site.papers), written)
     kept = Kept(views, {output_path(p.path): p for p in pages}, outputs, renderer(),
@@ -161,11 +192,27 @@ def prepare_env(options: BuildOptions, cache: BuildCache | None, keep: bool = Fa
     from .render.render import ViewEnvironment, compile_names, make_env
     from .render.splice import WatchingEnvironment
 
-    env = make_env(options.templates_dir, cache.root / TEMPLATES_CACHE if cache else None,
+    env = make_env(options.template_layers(), cache.root / TEMPLATES_CACHE if cache else None,
                    WatchingEnvironment if keep else ViewEnvironment)
     partials = sorted(n for n in env.list_templates() if n.startswith("_"))
     compile_names(env, [*COMMON_TEMPLATES, *partials])
     return env
+
+
+def check_overrides(env: jinja2.Environment, layers: tuple[Path, ...], pages: list[Page],
+                    diags: Diagnostics) -> None:
+    """An error for each of the site's own templates that overrides nothing (see
+    layers.find_unknown_overrides): what a page uses is looked up only when there is one."""
+    def list_used() -> set[str] | None:
+        from .render.splice import ANY_TEMPLATE, find_used_templates
+
+        used: set[str] = set()
+        for template in sorted({page.template for page in pages if page.template}, key=str):
+            find_used_templates(env, template, used)
+        return None if ANY_TEMPLATE in used else used
+
+    for path, message in find_unknown_overrides(layers, find_theme(), list_used):
+        diags.error(path, 0, message)
 
 
 def keep_compiled(env: jinja2.Environment, cache: BuildCache) -> None:
@@ -191,7 +238,7 @@ def list_build_inputs(options: BuildOptions) -> dict:
     """What the build reads, listed before it reads anything; the paper files are hashed
     as they are read (see cache.list_inputs)."""
     folders, skip = input_folders(options.content_dir, options.output_dir,
-                                  options.templates_dir)
+                                  options.template_layers())
     papers = os.path.join(os.path.abspath(options.content_dir), PAPERS_DIR) + os.sep
     return list_inputs(folders, skip, lambda path: path.startswith(papers)
                        and path.lower().endswith(PAPER_SUFFIXES))
@@ -217,7 +264,7 @@ def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path
 
     keeping = keeping_for(env, files) if keep else None
     with staged_site(options.output_dir, set(files) | set(copies)) as root:
-        written, kept = render_into(root, files, env, options.templates_dir, diags,
+        written, kept = render_into(root, files, env, options.template_layers(), diags,
                                     options.jobs, keeping)
         if diags.has_errors(options.strict):
             raise ContentError(diags.errors(options.strict))

@@ -1,4 +1,4 @@
-"""The command line: `python build.py [build|serve|check|import-bib|deploy] ...`.
+"""The command line: `python build.py [build|serve|check|import-bib|deploy|new] ...`.
 
 Exit codes: 0 success, 1 content or output errors (printed as `path:line: error: ...`),
 2 usage errors.
@@ -17,7 +17,7 @@ from . import __version__
 from .diagnostics import ContentError
 from .output.writer import OutputError
 
-COMMANDS = ("build", "serve", "check", "import-bib", "deploy")
+COMMANDS = ("build", "serve", "check", "import-bib", "deploy", "new")
 
 
 def add_site_options(parser: argparse.ArgumentParser, output: bool = True,
@@ -28,8 +28,9 @@ def add_site_options(parser: argparse.ArgumentParser, output: bool = True,
     if output:
         parser.add_argument("--output", type=Path, default=Path("site"), metavar="DIR",
                             help=output_help)
-    parser.add_argument("--templates", type=Path, default=Path("templates"), metavar="DIR",
-                        help="the templates folder (default: templates)")
+    parser.add_argument("--templates", type=Path, default=None, metavar="DIR",
+                        help="your templates, each replacing the built-in theme's of its "
+                        "name (default: templates, when that folder exists)")
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     if not full_build:  # serve rebuilds in its own process, what each save affects
         return
@@ -72,11 +73,18 @@ def make_parser() -> argparse.ArgumentParser:
                         help="the branch to publish to (default: gh-pages)")
     deploy.add_argument("--message", default="", help="the commit message (default: which "
                         "source commit the site was built from)")
+    deploy.add_argument("--force", action="store_true", help="publish even onto a branch whose "
+                        "last commit deploy did not make (its commits are kept below the site's)")
     imp = sub.add_parser("import-bib", help="write one Markdown file per BibTeX entry")
     imp.add_argument("bib", type=Path, metavar="FILE.bib", help="the BibTeX file to import")
     imp.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
                      help="the content folder (default: content)")
     imp.add_argument("--force", action="store_true", help="overwrite existing files")
+    new = sub.add_parser("new", help="start a site: write a small example site into a new "
+                         "folder, ready to build, edit and publish")
+    new.add_argument("folder", type=Path, metavar="DIR", help="the folder to make")
+    new.add_argument("--force", action="store_true", help="write into a folder that is not "
+                     "empty: add the files it lacks, keep every file it has")
     return parser
 
 
@@ -113,7 +121,9 @@ def report_unchanged(args: argparse.Namespace, start: float) -> bool:
     that build are even imported."""
     from .output.cache import find_unchanged
 
-    record = find_unchanged(args.content, args.output, args.templates, args.strict)
+    from .render.layers import list_layers
+
+    record = find_unchanged(args.content, args.output, list_layers(args.templates), args.strict)
     if record is None:
         return False
     print_problems(record.warnings)
@@ -154,10 +164,23 @@ def run_import_bib(args: argparse.Namespace) -> int:
     return print_result(import_bib(args.bib, args.content, args.force))
 
 
+def run_new(args: argparse.Namespace) -> int:
+    from .commands.new import run_new as new
+
+    return new(args.folder, args.force)
+
+
+def describe_os_error(exc: OSError, output: Path | None) -> str:
+    """`path: error: what the system said`, as for any other problem; a failed write that
+    names no file is the output folder's."""
+    where = exc.filename if exc.filename is not None else output or "scholarsite"
+    return f"{os.fsdecode(where)}: error: {exc.strerror or exc}"
+
+
 def main(argv: list[str] | None = None) -> int:
     args = make_parser().parse_args(normalize_argv(list(sys.argv[1:] if argv is None else argv)))
     handlers = {"build": run_build, "serve": run_serve, "check": run_check,
-                "deploy": run_deploy, "import-bib": run_import_bib}
+                "deploy": run_deploy, "import-bib": run_import_bib, "new": run_new}
     try:
         return handlers[args.command](args)
     except ContentError as exc:
@@ -166,8 +189,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Build failed: {errors} problem(s); the previous site was left as it was.",
               file=sys.stderr)
         return 1
-    except OutputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except OutputError as exc:  # `path: error: ...`, the path being the output folder
+        print(f"{getattr(args, 'output', None) or 'scholarsite'}: error: {exc}",
+              file=sys.stderr)
+        return 1
+    except OSError as exc:  # a full disk, a read-only folder, a file gone meanwhile
+        print(describe_os_error(exc, getattr(args, "output", None)), file=sys.stderr)
+        if args.command in ("build", "serve", "check", "deploy"):
+            print("Build failed; the previous site was left as it was.", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

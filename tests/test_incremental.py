@@ -299,17 +299,15 @@ def test_any_sequence_of_edits_gives_the_full_build(tmp_path_factory, edits):
 
 
 @pytest.mark.parametrize("name, data", [("_authors.html", b"{{ a }} \xff\xfe"),
-                                        ("base.html", None)])
+                                        ("base.html", b"{% include '_gone.html' %}")])
 def test_a_template_saved_broken_is_an_error_until_it_is_fixed(site, name, data):
-    """A template saved as something that is not UTF-8, or deleted, while serve runs: the
-    rebuild reports it (no exception), writes nothing, and the next good save recovers."""
+    """A template saved as something that is not UTF-8, or asking for one that is
+    nowhere, while serve runs: the rebuild reports it (no exception), writes nothing, and
+    the next good save recovers."""
     path = site.options.templates_dir / name
     good = path.read_bytes()
     before = tree_bytes(site.options.output_dir)
-    if data is None:
-        path.unlink()
-    else:
-        path.write_bytes(data)
+    path.write_bytes(data)
     outcome = site.build([path])
     assert not outcome.ok and outcome.errors
     assert all(str(site.options.templates_dir) in str(d.path) for d in outcome.errors)

@@ -10,6 +10,7 @@ from typing import Iterable
 from ..build import ASSETS_DIR, BuildOptions
 from ..reading.collections import MARKDOWN_SUFFIXES, PAGES, SCHEMAS
 from ..reading.loader import BIO_FILE, CONFIG_FILE, CV_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR
+from ..render.layers import find_theme, is_same_folder, make_theme_name
 
 EXTRA_FOLDERS = frozenset((*(s.name for s in SCHEMAS), PAGES.name))  # collections, free pages
 
@@ -22,8 +23,8 @@ class Changes:
     bio: bool = False
     papers: set[Path] = field(default_factory=set)
     extras: bool = False  # collections, free pages, cv.yaml
-    templates: set[str] = field(default_factory=set)  # names below the templates folder
-    static: bool = False  # templates/assets/ or content/files/
+    templates: set[str] = field(default_factory=set)  # names below a templates folder
+    static: bool = False  # assets/ of a templates folder, or content/files/
 
     def any(self) -> bool:
         return bool(self.config or self.bio or self.papers or self.extras or self.templates
@@ -44,6 +45,7 @@ def classify_changes(paths: Iterable[Path], options: BuildOptions) -> Changes:
     """Sort changed paths by what they affect; paths that no build reads are left out
     (editor backups, notes beside the content)."""
     changes = Changes()
+    layers, theme = options.template_layers(), find_theme()
     for path in paths:
         rel = relative_below(path, options.content_dir)
         if rel is not None and rel.parts:
@@ -60,10 +62,22 @@ def classify_changes(paths: Iterable[Path], options: BuildOptions) -> Changes:
                     top in EXTRA_FOLDERS and path.suffix.lower() in MARKDOWN_SUFFIXES):
                 changes.extras = True
             continue
-        rel = relative_below(path, options.templates_dir)
-        if rel is not None and rel.parts:
-            if rel.parts[0] == ASSETS_DIR:
-                changes.static = True
-            elif not any(part.startswith(".") for part in rel.parts):
-                changes.templates.add(rel.as_posix())
+        classify_template_change(path, layers, theme, changes)
     return changes
+
+
+def classify_template_change(path: Path, layers: tuple[Path, ...], theme: Path | None,
+                             changes: Changes) -> None:
+    """A change below the first of the templates' folders that holds `path`: a theme's
+    template is also known as `theme/NAME` to the overrides that extend it."""
+    for folder in layers:
+        rel = relative_below(path, folder)
+        if rel is None or not rel.parts:
+            continue
+        if rel.parts[0] == ASSETS_DIR:
+            changes.static = True
+        elif not any(part.startswith(".") for part in rel.parts):
+            changes.templates.add(rel.as_posix())
+            if theme is not None and is_same_folder(folder, theme):
+                changes.templates.add(make_theme_name(rel.as_posix()))
+        return

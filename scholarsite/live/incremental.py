@@ -31,8 +31,9 @@ from typing import Iterable
 
 import jinja2
 
-from ..build import BuildOptions, BuildResult, build, collect_copies
+from ..build import BuildOptions, BuildResult, build, check_overrides, collect_copies
 from ..diagnostics import ContentError
+from ..output.lock import output_lock
 from .changes import Changes, classify_changes
 from .sources import ContentFiles
 from .steps import Outcome, Plan, is_paper_page
@@ -40,6 +41,7 @@ from ..diagnostics import Diagnostic, Diagnostics
 from ..models import Paper, Site
 from ..plan.frame import section_titles, site_view
 from ..plan.pages import Page, Planning, plan_pages
+from ..render.layers import find_layer_problem
 from ..render.render import drop_fragments, make_env
 from .replan import (Located, locate_entries, map_swaps, patch_pages, placement,
                      swap_entries)
@@ -115,7 +117,8 @@ class SiteBuilder:
 
     def new_env(self) -> jinja2.Environment:
         """A new environment (and no cached fragments), which watches its pages' reads."""
-        return make_env(self.options.templates_dir, environment_class=WatchingEnvironment)
+        return make_env(self.options.template_layers(),
+                        environment_class=WatchingEnvironment)
 
     # Reading -------------------------------------------------------------------------
 
@@ -147,11 +150,13 @@ class SiteBuilder:
                            for d in new.diagnostics):
                 return None
             for before, after in zip(old.papers, new.papers):
-                if before.slug != after.slug:
+                at = self.positions.get(before.slug)
+                # A slug the site gave another file's paper (a key used twice: key-2).
+                if before.slug != after.slug or at is None or papers[at].source != path:
                     return None
                 moved = moved or before.sort_key() != after.sort_key()
                 paper = before if after == before else after
-                papers[self.positions[before.slug]] = paper
+                papers[at] = paper
                 substituted.append(paper)
         if moved:
             papers.sort(key=Paper.sort_key)
@@ -289,7 +294,8 @@ class SiteBuilder:
         changes = None if changed is None else classify_changes(changed, self.options)
         if changes is not None and not changes.any():
             return None
-        if changes is None or changes.config or self.site is None:
+        if changes is None or changes.config or self.site is None \
+                or not self.folder.is_intact():
             return self.build_whole(start)
         self.replaced = {}
         warnings = self.read_changes(changes)
@@ -323,19 +329,21 @@ class SiteBuilder:
 
     def render_and_write(self, site: Site, substituted: bool, diags: Diagnostics,
                          warnings: list[Diagnostic], start: float) -> Outcome:
-        if not self.options.templates_dir.is_dir():
-            diags.error(self.options.templates_dir, 0,
-                        "templates folder not found; pass --templates DIR")
+        layers = self.options.template_layers()
+        problem = find_layer_problem(self.options.templates_dir, layers)
+        if problem:
+            diags.error(problem[0], 0, problem[1])
             return self.failed(diags.errors(), warnings, start)
         plan = self.plan(site, substituted)
+        if self.stale_templates:  # an override added or renamed may override nothing
+            check_overrides(self.env, layers, list(plan.pages.values()), diags)
         todo, whole = self.pages_to_render(plan.pages, plan.planned, plan.change.swapped)
-        renderer = Renderer(self.env, self.options.templates_dir, self.views,
-                            set(plan.listing), whole)
+        renderer = Renderer(self.env, layers, self.views, set(plan.listing), whole)
         files = renderer.render(todo, self.folder.outputs, plan.change, diags)
         if diags.has_errors(self.options.strict):
             return self.failed(diags.errors(self.options.strict), warnings, start)
         if not self.copies:
-            self.copies = collect_copies(site, self.options.templates_dir)
+            self.copies = collect_copies(site, layers, diags)
             plan = replace(plan, same_pages=False)
         try:
             written = self.write(plan, files)
@@ -366,5 +374,6 @@ class SiteBuilder:
         return len(self.site.papers) if self.site else 0
 
     def write(self, plan: Plan, files: dict) -> list[str]:
-        """Write what changed."""
-        return self.folder.write_changes(plan.pages, files, self.copies, plan.same_pages)
+        """Write what changed, as the only writer of the folder (output/lock.py)."""
+        with output_lock(self.options.output_dir):
+            return self.folder.write_changes(plan.pages, files, self.copies, plan.same_pages)

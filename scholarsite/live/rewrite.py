@@ -18,8 +18,8 @@ from ..diagnostics import Diagnostics
 from ..plan.pages import Page
 from ..render.render import describe_template_error, render_page
 from ..render.splice import Pieces, keep_page, splice
-from ..output.writer import (check_outputs, refuse_overwrite, remove_output, replace_file,
-                            safe_relpath, write_manifest)
+from ..output.writer import (MANIFEST, check_outputs, refuse_overwrite, remove_output,
+                             replace_file, safe_relpath, write_manifest)
 
 Output = str | Pieces  # a page's text, or its pieces
 UNWRITTEN = (0, -1)  # the digest of no text: what this process did not write itself
@@ -52,7 +52,7 @@ class Renderer:
     """Renders a rebuild's pages with what the last build kept of them."""
 
     env: jinja2.Environment
-    templates_dir: Path
+    layers: tuple[Path, ...]  # where the templates came from, for messages
     views: dict[str, dict]
     listing: set[str]  # output paths of the pages that are not one paper's own
     whole: set[str]  # pages whose templates changed: nothing of their last text is kept
@@ -69,7 +69,7 @@ class Renderer:
                 files[rel] = self.render_one(rel, page, outputs.get(rel), change)
             except Exception as exc:  # any failure inside a template is the template's bug
                 failed.add(page.template)
-                diags.error(*describe_template_error(exc, self.templates_dir))
+                diags.error(*describe_template_error(exc, self.layers))
         return files
 
     def render_one(self, rel: str, page: Page, old: object, change: Change) -> Output:
@@ -106,6 +106,11 @@ class OutputFolder:
                    else digest(kept[rel]) if rel in kept else UNWRITTEN for rel in pages}
         return cls(root, outputs, {rel: (src, file_signature(src))
                                    for rel, src in copies.items()})
+
+    def is_intact(self) -> bool:
+        """Whether the folder is still the one written: a site removed or replaced
+        meanwhile (`rm -rf site`) is built again whole, not patched."""
+        return (self.root / MANIFEST).is_file()
 
     def check_listing(self, pages: dict[str, Page], copies: dict[str, Path]) -> set[str]:
         """The paths the site now has; raises OutputError for one that two things would

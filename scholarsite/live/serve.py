@@ -72,6 +72,10 @@ class Preview:
         real = os.path.realpath(os.path.join(self.root, *names))
         if real != self.root and not real.startswith(self.root + os.sep):
             return None  # a link inside the site that points out of it
+        # What the request really names: a link, or a Windows short name (GIT~1 for .git),
+        # must not reach a hidden file either.
+        if any(p.startswith(".") for p in Path(os.path.relpath(real, self.root)).parts):
+            return None
         return "/".join(names) + ("/" if names and parts[-1] == "" else "")
 
 
@@ -277,7 +281,8 @@ def serve(options: ServeOptions) -> int:
     if options.port and port != options.port:
         say(f"Port {options.port} is in use; using {port} instead.")
     live = LiveSite(build_options)
-    watcher = Watcher([build_options.content_dir, build_options.templates_dir],
+    # The site's templates and the theme's: an override saved, added or removed rebuilds.
+    watcher = Watcher([build_options.content_dir, *build_options.template_layers()],
                       [build_options.output_dir], live.rebuild)
     server = HTTPServer(make_app(live.preview))
     signal.signal(signal.SIGTERM, stop_on_signal)

@@ -22,12 +22,13 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import stat
 import pickle
 import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from .. import __version__
 from ..diagnostics import Diagnostic, Diagnostics
@@ -55,8 +56,8 @@ def identify(path: str) -> FileIdentity:
     return identity_of(os.stat(path))
 
 
-def identity_of(stat: os.stat_result) -> FileIdentity:
-    return (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
+def identity_of(status: os.stat_result) -> FileIdentity:
+    return (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
 
 
 def hash_bytes(data: bytes) -> str:
@@ -86,17 +87,18 @@ def list_inputs(folders: list[Path], skip: list[Path],
                 read_later: Callable[[str], bool] | None = None) -> dict[str, InputKey | None]:
     """Every file below `folders` (the content and the templates), by absolute path,
     leaving out the folders in `skip` (the output and the cache, should they be inside)
-    and the output's staging folders. A file for which `read_later(path)` holds, and
-    that is to be hashed, is listed as None: the build hashes its bytes when it reads
-    them (`fill_inputs`), rather than reading every paper file twice."""
+    and hidden files and folders (the output's staging folders among them). A file for
+    which `read_later(path)` holds, and that is to be hashed, is listed as None: the
+    build hashes its bytes when it reads them (`fill_inputs`), rather than reading every
+    paper file twice."""
     skipped = {os.path.abspath(p) for p in skip}
-    staging = f".{os.path.basename(os.path.abspath(skip[0]))}." if skip else None
     found: dict[str, InputKey | None] = {}
     for folder in folders:
         for where, dirs, names in os.walk(os.path.abspath(folder)):
+            # Hidden files are never read by a build (.git/ is not content): not listed.
             dirs[:] = sorted(d for d in dirs if os.path.join(where, d) not in skipped
-                             and not (staging and d.startswith(staging)))
-            for name in sorted(names):
+                             and not d.startswith("."))
+            for name in sorted(n for n in names if not n.startswith(".")):
                 path = os.path.join(where, name)
                 try:
                     found[path] = describe_input(path, read_later)
@@ -107,9 +109,10 @@ def list_inputs(folders: list[Path], skip: list[Path],
 
 def describe_input(path: str, read_later: Callable[[str], bool] | None = None
                    ) -> InputKey | None:
-    identity = identify(path)
-    if identity[0] > HASHED_SIZE:
-        return ("identity", identity)
+    status = os.stat(path)
+    identity = identity_of(status)
+    if identity[0] > HASHED_SIZE or not stat.S_ISREG(status.st_mode):
+        return ("identity", identity)  # a pipe or device is never opened: it may not end
     if read_later is not None and read_later(path):
         return None
     with open(path, "rb") as stream:
@@ -169,14 +172,17 @@ class BuildCache:
 
     def save(self, name: str, value: object) -> None:
         """Write one cache file whole; a cache that cannot be written is no error."""
+        tmp = self.root / f".{name}.tmp-{os.getpid()}"
         try:
             self.prepare()
-            tmp = self.root / f".{name}.tmp-{os.getpid()}"
             with open(tmp, "wb") as stream:
                 pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(tmp, self.root / name)
-        except OSError:
-            pass
+        except OSError:  # a full disk: nothing half-written is left to take space
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass
 
     def folder_for(self, name: str) -> Path | None:
         """A folder of this version's cache for others' files (compiled templates), or
@@ -253,15 +259,18 @@ def cache_name(out_dir: Path, kind: str) -> str:
     return f"{hash_bytes(os.path.abspath(out_dir).encode('utf-8'))}-{kind}.pickle"
 
 
-def build_settings(content: Path, out: Path, templates: Path, strict: bool) -> tuple:
-    return (os.path.abspath(content), os.path.abspath(out), os.path.abspath(templates),
-            strict, os.getcwd())
+def build_settings(content: Path, out: Path, templates: Sequence[Path], strict: bool
+                   ) -> tuple:
+    """`templates`: the folders templates are looked up in (the site's, the theme)."""
+    return (os.path.abspath(content), os.path.abspath(out),
+            tuple(os.path.abspath(folder) for folder in templates), strict, os.getcwd())
 
 
-def input_folders(content: Path, out: Path, templates: Path) -> tuple[list[Path], list[Path]]:
+def input_folders(content: Path, out: Path, templates: Sequence[Path]
+                  ) -> tuple[list[Path], list[Path]]:
     """The folders a build reads, and those inside them that it must not count."""
     out = Path(os.path.abspath(out))
-    return [content, templates], [out, out.parent / CACHE_DIR]
+    return [content, *templates], [out, out.parent / CACHE_DIR]
 
 
 def trusted(record: BuildRecord, inputs: dict[str, InputKey]) -> bool:
@@ -283,7 +292,7 @@ def outputs_unchanged(out: Path, record: BuildRecord) -> bool:
     return True
 
 
-def find_unchanged(content: Path, out: Path, templates: Path, strict: bool
+def find_unchanged(content: Path, out: Path, templates: Sequence[Path], strict: bool
                    ) -> BuildRecord | None:
     """The last build's record when nothing it read has changed since and its output is
     still as it wrote it: then there is nothing to build."""
@@ -304,8 +313,8 @@ def find_unchanged(content: Path, out: Path, templates: Path, strict: bool
         return None
 
 
-def record_build(cache: BuildCache, content: Path, out: Path, templates: Path, strict: bool,
-                 inputs: dict[str, InputKey], started: float,
+def record_build(cache: BuildCache, content: Path, out: Path, templates: Sequence[Path],
+                 strict: bool, inputs: dict[str, InputKey], started: float,
                  warnings: list[Diagnostic], files: int, papers: int,
                  written: dict[str, os.stat_result] | None = None) -> None:
     """Remember a successful build (`inputs` as listed before it read anything; `written`,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 import jinja2
 from jinja2 import nodes
@@ -17,6 +17,7 @@ from ..views.metadata import dump_script_json
 from ..plan.pages import Page
 from ..output.parallel import count_workers, map_forked, split_spans
 from ..output.writer import write_chunks, write_file, write_parts
+from .layers import THEME_PREFIX, find_theme, is_same_folder, normalize_layers
 
 
 # Names that a dict has as attributes: for these, Jinja's `d.name` means the method.
@@ -114,17 +115,28 @@ class CompiledTemplates(jinja2.FileSystemBytecodeCache):
         self.held.clear()
 
 
-def make_env(templates_dir: Path, compiled_dir: Path | None = None,
+def make_loader(layers: Sequence[Path]) -> jinja2.BaseLoader:
+    """Each template from the first of `layers` that has it (the site's folder, then the
+    theme: layers.py), and the theme's own as `theme/NAME` too."""
+    search = jinja2.FileSystemLoader([str(folder) for folder in layers])
+    theme = find_theme()
+    if theme is None:
+        return search
+    return jinja2.ChoiceLoader([search, jinja2.PrefixLoader(
+        {THEME_PREFIX: jinja2.FileSystemLoader(str(theme))})])
+
+
+def make_env(templates: Path | Sequence[Path], compiled_dir: Path | None = None,
              environment_class: type[ViewEnvironment] = ViewEnvironment
              ) -> jinja2.Environment:
     """Autoescape everywhere (HTML, XML, text alike) and StrictUndefined: a typo in a
     template is an error, never an empty string on a page. Templates are not checked for
     changes on every use: an environment lasts one build (serve makes a new one when a
     template changes). With `compiled_dir`, compiled templates are kept there, by a hash of
-    their source, for the next build."""
+    their source, for the next build. `templates`: one folder, or the layers searched."""
     cache = CompiledTemplates(str(compiled_dir)) if compiled_dir else None
     env = environment_class(
-        loader=jinja2.FileSystemLoader(str(templates_dir)),
+        loader=make_loader(normalize_layers(templates)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -167,31 +179,54 @@ def render_page_into(root: Path, rel: str, page: Page, env: jinja2.Environment
     return write_file(root, rel, find_template(page, env).render(page.render_context()))
 
 
-def describe_template_error(exc: Exception, templates_dir: Path) -> tuple[str, int, str]:
-    """(path, line, message) for a template that failed, as a person can act on it."""
+def describe_template_error(exc: Exception, templates: Path | Sequence[Path]
+                            ) -> tuple[str, int, str]:
+    """(path, line, message) for a template that failed, as a person can act on it;
+    `templates`: the folder, or the layers, the templates came from."""
+    layers = normalize_layers(templates)
+    first = str(layers[0]) if layers else "."
     if isinstance(exc, jinja2.TemplateSyntaxError):
-        name = exc.filename or str(templates_dir / (exc.name or "?"))
+        name = exc.filename or os.path.join(first, exc.name or "?")
         return name, exc.lineno or 0, f"template syntax error: {exc.message}"
     if isinstance(exc, jinja2.TemplatesNotFound):
         names = " or ".join(exc.templates)
-        return str(templates_dir), 0, f"none of the templates {names} was found"
+        return first, 0, f"none of the templates {names} was found in {describe_places(layers)}"
     if isinstance(exc, jinja2.TemplateNotFound):
-        return str(templates_dir / exc.name), 0, "template not found"
+        # Asked for by a template (extends, include, import): named at that line.
+        name, line = _template_location(exc, layers)
+        return name if line else os.path.join(first, exc.name), line, \
+            describe_missing(exc.name, layers)
     if isinstance(exc, UnicodeDecodeError):  # the loader does not say which file
-        return str(templates_dir), 0, f"a template is not UTF-8 text ({exc.reason} at byte " \
+        return first, 0, f"a template is not UTF-8 text ({exc.reason} at byte " \
             f"{exc.start}); save it as UTF-8"
-    name, line = _template_location(exc, templates_dir)
+    name, line = _template_location(exc, layers)
     return name, line, f"template error: {exc}"
 
 
-def _template_location(exc: Exception, templates_dir: Path) -> tuple[str, int]:
+def describe_places(layers: Sequence[Path]) -> str:
+    """Where templates were looked for, as a person knows the places."""
+    theme = find_theme()
+    return " or ".join("the built-in theme" if theme and is_same_folder(folder, theme)
+                       else f"{folder.as_posix()}/" for folder in layers) or "no folder"
+
+
+def describe_missing(name: str, layers: Sequence[Path]) -> str:
+    prefix = f"{THEME_PREFIX}/"
+    if name.startswith(prefix):
+        return (f"template '{name}' not found: the built-in theme has no "
+                f"'{name[len(prefix):]}' (docs/templates.md lists its templates)")
+    return f"template '{name}' not found in {describe_places(layers)}"
+
+
+def _template_location(exc: Exception, layers: Sequence[Path]) -> tuple[str, int]:
     """Where a runtime error happened: Jinja rewrites traceback frames to template lines."""
     tb = exc.__traceback__
-    where = (str(templates_dir), 0)
-    root = str(templates_dir.resolve())
+    where = (str(layers[0]) if layers else ".", 0)
+    roots = [Path(os.path.realpath(folder)) for folder in layers]
     while tb is not None:
         filename = tb.tb_frame.f_code.co_filename
-        if str(Path(filename).resolve()).startswith(root):
+        real = Path(os.path.realpath(filename))
+        if any(real.is_relative_to(root) for root in roots):
             where = (filename, tb.tb_lineno)
         tb = tb.tb_next
     return where
@@ -208,7 +243,7 @@ class RenderJob:
     pages: tuple[Page, ...]
     paths: tuple[str, ...]  # each page's file below root
     env: jinja2.Environment
-    templates_dir: Path
+    layers: tuple[Path, ...]  # where the templates came from, for messages
     root: Path
 
 
@@ -234,7 +269,7 @@ def render_range(job: RenderJob, start: int, end: int
                 raise  # the output folder's problem (TemplateNotFound is an OSError too)
             failed.add(page.template)
             failures.append((i, str(page.template), *describe_template_error(exc,
-                                                                              job.templates_dir)))
+                                                                              job.layers)))
     return failures, written
 
 
@@ -275,7 +310,7 @@ class Keeping:
 
 
 def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
-                templates_dir: Path, diags: Diagnostics, jobs: int = 0,
+                templates: Path | Sequence[Path], diags: Diagnostics, jobs: int = 0,
                 keeping: Keeping | None = None
                 ) -> tuple[dict[str, os.stat_result], dict[str, object]]:
     """Render every page of `files` (output path -> page) into its file below `root`, and
@@ -283,7 +318,7 @@ def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
     reported once per template, at the first page it failed on."""
     kept_paths = keeping.paths if keeping else frozenset()
     rest = {rel: page for rel, page in files.items() if rel not in kept_paths}
-    job = RenderJob(tuple(rest.values()), tuple(rest), env, templates_dir, root)
+    job = RenderJob(tuple(rest.values()), tuple(rest), env, normalize_layers(templates), root)
     # Fragments pay when the same list is rendered again (serve); a build renders each list
     # once, so kept fragments would only hold memory (every entry of every list).
     env.fragment_cache = None
@@ -298,7 +333,7 @@ def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
     def render_kept() -> None:  # by this process, while the workers start
         if keeping is not None:
             env.fragment_cache = {}  # the workers were forked without one
-            kept_run.append(render_kept_pages(root, files, keeping, env, templates_dir, kept))
+            kept_run.append(render_kept_pages(root, files, keeping, env, job.layers, kept))
     results = map_forked(lambda span: render_range(job, *span), spans, workers,
                          [sum(costs[start:end]) for start, end in spans], render_kept)
     results += kept_run
@@ -312,7 +347,8 @@ def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
 
 
 def render_kept_pages(root: Path, files: dict[str, Page], keeping: Keeping,
-                      env: jinja2.Environment, templates_dir: Path, kept: dict[str, object]
+                      env: jinja2.Environment, layers: tuple[Path, ...],
+                      kept: dict[str, object]
                       ) -> tuple[list[Failure], dict[str, os.stat_result]]:
     """The pages `keeping` names, rendered and written here, what is made of each put in
     `kept`; a template that fails is not tried again."""
@@ -326,8 +362,7 @@ def render_kept_pages(root: Path, files: dict[str, Page], keeping: Keeping,
             kept[rel] = keeping.render(page)
         except Exception as exc:  # any failure inside a template is the template's bug
             failed.add(page.template)
-            failures.append((i, str(page.template), *describe_template_error(exc,
-                                                                              templates_dir)))
+            failures.append((i, str(page.template), *describe_template_error(exc, layers)))
             continue
         written[rel] = write_chunks(root, rel, keeping.chunks(kept[rel]))
     return failures, written

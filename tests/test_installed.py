@@ -1,0 +1,354 @@
+"""scholarsite as a user gets it: a wheel built from this checkout, installed (not editable)
+into a fresh virtual environment with its dependencies, and its `scholarsite` command run
+in folders that hold nothing of this repository: `new`, `build`, `check`, `serve`, a
+site's own templates over the built-in theme. An editable install is checked too.
+
+Needs the package index (for the build backend and the dependencies), as the README's
+install command does. The wheel and its environment are made once for the module.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import ROOT
+
+# What a wheel is built from (pyproject.toml maps templates/ to scholarsite/theme/).
+SOURCES = ("pyproject.toml", "README.md", "scholarsite", "templates")
+STARTER_FILES = {
+    ".github/workflows/pages.yml", ".gitignore", "README.md", "requirements.txt",
+    "content/site.yaml", "content/index.md", "content/publications/example-paper-2025.md",
+    "content/news/2025-01-site-launched.md"}
+BANNER = '<p class="banner">My own home page</p>'
+
+
+def make_clean_env() -> dict[str, str]:
+    """The environment, less what would put this checkout on the path."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PYTHONSTARTUP")}
+    return dict(env, PYTHONIOENCODING="utf-8", PIP_DISABLE_PIP_VERSION_CHECK="1")
+
+
+def run(args: list[str], cwd: Path, check: bool = True) -> subprocess.CompletedProcess:
+    result = subprocess.run(args, cwd=cwd, env=make_clean_env(), capture_output=True, text=True,
+                            encoding="utf-8", timeout=600)
+    if check:
+        assert result.returncode == 0, f"{args}:\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+def copy_sources(target: Path) -> Path:
+    target.mkdir(parents=True)
+    skip = shutil.ignore_patterns("__pycache__", "*.egg-info")
+    for name in SOURCES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, target / name, ignore=skip)
+        else:
+            shutil.copy2(source, target / name)
+    return target
+
+
+def make_venv(folder: Path) -> tuple[Path, list[str]]:
+    """A fresh environment; returns its bin folder and the pip command that installs into
+    it: this Python's own pip, told where (`--python`, pip 22.3 and later: no pip is
+    installed in the environment, which saves seconds), else the environment's."""
+    own_pip = tuple(map(int, re.match(r"(\d+)\.(\d+)", read_pip_version()).groups())) >= (22, 3)
+    run([sys.executable, "-m", "venv", *(["--without-pip"] if own_pip else []), str(folder)],
+        folder.parent)
+    bin_dir = folder / ("Scripts" if os.name == "nt" else "bin")
+    python = str(bin_dir / "python")
+    return bin_dir, [sys.executable, "-m", "pip", "--python", python] if own_pip \
+        else [python, "-m", "pip"]
+
+
+def read_pip_version() -> str:
+    return run([sys.executable, "-m", "pip", "--version"], ROOT).stdout.split()[1]
+
+
+@dataclass(frozen=True)
+class Installed:
+    source: Path  # the copy of the checkout the wheel was built from
+    wheel: Path
+    bin: Path
+
+    def run(self, *args: str, cwd: Path, check: bool = True) -> subprocess.CompletedProcess:
+        return run([str(self.bin / "scholarsite"), *args], cwd, check)
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Installed:
+    root = tmp_path_factory.mktemp("installed")
+    source = copy_sources(root / "source")
+    started = time.perf_counter()
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(root / "dist"),
+         str(source)], root)
+    wheel = next((root / "dist").glob("scholarsite-*.whl"))
+    built = time.perf_counter()
+    bin_dir, pip = make_venv(root / "venv")
+    run([*pip, "install", "-q", str(wheel)], root)
+    print(f"wheel built in {built - started:.1f} s, installed with its dependencies in "
+          f"{time.perf_counter() - built:.1f} s")
+    return Installed(source, wheel, bin_dir)
+
+
+def make_new_site(installed: Installed, where: Path, name: str = "site1") -> Path:
+    installed.run("new", name, cwd=where)
+    return where / name
+
+
+def join_output(result: subprocess.CompletedProcess) -> str:
+    return result.stdout + result.stderr
+
+
+# --- The wheel ----------------------------------------------------------------------------
+
+
+def test_the_wheel_holds_every_module_the_theme_and_the_starter(installed):
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
+    package = installed.source / "scholarsite"
+    expected = {f"scholarsite/{p.relative_to(package).as_posix()}"
+                for p in package.rglob("*") if p.is_file()}
+    theme = installed.source / "templates"
+    expected |= {f"scholarsite/theme/{p.relative_to(theme).as_posix()}"
+                 for p in theme.rglob("*") if p.is_file()}
+    assert expected - names == set()
+    assert {"scholarsite/theme/base.html", "scholarsite/theme/assets/style.css",
+            "scholarsite/starter/dot-gitignore", "scholarsite/data/ccf_2026.tsv"} <= names
+    assert not [n for n in names if n.startswith("templates/")]  # one theme, in the package
+
+
+def test_the_installed_package_finds_its_own_theme(installed, tmp_path):
+    code = "from scholarsite.render.layers import find_theme; print(find_theme())"
+    found = run([str(installed.bin / "python"), "-c", code], tmp_path).stdout.strip()
+    assert Path(found).parts[-2:] == ("scholarsite", "theme")
+    assert Path(found).is_relative_to(installed.bin.parent)
+
+
+def test_a_checkout_uses_its_templates_folder_as_the_theme():
+    from scholarsite.render.layers import find_theme
+
+    assert find_theme() == ROOT / "templates"
+
+
+def test_an_editable_install_finds_the_theme_and_the_starter(installed, tmp_path):
+    """pyproject.toml's mapping of templates/ must not break `pip install -e .`: the
+    package is the checkout's, and so is the theme. (Nothing `new` needs is a dependency.)"""
+    source = copy_sources(tmp_path / "source")
+    bin_dir, pip = make_venv(tmp_path / "venv")
+    run([*pip, "install", "-q", "--no-deps", "-e", str(source)], tmp_path)
+    code = "from scholarsite.render.layers import find_theme; print(find_theme())"
+    assert run([str(bin_dir / "python"), "-c", code], tmp_path).stdout.strip() == \
+        str(source / "templates")
+    run([str(bin_dir / "python"), "-m", "scholarsite", "new", "fresh"], tmp_path)
+    assert (tmp_path / "fresh" / ".gitignore").is_file()
+
+
+# --- scholarsite new ----------------------------------------------------------------------
+
+
+def test_a_new_site_builds_and_checks_without_a_warning(installed, tmp_path):
+    site = make_new_site(installed, tmp_path)
+    assert {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()} \
+        == STARTER_FILES
+    for args in (["build"], ["build", "--strict"], ["check"]):
+        out = join_output(installed.run(*args, cwd=site))
+        assert "warning" not in out and "error" not in out, (args, out)
+    home = (site / "site" / "index.html").read_text(encoding="utf-8")
+    assert "Your Name" in home and "An Example Paper" in home and "This site went online" in home
+    theme = installed.source / "templates" / "assets"
+    assert (site / "site/assets/style.css").read_bytes() == (theme / "style.css").read_bytes()
+    assert (site / "site/publications/example-paper-2025/index.html").is_file()
+    ignored = (site / ".gitignore").read_text(encoding="utf-8").split()
+    assert {"/site/", "/.scholarsite-cache/"} <= set(ignored)
+
+
+def test_the_new_site_publishes_with_the_official_pages_actions(installed, tmp_path):
+    site = make_new_site(installed, tmp_path)
+    workflow = yaml.safe_load((site / ".github/workflows/pages.yml").read_text("utf-8"))
+    steps = workflow["jobs"]["build"]["steps"]
+    runs = "\n".join(step.get("run", "") for step in steps)
+    assert "pip install -r requirements.txt" in runs
+    assert "scholarsite build" in runs and "scholarsite check" in runs
+    uses = [s["uses"].split("@")[0] for job in workflow["jobs"].values()
+            for s in job["steps"] if "uses" in s]
+    assert uses == ["actions/checkout", "actions/setup-python", "actions/configure-pages",
+                    "actions/upload-pages-artifact", "actions/deploy-pages"]
+    assert workflow["permissions"] == {"contents": "read", "pages": "write",
+                                       "id-token": "write"}
+    # Installed from a wheel file, scholarsite cannot say where it came from: the
+    # workflow stops with a message until requirements.txt says.
+    assert "github.com/OWNER/" in (site / "requirements.txt").read_text(encoding="utf-8")
+
+
+def test_new_refuses_a_folder_that_is_not_empty_and_force_only_adds(installed, tmp_path):
+    mine = tmp_path / "mine"
+    (mine / "content").mkdir(parents=True)
+    (mine / "content" / "site.yaml").write_text("title: Mine\n", encoding="utf-8")
+    refused = installed.run("new", "mine", cwd=tmp_path, check=False)
+    assert refused.returncode == 1 and "Traceback" not in refused.stderr
+    assert re.match(r"mine: error: the folder is not empty; .*--force", refused.stderr)
+    assert [p.name for p in mine.rglob("*")] == ["content", "site.yaml"]
+    forced = installed.run("new", "mine", "--force", cwd=tmp_path)
+    assert (mine / "content" / "site.yaml").read_text(encoding="utf-8") == "title: Mine\n"
+    assert "kept  mine/content/site.yaml" in forced.stdout
+    assert {p.relative_to(mine).as_posix() for p in mine.rglob("*") if p.is_file()} \
+        == STARTER_FILES
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    file = installed.run("new", "a-file", "--force", cwd=tmp_path, check=False)
+    assert file.returncode == 1 and file.stderr.startswith("a-file: error: it is a file")
+
+
+def test_build_py_new_writes_the_same_starter(installed, tmp_path):
+    run([sys.executable, str(ROOT / "build.py"), "new", "from-checkout"], tmp_path)
+    made = tmp_path / "from-checkout"
+    assert {p.relative_to(made).as_posix() for p in made.rglob("*") if p.is_file()} \
+        == STARTER_FILES
+
+
+# --- A site's own templates over the theme ------------------------------------------------
+
+
+def test_an_override_replaces_one_template_and_the_theme_gives_the_rest(installed, tmp_path):
+    site = make_new_site(installed, tmp_path)
+    (site / "templates" / "assets").mkdir(parents=True)
+    (site / "templates" / "home.html").write_text(
+        '{% extends "theme/home.html" %}\n'
+        f'{{% block main %}}{BANNER}{{{{ super() }}}}{{% endblock %}}\n', encoding="utf-8")
+    (site / "templates" / "assets" / "style.css").write_text("body { color: teal }\n",
+                                                              encoding="utf-8")
+    out = join_output(installed.run("build", "--strict", cwd=site))
+    assert "warning" not in out
+    built = site / "site"
+    home = (built / "index.html").read_text(encoding="utf-8")
+    assert BANNER in home and '<h1 id="name">Your Name</h1>' in home  # the theme's, extended
+    paper = (built / "publications/example-paper-2025/index.html").read_text(encoding="utf-8")
+    assert BANNER not in paper and "An Example Paper" in paper  # the theme's paper.html
+    assert (built / "assets/style.css").read_text(encoding="utf-8") == "body { color: teal }\n"
+    theme = installed.source / "templates" / "assets"
+    assert (built / "assets/search.js").read_bytes() == (theme / "search.js").read_bytes()
+    # --templates names another folder of overrides; the theme still gives the rest.
+    other = tmp_path / "other-templates"
+    other.mkdir()
+    (other / "page.html").write_text("unused here\n", encoding="utf-8")
+    installed.run("build", "--templates", str(other), cwd=site)
+    assert BANNER not in (built / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name, text, message", [
+    ("hme.html", '{% extends "base.html" %}\n',
+     r"templates/hme\.html: error: 'hme\.html' overrides nothing: the built-in theme has no "
+     r"template of that name and no page uses it; did you mean 'home\.html'\?"),
+    ("home.html", '{% extends "theme/index.html" %}\n',
+     r"templates/home\.html:1: error: template 'theme/index\.html' not found: the built-in "
+     r"theme has no 'index\.html'"),
+    ("home.html", '{% extends "base.html" %}\n{% block main %}\n{% include "_gone.html" %}'
+     '{% endblock %}\n',
+     r"templates/home\.html:3: error: template '_gone\.html' not found in templates/ or the "
+     r"built-in theme"),
+    ("paper.html", '{% extends "base.html" %}\n{% block main %}{% if %}{% endblock %}\n',
+     r"templates/paper\.html:2: error: template syntax error: "),
+    ("home.html", '{% extends "base.html" %}\n{% block main %}{{ site.nope }}{% endblock %}\n',
+     r"templates/home\.html:2: error: template error: .*'nope'"),
+])
+def test_a_broken_or_unknown_override_is_an_error_at_its_line(installed, tmp_path, name, text,
+                                                              message):
+    site = make_new_site(installed, tmp_path)
+    installed.run("build", cwd=site)
+    before = (site / "site" / "index.html").read_bytes()
+    (site / "templates").mkdir()
+    (site / "templates" / name).write_text(text, encoding="utf-8")
+    for command in ("build", "check"):
+        result = installed.run(command, cwd=site, check=False)
+        assert result.returncode == 1 and "Traceback" not in result.stderr
+        assert re.match(message, result.stderr), result.stderr
+    assert (site / "site" / "index.html").read_bytes() == before
+
+
+def test_a_templates_folder_that_is_not_there_is_an_error(installed, tmp_path):
+    site = make_new_site(installed, tmp_path)
+    result = installed.run("build", "--templates", "nowhere", cwd=site, check=False)
+    assert result.returncode == 1
+    assert result.stderr.startswith("nowhere: error: templates folder not found")
+
+
+# --- serve --------------------------------------------------------------------------------
+
+
+class Serving:
+    """The installed `scholarsite serve`, its console read line by line."""
+
+    def __init__(self, installed: Installed, site: Path) -> None:
+        self.proc = subprocess.Popen(
+            [str(installed.bin / "scholarsite"), "serve", "--port", "0"], cwd=site,
+            env=make_clean_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            encoding="utf-8")
+        self.lines: list[str] = []
+        threading.Thread(target=self.read, daemon=True).start()
+        wait_until(lambda: any("Ctrl-C to stop" in line for line in self.lines), 30,
+                   "the server started", self)
+
+    def read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.append(line)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def wait_until(check, timeout: float, what: str, serving: Serving | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            console = "".join(serving.lines) if serving else ""
+            raise AssertionError(f"not within {timeout} s: {what}\n{console}")
+        time.sleep(0.05)
+
+
+def test_serve_rebuilds_when_an_override_is_saved_added_or_removed(installed, tmp_path):
+    site = make_new_site(installed, tmp_path)
+    theme_home = (installed.source / "templates" / "home.html").read_text(encoding="utf-8")
+    override = site / "templates" / "home.html"
+    override.parent.mkdir()
+    override.write_text(theme_home.replace("{% block main %}", "{% block main %}<p>First</p>"),
+                        encoding="utf-8")
+    home = site / "site" / "index.html"
+    paper = site / "site" / "publications" / "example-paper-2025" / "index.html"
+    serving = Serving(installed, site)
+    try:
+        assert "<p>First</p>" in home.read_text(encoding="utf-8")
+        override.write_text(override.read_text(encoding="utf-8").replace("First", "Second"),
+                            encoding="utf-8")
+        wait_until(lambda: "<p>Second</p>" in home.read_text(encoding="utf-8"), 10,
+                   "the saved override is used", serving)
+        (site / "templates" / "paper.html").write_text(
+            '{% extends "theme/paper.html" %}\n'
+            '{% block main %}<p>Added</p>{{ super() }}{% endblock %}\n', encoding="utf-8")
+        wait_until(lambda: "<p>Added</p>" in paper.read_text(encoding="utf-8"), 10,
+                   "a new override is used", serving)
+        override.unlink()
+        wait_until(lambda: "<p>Second</p>" not in home.read_text(encoding="utf-8"), 10,
+                   "the theme's template is back", serving)
+        assert '<h1 id="name">Your Name</h1>' in home.read_text(encoding="utf-8")
+    finally:
+        serving.stop()
+    assert serving.proc.returncode == 0, "".join(serving.lines)
