@@ -348,3 +348,23 @@ def test_import_bib_never_writes_through_a_link(make_site, tmp_path):
     result = run_cli("import-bib", str(tmp_path / "refs.bib"), "--content", str(other))
     assert result.code == 1 and "outside the other folder" in result.err
     assert list(elsewhere.iterdir()) == []
+
+
+def test_a_file_removed_during_the_build_is_one_error(tmp_path):
+    """content/files/ is listed when the content is read and copied once the pages are
+    written: a file removed in between is named, and the previous site stays."""
+    content = large_site(tmp_path)
+    write_files(content, {"files/slides.pdf": "%PDF-1.4"})
+    out = tmp_path / "site"
+    assert run_cli(*build_args(content, out, "--no-cache")).code == 0
+    before = tree_bytes(out)
+    (content / "publications" / "p0.md").write_text(
+        MINIMAL_PAPER.replace("A Paper", "Changed"), encoding="utf-8")
+    proc = start_build(*build_args(content, out, "--no-cache"))
+    wait_for_staging(tmp_path, proc)
+    (content / "files" / "slides.pdf").unlink()
+    code, err = proc.wait(120), proc.communicate()[1]
+    assert code == 1 and "Traceback" not in err, err
+    errors = [line for line in err.splitlines() if ": error: " in line]
+    assert len(errors) == 1 and "slides.pdf: error: No such file or directory" in errors[0]
+    assert tree_bytes(out) == before
