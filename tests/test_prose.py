@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import markdown
 
 from scholarsite.reading.collections import RootLinksExtension, make_item_markdown
+from scholarsite.reading.mathtex import make_math_extensions
 from scholarsite.reading.papers import make_markdown, render_markdown
 from scholarsite.reading.prose import render_prose
 
@@ -99,7 +100,8 @@ The HTML spec.
 @given(documents)
 def test_converters_are_extra_and_sane_lists(kind, text):
     """The extensions, made as objects, convert as their names do."""
-    named = markdown.Markdown(extensions=["extra", "sane_lists"] + (
+    named = markdown.Markdown(extensions=["extra", "sane_lists", "admonition",
+                                          *make_math_extensions()] + (
         [RootLinksExtension()] if kind == "item" else []), output_format="html")
     for source in (text, EVERY_EXTENSION, EVERY_EXTENSION + text):
         named.reset()

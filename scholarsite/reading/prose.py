@@ -5,7 +5,7 @@ so (it runs every block and inline pattern of the `extra` extensions over the te
 text that provably uses no Markdown syntax, the HTML is simply each paragraph in `<p>`:
 
 - no character that starts any inline syntax (emphasis, code, links, images, escapes,
-  HTML, entities, footnotes, attribute lists, tables, abbreviations);
+  HTML, entities, footnotes, attribute lists, tables, abbreviations, math);
 - every line starts with a letter or an opening bracket or quote, so no line can be a
   heading, list, quote, code block, fence, rule, setext underline or definition;
 - no trailing spaces (two would be a line break), no tabs or control characters, and
@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 
 # Characters that can start Markdown syntax anywhere in a line (with the `extra` set).
-_INLINE = re.compile(r"[\\`*_\[\]{}<>&]")
+_INLINE = re.compile(r"[\\`*_\[\]{}<>&$]")  # '$' opens math
 _FIRST = re.compile(r"[^\W\d_]|[(\"']")  # a letter, or an opening bracket or quote
 
 
@@ -68,6 +68,9 @@ MAX_TAG_SCAN = 8_000_000
 # A piece of inline text's length times the characters in it that can start inline syntax:
 # each match copies the whole piece. About a nanosecond each.
 MAX_INLINE_SCAN = 1_000_000_000
+# Characters the math reader (arithmatex) scans from each '\(' with no '\)' after it in its
+# piece of text, to the piece's end: about 80 ns each.
+MAX_MATH_SCAN = 10_000_000
 # Footnote marks ('[^'): each reference to a footnote is compared with all the earlier ones.
 MAX_FOOTNOTES = 500
 # With abbreviations defined, each element is found among its siblings again: the squares
@@ -85,12 +88,12 @@ _HTML_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)[^<>]*?(/?)>")
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
          "source", "track", "wbr"}
 _DEFINITION = re.compile(r"^ {0,3}:[ \t]", re.MULTILINE)
-_LINE_STEP = re.compile(r"^(?:[ \t]*>)*[ \t]*(?:#|\*\[|=+[ \t]*$|-+[ \t]*$|"
+_LINE_STEP = re.compile(r"^(?:[ \t]*>)*[ \t]*(?:#|\*\[|!!!|=+[ \t]*$|-+[ \t]*$|"
                         r"([-*_])[ \t]*(?:\1[ \t]*){2,}$)", re.MULTILINE)
 _BRACKET = re.compile(r"\\.|[\[\]]", re.DOTALL)
 _PAREN = re.compile(r"\\.|[()]", re.DOTALL)
 _TAG_EDGE = re.compile(r"<[A-Za-z]|>")
-_INLINE_STARTS = "*_`\\&<["
+_INLINE_STARTS = "*_`\\&<[$"
 _ABBREVIATION = re.compile(r"^[ \t]*\*\[", re.MULTILINE)
 
 Spans = list[tuple[int, int]]  # (start, end) offsets in the text
@@ -103,8 +106,8 @@ def find_costly_markdown(text: str) -> tuple[int, str] | None:
     blocks = list_blocks(text)
     units = list_units(text, blocks)
     for check in (check_units, check_nesting, check_html_nesting, check_definitions,
-                  check_steps, check_links, check_tags, check_inline, check_footnotes,
-                  check_abbreviations):
+                  check_steps, check_links, check_tags, check_inline, check_math,
+                  check_footnotes, check_abbreviations):
         found = check(text, blocks, units)
         if found is not None:
             offset, message = found
@@ -209,16 +212,17 @@ def check_definitions(text: str, blocks: Spans, units: Spans) -> Found:
 
 
 def check_steps(text: str, blocks: Spans, units: Spans) -> Found:
-    """Headings, rules, setext underlines and abbreviations packed in one block (in a
-    quote too): the block parser takes them a line at a time, and tests the rest of the
-    block again after each."""
+    """Headings, rules, setext underlines, abbreviations and admonitions ('!!! note')
+    packed in one block (in a quote too): the block parser takes them a line at a time,
+    and tests the rest of the block again after each."""
     if len(text) ** 2 <= MAX_BLOCK_SCAN:
         return None
     for start, end in blocks:
         steps = len(_LINE_STEP.findall(text, start, end))
         if steps * (end - start) > MAX_BLOCK_SCAN:
-            return start, (f"{steps} headings, rules or abbreviations in one paragraph of "
-                           f"{text.count(chr(10), start, end) + 1} lines: Markdown reads the "
+            return start, (f"{steps} headings, rules or abbreviations (or '!!!' admonitions) "
+                           f"in one paragraph of {text.count(chr(10), start, end) + 1} lines: "
+                           "Markdown reads the "
                            "rest of the paragraph again after each, which would take too "
                            "long; put blank lines between them")
     return None
@@ -317,9 +321,26 @@ def check_inline(text: str, blocks: Spans, units: Spans) -> Found:
         marks = count_marks(text, start, end)
         if marks * (end - start) > MAX_INLINE_SCAN:
             return start, (f"this paragraph is {end - start:,} characters long with {marks:,} "
-                           "'*', '_', '`', '\\', '&', '<' and '[' in it: Markdown copies the "
+                           "'*', '_', '`', '\\', '&', '<', '[' and '$' in it: Markdown copies the "
                            "paragraph for each, which would take too long; break it into "
                            "shorter paragraphs with blank lines")
+    return None
+
+
+def check_math(text: str, blocks: Spans, units: Spans) -> Found:
+    r"""'\(' opens inline math, and the math reader scans on from each to the next '\)':
+    after the last one, each '\(' is scanned to the end of its piece of text."""
+    if len(text) ** 2 <= MAX_MATH_SCAN or "\\(" not in text:
+        return None
+    scanned = 0
+    for start, end in units:
+        last = text.rfind("\\)", start, end)
+        opened = list(find_all(text, "\\(", max(last, start), end))
+        scanned += sum(end - at for at in opened)
+        if scanned > MAX_MATH_SCAN:
+            return opened[0], ("too many '\\(' from here open math with no '\\)' to end it: "
+                               "the math reader scans on from each, which would take too "
+                               "long; close them, or write \\\\( for one that is only text")
     return None
 
 

@@ -12,6 +12,7 @@ from itertools import chain
 from markupsafe import Markup
 
 from ..models import PAPER_TYPES, TYPE_LABELS, Site
+from ..reading.mathtex import math_to_tex
 from ..structure.kinds import list_unsearched
 from .metadata import dump_script_json
 
@@ -78,17 +79,22 @@ def make_search_entry(context: dict) -> dict:
         kind = context["collection"]["singular"]
         return {**entry, "kind": kind[:1].upper() + kind[1:], "venue": ", ".join(item["meta"]),
                 "year": item["year"],
-                "text": item["body_html"].striptags() or item["summary"]}
+                "text": strip_tags(item["body_html"]) or item["summary"]}
     texts = []
     if page["description"] != context["site"]["description"]:
         texts.append(page["description"])
     for shown in context.get("collection", {}).get("entries", []):
         if not shown["url"]:  # an entry without a page of its own, such as a news item
-            texts += [shown["title"], shown["body_html"].striptags()]
+            texts += [shown["title"], strip_tags(shown["body_html"])]
     for value in context.values():
         if isinstance(value, Markup):  # a page's own rendered Markdown, such as the bio
-            texts.append(value.striptags())
+            texts.append(strip_tags(value))
     return {**entry, "text": " ".join(t for t in texts if t)}
+
+
+def strip_tags(html: Markup) -> str:
+    """The text of rendered Markdown, each formula as its TeX rather than MathML's pieces."""
+    return Markup(math_to_tex(str(html))).striptags()
 
 
 def make_search_index(contexts: list[dict], papers: list[dict]
