@@ -110,7 +110,7 @@ def test_strict_makes_a_left_out_entry_an_error(tmp_path):
     failing = problems(result)  # what fails the build is printed as it was found
     assert line_of(BAD_FILE, "@article{noauthor") in {line for _, line, _ in failing}
     assert any("left out of the site" in text for _, _, text in failing)
-    assert f"Build failed: {len(failing)} problem(s)" in result.err
+    assert f"Build failed: {len(failing)} problems" in result.err
     assert not (tmp_path / "site").exists()
 
 

@@ -9,10 +9,11 @@ import pytest
 
 from scholarsite.views.citations import format_citation, make_bibtex_key
 from scholarsite.reading.fields import parse_date
-from scholarsite.models import Author, Paper, PubDate
+from scholarsite.models import Author, Owner, Paper, PubDate
 from scholarsite.reading.papers import read_authors, split_author
 from scholarsite.structure.urls import check_link, page_root
-from scholarsite.views.views import authors_view, fold_name
+from scholarsite.reading.people import fold_name
+from scholarsite.views.views import authors_view
 
 
 @pytest.mark.parametrize("value, expected", [
@@ -77,7 +78,7 @@ def shown_names(view) -> list[str]:
 
 
 def test_author_limit_keeps_the_owner_visible():
-    owner = frozenset({fold_name("Ada Example")})
+    owner = Owner("Ada Example")
     # author_limit names are shown; an owner further down takes the last place, and the
     # count is the rest, as al-folio's ("and 90 more authors" for 100 authors, limit 10).
     view = authors_view(make_paper(100, 60), owner, 10)

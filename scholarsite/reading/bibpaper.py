@@ -15,12 +15,14 @@ from pathlib import Path
 from bibtexparser.middlewares.names import split_multiple_persons_names
 
 from .biblinks import read_links
-from .bibparse import MONTH_MACROS, BibEntry, BibValue, EntryReader, slug_from_key
+from .bibparse import MONTH_MACROS, BibEntry, BibValue, EntryReader
 from ..diagnostics import Diagnostics
 from .fields import parse_date
 from .latex import fold_space, latex_to_paragraphs, read_name
 from ..models import Author, Paper, PubDate
 from .papers import VENUELESS_TYPES, html_to_text
+from .slugs import make_entry_slug
+from .venues import is_conference, look_like_abbreviation
 from ..structure.urls import normalize_arxiv, normalize_doi
 
 TYPES = {
@@ -37,16 +39,15 @@ MODEL_DISPLAY_FIELDS = frozenset({
 })
 _PREPRINT_VENUE = re.compile(r"\b(arxiv|corr|biorxiv|medrxiv|chemrxiv|ssrn|preprint)\b", re.I)
 _YEAR = re.compile(r"^\d{4}$")
+_SHORT_IN_PARENS = re.compile(r"\(([^()]+)\)\s*$")
+_ISO_TIME = re.compile(r"[T ]\d{1,2}:\d{2}.*$")  # '2023-05-01T00:00:00Z' -> '2023-05-01'
 
 
 def make_paper(entry: BibEntry, path: Path, diags: Diagnostics) -> Paper | None:
     """The entry's paper, or None after reporting why it cannot be one."""
     r = EntryReader(entry, path, diags)
-    slug = slug_from_key(entry.key)
-    if not slug:
-        r.error("", "the key has no letter or digit a-z, 0-9 to make a page address from; "
-                "rename it")
     title = r.text("title")
+    slug = make_entry_slug(entry.key, title)
     if not title:
         r.missing("title")
     authors, more = read_authors(r)
@@ -99,51 +100,77 @@ def read_authors(r: EntryReader) -> tuple[tuple[Author, ...], bool]:
 
 
 def read_date(r: EntryReader) -> PubDate | None:
-    """Year and month (BibTeX), or biblatex's `date` when there is no year."""
+    """Year, month and day (BibTeX), or biblatex's `date` in full (2026-03-17 keeps its
+    day); when both are given and the years differ, `year` wins, with a warning."""
     year_text = r.text("year")
-    if not year_text and r.text("date"):
-        date = parse_date(r.text("date").split("/")[0].strip())
-        if date is None:
-            r.error("date", f"'date' must be written YYYY, YYYY-MM or YYYY-MM-DD, found "
-                    f"{r.text('date')!r}")
-        return date
+    date = read_date_field(r, required=not year_text)
     if not year_text:
-        r.missing("year")
-        return None
+        if date is None and not r.text("date"):
+            r.missing("year")
+        return date
     if not _YEAR.match(year_text) or int(year_text) < 1:
         r.error("year", f"'year' must be a four-digit year from 0001, found {year_text!r}")
         return None
-    month = read_month(r)
-    if month and r.text("day").isdigit():
-        date = parse_date(f"{year_text}-{month:02d}-{int(r.text('day')):02d}")
-        if date is not None:
-            return date
-        r.warning("day", f"'day' {r.text('day')!r} is not a day of that month; ignored")
-    return PubDate(int(year_text), month)
+    if date is not None and date.year == int(year_text) and date.month:
+        return date
+    if date is not None and date.year != int(year_text):
+        r.warning("date", f"'date' {r.text('date')!r} is not in 'year' {year_text}; the year "
+                  "is used")
+    month, day = read_month(r, int(year_text))
+    if month and not day and r.text("day").isdigit():
+        day = int(r.text("day"))
+        if parse_date(f"{year_text}-{month:02d}-{day:02d}") is None:
+            r.warning("day", f"'day' {r.text('day')!r} is not a day of that month; ignored")
+            day = None
+    return PubDate(int(year_text), month, day)
 
 
-def read_month(r: EntryReader) -> int | None:
-    """jan..dec, January, Jan., Sept., 1..12; a range such as 'jun--jul' takes its first."""
-    text = r.text("month")
+def read_date_field(r: EntryReader, required: bool) -> PubDate | None:
+    """biblatex's `date`: YYYY, YYYY-MM or YYYY-MM-DD, a range's start, a timestamp's day."""
+    text = r.text("date")
     if not text:
         return None
-    word = re.split(r"[\s/–\-]+", text.strip())[0].rstrip(".").lower()
-    if word.isdigit() and 1 <= int(word) <= 12:
-        return int(word)
-    for number, (abbr, name) in enumerate(MONTH_MACROS.items(), start=1):
-        if word.startswith(abbr) and name.lower().startswith(word):
-            return number
+    date = parse_date(_ISO_TIME.sub("", text.split("/")[0].strip()))
+    if date is None:
+        report = r.error if required else r.warning
+        report("date", f"'date' must be written YYYY, YYYY-MM or YYYY-MM-DD, found {text!r}")
+    return date
+
+
+def read_month(r: EntryReader, year: int) -> tuple[int | None, int | None]:
+    """(month, day): jan..dec, January, Jan., Sept., 1..12, 05, '15 June', a timestamp
+    (2023-05-01T00:00:00Z, its day kept); a range such as 'jun--jul' takes its first."""
+    text = r.text("month")
+    if not text:
+        return None, None
+    iso = parse_date(_ISO_TIME.sub("", text.strip()))
+    if iso is not None and iso.month and iso.year == year:
+        return iso.month, iso.day
+    words = [w.rstrip(".").lower() for w in re.split(r"[\s/–\-,]+", text.strip()) if w]
+    if words and words[0].isdigit() and 1 <= int(words[0]) <= 12:
+        return int(words[0]), None
+    for word in words:
+        for number, (abbr, name) in enumerate(MONTH_MACROS.items(), start=1):
+            if word.startswith(abbr) and name.lower().startswith(word):
+                return number, None
     r.warning("month", f"'month' {text!r} is not a month (write jan..dec or 1..12); only the "
               "year is shown")
-    return None
+    return None, None
 
 
 def read_type(r: EntryReader) -> str:
     """The paper type from the entry type; an @article in an arXiv-like venue is a preprint,
-    and a @misc with an eprint is a preprint."""
+    one in a conference the venue list knows a conference, a @misc with an eprint a preprint."""
     kind = r.entry.type
+    journal = r.text("journal")
+    if kind == "article" and _PREPRINT_VENUE.search(journal):
+        return "preprint"
+    if kind == "article" and journal and is_conference(journal):
+        r.warning("journal", f"'{journal}' is a conference, not a journal: the paper is shown "
+                  "as a conference paper (write @inproceedings with 'booktitle' to say so)")
+        return "conference"
     if kind == "article":
-        return "preprint" if _PREPRINT_VENUE.search(r.text("journal")) else "journal"
+        return "journal"
     if kind in ("misc", "online", "unpublished", "electronic"):
         return "preprint" if r.text("eprint") or r.text("arxiv") else "other"
     return TYPES.get(kind, "other")
@@ -159,6 +186,14 @@ def read_venue(r: EntryReader, ptype: str) -> tuple[str, str, str]:
         venue = r.text("series") or r.text("publisher")
     institution = r.text("institution") or r.text("school")
     return venue, r.text("abbr"), institution
+
+
+def find_short(venue: str) -> str:
+    """The abbreviation a venue ends with in parentheses: '2023 USENIX Annual Technical
+    Conference (ATC)' -> 'ATC'. import-bib writes it as `venue_short` where an entry has no
+    `abbr`; a .bib site shows a badge only for `abbr`, as al-folio does."""
+    match = _SHORT_IN_PARENS.search(venue)
+    return match.group(1).strip() if match and look_like_abbreviation(match.group(1)) else ""
 
 
 def check_venue(r: EntryReader, ptype: str, venue: str, institution: str, arxiv: str) -> None:

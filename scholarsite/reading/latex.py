@@ -30,6 +30,10 @@ _BRACE = re.compile(r"[{}]")
 _UNESCAPED_SPECIAL = re.compile(r"(?<!\\)([%&])")
 _URL_WRAPPER = re.compile(r"^\\url\{(.*)\}$", re.DOTALL)
 _URL_ESCAPE = re.compile(r"\\([%&#_~$ {}])")
+# Quotes real files close the wrong way: ``Zero-Knowledge" and "x'' (and `x' for single).
+_OPEN_STRAIGHT = re.compile(r'“([^“”"]*)"')
+_STRAIGHT_CLOSE = re.compile(r'"([^“”"]*)”')
+_SINGLE = re.compile(r"`((?:[^`']|'(?=\w))*)'(?!\w)")
 # Accent commands and the combining marks pylatexenc gives them (then NFC composes them).
 ACCENTS = {
     '"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
@@ -112,10 +116,10 @@ def latex_to_text(value: str) -> str:
     raised: `{\\"u}` -> ü, `\\&` -> &, `--` -> –, capital-protecting braces removed.
     Cached: the same names and venues come back in entry after entry."""
     if "\\" not in value and "$" not in value:
-        return fold_space(decode_simple(value))
+        return pair_quotes(fold_space(decode_simple(value)))
     text = decode_common(value)
     if text is not None:
-        return fold_space(text)
+        return pair_quotes(fold_space(text))
     # A bare % would start a LaTeX comment and a bare & an alignment cell: in BibTeX both
     # mean the characters themselves.
     value = _UNESCAPED_SPECIAL.sub(r"\\\1", value)
@@ -123,7 +127,18 @@ def latex_to_text(value: str) -> str:
         text = make_decoder().latex_to_text(value)
     except Exception:  # pylatexenc is tolerant; anything left is shown as plain text
         text = decode_simple(value.replace("\\", ""))
-    return fold_space(text)
+    return pair_quotes(fold_space(text))
+
+
+def pair_quotes(text: str) -> str:
+    """“…” and ‘…’ however the closing quote was written: a straight `"` after ``, or
+    before '', closes or opens the pair; `x' is ‘x’ (an apostrophe inside, as in `it's',
+    stays one)."""
+    if '"' in text and ("“" in text or "”" in text):
+        text = _STRAIGHT_CLOSE.sub(r"“\1”", _OPEN_STRAIGHT.sub(r"“\1”", text))
+    if "`" in text:
+        text = _SINGLE.sub(r"‘\1’", text)
+    return text
 
 
 def latex_to_paragraphs(value: str) -> list[str]:

@@ -326,6 +326,15 @@ def lookup_tier(venue: str, venue_short: str = "", dblp: str = "") -> str:
     return f"CCF-{ranks.pop()}" if len(ranks) == 1 else ""
 
 
+@lru_cache(maxsize=4096)
+def is_conference(venue: str) -> bool:
+    """Whether the table knows `venue` ("ICML", "International Conference on Computer
+    Vision (ICCV)") as a conference and only as one: Google Scholar exports conference
+    papers as @article with the conference as the journal."""
+    rows = match_venues(venue)
+    return bool(rows) and all(row.dblp_path.startswith("/conf/") for row in rows)
+
+
 def check_tier(tier: str, venue: str, venue_short: str = "") -> str | None:
     """For `build check`: a warning when an explicit "CCF-X" tier disagrees with the table's
     rank for the venue, else None (other schemes, or a venue the table does not decide)."""

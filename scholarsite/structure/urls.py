@@ -25,8 +25,9 @@ _ARXIV = re.compile(
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.\-]*):")
 # A web address without its scheme: 'www.' anything, or a host name followed by a path.
-_BARE_HOST = re.compile(r"^(?:www\.[^\s/]+\.[^\s/]+(?:/\S*)?|[a-z0-9\-]+(?:\.[a-z0-9\-]+)*"
-                        r"\.[a-z]{2,}(?::\d+)?/\S*)$", re.IGNORECASE)
+# No backslash: a browser reads it as '/', so the address would not be what is shown.
+_BARE_HOST = re.compile(r"^(?:www\.[^\s/\\]+\.[^\s/\\]+(?:/[^\s\\]*)?|[a-z0-9\-]+"
+                        r"(?:\.[a-z0-9\-]+)*\.[a-z]{2,}(?::\d+)?/[^\s\\]*)$", re.IGNORECASE)
 
 
 def normalize_doi(value: str) -> str:

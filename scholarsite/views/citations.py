@@ -75,7 +75,7 @@ def format_citation(paper: Paper) -> str:
         parts.append("Technical Report")
     elif paper.type == "thesis":
         parts.append("Master's thesis" if paper.bibtex_type == "mastersthesis" else "PhD thesis")
-    venue = venue_label(paper)
+    venue = drop_year(venue_label(paper), paper.date.year)
     if venue:
         parts.append(venue)
     if paper.institution and paper.institution != paper.venue:
@@ -92,6 +92,14 @@ def format_citation(paper: Paper) -> str:
         parts.append(f"pp. {format_pages(paper.pages)}")
     parts.append(paper.date.human())
     return f"{author_line(paper)}; {', '.join(parts)}."
+
+
+def drop_year(venue: str, year: int) -> str:
+    """The venue without its year, which the citation's date gives ('2023 USENIX ATC',
+    DBLP's '..., ATC 2023, Boston, MA, USA, July 10-12, 2023'): never the year twice."""
+    if str(year) not in venue:
+        return venue
+    return re.sub(rf"[\s,]*(?<!\d){year}(?!\d)", "", venue).strip(" ,")
 
 
 def make_bibtex_key(paper: Paper) -> str:

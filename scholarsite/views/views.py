@@ -11,10 +11,12 @@ import unicodedata
 
 from markupsafe import Markup
 
-from .citations import format_citation, make_bibtex, make_bibtex_key, venue_label
+from .citations import format_citation, format_pages, make_bibtex, make_bibtex_key, venue_label
 from .entries import mark_entry
 from .feeds import feed_entry
-from ..models import PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, Paper, Site, SiteConfig
+from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, Owner, Paper, Site,
+                      SiteConfig)
+from ..reading.people import is_owner
 from .ris import make_ris
 from .search import paper_search_json
 from ..structure.kinds import paper_url
@@ -27,15 +29,6 @@ LINK_LABELS = {
 OTHER_GROUP = "Other"
 BIBTEX_TYPE = "application/x-bibtex"
 RIS_TYPE = "application/x-research-info-systems"
-
-
-@functools.lru_cache(maxsize=4096)  # the same co-authors come back paper after paper
-def fold_name(name: str) -> str:
-    """A name compared loosely: case, accents, punctuation and word order do not matter."""
-    text = unicodedata.normalize("NFKD", name)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    words = re.findall(r"\w+", text.casefold())
-    return " ".join(sorted(words))
 
 
 def make_anchor(text: str) -> str:
@@ -52,8 +45,8 @@ def ris_file_name(paper: Paper) -> str:
     return f"{paper.slug}.ris"
 
 
-def author_view(author: Author, owner_names: frozenset[str]) -> dict:
-    return shared_author_view(author.name, author.marks, fold_name(author.name) in owner_names)
+def author_view(author: Author, owner: Owner) -> dict:
+    return shared_author_view(author.name, author.marks, is_owner(author, owner))
 
 
 @functools.lru_cache(maxsize=8192)
@@ -63,12 +56,12 @@ def shared_author_view(name: str, marks: tuple[str, ...], is_owner: bool) -> dic
     return {"name": name, "marks": list(marks), "is_owner": is_owner, "ellipsis": False}
 
 
-def authors_view(paper: Paper, owner_names: frozenset[str], limit: int | None) -> dict:
+def authors_view(paper: Paper, owner: Owner, limit: int | None) -> dict:
     """All authors, and when the list is longer than `limit`, the short form: `limit` names,
     then 'and K more authors' (al-folio's). The owner always stays in view: when they come
     after the first `limit`, they take the last place ('A, B, …, Owner, and K more'), so
     that `limit` names are shown and K is always the rest."""
-    full = [author_view(a, owner_names) for a in paper.authors]
+    full = [author_view(a, owner) for a in paper.authors]
     short = None
     hidden = 0
     if limit is not None and len(full) > limit:
@@ -92,17 +85,17 @@ def links_view(paper: Paper) -> list[dict]:
 
 def make_views(papers: list[Paper] | tuple[Paper, ...], config: SiteConfig) -> dict[str, dict]:
     """Each paper's view, by slug: they depend on the paper and the site's settings alone."""
-    owner_names = frozenset(fold_name(n) for n in config.owner.names())
-    return {p.slug: paper_view(p, config, owner_names) for p in papers}
+    return {p.slug: paper_view(p, config) for p in papers}
 
 
-def paper_view(paper: Paper, config: SiteConfig, owner_names: frozenset[str]) -> dict:
-    """Everything a template may show about one paper; empty fields are '' or []."""
+def paper_view(paper: Paper, config: SiteConfig, owner_names: object = None) -> dict:
+    """Everything a template may show about one paper; empty fields are '' or [].
+    The owner is found from config.owner (reading/people.py); `owner_names` is unused."""
     view = {
         "slug": paper.slug,
         "url": paper_url(paper.slug),
         "title": paper.title,
-        "authors": authors_view(paper, owner_names, config.publications.author_limit),
+        "authors": authors_view(paper, config.owner, config.publications.author_limit),
         "venue": paper.venue,
         "venue_short": paper.venue_short,
         "venue_label": venue_label(paper),
@@ -122,7 +115,7 @@ def paper_view(paper: Paper, config: SiteConfig, owner_names: frozenset[str]) ->
         "selected": paper.selected,
         "volume": paper.volume,
         "number": paper.number,
-        "pages": paper.pages,
+        "pages": format_pages(paper.pages) if paper.pages else "",
         "publisher": paper.publisher,
         "institution": paper.institution,
         "doi": paper.doi,

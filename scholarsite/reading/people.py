@@ -1,0 +1,128 @@
+"""Which author of a paper is the site's owner, whatever form of their name a source uses.
+
+A .bib file exported from DBLP, Google Scholar or a publisher writes one person many ways:
+'González-García, Sergio', 'S. Gonzalez Garcia', 'A.J.G. Gray', 'Alasdair J G Gray'. An
+author is the owner when their name is one of the owner's names (site.yaml's `name` and
+`aliases`) written another way: the same family name (accents, hyphens and case aside) and
+given names that agree, an initial standing for any name it begins. A co-author who has
+the owner's family name but other given names is not the owner. Used by the whole build
+and the live preview alike, through views.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..models import Author, Owner
+from .latex import read_name
+
+_WORD = re.compile(r"\w+")
+_INITIALS = re.compile(r"^[A-Z]{2,3}$")  # 'AJG' in 'AJG Gray': three initials run together
+
+
+@lru_cache(maxsize=8192)
+def fold_name(name: str) -> str:
+    """A name compared loosely: case, accents, punctuation and word order do not matter."""
+    return " ".join(sorted(fold_words(name)))
+
+
+def fold_words(text: str) -> list[str]:
+    """'González-García' -> ['gonzalez', 'garcia']; 'A.J.G.' -> ['a', 'j', 'g']."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return _WORD.findall(text.casefold())
+
+
+def fold_given(text: str) -> list[str]:
+    """Given names as words, initials run together split apart ('AJG' -> a, j, g)."""
+    words: list[str] = []
+    for part in text.split():
+        words += list(part.lower()) if _INITIALS.match(part) else fold_words(part)
+    return words
+
+
+@dataclass(frozen=True)
+class NameForm:
+    """One name, folded: given words, then family words."""
+
+    given: tuple[str, ...]
+    family: tuple[str, ...]
+
+
+def make_form(author: Author) -> NameForm:
+    if not author.given_names() and " " in author.family_name():
+        # One brace group ('\textbf{A. {Collas}}' in a real file): read its words again.
+        again = read_name(author.name).author
+        author = again if again is not None and again.given_names() else author
+    return NameForm(tuple(fold_given(author.given_names())),
+                    tuple(fold_words(author.family_name())))
+
+
+@lru_cache(maxsize=64)
+def owner_forms(owner: Owner) -> tuple[tuple[str, ...], NameForm | None, tuple[NameForm, ...]]:
+    """The owner's names folded exactly (any word order), the main name's form, and every
+    name's form (the main name's and the aliases')."""
+    exact = tuple(fold_name(name) for name in owner.names())
+    forms = tuple(make_form(result.author) for result in map(read_name, owner.names())
+                  if result.author is not None)
+    main = read_name(owner.name).author
+    return exact, make_form(main) if main is not None else None, forms
+
+
+def agree_word(a: str, b: str) -> bool:
+    """Two given words agree when equal, or when one is an initial of the other."""
+    if a == b:
+        return True
+    return (len(a) == 1 or len(b) == 1) and a[0] == b[0]
+
+
+def agree_given(mine: tuple[str, ...], theirs: tuple[str, ...]) -> bool:
+    """The first given names agree, and the fewer names are found among the more, in order:
+    'A. J. Gray' and 'Alasdair J G Gray' agree, 'A. B. Gray' and 'Alasdair J G Gray' do not."""
+    if not mine or not theirs or not agree_word(mine[0], theirs[0]):
+        return False
+    short, long = sorted((mine[1:], theirs[1:]), key=len)
+    at = 0
+    for word in short:
+        while at < len(long) and not agree_word(word, long[at]):
+            at += 1
+        if at == len(long):
+            return False
+        at += 1
+    return True
+
+
+def split_family(form: NameForm, size: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(given, family) with the family `size` words long: 'Sergio Gonzalez Garcia' read as
+    family 'Garcia' is the same person as 'Sergio González-García'."""
+    words = form.given + form.family
+    return words[:-size], words[-size:]
+
+
+def match_form(author: NameForm, owner: NameForm) -> str:
+    """'same', 'other' (the owner's family with given names that disagree) or ''."""
+    size = max(len(author.family), len(owner.family))
+    if not owner.family or len(author.given + author.family) <= size \
+            or len(owner.given + owner.family) <= size:
+        return ""
+    a_given, a_family = split_family(author, size)
+    o_given, o_family = split_family(owner, size)
+    if a_family != o_family:
+        return ""
+    return "same" if agree_given(a_given, o_given) else "other"
+
+
+@lru_cache(maxsize=16384)
+def is_owner(author: Author, owner: Owner) -> bool:
+    """Whether `author` is the site's owner: one of their names as written (any word
+    order), or agreeing with one of them, unless the main name says it is someone else."""
+    exact, main, forms = owner_forms(owner)
+    if fold_name(author.name) in exact:
+        return True
+    form = make_form(author)
+    if main is not None and match_form(form, main) == "other":
+        return False  # a namesake: the main name's family, other given names
+    return any(match_form(form, owner_form) == "same" for owner_form in forms)
