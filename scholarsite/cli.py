@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from . import __version__
-from .diagnostics import ContentError
+from .diagnostics import ContentError, count_of
 from .output.writer import OutputError
 
 COMMANDS = ("build", "serve", "check", "import-bib", "deploy", "new")
@@ -43,7 +43,7 @@ def add_site_options(parser: argparse.ArgumentParser, output: bool = True,
 
 def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python build.py",
+        prog=program_name(),
         description="Build an academic homepage from Markdown and BibTeX into static HTML.")
     parser.add_argument("--version", action="version", version=f"scholarsite {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -88,8 +88,18 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def program_name() -> str:
+    """What the user typed to run this: `python build.py` in a checkout, else the
+    installed `scholarsite` (also `python -m scholarsite`)."""
+    return "python build.py" if Path(sys.argv[0]).name == "build.py" else "scholarsite"
+
+
 def normalize_argv(argv: list[str]) -> list[str]:
-    """`python build.py` and `python build.py --content X` mean `build`."""
+    """`python build.py` and `python build.py --content X` mean `build`; a first word that
+    is no command is a usage error that lists them, not build's unknown argument."""
+    if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
+        make_parser().error(f"unknown command '{argv[0]}'; the commands are "
+                            f"{', '.join(COMMANDS)}")
     if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version")):
         return ["build", *argv]
     return argv
@@ -110,7 +120,8 @@ def run_build(args: argparse.Namespace) -> int:
                            jobs=max(args.jobs, 0), cache=not args.no_cache)
     result = build(options)
     print_problems(result.warnings)
-    print(f"Built {result.files} files ({len(result.site.papers)} papers) into "
+    papers = count_of(len(result.site.papers), "paper")
+    print(f"Built {count_of(result.files, 'file')} ({papers}) into "
           f"{options.output_dir.as_posix()}/ in {result.seconds:.2f} s")
     return 0
 
@@ -127,7 +138,7 @@ def report_unchanged(args: argparse.Namespace, start: float) -> bool:
     if record is None:
         return False
     print_problems(record.warnings)
-    print(f"Built {record.files} files ({record.papers} papers) into "
+    print(f"Built {count_of(record.files, 'file')} ({count_of(record.papers, 'paper')}) into "
           f"{args.output.as_posix()}/ in {time.perf_counter() - start:.2f} s "
           "(nothing changed since the last build)")
     return True
@@ -186,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     except ContentError as exc:
         print_problems(exc.diagnostics)
         errors = sum(1 for d in exc.diagnostics if d.severity == "error") or len(exc.diagnostics)
-        print(f"Build failed: {errors} problem(s); the previous site was left as it was.",
+        print(f"Build failed: {count_of(errors, 'problem')}; the previous site was left as it was.",
               file=sys.stderr)
         return 1
     except OutputError as exc:  # `path: error: ...`, the path being the output folder

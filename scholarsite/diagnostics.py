@@ -76,6 +76,11 @@ class Diagnostics:
         return bool(self.errors(strict))
 
 
+def count_of(number: int, noun: str) -> str:
+    """'1 paper', '2 papers': how many of something, said as people say it."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 class ContentError(Exception):
     """A build stopped by bad content; carries every diagnostic found."""
 

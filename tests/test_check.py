@@ -87,7 +87,7 @@ def test_broken_links_anchors_assets_and_ids_are_named(make_site, tmp_path):
     }
     assert "this page has no id 'no-such-anchor'" in result.err
     assert "'index.html' has no id 'nope'" in result.err
-    assert "Check failed: 5 problem(s)" in result.err
+    assert "Check failed: 5 problems" in result.err
 
 
 def test_titles_are_required(make_site, tmp_path):

@@ -134,7 +134,7 @@ def test_an_edit_to_a_paper_shows_within_two_seconds(served, tmp_path):
                2 - (time.monotonic() - saved), "the page shows the new title")
     assert "<h1>A Better Paper</h1>" in (tmp_path / "site/publications/a-paper/index.html"
                                          ).read_text(encoding="utf-8")
-    server.wait_for_line(r"^Rebuilt in \d+ ms: \d+ file\(s\) changed")
+    server.wait_for_line(r"^Rebuilt in \d+ ms: \d+ files? changed")
 
 
 def test_a_broken_file_shows_an_error_page_until_it_is_fixed(served, tmp_path):

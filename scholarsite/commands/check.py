@@ -22,7 +22,7 @@ from urllib.request import Request, urlopen
 
 from .. import __version__
 from ..build import BuildOptions, build
-from ..diagnostics import ContentError, Diagnostic
+from ..diagnostics import ContentError, Diagnostic, count_of
 from .linkscan import Link, PageScan, scan_html, scan_robots, scan_xml
 from ..models import Site
 from ..output.writer import MANIFEST
@@ -59,7 +59,8 @@ def run_check(args: argparse.Namespace) -> int:
                                         jobs=max(args.jobs, 0), cache=False))
         except ContentError as exc:
             print_lines(exc.diagnostics)
-            print(f"Check failed: {count_errors(exc.diagnostics, args.strict)} problem(s) in "
+            found = count_of(count_errors(exc.diagnostics, args.strict), "problem")
+            print(f"Check failed: {found} in "
                   "the content; the site could not be built.", file=sys.stderr)
             return 1
         report = check_output(out, result.site.config.url, args.output.as_posix())
@@ -86,7 +87,7 @@ def print_summary(report: Report, external: bool, strict: bool) -> int:
               f"{outside} external links ({checked})")
     errors = count_errors(report.problems, strict)
     if errors:
-        print(f"Check failed: {errors} problem(s) in {counts}.", file=sys.stderr)
+        print(f"Check failed: {count_of(errors, 'problem')} in {counts}.", file=sys.stderr)
         return 1
     print(f"Checked {counts}: no problems.")
     return 0

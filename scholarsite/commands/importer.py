@@ -3,7 +3,8 @@
 Each file holds everything the entry said: the fields the Markdown format knows in its front
 matter, the abstract as the body, and the entry's BibTeX fields (as written) under `extra`
 with `bibtex_type` and `bibtex_key`, so that building the imported files gives the same
-papers as building the .bib file itself.
+papers as building the .bib file itself; only a venue ending in '(ABBR)', with no `abbr`,
+also gets that as its `venue_short` (a badge), which a .bib site leaves to `abbr`.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ import markdown
 import yaml
 
 from ..output.writer import replace_file
+from ..reading.bibpaper import find_short
 from ..reading.bibtex import read_bib_file
 from ..reading.listing import check_inside
-from ..diagnostics import Diagnostic, Diagnostics
+from ..diagnostics import Diagnostic, Diagnostics, count_of
 from ..models import Author, Paper
 from ..reading.papers import make_markdown, render_markdown
 
@@ -88,6 +90,8 @@ def front_matter(paper: Paper) -> dict:
                  "pages", "publisher", "note", "award", "tier", "category"):
         if getattr(paper, name):
             doc[name] = getattr(paper, name)
+    if not paper.venue_short and find_short(paper.venue):  # '... Conference (ATC)' -> ATC
+        doc = insert_after(doc, "venue", "venue_short", find_short(paper.venue))
     if paper.topics:
         doc["topics"] = list(paper.topics)
     if paper.selected:
@@ -99,6 +103,16 @@ def front_matter(paper: Paper) -> dict:
     if paper.extra:
         doc["extra"] = dict(paper.extra)
     return doc
+
+
+def insert_after(doc: dict, key: str, name: str, value: object) -> dict:
+    """`doc` with `name: value` right after `key`, so that the file reads in order."""
+    out: dict = {}
+    for k, v in doc.items():
+        out[k] = v
+        if k == key:
+            out[name] = value
+    return out
 
 
 def author_item(author: Author) -> str | dict:
@@ -137,7 +151,7 @@ def print_result(result: ImportResult) -> int:
     for problem in result.problems:
         print(problem, file=sys.stderr)
     if result.failed:
-        done = (f"Only {len(result.created)} paper(s) were imported" if result.created
+        done = (f"Only {count_of(len(result.created), 'paper')} imported" if result.created
                 else "Nothing was imported")
         print(f"{done}: fix the errors above and run import-bib again.", file=sys.stderr)
         return 1
@@ -145,5 +159,5 @@ def print_result(result: ImportResult) -> int:
         print(f"created {path.as_posix()}")
     for path in result.skipped:
         print(f"skipped {path.as_posix()} (it exists; --force overwrites it)")
-    print(f"Imported {len(result.created)} paper(s), skipped {len(result.skipped)}.")
+    print(f"Imported {count_of(len(result.created), 'paper')}, skipped {len(result.skipped)}.")
     return 0

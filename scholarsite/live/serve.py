@@ -33,6 +33,7 @@ from tornado.ioloop import IOLoop
 from tornado.netutil import bind_sockets
 from tornado.websocket import WebSocketClosedError
 
+from ..diagnostics import count_of
 from ..build import BuildOptions, check_build_dirs
 from .incremental import SiteBuilder
 from .steps import Outcome
@@ -219,15 +220,17 @@ def report(outcome: Outcome, first: bool) -> None:
     if not outcome.ok:
         for item in outcome.errors:
             say(str(item))
-        say(f"Build failed: {len(outcome.errors)} problem(s), shown in the browser too; "
-            "waiting for the next save.")
+        say(f"Build failed: {count_of(len(outcome.errors), 'problem')}, shown in the browser "
+            "too; waiting for the next save.")
     elif first:
-        say(f"Built {len(outcome.written)} files ({outcome.papers} papers) "
+        say(f"Built {count_of(len(outcome.written), 'file')} "
+            f"({count_of(outcome.papers, 'paper')}) "
             f"in {outcome.seconds:.2f} s")
     else:
         changed = ", ".join(outcome.written[:3]) + (" ..." if len(outcome.written) > 3 else "")
         say(f"Rebuilt in {outcome.seconds * 1000:.0f} ms: "
-            f"{len(outcome.written)} file(s) changed{': ' + changed if changed else ''}")
+            f"{count_of(len(outcome.written), 'file')} changed"
+            f"{': ' + changed if changed else ''}")
 
 
 class LiveSite:

@@ -85,10 +85,8 @@ def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics) -> Lo
         bomb = find_alias_bomb(node, text)
         data = construct(loader, node) if node is not None and bomb is None else None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = (mark.line + first_line) if mark else first_line
-        problem = exc.problem or exc.context or "invalid YAML"
-        diags.error(path, line, f"YAML syntax error: {problem}")
+        line, message = describe_yaml_error(exc, first_line)
+        diags.error(path, line, f"YAML syntax error: {message}")
         return None
     except yaml.YAMLError as exc:
         diags.error(path, first_line, f"YAML error: {exc}")
@@ -111,6 +109,19 @@ def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics) -> Lo
         diags.error(path, line + first_line, f"'{key}' is given twice in one mapping (also "
                     f"line {first + first_line}): YAML keeps only the last; remove one")
     return Located(data, node, first_line)  # read on: every problem is said at once
+
+
+def describe_yaml_error(exc: yaml.MarkedYAMLError, first_line: int) -> tuple[int, str]:
+    """The line and message of a YAML syntax error. Where the bad construct starts (an
+    unclosed `[` on line 4) is the line given, and where the parser gave up (line 12) is
+    named in the message: the second is rarely where the mistake is."""
+    problem = exc.problem or exc.context or "invalid YAML"
+    start, end = exc.context_mark, exc.problem_mark
+    if start is not None and end is not None and start.line < end.line and exc.context:
+        return (start.line + first_line,
+                f"{problem} on line {end.line + first_line}, {exc.context} that starts here")
+    mark = end or start
+    return (mark.line + first_line if mark else first_line), problem
 
 
 def find_repeated_keys(node: yaml.Node | None) -> list[tuple[str, int, int]]:
