@@ -17,6 +17,7 @@ from .output.cache import (BuildCache, cache_name, fill_inputs, input_folders, l
 from .diagnostics import ContentError, Diagnostic, Diagnostics
 from .reading.loader import FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site
 from .models import Site
+from .plan.images import hash_image_inputs, make_images
 from .plan.pages import DEFERRABLE, Page, plan_pages
 from .render.layers import (ASSETS_DIR, find_layer_problem, find_theme, find_unknown_overrides,
                             list_layers, normalize_layers)
@@ -25,6 +26,7 @@ from .reading.paperfiles import ParsedFiles, unpickle_runs
 from .structure.kinds import list_common_templates
 from .structure.urls import output_path
 from .views.views import make_views
+from .output.generated import image_store, store_generated
 from .output.lock import output_lock, recover_site
 from .output.writer import (OutputError, check_output_dir, check_outputs, safe_relpath,
                             staged_site, write_tree)
@@ -89,16 +91,22 @@ def check_build_dirs(options: BuildOptions) -> None:
     check_output_dir(options.output_dir, [Path.cwd(), *folders], folders)
 
 
-def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagnostics
-                   ) -> dict[str, Path]:
+def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagnostics,
+                   out_dir: Path) -> dict[str, Path]:
     """Static files copied as they are: the assets of the templates' folders (the site's
-    own over the theme's, file by file) and the user's content/files/. Assets are listed
-    as content files are: regular files only, none hidden, no link out of their folder."""
+    own over the theme's, file by file), the generated pictures (plan/images.py) and the
+    user's content/files/. Assets are listed as content files are: regular files only,
+    none hidden, no link out of their folder."""
     copies: dict[str, Path] = {}
     for folder in reversed(normalize_layers(templates)):
         assets = folder / ASSETS_DIR
         for path in list_files(assets, folder, diags, ()):
             copies[f"{ASSETS_DIR}/{path.relative_to(assets).as_posix()}"] = path
+    # The icon and link-preview picture, unless the site's own assets have one of the name.
+    stored = store_generated(image_store(out_dir), hash_image_inputs(site),
+                             functools.partial(make_images, site))
+    for rel, path in stored.items():
+        copies.setdefault(rel, path)
     copies = dict(sorted(copies.items(), key=lambda item: Path(item[0])))  # as one folder's
     for rel in site.files:
         copies[f"{FILES_DIR}/{rel.as_posix()}"] = site.content_dir / FILES_DIR / rel
@@ -170,7 +178,7 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     # Kept for serve, the pages that list papers are planned here, with their contexts.
     pages = plan_pages(site, views, deferred=frozenset({"paper"}) if keep else DEFERRABLE)
     check_overrides(renderer(), layers, pages, diags)
-    copies = collect_copies(site, layers, diags)
+    copies = collect_copies(site, layers, diags, options.output_dir)
     count, written, outputs = write_pages(options, pages, copies, renderer(), diags, keep)
     warnings = [d for d in diags.items if d.severity == "warning"]
     if cache:

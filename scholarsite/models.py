@@ -178,6 +178,26 @@ class NavEntry:
 
 
 @dataclass(frozen=True)
+class ThemeConfig:
+    """site.yaml's `theme`: the look. Accents are '#rrggbb', already raised to WCAG AA
+    contrast for each mode; '' keeps the theme's own."""
+
+    accent: str = ""  # on the light background
+    accent_dark: str = ""  # on the dark background
+    font: str = "sans"  # sans | serif | humanist
+    favicon: str = ""  # 'files/NAME', or '' for the generated icon
+    dark_mode: str = "auto"  # auto | light | dark
+
+
+@dataclass(frozen=True)
+class AnalyticsConfig:
+    """site.yaml's `analytics`: opt-in; provider '' loads nothing."""
+
+    provider: str = ""  # goatcounter | plausible | google
+    id: str = ""
+
+
+@dataclass(frozen=True)
 class SiteConfig:
     title: str
     url: str  # absolute base URL, always ending in "/"
@@ -187,6 +207,8 @@ class SiteConfig:
     publications: PublicationsConfig = field(default_factory=PublicationsConfig)
     cname: str = ""
     nav: tuple[NavEntry, ...] = ()  # empty: the default navigation
+    theme: ThemeConfig = field(default_factory=ThemeConfig)
+    analytics: AnalyticsConfig = field(default_factory=AnalyticsConfig)
 
 
 @dataclass(frozen=True)

@@ -56,13 +56,13 @@ def deploy(work: Path, *extra: str):
 
 
 def user_state(work: Path) -> tuple:
-    """Everything of the user's that deploy must not touch."""
+    """Everything of the user's that deploy must not touch (not the tool's own folders)."""
     return (git("symbolic-ref", "HEAD", cwd=work), git("rev-parse", "HEAD", cwd=work),
             git("status", "--porcelain", "--untracked-files=all", cwd=work),
             (work / ".git" / "index").read_bytes(),
             {p.relative_to(work).as_posix(): p.read_bytes()
              for p in sorted(work.rglob("*")) if p.is_file() and ".git" not in p.parts
-             and p.relative_to(work).parts[0] not in ("site", CACHE_DIR)})  # the tool's own
+             and p.relative_to(work).parts[0] not in ("site", ".site.images", CACHE_DIR)})
 
 
 def remote_git(work: Path, *args: str) -> str:

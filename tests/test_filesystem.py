@@ -68,7 +68,8 @@ def test_concurrent_builds_publish_a_whole_site(tmp_path):
     cold = tmp_path / "cold"
     assert run_cli(*build_args(content, cold, "--no-cache")).code == 0
     assert tree_bytes(out) == tree_bytes(cold)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cold", "content", "site"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".cold.images", ".site.images", "cold", "content", "site"]
 
 
 def test_a_site_left_aside_by_a_killed_build_is_put_back(make_site, tmp_path):
@@ -93,7 +94,8 @@ def test_a_site_left_aside_by_a_killed_build_is_put_back(make_site, tmp_path):
     (content / "publications" / "a-paper.md").write_text(MINIMAL_PAPER, encoding="utf-8")
     assert run_cli(*build_args(content, out)).code == 0
     assert (out / "google1234.html").read_text(encoding="utf-8") == "google-site-verification"
-    assert not any(p.name.startswith(".site.") for p in tmp_path.iterdir())
+    assert not any(p.name.startswith((".site.old-", ".site.tmp-", ".site.lock"))
+                   for p in tmp_path.iterdir())
 
 
 # --- Pipes, devices and links --------------------------------------------------------------

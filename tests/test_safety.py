@@ -117,7 +117,8 @@ def test_a_linked_output_folder_stays_a_link_to_the_new_site(tmp_path):
         assert site.is_symlink() and os.readlink(site) == str(tmp_path / "elsewhere" / "www")
         assert title in (tmp_path / "elsewhere" / "www" / "index.html").read_text()
     assert sorted(p.name for p in (tmp_path / "elsewhere").iterdir()) == ["www"]
-    assert sorted(p.name for p in (tmp_path / "proj").iterdir()) == [CACHE, "content", "site"]
+    assert sorted(p.name for p in (tmp_path / "proj").iterdir()) == [
+        CACHE, ".site.images", "content", "site"]
 
 
 @needs_links

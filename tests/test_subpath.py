@@ -121,6 +121,8 @@ def fetch(url: str) -> tuple[int, str, bytes, str]:
 
 
 def find_urls(content_type: str, body: bytes) -> list[str]:
+    if not content_type.startswith("text/") and "xml" not in content_type:
+        return []  # a picture or an icon links to nothing
     text = body.decode("utf-8")
     if content_type == "text/html":
         collector = LinkCollector()

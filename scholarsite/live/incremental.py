@@ -49,7 +49,8 @@ from .rewrite import Change, OutputFolder, Renderer
 from ..render.splice import (ANY_TEMPLATE, Pieces, WatchingEnvironment,
                      find_used_templates)
 from ..structure.urls import output_path
-from ..views.views import fold_name, paper_view, used_notes
+from ..reading.people import fold_name
+from ..views.views import paper_view, used_notes
 from ..output.writer import OutputError
 
 class SiteBuilder:
@@ -343,7 +344,7 @@ class SiteBuilder:
         if diags.has_errors(self.options.strict):
             return self.failed(diags.errors(self.options.strict), warnings, start)
         if not self.copies:
-            self.copies = collect_copies(site, layers, diags)
+            self.copies = collect_copies(site, layers, diags, self.options.output_dir)
             plan = replace(plan, same_pages=False)
         try:
             written = self.write(plan, files)

@@ -11,6 +11,7 @@ from ..structure.kinds import (FEED_PATH, KINDS, list_always_present, list_secti
                                section_url)
 from ..structure.urls import page_root, split_site_link
 from ..views.itemviews import profile_links
+from ..views.looks import add_preview, analytics_view, theme_view
 from ..views.metadata import make_page_meta
 
 
@@ -57,6 +58,8 @@ def site_view(site: Site) -> dict:
                   "photo": owner.photo, "links": profile_links(owner)},
         "nav": make_nav(site),
         "feed": FEED_PATH,
+        "theme": theme_view(config),
+        "analytics": analytics_view(config),
     }
 
 
@@ -74,4 +77,5 @@ def page_view(path: str, title: str, kind: str, site: Site, description: str = "
     shown_title = site.config.title if kind == "home" else title
     return {"path": path, "title": title, "kind": kind, "root": root,
             "canonical": canonical, "description": description,
-            "meta": make_page_meta(site, shown_title, description, canonical, kind, paper)}
+            "meta": add_preview(make_page_meta(site, shown_title, description, canonical,
+                                               kind, paper), site, paper, shown_title)}

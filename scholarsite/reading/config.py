@@ -12,9 +12,12 @@ from .listing import check_inside
 from .fields import FieldReader
 from ..models import NavEntry, Owner, PublicationsConfig, SiteConfig
 from ..structure.urls import check_link
+from .theme import read_analytics, read_theme
 from .yamlread import parse_yaml, read_text
 
 GROUP_BY = ("category", "year", "type", "none")
+# Authors shown before "and N more authors" when site.yaml does not say (al-folio cuts too).
+DEFAULT_AUTHOR_LIMIT = 10
 # A domain name of two labels or more, each 1-63 letters, digits or inner hyphens.
 HOST_NAME = re.compile(r"^(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)+(?!-)[a-z0-9-]{1,63}(?<!-)$")
 _ORCID = re.compile(r"^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$")
@@ -42,11 +45,14 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     owner = read_owner(top.mapping("author"), top.has("author"))
     pubs = read_publications(top.mapping("publications"))
     nav = read_nav(top)
+    theme = read_theme(top.mapping("theme"))
+    analytics = read_analytics(top.mapping("analytics"), top.has("analytics"))
     top.check_unknown()
     if len(diags.errors()) > before or owner is None:
         return None
     return SiteConfig(title=title, url=url, owner=owner, description=description,
-                      language=language, publications=pubs, cname=cname, nav=nav)
+                      language=language, publications=pubs, cname=cname, nav=nav,
+                      theme=theme, analytics=analytics)
 
 
 def read_base_url(top: FieldReader) -> str:
@@ -135,9 +141,10 @@ def read_profile_links(links: FieldReader) -> tuple[tuple[str, str], ...]:
 
 
 def read_publications(pubs: FieldReader) -> PublicationsConfig:
-    group_by = pubs.choice("group_by", GROUP_BY, "category")
     categories = pubs.text_list("categories")
-    limit = pubs.raw("author_limit")
+    # A .bib-only site has no categories: its papers go by year unless told otherwise.
+    group_by = pubs.choice("group_by", GROUP_BY, "category" if categories else "year")
+    limit = pubs.raw("author_limit") if pubs.has("author_limit") else DEFAULT_AUTHOR_LIMIT
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
         pubs.error(("author_limit",), "'publications.author_limit' must be a whole number of "
                    f"at least 1, or null for all authors; found {limit!r}")

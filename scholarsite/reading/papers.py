@@ -12,14 +12,16 @@ from pathlib import Path
 from typing import Callable
 
 import markdown
-from markdown.extensions import (Extension, abbr, attr_list, def_list, fenced_code, footnotes,
-                                 md_in_html, sane_lists, tables)
+from markdown.extensions import (Extension, abbr, admonition, attr_list, def_list, fenced_code,
+                                 footnotes, md_in_html, sane_lists, tables)
 from markdown.treeprocessors import Treeprocessor
 
 from ..diagnostics import Diagnostics
 from .slugs import check_file_slug
 from .fields import FieldReader
 from ..models import LINK_KINDS, PAPER_TYPES, TOPIC_SEPARATOR, Author, Link, Paper
+from .codeblocks import highlight_code
+from .mathtex import make_math_extensions, math_to_tex
 from .prose import find_costly_markdown, render_prose
 from ..structure.urls import check_link, check_text_link, normalize_arxiv, normalize_doi
 from .yamlread import read_front_matter
@@ -36,11 +38,13 @@ _TAG = re.compile(r"<[^>]+>")
 def markdown_extensions() -> list[Extension]:
     """Python-Markdown's `extra` and `sane_lists`, as objects: named by strings, each is
     looked up among the installed packages' entry points, which costs more than making the
-    converter (tests/test_prose.py checks the HTML is that of the names)."""
+    converter (tests/test_prose.py checks the HTML is that of the names); admonitions
+    ('!!! note'); and TeX math (mathtex.py)."""
     return [fenced_code.FencedCodeExtension(), footnotes.FootnoteExtension(),
             attr_list.AttrListExtension(), def_list.DefListExtension(),
             tables.TableExtension(), abbr.AbbrExtension(), md_in_html.MarkdownInHtmlExtension(),
-            sane_lists.SaneListExtension(), SafeLinksExtension()]
+            sane_lists.SaneListExtension(), admonition.AdmonitionExtension(),
+            *make_math_extensions(), SafeLinksExtension()]
 
 
 class SafeLinks(Treeprocessor):
@@ -70,10 +74,12 @@ def make_markdown() -> markdown.Markdown:
 
 
 def render_markdown(md: markdown.Markdown, text: str,
-                    report: Callable[[int, str], None] | None = None) -> str:
+                    report: Callable[..., None] | None = None) -> str:
     """`text` as HTML: plain prose by the fast path, anything else by Python-Markdown.
     A refused link is given to `report` with its line in `text` (1 for the first), and
-    so is text Markdown would take too long over (prose.find_costly_markdown): that is ''."""
+    so is text Markdown would take too long over (prose.find_costly_markdown): that is ''.
+    Math that cannot be converted and code in an unknown language are given to it as
+    warnings: `report(line, message, True)`."""
     html = render_prose(text)
     if html is not None:
         return html
@@ -89,27 +95,40 @@ def render_markdown(md: markdown.Markdown, text: str,
 
 
 def convert_markdown(md: markdown.Markdown, text: str,
-                     report: Callable[[int, str], None] | None) -> str:
+                     report: Callable[..., None] | None) -> str:
     md.reset()
     md.refused_links = []
+    md.math_problems = []
     out = md.convert(text).strip()
+    if report is None:
+        return highlight_code(out, text)
     for url, problem in md.refused_links:
-        if report is not None:
-            report(text[:max(text.find(url), 0)].count("\n") + 1,
-                   f"the link {url!r} in the text {problem}")
-    return out
+        report(text[:max(text.find(url), 0)].count("\n") + 1,
+               f"the link {url!r} in the text {problem}")
+    for tex, problem in md.math_problems:
+        report(text[:max(text.find(tex), 0)].count("\n") + 1,
+               f"the math '{shorten_tex(tex)}' cannot be converted to MathML ({problem}): "
+               "it is shown as TeX", True)
+    return highlight_code(out, text, lambda line, message: report(line, message, True))
+
+
+def shorten_tex(tex: str) -> str:
+    return tex if len(tex) <= 60 else tex[:57] + "..."
 
 
 def report_at(diags: Diagnostics, path: Path, text: str, body: str
-              ) -> Callable[[int, str], None]:
-    """A reporter of problems in `body`, the end of the file `text`, by line in the file."""
+              ) -> Callable[..., None]:
+    """A reporter of problems in `body`, the end of the file `text`, by line in the file:
+    `report(line, message)` an error, `report(line, message, True)` a warning."""
     start = text[:len(text) - len(body)].count("\n")
-    return lambda line, message: diags.error(path, start + line, message)
+    return lambda line, message, warning=False: (diags.warning if warning else diags.error)(
+        path, start + line, message)
 
 
 def html_to_text(fragment: str) -> str:
-    """Plain text of an HTML fragment, whitespace folded (for descriptions and search)."""
-    return " ".join(html.unescape(_TAG.sub(" ", fragment)).split())
+    """Plain text of an HTML fragment, whitespace folded (for descriptions and search);
+    math as its TeX."""
+    return " ".join(html.unescape(_TAG.sub(" ", math_to_tex(fragment))).split())
 
 
 def split_author(raw: str) -> Author:

@@ -19,6 +19,7 @@ _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 # Longest slug made from a key or title: a folder name every system holds (most allow 255
 # bytes a name, Windows 260 characters a path), with room for where the site lives.
 MAX_SLUG = 80
+TITLE_WORDS = 8  # of a title that names a page: enough to tell papers apart, and short
 
 T = TypeVar("T")
 
@@ -43,15 +44,29 @@ def split_repeats(items: Iterable[T], key: Callable[[T], str]
 def make_slug(text: str) -> str:
     """'González-García:2022' -> 'gonzalez-garcia-2022': accents dropped, not the letters
     they sit on; a name Windows keeps for a device gets '-entry' after it."""
-    folded = "".join(c for c in unicodedata.normalize("NFKD", text)
-                     if not unicodedata.combining(c))
-    slug = _NOT_SLUG.sub("-", folded.lower()).strip("-")
+    slug = _NOT_SLUG.sub("-", fold_latin(text).lower()).strip("-")
     digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
     if not slug:  # a key in another script: named by its hash, the same every build
         return "entry-" + digest
     if len(slug) > MAX_SLUG:  # cut, and told from other cuts by the hash of the whole
         return slug[:MAX_SLUG - len(digest) - 1].rstrip("-") + "-" + digest
     return f"{slug}-entry" if slug in RESERVED_NAMES else slug
+
+
+def make_entry_slug(key: str, title: str) -> str:
+    """A BibTeX entry's page address: its key's slug ('González-García2022' ->
+    'gonzalez-garcia2022'); a key with no Latin letter ('王2020', '深度学习') says nothing a
+    reader can read, so the first words of the title name the page instead."""
+    slug = make_slug(key)
+    if re.search("[a-z]", fold_latin(key).lower()):
+        return slug
+    words = _NOT_SLUG.sub(" ", fold_latin(title).lower()).split()
+    return make_slug(" ".join(words[:TITLE_WORDS])) if words else slug
+
+
+def fold_latin(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(c))
 
 
 def check_file_slug(path: Path, example: str, diags: Diagnostics) -> None:

@@ -1,0 +1,73 @@
+"""Files a build makes that are not pages (the icon, the link-preview picture), kept on
+disk by a hash of what they are made from, so that they are copied into the site like any
+static file (by `build` and by `serve`'s rewrites alike) and drawn again only when what
+they show changed.
+
+They live beside the output folder, in `.site.images/` for an output folder `site` (a
+hidden folder of the tool's, as its staging folders are; the .gitignore that `new` writes
+and this repository's leave out `.site.*`): nothing is written anywhere else, and losing
+the folder costs one drawing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+LISTING = "files.txt"  # written last: a folder with it is whole
+
+
+def image_store(out_dir: Path) -> Path:
+    """Where the generated files of the output folder `out_dir` are kept."""
+    out = Path(os.path.abspath(out_dir))
+    return out.parent / f".{out.name}.images"
+
+
+def store_generated(store: Path, key: str, make: Callable[[], dict[str, bytes]]
+                    ) -> dict[str, Path]:
+    """Each generated file's site path and where it is stored; `make()` is called only
+    when the files for `key` are not stored yet."""
+    folder = store / key
+    store.mkdir(parents=True, exist_ok=True)
+    ignore = store / ".gitignore"
+    if not ignore.is_file():  # git leaves the folder out, as it does the build cache
+        ignore.write_text("# scholarsite's generated pictures: never committed.\n*\n",
+                          encoding="utf-8")
+    listing = folder / LISTING
+    if not listing.is_file():
+        write_generated(folder, make())
+        remove_unused(folder.parent, keep=folder)
+    names = listing.read_text(encoding="utf-8").split("\n")
+    return {rel: folder / rel for rel in names if rel}
+
+
+def write_generated(folder: Path, files: dict[str, bytes]) -> None:
+    """Written in a folder of its own, then renamed into place: a build that stops
+    halfway, or another one at the same time, never leaves a half-written set."""
+    staging = Path(tempfile.mkdtemp(prefix=".tmp-", dir=folder.parent))
+    try:
+        for rel, data in sorted(files.items()):
+            (staging / rel).parent.mkdir(parents=True, exist_ok=True)
+            (staging / rel).write_bytes(data)
+        (staging / LISTING).write_text("\n".join(sorted(files)) + "\n", encoding="utf-8")
+        os.replace(staging, folder)
+    except OSError:
+        if not (folder / LISTING).is_file():  # not another build's, done first
+            raise
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def remove_unused(store: Path, keep: Path) -> None:
+    """The sets drawn for earlier settings (a title since changed): the store is one
+    site's, so only the set in use is kept. Only sets (folders with their listing) are
+    removed, never through a link."""
+    for folder in sorted(store.iterdir()):
+        try:
+            if folder != keep and not folder.is_symlink() and (folder / LISTING).is_file():
+                shutil.rmtree(folder, ignore_errors=True)
+        except OSError:
+            continue  # gone meanwhile
