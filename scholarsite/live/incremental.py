@@ -49,7 +49,6 @@ from .rewrite import Change, OutputFolder, Renderer
 from ..render.splice import (ANY_TEMPLATE, Pieces, WatchingEnvironment,
                      find_used_templates)
 from ..structure.urls import output_path
-from ..reading.people import fold_name
 from ..views.views import paper_view, used_notes
 from ..output.writer import OutputError
 
@@ -168,14 +167,13 @@ class SiteBuilder:
         """The views of `papers`, made again for those that differ from the papers they
         were made of; a paper whose view changes loses its cached fragments. With all
         the site's papers, views of papers that are gone are dropped too."""
-        owner_names = frozenset(fold_name(n) for n in site.config.owner.names())
         for paper in papers:
             old = self.views.get(paper.slug)
             if old is not None and self.viewed[paper.slug] == paper:
                 continue
             if old is not None:
                 self.replaced.setdefault(paper.slug, (self.viewed[paper.slug], old))
-            view = paper_view(paper, site.config, owner_names)
+            view = paper_view(paper, site.config)
             self.views[paper.slug], self.viewed[paper.slug] = view, paper
             drop_fragments(self.env, paper.slug)
             self.stale_slugs.add(paper.slug)

@@ -88,9 +88,9 @@ def make_views(papers: list[Paper] | tuple[Paper, ...], config: SiteConfig) -> d
     return {p.slug: paper_view(p, config) for p in papers}
 
 
-def paper_view(paper: Paper, config: SiteConfig, owner_names: object = None) -> dict:
+def paper_view(paper: Paper, config: SiteConfig) -> dict:
     """Everything a template may show about one paper; empty fields are '' or [].
-    The owner is found from config.owner (reading/people.py); `owner_names` is unused."""
+    The owner is found from config.owner (reading/people.py)."""
     view = {
         "slug": paper.slug,
         "url": paper_url(paper.slug),
