@@ -19,12 +19,15 @@ from .reading.loader import FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site
 from .models import Site
 from .plan.images import hash_image_inputs, make_images
 from .plan.pages import DEFERRABLE, Page, plan_pages
+from .plan.previews import collect_previews
+from .render.typeset import make_cv_files
 from .render.layers import (ASSETS_DIR, find_layer_problem, find_theme, find_unknown_overrides,
                             list_layers, normalize_layers)
 from .reading.listing import list_files
 from .reading.paperfiles import ParsedFiles, unpickle_runs
 from .structure.kinds import list_common_templates
 from .structure.urls import output_path
+from .views.cvpdf import CVFiles
 from .views.views import make_views
 from .output.generated import image_store, store_generated
 from .output.lock import output_lock, recover_site
@@ -69,6 +72,7 @@ class Kept:
     outputs: dict[str, object]
     env: jinja2.Environment
     copies: dict[str, Path]
+    cv_files: CVFiles | None = None
 
 
 @dataclass(frozen=True)
@@ -92,10 +96,11 @@ def check_build_dirs(options: BuildOptions) -> None:
 
 
 def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagnostics,
-                   out_dir: Path) -> dict[str, Path]:
+                   out_dir: Path, cv_files: CVFiles | None = None) -> dict[str, Path]:
     """Static files copied as they are: the assets of the templates' folders (the site's
-    own over the theme's, file by file), the generated pictures (plan/images.py) and the
-    user's content/files/. Assets are listed as content files are: regular files only,
+    own over the theme's, file by file), the generated pictures (plan/images.py), the
+    papers' previews resized (plan/previews.py, which reports those it cannot show to
+    `diags`) and the user's content/files/. Assets are listed as content files are: regular files only,
     none hidden, no link out of their folder."""
     copies: dict[str, Path] = {}
     for folder in reversed(normalize_layers(templates)):
@@ -107,6 +112,9 @@ def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagno
                              functools.partial(make_images, site))
     for rel, path in stored.items():
         copies.setdefault(rel, path)
+    copies.update(collect_previews(site, image_store(out_dir), diags))
+    if cv_files is not None:  # made before planning: the CV page shows the PDF's size
+        copies.update(cv_files.copies)
     copies = dict(sorted(copies.items(), key=lambda item: Path(item[0])))  # as one folder's
     for rel in site.files:
         copies[f"{FILES_DIR}/{rel.as_posix()}"] = site.content_dir / FILES_DIR / rel
@@ -175,10 +183,12 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     if cache and parsed.changed():
         cache.save(cache_name(options.output_dir, "papers"),
                    {"root": diags.root, "runs": parsed.pickled})
+    cv_files = make_cv_files(site, layers, image_store(options.output_dir), diags)
     # Kept for serve, the pages that list papers are planned here, with their contexts.
-    pages = plan_pages(site, views, deferred=frozenset({"paper"}) if keep else DEFERRABLE)
+    pages = plan_pages(site, views, deferred=frozenset({"paper"}) if keep else DEFERRABLE,
+                       cv_files=cv_files)
     check_overrides(renderer(), layers, pages, diags)
-    copies = collect_copies(site, layers, diags, options.output_dir)
+    copies = collect_copies(site, layers, diags, options.output_dir, cv_files)
     count, written, outputs = write_pages(options, pages, copies, renderer(), diags, keep)
     warnings = [d for d in diags.items if d.severity == "warning"]
     if cache:
@@ -187,7 +197,7 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
                      options.strict, fill_inputs(inputs, list_read_hashes(parsed)), started,
                      warnings, count, len(site.papers), written)
     kept = Kept(views, {output_path(p.path): p for p in pages}, outputs, renderer(),
-                copies) if keep else None
+                copies, cv_files) if keep else None
     return BuildResult(site, count, time.perf_counter() - start, warnings, kept)
 
 

@@ -1,4 +1,4 @@
-"""The command line: `python build.py [build|serve|check|import-bib|deploy|new] ...`.
+"""The command line: `python build.py [build|serve|check|import-bib|deploy|new|update] ...`.
 
 Exit codes: 0 success, 1 content or output errors (printed as `path:line: error: ...`),
 2 usage errors.
@@ -17,7 +17,7 @@ from . import __version__
 from .diagnostics import ContentError, count_of
 from .output.writer import OutputError
 
-COMMANDS = ("build", "serve", "check", "import-bib", "deploy", "new")
+COMMANDS = ("build", "serve", "check", "import-bib", "deploy", "new", "update")
 
 
 def add_site_options(parser: argparse.ArgumentParser, output: bool = True,
@@ -85,7 +85,20 @@ def make_parser() -> argparse.ArgumentParser:
     new.add_argument("folder", type=Path, metavar="DIR", help="the folder to make")
     new.add_argument("--force", action="store_true", help="write into a folder that is not "
                      "empty: add the files it lacks, keep every file it has")
+    add_update_parser(sub)
     return parser
+
+
+def add_update_parser(sub: argparse._SubParsersAction) -> None:
+    update = sub.add_parser("update", help="fetch your papers (DBLP, ORCID) and citation "
+                            "counts into the content folder, as site.yaml's 'sources' and "
+                            "'citations' say (needs the network; build never does)")
+    update.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
+                        help="the content folder (default: content)")
+    update.add_argument("--only", choices=("dblp", "orcid", "citations"),
+                        help="update this alone")
+    update.add_argument("--dry-run", action="store_true",
+                        help="say what would change, write nothing")
 
 
 def program_name() -> str:
@@ -181,6 +194,12 @@ def run_new(args: argparse.Namespace) -> int:
     return new(args.folder, args.force)
 
 
+def run_update(args: argparse.Namespace) -> int:
+    from .commands.update import run_update as update
+
+    return update(args)
+
+
 def describe_os_error(exc: OSError, output: Path | None) -> str:
     """`path: error: what the system said`, as for any other problem; a failed write that
     names no file is the output folder's."""
@@ -191,7 +210,8 @@ def describe_os_error(exc: OSError, output: Path | None) -> str:
 def main(argv: list[str] | None = None) -> int:
     args = make_parser().parse_args(normalize_argv(list(sys.argv[1:] if argv is None else argv)))
     handlers = {"build": run_build, "serve": run_serve, "check": run_check,
-                "deploy": run_deploy, "import-bib": run_import_bib, "new": run_new}
+                "deploy": run_deploy, "import-bib": run_import_bib, "new": run_new,
+                "update": run_update}
     try:
         return handlers[args.command](args)
     except ContentError as exc:

@@ -93,6 +93,16 @@ class Link:
 
 
 @dataclass(frozen=True)
+class Preview:
+    """A paper's preview picture as its source names it: 'files/REL' (a file of
+    content/files/), or a bare name as al-folio writes it (views/looks.py finds the file),
+    and the line that names it, where a problem with the file is reported."""
+
+    name: str
+    line: int = field(compare=False)  # where, not what: papers compare without it
+
+
+@dataclass(frozen=True)
 class Paper:
     slug: str
     title: str
@@ -124,11 +134,15 @@ class Paper:
     arxiv: str = ""
     abstract_html: str = ""  # ready to insert: rendered Markdown, or escaped BibTeX text
     abstract_text: str = ""  # plain text, for meta descriptions and search
+    # The title as HTML with its math as MathML; '' when it has none (`title` is then
+    # all there is). `title` is always plain text, each formula in Unicode.
+    title_html: str = ""
     bibtex_key: str = ""
     bibtex_type: str = ""  # set for a paper read (or imported) from BibTeX
     # Any other field the source had, kept so that exports lose nothing. For a paper read
     # from BibTeX: all of its entry's fields as written, which its BibTeX export repeats.
     extra: tuple[tuple[str, str], ...] = ()
+    preview: Preview | None = None  # shown beside the paper in lists and on its page
 
     def sort_key(self) -> tuple:
         """Newest first within a group, ties broken by slug: a total order."""
@@ -198,6 +212,28 @@ class AnalyticsConfig:
 
 
 @dataclass(frozen=True)
+class SourcesConfig:
+    """site.yaml's `sources`: where `update` fetches the owner's papers from ('' for none),
+    and the e-mail address its requests carry (the owner's when not given)."""
+
+    dblp: str = ""  # a DBLP person id, such as 12/3456
+    orcid: str = ""  # an ORCID iD, such as 0000-0002-1825-0097
+    contact: str = ""
+
+
+@dataclass(frozen=True)
+class CitationCount:
+    """One paper's citation count, from content/citations.yaml (written by `update`)."""
+
+    slug: str
+    count: int
+    source: str  # openalex | semantic-scholar
+    work_id: str  # the source's id of the work, such as W2741809807
+    fetched: str  # YYYY-MM-DD
+    line: int = 0  # where citations.yaml names the paper
+
+
+@dataclass(frozen=True)
 class SiteConfig:
     title: str
     url: str  # absolute base URL, always ending in "/"
@@ -209,6 +245,9 @@ class SiteConfig:
     nav: tuple[NavEntry, ...] = ()  # empty: the default navigation
     theme: ThemeConfig = field(default_factory=ThemeConfig)
     analytics: AnalyticsConfig = field(default_factory=AnalyticsConfig)
+    sources: SourcesConfig = field(default_factory=SourcesConfig)
+    citations: str = ""  # openalex | semantic-scholar; '': no counts shown
+    citation_counts: tuple[CitationCount, ...] = ()  # by slug; read only when `citations` is set
 
 
 @dataclass(frozen=True)
@@ -253,6 +292,11 @@ class CVEntry:
     location: str = ""
     when: str = ""  # '2014–2019', '2021–present', '2023'
     details: tuple[tuple[str, str], ...] = ()  # (label, text)
+    line: int = 0  # where cv.yaml has it (0: not from cv.yaml)
+    # Its dates as ISO text ('2019', '2019-09'; end 'present' for what goes on), for machines
+    # (the JSON Resume export); '' when not given.
+    start: str = ""
+    end: str = ""
 
 
 @dataclass(frozen=True)
@@ -263,11 +307,24 @@ class CVSection:
 
 
 @dataclass(frozen=True)
+class CVPdfSettings:
+    """cv.yaml's `pdf:`, the owner's choices for the CV's PDF (views/cvpdf.py)."""
+
+    publications: str = "all"  # all | selected
+    paper: str = "a4"  # a4 | letter
+    font: str = "serif"  # serif | sans
+    tiers: bool = True  # each paper's tier beside its venue
+    line: int = 0  # where cv.yaml says `pdf:` (or 1), for problems found when typesetting
+
+
+@dataclass(frozen=True)
 class CV:
     """content/cv.yaml; the publications come from the paper files, not from here."""
 
     sections: tuple[CVSection, ...]
     source: Path
+    pdf: CVPdfSettings = field(default_factory=CVPdfSettings)
+    lines: tuple[tuple[str, int], ...] = ()  # each section's line in cv.yaml, by key
 
     def section(self, key: str) -> CVSection | None:
         return next((s for s in self.sections if s.key == key), None)

@@ -113,3 +113,46 @@ def open_page(browser, scheme: str = "light", viewport: dict | None = None, **op
     finally:
         context.close()
     assert not errors, f"script errors: {errors}"
+
+
+class PagesLikeHandler(QuietHandler):
+    """What GitHub Pages does with a site: the folder under `prefix` only ('/' for a user
+    site, '/repo/' for a project site), and its 404.html, with status 404, for anything
+    missing."""
+
+    prefix = "/"
+
+    def translate_path(self, path: str) -> str:
+        url_path = path.split("?", 1)[0].split("#", 1)[0]
+        if url_path == self.prefix.rstrip("/") or url_path.startswith(self.prefix):
+            return super().translate_path("/" + url_path[len(self.prefix):])
+        return str(Path(self.directory) / ".outside-the-prefix" / "missing")
+
+    def send_error(self, code, message=None, explain=None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+@contextmanager
+def serve_like_pages(folder: Path, prefix: str = "/"):
+    """Serve `folder` under `prefix` of a free port of 127.0.0.1, as GitHub Pages does
+    (PagesLikeHandler); yields the site's base URL, ending in '/'."""
+    handler_class = type("Handler", (PagesLikeHandler,), {"prefix": prefix})
+    handler = functools.partial(handler_class, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{prefix}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()

@@ -54,8 +54,8 @@ def test_the_example_site_has_no_problems(tmp_path):
 
 
 BROKEN_PAPER_PAGE = (
-    "<h1>{{ paper.title }}</h1>",
-    '<h1>{{ paper.title }}</h1>\n<p><a href="{{ page.root }}publications/no-such-paper/">gone'
+    "<h1>{{ paper.title_html }}</h1>",
+    '<h1>{{ paper.title_html }}</h1>\n<p><a href="{{ page.root }}publications/no-such-paper/">gone'
     '</a></p>\n<p><a href="#no-such-anchor">nowhere</a></p>\n'
     '<p><a href="{{ page.root }}#main">main</a> <a href="{{ page.root }}#nope">nope</a></p>\n'
     '<img src="{{ page.root }}assets/missing.png" alt="">\n<p id="cite">again</p>',

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import base64
 import re
+import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from browser import DESKTOP, DOCS_SCREENSHOTS, PHONE, open_page, pages_by_kind, serve
-from conftest import build_args, paper, run_cli
+from conftest import EXAMPLE, build_args, paper, run_cli
 
 JS_BUDGET = 15 * 1024
 CSS_BUDGET = 20 * 1024
@@ -422,3 +423,38 @@ def test_screenshots_of_home_publications_and_a_paper(example, browser):
         for device in ("desktop", "phone"):
             light = (DOCS_SCREENSHOTS / f"{name}-light-{device}.png").read_bytes()
             assert light != (DOCS_SCREENSHOTS / f"{name}-dark-{device}.png").read_bytes()
+
+
+SECOND_ACCENT = ("green", "#2a7a3a")  # a name for the files, and the colour in site.yaml
+
+
+def test_screenshots_with_a_second_accent(tmp_path, browser):
+    """The example site with a green `theme.accent` (built from a copy of content/), light
+    and dark: its home page on a desktop, a paper's page on a phone, beside the default set."""
+    name, accent = SECOND_ACCENT
+    content = tmp_path / "content"
+    shutil.copytree(EXAMPLE, content)
+    with (content / "site.yaml").open("a", encoding="utf-8") as config:
+        config.write(f'theme:\n  accent: "{accent}"\n')
+    site = tmp_path / "site"
+    result = run_cli(*build_args(content, site, "--strict"))
+    assert result.code == 0, result.err
+    first_paper = re.search(r'class="paper-title" href="([^"]+)"',
+                            (site / "publications" / "index.html").read_text(encoding="utf-8"))
+    shots = [("home", "", "desktop", DESKTOP, 1),
+             ("paper", "publications/" + first_paper.group(1), "phone", PHONE, 2)]
+    DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with serve(site) as base:
+        for scheme in ("light", "dark"):
+            for target, url, device, viewport, scale in shots:
+                with open_page(browser, scheme, viewport, device_scale_factor=scale) as page:
+                    page.goto(base + url)
+                    page.wait_for_function(READY)
+                    link = page.evaluate("getComputedStyle(document.body)"
+                                         ".getPropertyValue('--link').trim()")
+                    assert (link == accent) == (scheme == "light"), (target, scheme, link)
+                    assert link not in ("#1a5bb0", "#8db6f7"), link  # style.css's own
+                    png = page.screenshot()
+                    assert 10_000 < len(png) <= 300 * 1024, (target, scheme, device)
+                    save_screenshot(page, png, DOCS_SCREENSHOTS /
+                                    f"{target}-{name}-{scheme}-{device}.png")

@@ -180,10 +180,10 @@ def test_an_error_keeps_the_site_and_the_next_good_save_recovers(site):
 
 def test_a_template_error_is_reported_and_recovered(site):
     path = site.options.templates_dir / "paper.html"
-    outcome = site.build([edit(path, "{{ paper.title }}", "{{ paper.title }")])
+    outcome = site.build([edit(path, "{{ paper.title_html }}", "{{ paper.title_html }")])
     assert not outcome.ok
     assert "paper.html" in str(outcome.errors[0]) and "error: template" in str(outcome.errors[0])
-    outcome = site.build([edit(path, "{{ paper.title }", "{{ paper.title }}")])
+    outcome = site.build([edit(path, "{{ paper.title_html }", "{{ paper.title_html }}")])
     assert outcome.ok
     assert_same_as_cold_build(site)
 

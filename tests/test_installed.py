@@ -1,7 +1,8 @@
 """scholarsite as a user gets it: a wheel built from this checkout, installed (not editable)
 into a fresh virtual environment with its dependencies, and its `scholarsite` command run
-in folders that hold nothing of this repository: `new`, `build`, `check`, `serve`, a
-site's own templates over the built-in theme. An editable install is checked too.
+in folders that hold nothing of this repository: `new`, `build`, `check`, `serve` (over
+HTTP), `deploy` (to a bare git repository), a site's own templates over the built-in theme.
+An editable install is checked too.
 
 Needs the package index (for the build backend and the dependencies), as the README's
 install command does. The wheel and its environment are made once for the module.
@@ -20,6 +21,8 @@ import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.error import HTTPError, URLError
+from urllib.request import ProxyHandler, build_opener
 
 import pytest
 import yaml
@@ -29,10 +32,12 @@ from conftest import ROOT
 # What a wheel is built from (pyproject.toml maps templates/ to scholarsite/theme/).
 SOURCES = ("pyproject.toml", "README.md", "scholarsite", "templates")
 STARTER_FILES = {
-    ".github/workflows/pages.yml", ".gitignore", "README.md", "requirements.txt",
+    ".github/workflows/pages.yml", ".github/workflows/update.yml", ".gitignore", "README.md",
+    "requirements.txt",
     "content/site.yaml", "content/index.md", "content/publications/example-paper-2025.md",
     "content/news/2025-01-site-launched.md"}
 BANNER = '<p class="banner">My own home page</p>'
+OPENER = build_opener(ProxyHandler({}))  # 127.0.0.1 only, whatever the environment says
 
 
 def make_clean_env() -> dict[str, str]:
@@ -305,6 +310,14 @@ class Serving:
         for line in self.proc.stdout:
             self.lines.append(line)
 
+    @property
+    def url(self) -> str:
+        """Where it says it serves the site: http://127.0.0.1:PORT/."""
+        found = re.search(r"at (http://127\.0\.0\.1:\d+/) \(Ctrl-C to stop\)",
+                          "".join(self.lines))
+        assert found, "".join(self.lines)
+        return found.group(1)
+
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
@@ -352,3 +365,85 @@ def test_serve_rebuilds_when_an_override_is_saved_added_or_removed(installed, tm
     finally:
         serving.stop()
     assert serving.proc.returncode == 0, "".join(serving.lines)
+
+
+def fetch(url: str) -> tuple[int, str]:
+    """GET url: its status and its body as text; a 404 is an answer, not an exception."""
+    try:
+        with OPENER.open(url, timeout=10) as response:
+            return response.status, response.read().decode("utf-8", "replace")
+    except HTTPError as error:
+        return error.code, error.read().decode("utf-8", "replace")
+
+
+def test_serve_from_a_new_site_answers_over_http_and_shows_a_saved_change(installed, tmp_path):
+    site = make_new_site(installed, tmp_path)
+    serving = Serving(installed, site)
+    try:
+        base = serving.url
+        status, home = fetch(base)
+        assert status == 200 and '<h1 id="name">Your Name</h1>' in home
+        assert '<script src="/livereload.js"></script>' in home
+        status, paper = fetch(base + "publications/example-paper-2025/")
+        assert status == 200 and "An Example Paper" in paper
+        for path in ("assets/style.css", "assets/site.js", "favicon.ico", "livereload.js"):
+            assert fetch(base + path)[0] == 200, path
+        assert fetch(base + "no/such/page/")[0] == 404
+        bio = site / "content" / "index.md"
+        bio.write_text(bio.read_text(encoding="utf-8") + "\nSaved while serving.\n",
+                       encoding="utf-8")
+        wait_until(lambda: "Saved while serving." in fetch(base)[1], 10,
+                   "the served home page shows the saved bio", serving)
+    finally:
+        serving.stop()
+    assert serving.proc.returncode == 0, "".join(serving.lines)
+    assert "Traceback" not in "".join(serving.lines)
+    with pytest.raises(URLError):  # stopped: nothing listens on the port any more
+        fetch(base)
+
+
+# --- deploy -------------------------------------------------------------------------------
+
+
+def git(*args: str, cwd: Path) -> str:
+    return run(["git", *args], cwd).stdout.strip()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_deploy_from_a_new_site_publishes_it_to_a_branch(installed, tmp_path, monkeypatch):
+    """`new`, the user's first commit, and `deploy` to a bare repository standing in for
+    GitHub: the built site is the gh-pages branch, and the user's checkout is untouched."""
+    for key in ("AUTHOR", "COMMITTER"):
+        monkeypatch.setenv(f"GIT_{key}_NAME", "Ada Example")
+        monkeypatch.setenv(f"GIT_{key}_EMAIL", "ada@example.org")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", os.devnull)
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    site = make_new_site(installed, tmp_path)
+    remote = tmp_path / "remote.git"
+    git("init", "--quiet", "--bare", str(remote), cwd=tmp_path)
+    git("init", "--quiet", "-b", "main", cwd=site)
+    git("add", "-A", cwd=site)
+    git("commit", "--quiet", "-m", "My site", cwd=site)
+    git("remote", "add", "origin", str(remote), cwd=site)
+    source = git("rev-parse", "HEAD", cwd=site)
+
+    result = installed.run("deploy", cwd=site)
+    tip = git("--git-dir", str(remote), "rev-parse", "gh-pages", cwd=tmp_path)
+    assert re.search(rf"Published \d+ files to origin gh-pages: commit {tip[:12]} ",
+                     result.stdout), join_output(result)
+    assert "warning" not in join_output(result)
+    published = set(git("--git-dir", str(remote), "ls-tree", "-r", "--name-only", "gh-pages",
+                        cwd=tmp_path).splitlines())
+    built = {p.relative_to(site / "site").as_posix()
+             for p in (site / "site").rglob("*") if p.is_file()}
+    assert published == built - {".scholarsite-manifest"}
+    assert {".nojekyll", "index.html", "favicon.ico", "assets/style.css",
+            "publications/example-paper-2025/index.html"} <= published
+    home = subprocess.run(["git", "--git-dir", str(remote), "show", "gh-pages:index.html"],
+                          capture_output=True, check=True).stdout
+    assert home == (site / "site" / "index.html").read_bytes()
+    # The user's branch and files are as they were: what the build made is ignored.
+    assert git("rev-parse", "HEAD", cwd=site) == source
+    assert git("symbolic-ref", "--short", "HEAD", cwd=site) == "main"
+    assert git("status", "--porcelain", "--untracked-files=all", cwd=site) == ""
+    assert "Nothing to publish" in installed.run("deploy", cwd=site).stdout

@@ -63,7 +63,8 @@ def math_site(make_site):
 def test_abstract_math_is_mathml(math_site):
     site, _ = math_site
     page = soup(site / "publications" / "a-paper" / "index.html")
-    maths = page.find_all("math")
+    assert page.find("h1").find("annotation").get_text() == "n^2"  # the title's math too
+    maths = page.find("div", class_="abstract").find_all("math")
     tex = [m.find("annotation", encoding="application/x-tex").get_text() for m in maths]
     assert tex == ["a*b*c", "x<y", r"\{a\} \\ b", r"\sum_{i=1}^{n} i = \frac{n(n+1)}{2}",
                    "x^2"]

@@ -89,7 +89,7 @@ def test_a_template_error_is_reported_once_from_any_process(make_site, tmp_path)
              for i in range(30)}
     content = make_site(files)
     templates = copy_templates(tmp_path)
-    edit(templates / "paper.html", "{{ paper.title }}", "{{ paper.no_such_field }}", 1)
+    edit(templates / "paper.html", "{{ paper.title_html }}", "{{ paper.no_such_field }}", 1)
     out = tmp_path / "site"
     result = run_cli(*build_args(content, out, "--jobs", "2", templates=templates))
     assert result.code == 1 and "Traceback" not in result.err

@@ -9,7 +9,7 @@ import threading
 from collections import deque
 from functools import partial
 from html.parser import HTMLParser
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from urllib.error import HTTPError
 from urllib.parse import urldefrag, urljoin, urlsplit
@@ -17,6 +17,7 @@ from urllib.request import ProxyHandler, build_opener
 
 import pytest
 
+from browser import PagesLikeHandler
 from conftest import EXAMPLE, TEMPLATES, build_args, copy_templates, edit, run_cli, write_files
 
 LAB_URL = "https://user.github.io/lab-site/"
@@ -57,30 +58,11 @@ def lab_site(tmp_path_factory) -> Path:
     return build_lab_site(tmp_path_factory.mktemp("lab"))
 
 
-class PagesHandler(SimpleHTTPRequestHandler):
+class PagesHandler(PagesLikeHandler):
     """A project site on GitHub Pages: the output under PREFIX only, and its 404.html (with
     status 404) for anything missing, at any depth."""
 
-    def translate_path(self, path: str) -> str:
-        url_path = urlsplit(path).path
-        if url_path == PREFIX.rstrip("/") or url_path.startswith(PREFIX):
-            return super().translate_path("/" + url_path[len(PREFIX):])
-        return str(Path(self.directory) / ".outside-the-prefix" / "missing")
-
-    def send_error(self, code, message=None, explain=None) -> None:
-        page = Path(self.directory) / "404.html"
-        if code != 404 or not page.is_file():
-            return super().send_error(code, message, explain)
-        body = page.read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
-
-    def log_message(self, *args) -> None:  # keep the test output clean
-        pass
+    prefix = PREFIX
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 from ..build import BuildOptions, build
-from ..diagnostics import ContentError
+from ..diagnostics import ContentError, count_of
 from ..output.writer import MANIFEST
 
 GIT_CONFIG = ["-c", "core.autocrlf=false", "-c", "core.safecrlf=false"]  # bytes as built
@@ -199,7 +199,8 @@ def run_deploy(args: argparse.Namespace) -> int:
             return 1
         for warning in result.warnings:
             print(warning, file=sys.stderr)
-        print(f"Built {result.files} files ({len(result.site.papers)} papers) into "
+        print(f"Built {count_of(result.files, 'file')} "
+              f"({count_of(len(result.site.papers), 'paper')}) into "
               f"{options.output_dir.as_posix()}/")
         print(publish(options.output_dir, args.remote, args.branch, message, parent))
     except DeployError as exc:

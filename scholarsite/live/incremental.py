@@ -43,6 +43,8 @@ from ..plan.frame import section_titles, site_view
 from ..plan.pages import Page, Planning, plan_pages
 from ..render.layers import find_layer_problem
 from ..render.render import drop_fragments, make_env
+from ..render.typeset import make_cv_files
+from ..output.generated import image_store
 from .replan import (Located, locate_entries, map_swaps, patch_pages, placement,
                      swap_entries)
 from .rewrite import Change, OutputFolder, Renderer
@@ -76,6 +78,7 @@ class SiteBuilder:
         self.viewed: dict[str, Paper] = {}
         self.replaced: dict[str, tuple[Paper, dict]] = {}
         self.copies: dict[str, Path] = {}
+        self.cv_files = None  # the CV's PDF and JSON Resume last copied (render/typeset.py)
         # The site as last written: its papers' places, its pages by output path, which
         # pages are not one paper's own (in planned order) and which are each paper's.
         self.site: Site | None = None
@@ -97,6 +100,7 @@ class SiteBuilder:
         assert kept is not None
         self.content.adopt(site)
         self.env, self.views, self.copies = kept.env, kept.views, kept.copies
+        self.cv_files = kept.cv_files
         self.viewed = {paper.slug: paper for paper in site.papers}
         self.site, self.pages = site, kept.pages
         self.positions = {paper.slug: i for i, paper in enumerate(site.papers)}
@@ -125,8 +129,11 @@ class SiteBuilder:
     def read_changes(self, changes: Changes) -> list[Diagnostic]:
         """Only what changed; returns the warnings found in it."""
         warnings = self.content.read_changes(changes)
-        if changes.static:
-            self.copies = {}
+        if changes.static or changes.papers:
+            self.copies = {}  # papers' previews are copies too: a paper may name another
+        if changes.static:  # a preview's view is measured from its picture
+            for slug in [s for s, p in self.viewed.items() if p.preview is not None]:
+                del self.views[slug], self.viewed[slug]
         if changes.templates:
             self.env = self.new_env()  # and no cached fragments
             self.stale_templates |= changes.templates
@@ -186,7 +193,7 @@ class SiteBuilder:
             self.stale_slugs.add(slug)
         self.views = {p.slug: self.views[p.slug] for p in site.papers}  # in the site's order
 
-    def plan(self, site: Site, substituted: bool) -> Plan:
+    def plan(self, site: Site, substituted: bool, cv_files=None) -> Plan:
         """All pages by output path, and which of them were planned again.
 
         After papers changed in content only (substituted, keeping their placement), their
@@ -202,12 +209,13 @@ class SiteBuilder:
             self.update_all_views(site)
         shared = (site_view(site), used_notes(site))
         before = self.pages
-        if substituted and shared == self.shared and before and all(
-                placement(old) == placement(self.viewed[slug])
-                for slug, (old, _) in self.replaced.items()):
+        if substituted and shared == self.shared and before and cv_files == self.cv_files \
+                and all(placement(old) == placement(self.viewed[slug])
+                        for slug, (old, _) in self.replaced.items()):
             return self.patch(site, shared)
         only = None if shared != self.shared or not before else set(self.stale_slugs)
-        planned = {output_path(p.path): p for p in plan_pages(site, self.views, only)}
+        planned = {output_path(p.path): p for p in plan_pages(site, self.views, only,
+                                                              cv_files=cv_files)}
         listing = [rel for rel, page in planned.items() if not is_paper_page(page)]
         if only is None:
             pages, paper_pages = planned, {}
@@ -333,7 +341,9 @@ class SiteBuilder:
         if problem:
             diags.error(problem[0], 0, problem[1])
             return self.failed(diags.errors(), warnings, start)
-        plan = self.plan(site, substituted)
+        # Typeset again only when what the CV shows changed; the CV page shows its size.
+        cv_files = make_cv_files(site, layers, image_store(self.options.output_dir), diags)
+        plan = self.plan(site, substituted, cv_files)
         if self.stale_templates:  # an override added or renamed may override nothing
             check_overrides(self.env, layers, list(plan.pages.values()), diags)
         todo, whole = self.pages_to_render(plan.pages, plan.planned, plan.change.swapped)
@@ -341,8 +351,9 @@ class SiteBuilder:
         files = renderer.render(todo, self.folder.outputs, plan.change, diags)
         if diags.has_errors(self.options.strict):
             return self.failed(diags.errors(self.options.strict), warnings, start)
-        if not self.copies:
-            self.copies = collect_copies(site, layers, diags, self.options.output_dir)
+        if not self.copies or cv_files != self.cv_files:
+            self.copies = collect_copies(site, layers, diags, self.options.output_dir,
+                                         cv_files)
             plan = replace(plan, same_pages=False)
         try:
             written = self.write(plan, files)
@@ -357,7 +368,7 @@ class SiteBuilder:
             self.positions = {paper.slug: i for i, paper in enumerate(site.papers)}
         self.site, self.pages, self.shared = site, plan.pages, plan.shared
         self.listing, self.located = plan.listing, plan.located
-        self.paper_pages = plan.paper_pages
+        self.paper_pages, self.cv_files = plan.paper_pages, cv_files
         self.stale_templates, self.stale_slugs = set(), set()
         self.last_ok = True
         return Outcome(True, [], warnings, written, len(todo), len(site.papers),

@@ -15,17 +15,20 @@ from ..reading.config import load_config
 from ..reading.listing import accept_file
 from ..reading.loader import (CONFIG_FILE, PAPER_SUFFIXES, apply_site_rules,
                               check_nav, check_slugs, list_user_files, read_bio, read_extras)
-from ..reading.paperfiles import read_paper_file
+from ..reading.paperfiles import name_site_file, read_paper_file
 from ..reading.papers import make_markdown
 from .changes import Changes
 
 
 @dataclass(frozen=True)
 class SourceFile:
-    """What one paper file gave: its papers (site rules applied), and its problems."""
+    """What one paper file gave: its papers (site rules applied), its problems, and the
+    files of content/files/ its links name, there or not (None: not known), so that the
+    file is read again when one of those comes or goes."""
 
     papers: tuple[Paper, ...]
     diagnostics: tuple[Diagnostic, ...]
+    names: frozenset[str] | None = frozenset()
 
 
 class ContentFiles:
@@ -63,9 +66,10 @@ class ContentFiles:
         if not accept_file(path, self.options.content_dir, diags, PAPER_SUFFIXES):
             return SourceFile((), tuple(diags.items)) if diags.items else None
         papers = read_paper_file(path, self.md, diags)
+        names = name_site_files(papers)  # before a link to a missing file is left out
         if self.config is not None:
             papers = apply_site_rules(papers, self.config, diags)
-        return SourceFile(tuple(papers), tuple(diags.items))
+        return SourceFile(tuple(papers), tuple(diags.items), names)
 
     def read_bio(self) -> None:
         diags = self.new_diags()
@@ -129,8 +133,8 @@ class ContentFiles:
         by_file: dict[Path, list[Paper]] = {}
         for paper in site.papers:
             by_file.setdefault(paper.source, []).append(paper)
-        self.sources = {path: SourceFile(tuple(sorted(papers, key=lambda p: p.line)), ())
-                        for path, papers in sorted(by_file.items())}
+        self.sources = {path: adopt_source(path, papers) for path, papers in
+                        sorted(by_file.items())}
         self.reread = {}
         self.bio, self.bio_diags = site.bio_html, ()
         self.files, self.files_diags = site.files, ()
@@ -142,7 +146,12 @@ class ContentFiles:
         self.reread = {}
         found: list[Diagnostic] = []
         listing = set(self.sources)
-        for path in sorted(changes.papers):
+        paths = set(changes.papers)
+        if changes.static:  # content/files/: the paper files naming what came or went too
+            before = self.files
+            self.read_files()
+            paths |= self.naming({f.as_posix() for f in set(before) ^ set(self.files)})
+        for path in sorted(paths):
             self.reread.setdefault(path, self.sources.get(path))
             source = self.read_source(path)
             if source is None:
@@ -156,8 +165,29 @@ class ContentFiles:
             self.read_bio()
             found += self.bio_diags
         if changes.static:
-            self.read_files()
             found += self.files_diags
         if changes.extras:
             self.extras_read_for = None
         return [d for d in found if d.severity == "warning"]
+
+    def naming(self, names: set[str]) -> set[Path]:
+        """The paper files whose links name any of `names` (or may: not known)."""
+        if not names:
+            return set()
+        return {path for path, source in self.sources.items()
+                if source.names is None or source.names & names}
+
+
+def name_site_files(papers: list[Paper] | tuple[Paper, ...]) -> frozenset[str]:
+    """The files of content/files/ that the papers' links name."""
+    return frozenset(name for paper in papers for link in paper.links
+                     if (name := name_site_file(link.url)))
+
+
+def adopt_source(path: Path, papers: list[Paper]) -> SourceFile:
+    """A paper file as a whole build read it. A link of a Markdown paper to a missing file
+    is an error, so a built one's links are all it names; a .bib file's entry loses such a
+    link with a warning, so what it names is not known until it is read again."""
+    papers.sort(key=lambda p: p.line)
+    names = None if path.suffix.lower() == ".bib" else name_site_files(papers)
+    return SourceFile(tuple(papers), (), names)

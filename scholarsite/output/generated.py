@@ -1,7 +1,7 @@
-"""Files a build makes that are not pages (the icon, the link-preview picture), kept on
-disk by a hash of what they are made from, so that they are copied into the site like any
-static file (by `build` and by `serve`'s rewrites alike) and drawn again only when what
-they show changed.
+"""Files a build makes that are not pages (the icon, the link-preview picture, papers'
+previews resized: plan/images.py, plan/previews.py), kept on disk by a hash of what they
+are made from, so that they are copied into the site like any static file (by `build` and
+by `serve`'s rewrites alike) and drawn again only when what they show changed.
 
 They live beside the output folder, in `.site.images/` for an output folder `site` (a
 hidden folder of the tool's, as its staging folders are; the .gitignore that `new` writes
@@ -29,7 +29,19 @@ def image_store(out_dir: Path) -> Path:
 def store_generated(store: Path, key: str, make: Callable[[], dict[str, bytes]]
                     ) -> dict[str, Path]:
     """Each generated file's site path and where it is stored; `make()` is called only
-    when the files for `key` are not stored yet."""
+    when the files for `key` are not stored yet. The store keeps one set, this one."""
+    listing = store / key / LISTING
+    made = not listing.is_file()
+    stored = store_files(store, key, make)
+    if made:
+        remove_unused(store, keep={store / key})
+    return stored
+
+
+def store_files(store: Path, key: str, make: Callable[[], dict[str, bytes]]
+                ) -> dict[str, Path]:
+    """store_generated for one of many sets kept side by side (papers' previews, one set
+    per picture): the caller removes those no longer used (remove_unused)."""
     folder = store / key
     store.mkdir(parents=True, exist_ok=True)
     ignore = store / ".gitignore"
@@ -39,7 +51,6 @@ def store_generated(store: Path, key: str, make: Callable[[], dict[str, bytes]]
     listing = folder / LISTING
     if not listing.is_file():
         write_generated(folder, make())
-        remove_unused(folder.parent, keep=folder)
     names = listing.read_text(encoding="utf-8").split("\n")
     return {rel: folder / rel for rel in names if rel}
 
@@ -61,13 +72,15 @@ def write_generated(folder: Path, files: dict[str, bytes]) -> None:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def remove_unused(store: Path, keep: Path) -> None:
+def remove_unused(store: Path, keep: set[Path]) -> None:
     """The sets drawn for earlier settings (a title since changed): the store is one
-    site's, so only the set in use is kept. Only sets (folders with their listing) are
+    site's, so only the sets in use are kept. Only sets (folders with their listing) are
     removed, never through a link."""
+    if not store.is_dir():
+        return
     for folder in sorted(store.iterdir()):
         try:
-            if folder != keep and not folder.is_symlink() and (folder / LISTING).is_file():
+            if folder not in keep and not folder.is_symlink() and (folder / LISTING).is_file():
                 shutil.rmtree(folder, ignore_errors=True)
         except OSError:
             continue  # gone meanwhile

@@ -16,6 +16,7 @@ from ..models import Item, Paper, Site
 from ..reading.collections import PAGES, SCHEMA_BY_NAME, SCHEMAS, Schema
 from ..structure.kinds import EXPORTS, KIND, KINDS, paper_url, section_url
 from ..structure.urls import page_root
+from ..views.cvpdf import CVFiles, cv_pdf_view
 from ..views.feeds import feed_view
 from ..views.itemviews import collection_view, cv_view, item_url, item_view
 from ..views.metadata import DESCRIPTION_LIMIT, describe_citation, shorten
@@ -96,19 +97,20 @@ class Planning:
     titles: dict[str, str]
     only: set[str] | None = None
     deferred: frozenset[str] = frozenset()  # kinds whose pages are made when rendered
+    cv_files: CVFiles | None = None  # the CV's PDF and more, made before planning
 
 
 def start_planning(site: Site, views: dict[str, dict] | None = None,
-                   only: set[str] | None = None, deferred: frozenset[str] = frozenset()
-                   ) -> Planning:
+                   only: set[str] | None = None, deferred: frozenset[str] = frozenset(),
+                   cv_files: CVFiles | None = None) -> Planning:
     views = make_views(site.papers, site.config) if views is None else views
     return Planning(site, views, site_view(site), used_notes(site), section_titles(site),
-                    only, deferred)
+                    only, deferred, cv_files)
 
 
 def plan_pages(site: Site, views: dict[str, dict] | None = None,
-               only: set[str] | None = None, deferred: frozenset[str] = frozenset()
-               ) -> list[Page]:
+               only: set[str] | None = None, deferred: frozenset[str] = frozenset(),
+               cv_files: CVFiles | None = None) -> list[Page]:
     """Every page of the site, in a stable order: the table's, kind by kind.
 
     `views` are the papers' views in the site's order (the citation files and the search
@@ -118,9 +120,10 @@ def plan_pages(site: Site, views: dict[str, dict] | None = None,
     each time). A paper's own pages show nothing else but the site's settings and menu and
     the author-mark legend. The pages of the kinds in `deferred` (of DEFERRABLE: made in
     bulk, each paper's page, the lists of every paper's citation and the search index) are
-    made when they are rendered (`Page.make`).
+    made when they are rendered (`Page.make`). `cv_files`: the CV's files
+    (render/typeset.py), whose PDF the CV page links.
     """
-    plan = start_planning(site, views, only, deferred)
+    plan = start_planning(site, views, only, deferred, cv_files)
     pages: list[Page] = []
     for kind in KINDS:
         pages.extend(PLANNERS[kind.key](plan, pages))
@@ -223,7 +226,8 @@ def plan_cv(plan: Planning, planned: list[Page]) -> list[Page]:
         return []
     context = {"site": plan.base,
                "page": page_view(KIND["cv"].path, plan.titles["cv"], "cv", site),
-               "sections": cv_view(site.cv, site, plan.views), "notes": plan.notes}
+               "sections": cv_view(site.cv, site, plan.views), "notes": plan.notes,
+               "pdf": cv_pdf_view(plan.cv_files)}
     return [new_page("cv", context)]
 
 

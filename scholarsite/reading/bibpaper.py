@@ -18,9 +18,11 @@ from .biblinks import read_links
 from .bibparse import MONTH_MACROS, BibEntry, BibValue, EntryReader
 from ..diagnostics import Diagnostics
 from .fields import parse_date
-from .latex import fold_space, latex_to_paragraphs, read_name
-from ..models import Author, Paper, PubDate
-from .papers import VENUELESS_TYPES, html_to_text
+from .latex import (RichText, describe_math_problem, fold_space, latex_to_rich, read_name,
+                    split_paragraphs)
+from ..models import Author, Paper, Preview, PubDate
+from .latex import decode_url
+from .papers import VENUELESS_TYPES, check_preview_name
 from .slugs import make_entry_slug
 from .venues import is_conference, look_like_abbreviation
 from ..structure.urls import normalize_arxiv, normalize_doi
@@ -46,9 +48,9 @@ _ISO_TIME = re.compile(r"[T ]\d{1,2}:\d{2}.*$")  # '2023-05-01T00:00:00Z' -> '20
 def make_paper(entry: BibEntry, path: Path, diags: Diagnostics) -> Paper | None:
     """The entry's paper, or None after reporting why it cannot be one."""
     r = EntryReader(entry, path, diags)
-    title = r.text("title")
-    slug = make_entry_slug(entry.key, title)
-    if not title:
+    title = read_rich(r, "title")
+    slug = make_entry_slug(entry.key, title.text)
+    if not title.text:
         r.missing("title")
     authors, more = read_authors(r)
     date = read_date(r)
@@ -58,21 +60,23 @@ def make_paper(entry: BibEntry, path: Path, diags: Diagnostics) -> Paper | None:
     arxiv = next((normalize_arxiv(link.url) for link in links if link.kind == "arxiv"), "")
     doi = next((normalize_doi(link.url) for link in links if link.kind == "doi"), "")
     check_venue(r, ptype, venue, institution, arxiv)
-    abstract_html = make_abstract_html(r.raw("abstract"))
+    abstract = [read_rich(r, "abstract", p) for p in split_paragraphs(r.raw("abstract"))]
     details = dict(
         venue=venue, venue_short=venue_short, institution=institution, links=links,
         arxiv=arxiv, doi=doi, location=r.text("address") or r.text("location"),
         tier=r.text("tier"), category=r.text("category"), topics=read_topics(r),
         selected=read_flag(r, "selected"), award=r.text("award"), note=r.text("note"),
         volume=r.text("volume"), number=r.text("number"), pages=r.text("pages"),
-        publisher=r.text("publisher"), abstract_html=abstract_html,
-        abstract_text=html_to_text(abstract_html),
+        publisher=r.text("publisher"), abstract_html=make_abstract_html(abstract),
+        abstract_text=" ".join(p.text for p in abstract if p.text),
     )
-    if r.errors or entry.broken or date is None or not title or not authors:
+    details["preview"] = read_preview(r)
+    if r.errors or entry.broken or date is None or not title.text or not authors:
         return None
-    return Paper(slug=slug, title=title, authors=authors, date=date, type=ptype, source=path,
-                 line=entry.line, more_authors=more, bibtex_key=entry.key,
-                 bibtex_type=entry.type, extra=export_fields(entry), **details)
+    return Paper(slug=slug, title=title.text, title_html=title.html, authors=authors,
+                 date=date, type=ptype, source=path, line=entry.line, more_authors=more,
+                 bibtex_key=entry.key, bibtex_type=entry.type, extra=export_fields(entry),
+                 **details)
 
 
 def read_authors(r: EntryReader) -> tuple[tuple[Author, ...], bool]:
@@ -212,6 +216,20 @@ def read_topics(r: EntryReader) -> tuple[str, ...]:
     return tuple(t for t in (fold_space(x) for x in re.split(r"[,;]", r.text("topics"))) if t)
 
 
+def read_preview(r: EntryReader) -> Preview | None:
+    """al-folio's `preview`: a picture's name, looked up in content/files/ once the site
+    is read (views/looks.py); a name that can be no file there is left out, with a
+    warning, as a bad link is."""
+    value = decode_url(r.raw("preview"))
+    if not value:
+        return None
+    name, problem = check_preview_name(value)
+    if problem:
+        r.warning("preview", f"'preview' {problem}; it is left out")
+        return None
+    return Preview(name, r.line("preview"))
+
+
 def read_flag(r: EntryReader, name: str) -> bool:
     text = r.text(name).lower()
     if not text:
@@ -223,9 +241,19 @@ def read_flag(r: EntryReader, name: str) -> bool:
     return False
 
 
-def make_abstract_html(raw: str) -> str:
-    """Escaped paragraphs: BibTeX text is never trusted as HTML."""
-    return "\n".join(f"<p>{html.escape(p, quote=False)}</p>" for p in latex_to_paragraphs(raw))
+def read_rich(r: EntryReader, name: str, value: str | None = None) -> RichText:
+    """A field (or one paragraph of it) as text and, when it holds math, as HTML with
+    MathML; a formula that cannot be converted is shown as its text, with a warning."""
+    rich = latex_to_rich(r.raw(name) if value is None else value)
+    for tex, problem in rich.problems:
+        r.warning(name, describe_math_problem(tex, problem))
+    return rich
+
+
+def make_abstract_html(paragraphs: list[RichText]) -> str:
+    """Escaped paragraphs, math as MathML: BibTeX text is never trusted as HTML."""
+    return "\n".join(f"<p>{p.html or html.escape(p.text, quote=False)}</p>"
+                     for p in paragraphs if p.text)
 
 
 def export_fields(entry: BibEntry) -> tuple[tuple[str, str], ...]:

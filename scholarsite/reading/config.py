@@ -10,7 +10,8 @@ from urllib.parse import urlsplit
 from ..diagnostics import Diagnostics
 from .listing import check_inside
 from .fields import FieldReader
-from ..models import NavEntry, Owner, PublicationsConfig, SiteConfig
+from ..models import NavEntry, Owner, PublicationsConfig, SiteConfig, SourcesConfig
+from .citecounts import CITATION_SOURCES, COUNTS_FILE, read_counts
 from ..structure.urls import check_link
 from .theme import read_analytics, read_theme
 from .yamlread import parse_yaml, read_text
@@ -21,6 +22,8 @@ DEFAULT_AUTHOR_LIMIT = 10
 # A domain name of two labels or more, each 1-63 letters, digits or inner hyphens.
 HOST_NAME = re.compile(r"^(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)+(?!-)[a-z0-9-]{1,63}(?<!-)$")
 _ORCID = re.compile(r"^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$")
+# A DBLP person id as its profile's address shows it: 12/3456, k/DonaldEKnuth, 45/6789-1.
+_DBLP_PID = re.compile(r"^[a-z0-9]+/[A-Za-z0-9_=-]+$")
 
 
 def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
@@ -47,12 +50,48 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     nav = read_nav(top)
     theme = read_theme(top.mapping("theme"))
     analytics = read_analytics(top.mapping("analytics"), top.has("analytics"))
+    sources = read_sources(top.mapping("sources"))
+    citations = top.choice("citations", CITATION_SOURCES, "")
     top.check_unknown()
     if len(diags.errors()) > before or owner is None:
         return None
+    counts = read_counts(path.parent / COUNTS_FILE, diags) if citations else ()
     return SiteConfig(title=title, url=url, owner=owner, description=description,
                       language=language, publications=pubs, cname=cname, nav=nav,
-                      theme=theme, analytics=analytics)
+                      theme=theme, analytics=analytics, sources=sources, citations=citations,
+                      citation_counts=counts)
+
+
+def read_sources(sources: FieldReader) -> SourcesConfig:
+    """Where `update` fetches papers from; checked here, so that a typo fails every build
+    rather than the weekly update alone."""
+    dblp = sources.line_text("dblp").removeprefix("https://dblp.org/pid/").removesuffix(".html")
+    if dblp and not _DBLP_PID.match(dblp):
+        sources.error(("dblp",), f"'sources.dblp' must be a DBLP person id as its profile's "
+                      f"address ends, such as 12/3456 (dblp.org/pid/12/3456); found {dblp!r}")
+        dblp = ""
+    orcid = sources.line_text("orcid").removeprefix("https://orcid.org/").upper()
+    if orcid and not is_orcid(orcid):
+        sources.error(("orcid",), "'sources.orcid' is not an ORCID iD (16 digits in groups "
+                      "of four, the last a checksum), such as 0000-0002-1825-0097; "
+                      f"found {orcid!r}")
+        orcid = ""
+    contact = sources.line_text("contact")
+    if contact and "@" not in contact:
+        sources.error(("contact",), f"'sources.contact' is not an e-mail address: {contact!r}")
+    sources.check_unknown()
+    return SourcesConfig(dblp=dblp, orcid=orcid, contact=contact)
+
+
+def is_orcid(text: str) -> bool:
+    """The form, and the last character as ISO 7064 MOD 11-2 of the 15 digits before it."""
+    if not _ORCID.match(text):
+        return False
+    total = 0
+    for digit in text.replace("-", "")[:-1]:
+        total = (total + int(digit)) * 2
+    check = (12 - total % 11) % 11
+    return text[-1] == ("X" if check == 10 else str(check))
 
 
 def read_base_url(top: FieldReader) -> str:

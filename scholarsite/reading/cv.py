@@ -3,6 +3,7 @@
 Every section is a list of entries. An entry is a mapping whose keys the section's row in
 CV_SECTIONS names (unknown keys are errors), or a plain string for a one-line entry. The
 publications of the CV are the paper files themselves, so they are never typed twice.
+`pdf:` holds the owner's choices for the CV's PDF (views/cvpdf.py).
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostics
 from .listing import check_inside
-from .fields import FieldReader, type_name
-from ..models import CV, MONTH_NAMES, CVEntry, CVSection, PubDate
+from .fields import FieldReader, parse_date, type_name
+from ..models import CV, MONTH_NAMES, CVEntry, CVPdfSettings, CVSection, PubDate
 from .yamlread import parse_yaml, read_text
 
 PRESENT = ("present", "now", "current", "today")
+PDF_KEY = "pdf"
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,18 @@ def short_date(date: PubDate) -> str:
     if not date.month:
         return str(date.year)
     return f"{MONTH_NAMES[date.month - 1][:3]} {date.year}"
+
+
+def read_dates(f: FieldReader) -> tuple[str, str]:
+    """(start, end) as ISO text for machines: 'date' is both; '' when not given (read_when
+    reports what is wrong with them)."""
+    date, start, end = (parse_date(f.raw(key)) for key in ("date", "start", "end"))
+    end_raw = f.raw("end")
+    ongoing = isinstance(end_raw, str) and end_raw.strip().lower() in PRESENT
+    if date:
+        return date.iso(), date.iso()
+    return (start.iso() if start else "",
+            "present" if ongoing and start else end.iso() if end and start else "")
 
 
 def read_when(f: FieldReader) -> str:
@@ -81,6 +95,7 @@ def read_entry(f: FieldReader, schema: CVSchema) -> CVEntry | None:
     org = f.line_text(schema.org) if schema.org else ""
     location = f.line_text("location")
     when = read_when(f)
+    start, end = read_dates(f) if when else ("", "")
     details = [(label, f.line_text(key)) for key, label in schema.details]
     note = f.line_text("note")
     f.check_unknown()
@@ -89,7 +104,8 @@ def read_entry(f: FieldReader, schema: CVSchema) -> CVEntry | None:
     details = [(label, text) for label, text in details if text]
     if note:
         details.append(("", note))
-    return CVEntry(title=what, org=org, location=location, when=when, details=tuple(details))
+    return CVEntry(title=what, org=org, location=location, when=when, details=tuple(details),
+                   line=f.line(), start=start, end=end)
 
 
 def read_section(top: FieldReader, schema: CVSchema) -> CVSection | None:
@@ -105,7 +121,8 @@ def read_section(top: FieldReader, schema: CVSchema) -> CVSection | None:
     entries = []
     for i, raw in enumerate(value):
         if isinstance(raw, (str, int)) and not isinstance(raw, bool) and str(raw).strip():
-            entries.append(CVEntry(title=" ".join(str(raw).split())))
+            entries.append(CVEntry(title=" ".join(str(raw).split()),
+                                   line=top.line(schema.key, i)))
             continue
         if raw is None or raw == "":
             top.error((schema.key, i), f"entry {i + 1} of '{schema.key}' is empty")
@@ -120,7 +137,7 @@ def read_section(top: FieldReader, schema: CVSchema) -> CVSection | None:
 
 
 def load_cv(path: Path, diags: Diagnostics) -> CV | None:
-    """The CV's sections in their fixed order, or None when there is no cv.yaml (or it is
+    """The CV's sections in cv.yaml's order, or None when there is no cv.yaml (or it is
     broken: the problems are reported)."""
     if not os.path.lexists(path) or not check_inside(path, path.parent, diags):
         return None
@@ -129,6 +146,26 @@ def load_cv(path: Path, diags: Diagnostics) -> CV | None:
     if doc is None:
         return None
     top = FieldReader(doc, path, diags, what="section")
-    sections = [read_section(top, schema) for schema in CV_SECTIONS]
+    sections = [s for schema in CV_SECTIONS if (s := read_section(top, schema)) is not None]
+    settings = read_pdf_settings(top)
     top.check_unknown()
-    return CV(sections=tuple(s for s in sections if s is not None), source=path)
+    order = list(top.data)  # the sections in the order cv.yaml gives them
+    sections.sort(key=lambda s: order.index(s.key))
+    return CV(sections=tuple(sections), source=path, pdf=settings,
+              lines=tuple((s.key, top.line(s.key)) for s in sections))
+
+
+def read_pdf_settings(top: FieldReader) -> CVPdfSettings:
+    """`pdf:`: which publications, the paper size, the font, whether tiers are shown."""
+    value = top.raw(PDF_KEY)
+    if not top.has(PDF_KEY):
+        return CVPdfSettings(line=1)
+    line = top.line(PDF_KEY)
+    f = FieldReader(top.doc, top.path, top.diags, (PDF_KEY,), value if value is not None
+                    else {}, what="pdf setting")
+    settings = CVPdfSettings(publications=f.choice("publications", ("all", "selected"), "all"),
+                             paper=f.choice("paper", ("a4", "letter"), "a4"),
+                             font=f.choice("font", ("serif", "sans"), "serif"),
+                             tiers=f.boolean("tiers", True), line=line)
+    f.check_unknown()
+    return settings

@@ -5,10 +5,15 @@ hundred microseconds a call, far too much for a thousand entries' names and titl
 LaTeX real files mostly hold (braces, dashes, ties, quotes, accents on one letter, `\\ss`,
 `\\o`, `\\&`...) is done here by the same rules; a test checks both give the same text.
 Anything else (math, other macros) goes to pylatexenc.
+
+A title or an abstract keeps its math apart as well (`latex_to_rich`; `text_to_rich` for a
+Markdown paper's title): MathML for the pages (mathtex.py), its Unicode for plain text.
 """
 
 from __future__ import annotations
 
+import html
+import logging
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -17,6 +22,10 @@ from functools import lru_cache
 from bibtexparser.middlewares.names import parse_single_name_into_parts
 
 from ..models import Author
+from .mathtex import render_mathml
+
+# pylatexenc logs a macro short of its arguments ('$\\frac$'); what it makes of it is shown.
+logging.getLogger("pylatexenc").addHandler(logging.NullHandler())
 
 # Symbols that may follow an author's name to mark a role; kept in step with papers.AUTHOR_MARKS.
 MARKS = "*†‡§¶#✉"
@@ -141,10 +150,9 @@ def pair_quotes(text: str) -> str:
     return text
 
 
-def latex_to_paragraphs(value: str) -> list[str]:
-    """Paragraphs of a long text (an abstract): blank lines and `\\par` separate them."""
-    chunks = re.split(r"\n\s*\n|\\par(?![A-Za-z])", value)
-    return [p for p in (latex_to_text(c) for c in chunks) if p]
+def split_paragraphs(value: str) -> list[str]:
+    """A long text's paragraphs as written: blank lines and `\\par` separate them."""
+    return re.split(r"\n\s*\n|\\par(?![A-Za-z])", value)
 
 
 def decode_url(value: str) -> str:
@@ -228,3 +236,92 @@ def strip_trailing_symbols(text: str) -> tuple[str, tuple[str, ...]]:
         marks.insert(0, text[-1])
         text = text[:-1].rstrip().removesuffix("^").rstrip()
     return text, tuple(marks)
+
+
+# --- Math in a title or an abstract: MathML for pages, Unicode for plain text ----------
+
+# A formula in a BibTeX field: $$...$$, $...$ (not \$), \[...\] or \(...\).
+_BIB_MATH = re.compile(r"(?<!\\)\$\$(?P<dd>[^$]+?)(?<!\\)\$\$|(?<!\\)\$(?P<d>[^$]+?)(?<!\\)\$"
+                       r"|\\\[(?P<bb>.+?)\\\]|\\\((?P<b>.+?)\\\)", re.DOTALL)
+# In a Markdown title, as in its text (arithmatex): '$' touching the formula on both sides,
+# so that '$5 and $10' is money.
+_MARKDOWN_MATH = re.compile(r"(?<!\\)\$\$(?P<dd>(?:\\.|[^\\$])+?)\$\$"
+                            r"|(?<!\\)\$(?!\s)(?P<d>(?:\\.|[^\\$])+?)(?<!\s)\$"
+                            r"|\\\[(?P<bb>.+?)\\\]|\\\((?P<b>.+?)\\\)")
+_MATH_MARK = "\ue000"  # stands for a formula while the text around it is decoded
+# An exporter's escaped caret (Better BibTeX writes '^' as '\^{}'), which means '^'.
+_ESCAPED_CARET = re.compile(r"\\\^\{\}\s*")
+# Braces escaped as an argument (`\tilde\{O\}`, `^\{2\}`): some al-folio files escape every
+# brace of their math, which then means a brace; `\{x\}` alone stays a set.
+_ESCAPED_ARGUMENT = re.compile(
+    r"(?:\\(?:tilde|widetilde|hat|widehat|bar|vec|dot|ddot|overline|underline|sqrt|frac|"
+    r"text|textrm|textit|textbf|mathrm|mathit|mathbf|mathbb|mathcal|mathsf|mathfrak|"
+    r"boldsymbol|operatorname)|[\^_])\s*\\\{")
+
+
+@dataclass(frozen=True)
+class RichText:
+    """A one-line text with math: `text` plain (each formula in Unicode, as pylatexenc
+    reads it), `html` escaped with each formula as MathML ('' when there is no math), and
+    the formulas that could not be converted (TeX, why), shown as their Unicode text."""
+
+    text: str
+    html: str = ""
+    problems: tuple[tuple[str, str], ...] = ()
+
+
+def latex_to_rich(value: str) -> RichText:
+    """A BibTeX field (a title, a paragraph of an abstract): LaTeX decoded to Unicode as
+    latex_to_text does, and each formula kept for MathML."""
+    maths = [read_formula(m) for m in _BIB_MATH.finditer(value)]
+    if not maths:
+        return RichText(latex_to_text(value))
+    parts = latex_to_text(_BIB_MATH.sub(_MATH_MARK, value)).split(_MATH_MARK)
+    if len(parts) != len(maths) + 1:  # a macro swallowed a formula: plain text only
+        return RichText(latex_to_text(value))
+    return join_rich(parts, maths)
+
+
+def text_to_rich(value: str) -> RichText:
+    """A Markdown paper's title: its text as written, with its formulas as in its prose."""
+    maths = [read_formula(m) for m in _MARKDOWN_MATH.finditer(value)]
+    if not maths:
+        return RichText(value)
+    return join_rich(_MARKDOWN_MATH.sub(_MATH_MARK, value).split(_MATH_MARK), maths)
+
+
+def read_formula(found: re.Match) -> tuple[str, bool]:
+    """(TeX as the writer meant it, whether it is display math)."""
+    tex = next(group for group in found.groups() if group is not None).strip()
+    tex = _ESCAPED_CARET.sub("^", tex)
+    if _ESCAPED_ARGUMENT.search(tex):
+        tex = re.sub(r"\\([{}])", r"\1", tex)
+    return tex, found.group("dd") is not None or found.group("bb") is not None
+
+
+def join_rich(parts: list[str], maths: list[tuple[str, bool]]) -> RichText:
+    """Text parts with the formulas between them."""
+    text, shown, problems = [], [], []
+    for part, (tex, display) in zip(parts, maths):
+        plain = read_math_text(tex)
+        mathml, problem = render_mathml(tex, display) if tex else ("", "")
+        if problem:
+            problems.append((tex, problem))
+        text += [part, plain]
+        shown += [html.escape(part, quote=False), mathml or html.escape(plain, quote=False)]
+    text.append(parts[-1])
+    shown.append(html.escape(parts[-1], quote=False))
+    return RichText(fold_space("".join(text)), "".join(shown).strip(), tuple(problems))
+
+
+def read_math_text(tex: str) -> str:
+    """A formula's Unicode reading; its TeX where pylatexenc leaves its own placeholders
+    (a macro short of its arguments gives '%s/%s')."""
+    plain = latex_to_text(f"${tex}$") if tex else ""
+    return tex if "%s" in plain and "%s" not in tex else plain
+
+
+def describe_math_problem(tex: str, problem: str) -> str:
+    shown = tex if len(tex) <= 60 else tex[:57] + "..."
+    return (f"the math '{shown}' cannot be converted to MathML ({problem}): it is shown as "
+            "text")

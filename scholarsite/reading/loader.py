@@ -12,6 +12,7 @@ from typing import Callable
 from .listing import check_inside, list_files
 from .collections import SCHEMAS, Context, make_item_markdown, read_collections, read_pages
 from .config import load_config
+from .citecounts import COUNTS_FILE, check_count_slugs
 from .cv import load_cv
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import CV, Item, Paper, Site, SiteConfig
@@ -180,6 +181,8 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
     site = Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
                 files=files, items=items, pages=pages, cv=cv)
     check_nav(site, content_dir / CONFIG_FILE, diags)
+    check_count_slugs(config.citation_counts, frozenset(p.slug for p in papers),
+                      content_dir / COUNTS_FILE, diags)
     if diags.has_errors():
         return None
     return Loaded(site, collect_made(runs, site, prepare) if prepare else {})

@@ -24,7 +24,8 @@ from pymdownx.arithmatex import ArithmatexExtension
 TEX = "application/x-tex"
 # latex2mathml writes characters as numeric references in its elements' text.
 _CHAR_REF = re.compile(r"&(?!#x[0-9A-Fa-f]+;)")
-_COMMAND = re.compile(r"\\[A-Za-z]+")
+# A command latex2mathml did not know, or a lone backslash it left (`\\^{}`).
+_COMMAND = re.compile(r"\\(?:[A-Za-z]+|.|$)")
 _MATH = re.compile(r"<math\b[^>]*>.*?</math>", re.DOTALL)
 _ANNOTATION = re.compile(r'<annotation encoding="application/x-tex">(.*?)</annotation>',
                          re.DOTALL)

@@ -6,6 +6,7 @@ Also the field checks every paper shares, whatever its source (BibTeX uses them 
 from __future__ import annotations
 
 import html
+import posixpath
 import re
 import xml.etree.ElementTree as etree
 from pathlib import Path
@@ -19,8 +20,10 @@ from markdown.treeprocessors import Treeprocessor
 from ..diagnostics import Diagnostics
 from .slugs import check_file_slug
 from .fields import FieldReader
-from ..models import LINK_KINDS, PAPER_TYPES, TOPIC_SEPARATOR, Author, Link, Paper
+from ..models import (LINK_KINDS, PAPER_TYPES, TOPIC_SEPARATOR, Author, Link, Paper,
+                      Preview)
 from .codeblocks import highlight_code
+from .latex import RichText, describe_math_problem, text_to_rich
 from .mathtex import make_math_extensions, math_to_tex
 from .prose import find_costly_markdown, render_prose
 from ..structure.urls import check_link, check_text_link, normalize_arxiv, normalize_doi
@@ -197,6 +200,14 @@ def read_bibtex_fields(f: FieldReader) -> tuple[tuple[str, str], ...]:
     return tuple((str(name), extra.line_text(str(name))) for name in list(extra.data))
 
 
+def read_title(f: FieldReader, title: str) -> RichText:
+    """The title's math as in the text (MathML on pages, Unicode elsewhere), as BibTeX's."""
+    rich = text_to_rich(title)
+    for tex, problem in rich.problems:
+        f.warning(("title",), describe_math_problem(tex, problem))
+    return rich
+
+
 def read_links(reader: FieldReader) -> tuple[Link, ...]:
     """The `links` mapping: each URL checked, DOIs and arXiv ids turned into URLs."""
     values = {kind: reader.line_text(kind) for kind in LINK_KINDS}
@@ -227,6 +238,37 @@ def read_topics(f: FieldReader) -> tuple[str, ...]:
         f.error(("topics",), f"a topic cannot hold '{TOPIC_SEPARATOR}': the publication "
                 "filters join a paper's topics with it")
     return topics
+
+
+def check_preview_name(value: str) -> tuple[str, str]:
+    """(name, problem) of a preview picture's name as a source writes it: 'files/REL'
+    or a bare name (al-folio's), which views/looks.py looks up in content/files/. Only
+    the name is judged here: whether the file is there, and a picture, is asked once the
+    site is read, as content/files/ changes apart from the paper."""
+    name = value.strip().replace("\\", "/")
+    if "://" in name or name.startswith(("//", "data:")):
+        return "", (f"{value!r} is a web address; a preview must be a picture in "
+                    "content/files/, which is resized for the pages")
+    name = posixpath.normpath(name.lstrip("/"))
+    if name in (".", "..", "files") or name.startswith("../"):
+        return "", f"{value!r} names no file in content/files/"
+    return name, ""
+
+
+def read_preview(f: FieldReader, paper: dict) -> Preview | None:
+    """`preview`: a picture in content/files/ shown beside the paper. al-folio's field,
+    which import-bib keeps under `extra`, is read the same way when there is none; a
+    paper imported from BibTeX follows BibTeX, where a bad one is a warning."""
+    key = ("preview",) if f.has("preview") else ("extra", "preview")
+    value = f.line_text("preview") or dict(paper["extra"]).get("preview", "")
+    if not value:
+        return None
+    name, problem = check_preview_name(value)
+    if problem and paper["bibtex_type"]:
+        f.warning(key, f"'preview' {problem}; it is left out")
+    elif problem:
+        f.error(key, f"'preview' {problem}")
+    return None if problem else Preview(name, f.line(*key))
 
 
 def read_paper_details(f: FieldReader, bibtex_type: str) -> dict:
@@ -279,12 +321,15 @@ def read_markdown_paper(path: Path, text: str, md: markdown.Markdown,
                "missing required field 'venue' (a preprint or report may give "
                "'institution' or an arXiv link instead)")
     paper = read_paper_details(f, bibtex_type)
+    paper["preview"] = read_preview(f, paper)
     f.check_unknown()
     if len(diags.errors()) > before or date is None or not title or not authors:
         return None
     abstract_html = render_markdown(md, body, report_at(diags, path, text, body)) \
         if body.strip() else ""
-    return Paper(slug=slug, title=title, authors=authors, date=date, type=ptype, source=path,
+    title = read_title(f, title)
+    return Paper(slug=slug, title=title.text, title_html=title.html, authors=authors,
+                 date=date, type=ptype, source=path,
                  line=1, venue=venue, links=links, more_authors=more, volume=volume,
                  number=number, institution=institution, doi=doi, arxiv=arxiv,
                  abstract_html=abstract_html, abstract_text=html_to_text(abstract_html),

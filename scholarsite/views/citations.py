@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..models import Author, Paper
+from ..models import MONTH_NAMES, Author, Paper, PubDate
 from ..structure.urls import is_external
 
 BIBTEX_TYPES = {
@@ -26,6 +26,9 @@ DISPLAY_ONLY_FIELDS = frozenset({
 })
 MONTH_MACROS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _KEY_WORD = re.compile(r"[A-Za-z0-9]+")
+_WORD = re.compile(r"\w+")
+_EMPTY_BRACKETS = re.compile(r"\s*(?:\(\W*\)|\[\W*\])")
+_MONTH_WORDS = frozenset([*(m.lower() for m in MONTH_NAMES), *MONTH_MACROS, "sept"])
 _BIBTEX_SPECIAL = re.compile(r"([&%$#_])")
 _BRACE = re.compile(r"[{}\\]")
 _BRACE_COMMANDS = {"{": r"\textbraceleft{}", "}": r"\textbraceright{}",
@@ -82,8 +85,9 @@ def format_citation(paper: Paper) -> str:
         parts.append(paper.institution)
     if not venue and paper.arxiv:
         parts.append(f"arXiv:{paper.arxiv}")
-    if paper.note:
-        parts.append(paper.note)
+    note = drop_date(paper.note, paper.date)
+    if note:
+        parts.append(note)
     if paper.volume:
         parts.append(f"Vol. {paper.volume}")
     if paper.number:
@@ -100,6 +104,21 @@ def drop_year(venue: str, year: int) -> str:
     if str(year) not in venue:
         return venue
     return re.sub(rf"[\s,]*(?<!\d){year}(?!\d)", "", venue).strip(" ,")
+
+
+def drop_date(note: str, date: PubDate) -> str:
+    """The note without the paper's year, which the citation ends with: 'Published 2021'
+    -> 'Published', 'In press (2021)' -> 'In press'; a note that says only the date
+    ('2021', 'March 2021', '15 Mar. 2021') is left out. Another year stays."""
+    # A year, not a part of an identifier ('arXiv:2021.01234', '10.1145/2021.12').
+    rest = re.sub(rf"[\s,]*(?<![\d.:/]){date.year}(?!\d|\.\d)", "", note).strip(" ,")
+    if rest == note:
+        return note
+    rest = _EMPTY_BRACKETS.sub("", rest).strip(" ,;:.-–—")
+    words = _WORD.findall(rest)
+    if all(w.lower() in _MONTH_WORDS or (w.isdigit() and len(w) <= 2) for w in words):
+        return ""
+    return rest
 
 
 def make_bibtex_key(paper: Paper) -> str:

@@ -4,17 +4,25 @@ preview shows for each page (Open Graph's og:image).
 The stylesheet keeps its own colours and fonts; site.yaml's choices reach it as CSS custom
 properties (`--theme-accent`, `--theme-accent-dark`, `--theme-font`) that style.css reads
 with its own values as fallbacks. The generated files' paths are here so that the pages
-that link them and the build that writes them agree.
+that link them and the build that writes them agree: so are each paper's preview picture,
+as found and measured (here, for its views) and the sizes it is resized to
+(plan/previews.py writes them).
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import io
 import os
+import warnings
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from ..models import Paper, Site, SiteConfig
+from ..models import Paper, Preview, Site, SiteConfig
+from ..reading.loader import find_files_dir
+from ..structure.urls import FILES_DIR
 
 FAVICON_SVG = "assets/favicon.svg"
 FAVICON_ICO = "favicon.ico"  # at the root, where browsers ask for it unprompted
@@ -30,6 +38,17 @@ FONT_STACKS = {
     "humanist": "Seravek, Gill Sans Nova, Ubuntu, Calibri, DejaVu Sans, Source Sans Pro, "
                 "sans-serif",
 }
+# Papers' previews: the boxes they are shown in (CSS pixels), in lists, beside the text
+# (style.css's .paper-preview: at most 40% of its width, so smaller on a phone), and on the
+# paper's page, on a line of its own (.item-image: no wider than the page). Each is written
+# at 1x and 2x the size shown, never larger than the picture. al-folio's folder of them may
+# be copied into files/ as it is.
+PREVIEW_DIR = "assets/previews"
+PREVIEW_BOXES = {"list": (160, 120), "page": (480, 360)}
+PREVIEW_FOLDER = "publication_preview"
+# What the written bytes follow from besides the picture: raised with the drawing code,
+# so that stored previews are made again (output/generated.py keeps them by this).
+PREVIEW_SETTINGS = {"format": "WEBP", "quality": 82, "method": 4, "version": 1}
 ICON_TYPES = {".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon",
               ".gif": "image/gif", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
               ".webp": "image/webp"}
@@ -64,14 +83,12 @@ def initials(name: str) -> str:
 
 
 def paper_preview(site: Site, paper: Paper | None) -> str:
-    """'files/NAME' of a paper's own preview picture (BibTeX's `preview` field, as
-    al-folio writes it, or `extra: {preview: ...}` in front matter) when it is one of the
-    site's files; '' otherwise."""
-    if paper is None:
+    """'files/REL' of a paper's own preview picture (find_preview) when it is one the
+    pages show, and so one of the site's files; '' otherwise."""
+    found = find_preview(paper) if paper is not None else None
+    if found is None or found.problem or Path(found.rel) not in site.files:
         return ""
-    name = dict(paper.extra).get("preview", "").strip().replace("\\", "/").lstrip("/")
-    rel = name[len("files/"):] if name.startswith("files/") else name
-    return f"files/{rel}" if rel and Path(rel) in site.files else ""
+    return f"{FILES_DIR}/{found.rel}"
 
 
 def choose_preview(site: Site, paper: Paper | None) -> tuple[str, tuple[int, int]]:
@@ -116,3 +133,110 @@ def add_preview(meta: dict, site: Site, paper: Paper | None, alt: str) -> dict:
     twitter = [(name, card if name == "twitter:card" else value)
                for name, value in meta["twitter"]]
     return {**meta, "og": og, "twitter": twitter}
+
+
+@dataclass(frozen=True)
+class PreviewFile:
+    """A paper's preview picture as found: its path below content/files/, the key its
+    resized files are kept and published under (a hash of its bytes and the settings),
+    and its size upright; or why it cannot be shown."""
+
+    rel: str
+    path: Path
+    key: str = ""
+    size: tuple[int, int] = (0, 0)
+    problem: str = ""
+
+
+def find_preview(paper: Paper) -> PreviewFile | None:
+    """The paper's preview picture, looked up in the content/files/ of its own site: a
+    'files/REL' name is that file; a bare name, as al-folio's `preview` field gives it,
+    is looked for in files/publication_preview/ (al-folio's folder, copied over) and
+    then in files/."""
+    if paper.preview is None:
+        return None
+    files_dir = find_files_dir(paper.source)
+    rel = locate_preview(files_dir, paper.preview)
+    path = files_dir / rel
+    real, inside = os.path.realpath(path), os.path.realpath(files_dir) + os.sep
+    if not path.is_file() or not real.startswith(inside) or any(
+            part.startswith(".") for part in Path(rel).parts):
+        return PreviewFile(rel, path, problem=(
+            f"names '{FILES_DIR}/{rel}', which is not a file in {files_dir.as_posix()}/ "
+            f"(al-folio's assets/img/{PREVIEW_FOLDER}/ goes in files/{PREVIEW_FOLDER}/)"))
+    status = os.stat(real)
+    key, size, problem = read_picture(real, status.st_mtime_ns, status.st_size)
+    return PreviewFile(rel, path, key, size, problem)
+
+
+def locate_preview(files_dir: Path, preview: Preview) -> str:
+    """The path below files/ that the preview's name stands for."""
+    prefix = FILES_DIR + "/"
+    if preview.name.startswith(prefix):
+        return preview.name[len(prefix):]
+    in_folder = f"{PREVIEW_FOLDER}/{preview.name}"
+    return in_folder if (files_dir / in_folder).is_file() else preview.name
+
+
+@functools.lru_cache(maxsize=1024)
+def read_picture(path: str, mtime_ns: int, size: int) -> tuple[str, tuple[int, int], str]:
+    """(key, upright size, problem) of a picture file: decoded whole, so that a file that
+    opens but is cut short is found here, before any page links its resized versions.
+    Remembered by the file's status: serve reads each picture once."""
+    from PIL import Image, UnidentifiedImageError, __version__ as pillow
+
+    try:
+        data = Path(path).read_bytes()
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:  # the bytes the key is of
+                image.load()
+                width, height = image.size
+                turned = image.getexif().get(0x0112) in (5, 6, 7, 8)  # EXIF: on its side
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        return "", (0, 0), "is too large a picture to resize safely"
+    except UnidentifiedImageError:
+        return "", (0, 0), "is not a picture Pillow can read: use PNG, JPEG or WebP"
+    except (OSError, ValueError, SyntaxError) as exc:  # a picture, but damaged
+        return "", (0, 0), f"cannot be read as a picture ({exc})"
+    facts = repr((PREVIEW_SETTINGS, PREVIEW_BOXES, pillow)).encode()
+    key = hashlib.sha256(facts + b"\0" + data).hexdigest()[:20]
+    return key, ((height, width) if turned else (width, height)), ""
+
+
+def fit_size(size: tuple[int, int], box: tuple[int, int]) -> tuple[int, int]:
+    """`size` made to fit in `box`, its shape kept; never enlarged."""
+    scale = min(1.0, box[0] / size[0], box[1] / size[1])
+    return (max(1, round(size[0] * scale)), max(1, round(size[1] * scale)))
+
+
+def list_preview_sizes(size: tuple[int, int], box: tuple[int, int]) -> list[tuple[int, int]]:
+    """The files of a picture shown in `box`: the size shown and twice it, as far as the
+    picture goes."""
+    return sorted({fit_size(size, box), fit_size(size, (box[0] * 2, box[1] * 2))})
+
+
+def preview_file_name(size: tuple[int, int]) -> str:
+    return f"{size[0]}w.webp"
+
+
+def preview_url(key: str, size: tuple[int, int]) -> str:
+    """Where a resized preview is published; its key changes with the picture's bytes."""
+    return f"{PREVIEW_DIR}/{key}-{preview_file_name(size)}"
+
+
+def preview_view(paper: Paper) -> dict | None:
+    """What the templates show of a paper's preview, in lists and on its page: the size
+    shown (width and height, so that nothing moves as it loads) and its files by width
+    (srcset); None without one that can be shown (plan/previews.py reports why)."""
+    found = find_preview(paper)
+    if found is None or found.problem:
+        return None
+    view: dict = {"alt": paper.title}
+    for kind, box in PREVIEW_BOXES.items():
+        width, height = fit_size(found.size, box)
+        files = [{"url": preview_url(found.key, size), "width": size[0]}
+                 for size in list_preview_sizes(found.size, box)]
+        view[kind] = {"src": files[0]["url"], "files": files, "width": width,
+                      "height": height}
+    return view

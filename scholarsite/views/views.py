@@ -9,13 +9,15 @@ import functools
 import re
 import unicodedata
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
-from .citations import format_citation, format_pages, make_bibtex, make_bibtex_key, venue_label
+from .citations import (drop_date, format_citation, format_pages, make_bibtex, make_bibtex_key,
+                        venue_label)
 from .entries import mark_entry
 from .feeds import feed_entry
-from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, Owner, Paper, Site,
-                      SiteConfig)
+from .looks import preview_view
+from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, CitationCount, Owner,
+                      Paper, Site, SiteConfig)
 from ..reading.people import is_owner
 from .ris import make_ris
 from .search import paper_search_json
@@ -29,6 +31,10 @@ LINK_LABELS = {
 OTHER_GROUP = "Other"
 BIBTEX_TYPE = "application/x-bibtex"
 RIS_TYPE = "application/x-research-info-systems"
+# Where a citation count's work is shown, by site.yaml's `citations`: its name, its page.
+COUNT_SOURCES = {"openalex": ("OpenAlex", "https://openalex.org/works/{}"),
+                 "semantic-scholar": ("Semantic Scholar",
+                                      "https://www.semanticscholar.org/paper/{}")}
 
 
 def make_anchor(text: str) -> str:
@@ -85,16 +91,48 @@ def links_view(paper: Paper) -> list[dict]:
 
 def make_views(papers: list[Paper] | tuple[Paper, ...], config: SiteConfig) -> dict[str, dict]:
     """Each paper's view, by slug: they depend on the paper and the site's settings alone."""
-    return {p.slug: paper_view(p, config) for p in papers}
+    counts = index_counts(config)
+    return {p.slug: paper_view(p, config, counts) for p in papers}
 
 
-def paper_view(paper: Paper, config: SiteConfig) -> dict:
+def index_counts(config: SiteConfig) -> dict[str, CitationCount]:
+    return {count.slug: count for count in config.citation_counts} if config.citations else {}
+
+
+def count_view(slug: str, config: SiteConfig, counts: dict | None) -> dict | None:
+    """A paper's citation badge: the count, linked to the work at its source; None: none."""
+    count = (index_counts(config) if counts is None else counts).get(slug)
+    if count is None:
+        return None
+    name, page = COUNT_SOURCES[count.source]
+    noun = "citation" if count.count == 1 else "citations"
+    return {"count": count.count, "label": f"{count.count} {noun}", "source": name,
+            "url": page.format(count.work_id), "fetched": count.fetched,
+            "title": f"{count.count} {noun} according to {name}, as of {count.fetched}"}
+
+
+def count_summary(site: Site) -> dict | None:
+    """All the site's papers' citations, and their h-index (h papers cited h times or
+    more), as of the newest count: for the home page and the CV. None: no counts."""
+    slugs = {paper.slug for paper in site.papers}
+    counts = [c for c in site.config.citation_counts if c.slug in slugs] \
+        if site.config.citations else []
+    if not counts:
+        return None
+    ranked = sorted((c.count for c in counts), reverse=True)
+    return {"total": sum(ranked), "h_index": sum(1 for i, n in enumerate(ranked) if n > i),
+            "papers": len(ranked), "as_of": max(c.fetched for c in counts),
+            "source": COUNT_SOURCES[site.config.citations][0]}
+
+
+def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> dict:
     """Everything a template may show about one paper; empty fields are '' or [].
     The owner is found from config.owner (reading/people.py)."""
     view = {
         "slug": paper.slug,
         "url": paper_url(paper.slug),
         "title": paper.title,
+        "title_html": title_html(paper),
         "authors": authors_view(paper, config.owner, config.publications.author_limit),
         "venue": paper.venue,
         "venue_short": paper.venue_short,
@@ -111,7 +149,7 @@ def paper_view(paper: Paper, config: SiteConfig) -> dict:
         "topics_data": TOPIC_SEPARATOR.join(paper.topics),  # for the filters (filter.js)
         "links": links_view(paper),
         "award": paper.award,
-        "note": paper.note,
+        "note": drop_date(paper.note, paper.date),  # shown beside the date: not its year
         "selected": paper.selected,
         "volume": paper.volume,
         "number": paper.number,
@@ -128,16 +166,26 @@ def paper_view(paper: Paper, config: SiteConfig) -> dict:
         "bibtex_file": bibtex_file_name(paper),  # the name a download of it is saved as
         "ris": make_ris(paper, config.url + paper_url(paper.slug),
                         absolute_url(config.url, paper.link("pdf"))),
-        "ris_file": ris_file_name(paper),
+        "ris_file": ris_file_name(paper), "preview": preview_view(paper),  # None: no picture
+        "citations": count_view(paper.slug, config, counts),  # None: no count to show
     }
-    # Downloads made from the texts the paper's page shows: no file of their own, which
-    # would triple the files a site writes (the site's whole .bib and .ris are files).
-    view["bibtex_href"] = make_data_url(BIBTEX_TYPE, view["bibtex"])
-    view["ris_href"] = make_data_url(RIS_TYPE, view["ris"])
+    add_download_links(view)
     mark_entry(view, paper.slug)
     view["feed_entry"] = feed_entry(config, paper, view)
     view["search_json"] = paper_search_json(view)
     return view
+
+
+def title_html(paper: Paper) -> Markup:
+    """The title as pages show it, its math as MathML (everything else reads `title`)."""
+    return Markup(paper.title_html) if paper.title_html else escape(paper.title)
+
+
+def add_download_links(view: dict) -> None:
+    """Downloads made from the texts the paper's page shows: no file of their own, which
+    would triple the files a site writes (the site's whole .bib and .ris are files)."""
+    view["bibtex_href"] = make_data_url(BIBTEX_TYPE, view["bibtex"])
+    view["ris_href"] = make_data_url(RIS_TYPE, view["ris"])
 
 
 def group_papers(site: Site, views: dict[str, dict]) -> list[dict]:

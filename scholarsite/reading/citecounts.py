@@ -1,0 +1,62 @@
+"""content/citations.yaml: each paper's citation count, as `update` fetched it.
+
+The build never asks the network: `update` writes the counts into this file and the build
+reads them as it reads any content, only when site.yaml sets `citations`. The file is
+keyed by paper slug:
+
+    my-paper-2024:
+      count: 12
+      source: openalex
+      id: W4385245566
+      fetched: 2026-12-03
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..diagnostics import Diagnostics
+from .fields import FieldReader
+from ..models import CitationCount
+from .yamlread import parse_yaml, read_text
+
+COUNTS_FILE = "citations.yaml"
+CITATION_SOURCES = ("openalex", "semantic-scholar")
+
+
+def read_counts(path: Path, diags: Diagnostics) -> tuple[CitationCount, ...]:
+    """The counts by slug, sorted; none when the file is not there (no update has run)."""
+    if not os.path.lexists(path):
+        return ()
+    text = read_text(path, diags)
+    doc = parse_yaml(text, path, 1, diags) if text is not None else None
+    if doc is None:
+        return ()
+    top = FieldReader(doc, path, diags, what="paper")
+    counts = []
+    for slug in sorted(str(key) for key in top.data):
+        entry = top.mapping(slug)
+        entry.what = "field"
+        count = entry.raw("count")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            entry.error(("count",) if entry.has("count") else (),
+                        f"'{slug}.count' must be a whole number of citations; found {count!r}")
+            continue
+        source = entry.choice("source", CITATION_SOURCES, "")
+        work_id = entry.line_text("id", required=True)
+        fetched = entry.date("fetched", required=True)
+        entry.check_unknown()
+        if source and work_id and fetched is not None:
+            counts.append(CitationCount(slug, count, source, work_id, fetched.iso(),
+                                        top.line(slug)))
+    return tuple(counts)
+
+
+def check_count_slugs(counts: tuple[CitationCount, ...], slugs: frozenset[str],
+                      path: Path, diags: Diagnostics) -> None:
+    """A count for no paper of the site: a paper renamed or removed since the update."""
+    for count in counts:
+        if count.slug not in slugs:
+            diags.warning(path, count.line, f"citations for '{count.slug}', which is no "
+                          "paper of this site; run update again, or remove the entry")

@@ -1,0 +1,183 @@
+"""What the CV's PDF shows, as plain data: the theme's cv.typ (render/typeset.py) reads it
+as JSON and places every value as text, so nothing a user writes is ever read as Typst.
+
+One function per part of the CV: the header (name, position, contact and profile links),
+then cv.yaml's sections in its order, the publications from the paper files (grouped by
+type, numbered, the owner's name marked), the talks, and the teaching when cv.yaml has
+none of its own. Every key a template may read is always present ('' or []).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..models import CV, TYPE_LABELS, CVEntry, CVSection, Paper, PubDate, Site
+from ..reading.people import is_owner
+from ..reading.slugs import fold_latin
+from ..structure.kinds import KIND, paper_url
+from ..structure.urls import absolute_url
+from .citations import venue_label
+from .itemviews import profile_links
+
+# Where sections go that cv.yaml does not place: publications before these, as cv_view.
+AFTER_PUBLICATIONS = ("service", "students", "teaching")
+
+
+@dataclass(frozen=True)
+class CVFiles:
+    """What a build made of the CV besides its page: each file by its path in the site and
+    where it is stored (the PDF, the JSON Resume), and the PDF's path and size in bytes
+    (the CV page shows it beside the link): '' and 0 when it could not be made."""
+
+    copies: tuple[tuple[str, Path], ...]
+    pdf: str = ""
+    size: int = 0
+
+
+def cv_pdf_view(made: CVFiles | None) -> dict | None:
+    """The CV page's link to the PDF: where it is, and its size as people read it."""
+    if made is None or not made.pdf:
+        return None
+    size = f"{max(1, round(made.size / 1000))} KB" if made.size < 1000 * 1000 \
+        else f"{made.size / 1000 / 1000:.1f} MB"
+    return {"url": made.pdf, "size": size}
+
+
+def cv_pdf_path(site: Site) -> str:
+    """'cv/ada-lovelace-cv.pdf': the owner's name, as a file name people keep (its Latin
+    letters, accents dropped: 'cv/cv.pdf' for a name with none)."""
+    words = re.findall(r"[a-z0-9]+", fold_latin(site.config.owner.name).casefold())
+    return KIND["cv"].path + "-".join([*words, "cv"]) + ".pdf"
+
+
+def make_cv_data(site: Site, cv: CV) -> dict:
+    """Everything cv.typ shows, in the order it shows it."""
+    owner = site.config.owner
+    return {"title": f"{owner.name}: Curriculum Vitae", "header": header_data(site),
+            "settings": {"paper": cv.pdf.paper, "font": cv.pdf.font, "tiers": cv.pdf.tiers},
+            "sections": list_sections(site, cv)}
+
+
+def header_data(site: Site) -> dict:
+    owner = site.config.owner
+    links = [{"label": link["label"], "url": absolute_url(site.config.url, link["url"])
+              if link["internal"] else link["url"]} for link in profile_links(owner)]
+    return {"name": owner.name, "position": owner.position,
+            "affiliation": owner.affiliation, "website": site.config.url, "links": links}
+
+
+def list_sections(site: Site, cv: CV) -> list[dict]:
+    """cv.yaml's sections in its order (the teaching collection after them when cv.yaml
+    has no teaching), the publications before service, students and teaching (or last),
+    and the talks right after the publications."""
+    sections = [section_data(section) for section in cv.sections]
+    if cv.section("teaching") is None and site.collection("teaching"):
+        sections.append(teaching_data(site))
+    at = next((i for i, s in enumerate(sections) if s["key"] in AFTER_PUBLICATIONS),
+              len(sections))
+    publications = publications_data(site, cv)
+    if publications["groups"]:
+        sections.insert(at, publications)
+    if site.collection("talks"):
+        sections.insert(sections.index(publications) + 1 if publications["groups"]
+                        else len(sections), talks_data(site))
+    return sections
+
+
+def new_section(key: str, title: str, entries: list[dict] | None = None,
+                groups: list[dict] | None = None) -> dict:
+    return {"key": key, "title": title, "entries": entries or [], "groups": groups or []}
+
+
+def entry_data(entry: CVEntry) -> dict:
+    return {"title": entry.title, "org": entry.org, "location": entry.location,
+            "when": entry.when,
+            "details": [{"label": label, "text": text} for label, text in entry.details]}
+
+
+def section_data(section: CVSection) -> dict:
+    return new_section(section.key, section.title, [entry_data(e) for e in section.entries])
+
+
+def teaching_data(site: Site) -> dict:
+    """The teaching collection, for a cv.yaml without its own 'teaching'."""
+    entries = []
+    for item in site.collection("teaching"):
+        code = item.field("code")
+        details = [("Role", item.field("role"))] if item.field("role") else []
+        entries.append(entry_data(CVEntry(
+            title=f"{code}: {item.title}" if code else item.title,
+            org=item.field("institution"), details=tuple(details),
+            when=item.field("term") or (str(item.date.year) if item.date else ""))))
+    return new_section("teaching", "Teaching", entries)
+
+
+def talks_data(site: Site) -> dict:
+    entries = [entry_data(CVEntry(title=item.title, org=item.field("event"),
+                                  location=item.field("location"),
+                                  when=item.date.human() if item.date else ""))
+               for item in site.collection("talks")]
+    return new_section("talks", "Talks", entries)
+
+
+def publications_data(site: Site, cv: CV) -> dict:
+    """The papers by type, newest first, numbered through (as CVs count them): all, or
+    only the selected ones (`pdf: {publications: selected}`)."""
+    papers = [p for p in site.papers if cv.pdf.publications == "all" or p.selected]
+    groups, number = [], 0
+    for ptype, label in TYPE_LABELS.items():
+        members = []
+        for paper in (p for p in papers if p.type == ptype):
+            number += 1
+            members.append(paper_data(site, paper, number, cv.pdf.tiers))
+        if members:
+            groups.append({"title": label, "papers": members})
+    return new_section("publications", "Publications", groups=groups)
+
+
+def paper_data(site: Site, paper: Paper, number: int, tiers: bool) -> dict:
+    owner = site.config.owner
+    return {"number": number, "title": paper.title,
+            "authors": [{"name": a.name, "marks": "".join(a.marks),
+                         "owner": is_owner(a, owner)} for a in paper.authors],
+            "et_al": paper.more_authors,
+            "venue": paper.venue_short or venue_label(paper) or paper.institution,
+            "year": str(paper.date.year), "tier": paper.tier if tiers else "",
+            "award": paper.award, "url": site.config.url + paper_url(paper.slug)}
+
+
+def newest_date(site: Site) -> PubDate | None:
+    """The newest date the CV shows (a paper's or a talk's): the PDF's creation date, so
+    that the same content makes the same bytes."""
+    dates = [p.date for p in site.papers]
+    dates += [item.date for item in site.collection("talks") if item.date]
+    return max(dates, key=PubDate.sort_key, default=None)
+
+
+def list_shown_texts(site: Site, cv: CV) -> list[tuple[str, Path, int]]:
+    """Each text the PDF shows (as make_cv_data shows it) with the file and line it was
+    written at, so that a character no font has is told where it can be fixed."""
+    config = site.content_dir / "site.yaml"
+    head = header_data(site)
+    texts = [(text, config, 1) for text in (head["name"], head["position"],
+                                            head["affiliation"], head["website"],
+                                            *(link["label"] for link in head["links"]))]
+    lines = dict(cv.lines)
+    for section in cv.sections:
+        texts += [(text, cv.source, entry.line or lines.get(section.key, 1))
+                  for entry in section.entries
+                  for text in (entry.title, entry.org, entry.location,
+                               *(text for _, text in entry.details))]
+    shown = [p for p in site.papers if cv.pdf.publications == "all" or p.selected]
+    texts += [(text, paper.source, paper.line) for paper in shown
+              for text in (paper.title, paper_data(site, paper, 0, cv.pdf.tiers)["venue"],
+                           paper.tier if cv.pdf.tiers else "", paper.award,
+                           *(author.name + "".join(author.marks) for author in paper.authors))]
+    items = [*site.collection("talks"), *(site.collection("teaching")
+                                          if cv.section("teaching") is None else ())]
+    texts += [(text, item.source, item.line) for item in items
+              for text in (item.title, *(item.field(name) for name in (
+                  "event", "location", "code", "term", "role", "institution")))]
+    return [(text, path, line) for text, path, line in texts if text]
