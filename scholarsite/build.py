@@ -8,7 +8,7 @@ import os
 import sys
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
@@ -23,6 +23,7 @@ from .render.layers import (ASSETS_DIR, find_layer_problem, find_theme, find_unk
                             list_layers, normalize_layers)
 from .reading.listing import list_files
 from .reading.paperfiles import ParsedFiles, unpickle_runs
+from .reading.publishing import Publishing, build_mode
 from .structure.kinds import list_common_templates
 from .structure.urls import output_path
 from .views.views import make_views
@@ -51,6 +52,11 @@ class BuildOptions:
     strict: bool = False
     jobs: int = 0  # processes to render with; 0: as many as pay, 1: this one only
     cache: bool = True  # keep what can be reused in .scholarsite-cache/ beside the output
+    # Which drafts and future-dated items are shown: none in a build, all in serve.
+    publishing: Publishing = field(default_factory=Publishing)
+
+    def mode(self) -> tuple:
+        return build_mode(self.strict, self.publishing)
 
     def template_layers(self) -> tuple[Path, ...]:
         """Where templates and assets are looked up, first to last: the site's, the theme."""
@@ -120,7 +126,8 @@ def load_checked(options: BuildOptions, diags: Diagnostics,
     """The validated site and its papers' views, or ContentError with every problem
     found."""
     # Each paper's view is made in the process that read it (see parallel.py).
-    loaded = load_site(options.content_dir, diags, options.jobs, parsed, make_views, meanwhile)
+    loaded = load_site(options.content_dir, diags, options.jobs, parsed, make_views, meanwhile,
+                       options.publishing)
     if loaded is None or diags.has_errors(options.strict):
         raise ContentError(diags.errors(options.strict) or diags.items)
     return loaded.site, loaded.made  # type: ignore[return-value]
@@ -184,7 +191,7 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     if cache:
         keep_compiled(renderer(), cache)
         record_build(cache, options.content_dir, options.output_dir, layers,
-                     options.strict, fill_inputs(inputs, list_read_hashes(parsed)), started,
+                     options.mode(), fill_inputs(inputs, list_read_hashes(parsed)), started,
                      warnings, count, len(site.papers), written)
     kept = Kept(views, {output_path(p.path): p for p in pages}, outputs, renderer(),
                 copies) if keep else None

@@ -226,6 +226,7 @@ class Item:
     lists: tuple[tuple[str, tuple[str, ...]], ...] = ()  # list fields such as tags
     links: tuple[tuple[str, str], ...] = ()  # (label, url), in the order shown
     papers: tuple[str, ...] = ()  # slugs of related papers, all known
+    draft: bool = False  # shown by serve only (reading/publishing.py)
     # Rendered Markdown; relative links carry ROOT_MARKER, replaced by each page's root.
     body_html: str = ""
     body_text: str = ""  # plain text, for descriptions
