@@ -230,6 +230,7 @@ class Item:
     # Rendered Markdown; relative links carry ROOT_MARKER, replaced by each page's root.
     body_html: str = ""
     body_text: str = ""  # plain text, for descriptions
+    toc_html: str = ""  # the table of contents, when the text asks for one (`toc: true`)
 
     def field(self, name: str) -> str:
         return dict(self.text).get(name, "")

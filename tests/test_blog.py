@@ -221,3 +221,20 @@ def test_figures_and_task_lists_in_a_post(tmp_path):
     assert re.findall(r'<li><input aria-label="([^"]+)"[^>]*> (\w+)', page) == [
         ("done", "measured"), ("not done", "written")]
     assert page.count(" checked ") == 1
+
+
+def test_headings_get_ids_and_a_post_may_ask_for_a_table_of_contents(tmp_path):
+    body = "## Methods\n\nText.\n\n### Setup\n\nMore.\n\n## Related\n\nOther work.\n"
+    files = {"site.yaml": CONFIG,
+             "posts/long.md": post("Long", "2024-01-01", "[a]", body, extra="toc: true\n"),
+             "posts/short.md": post("Short", "2024-01-02", "[a]", body)}
+    content = write_files(tmp_path / "content", files)
+    out = tmp_path / "site"
+    assert build(content, out, "--strict").code == 0
+    long = main_of(out / "posts" / "long" / "index.html")
+    assert '<h2 id="methods">Methods</h2>' in long and '<h3 id="setup">Setup</h3>' in long
+    assert '<h2 id="related-section">Related</h2>' in long  # the theme's own id is kept apart
+    toc = long[long.index('<nav class="toc"'):long.index("</nav>")]
+    assert re.findall(r'<a href="#([\w-]+)">', toc) == ["methods", "setup", "related-section"]
+    assert '<nav class="toc"' not in main_of(out / "posts" / "short" / "index.html")
+    assert long.count('id="related-section"') == 1

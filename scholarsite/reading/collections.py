@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import markdown
-from markdown.extensions import Extension
+from markdown.extensions import Extension, toc
 from markdown.treeprocessors import Treeprocessor
 
 from ..diagnostics import Diagnostics
@@ -100,8 +100,26 @@ class RootLinksExtension(Extension):
         md.treeprocessors.register(RootLinks(md), "scholarsite_root_links", 5)
 
 
+# Ids the theme's pages give elements of their own: a heading of the text never takes one.
+THEME_IDS = frozenset({
+    "main", "name", "contents", "related", "related-items", "theme-toggle", "home-news",
+    "home-papers", "abstract", "cite", "bibtex", "filters", "filter-q", "filter-status",
+    "filter-empty", "search-q", "search-results", "search-status", "search-index",
+    "search-needs-js"})
+
+
+def make_heading_id(value: str, separator: str) -> str:
+    """A heading's id, for links to it (#methods) and the table of contents."""
+    slug = toc.slugify_unicode(value, separator) or "section"
+    return f"{slug}-section" if slug in THEME_IDS else slug
+
+
 def make_item_markdown() -> markdown.Markdown:
-    return markdown.Markdown(extensions=[*markdown_extensions(), RootLinksExtension()],
+    """The Markdown of collection items and free pages: headings get ids, and the table of
+    contents of levels 2 and 3 is kept (`md.toc`) for a text that asks for it."""
+    return markdown.Markdown(extensions=[*markdown_extensions(), RootLinksExtension(),
+                                         toc.TocExtension(slugify=make_heading_id,
+                                                          toc_depth="2-3")],
                              output_format="html")
 
 
@@ -229,10 +247,13 @@ def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics) -> I
     title = f.line_text("title", required=schema.title_required)
     date = f.date("date", required=schema.date_required)
     draft = f.boolean("draft")
+    wants_toc = f.boolean("toc")
     fields = read_fields(f, schema, ctx)
     f.check_unknown()
     body_html = render_markdown(ctx.md, body, report_at(diags, path, text, body)) \
         if body.strip() else ""
+    # Prose the fast path made has no heading, and then md.toc is another text's.
+    toc_html = ctx.md.toc if wants_toc and "<h2" in body_html else ""
     if not title and not body_html and not schema.title_required:
         diags.error(path, 1, f"this {schema.singular} has neither a 'title' nor any text "
                     "below the front matter; give it one or the other")
@@ -240,7 +261,7 @@ def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics) -> I
         return None
     return Item(collection=schema.name, slug=path.stem, title=title, source=path, line=1,
                 date=date, draft=draft, body_html=body_html, body_text=html_to_text(body_html),
-                **fields)
+                toc_html=toc_html, **fields)
 
 
 def list_markdown(folder: Path, content_dir: Path, diags: Diagnostics) -> list[Path]:

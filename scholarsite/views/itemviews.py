@@ -67,6 +67,7 @@ def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict]) ->
         "date_iso": item.date.iso() if item.date else "",
         "year": item.date.year if item.date else "",
         "body_html": Markup(with_root(item.body_html, root)),
+        "toc_html": Markup(item.toc_html),
         "links": [{"label": label, "url": resolve_site_link(url, root)} for label, url in item.links],
         "papers": [papers[slug] for slug in item.papers],
         "meta": [], "facts": [],
