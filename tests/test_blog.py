@@ -238,3 +238,24 @@ def test_headings_get_ids_and_a_post_may_ask_for_a_table_of_contents(tmp_path):
     assert re.findall(r'<a href="#([\w-]+)">', toc) == ["methods", "setup", "related-section"]
     assert '<nav class="toc"' not in main_of(out / "posts" / "short" / "index.html")
     assert long.count('id="related-section"') == 1
+
+
+def test_pictures_from_files_get_their_width_and_height(tmp_path):
+    from PIL import Image
+
+    content = write_files(tmp_path / "content", {
+        "site.yaml": CONFIG,
+        "files/wide.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 200"/>',
+        "posts/p.md": post("P", "2024-01-01", "[a]", body=(
+            "![A photo](files/photo.png)\n\n![A drawing](files/wide.svg)\n\n"
+            "![Sized by hand](files/photo.png){: width=\"10\" }\n\n"
+            "![Missing](files/none.png) ![Outside](https://example.org/x.png)\n"))})
+    Image.new("RGB", (300, 120), "white").save(content / "files" / "photo.png")
+    out = tmp_path / "site"
+    result = build(content, out)
+    assert result.code == 0, result.err
+    imgs = re.findall(r"<img [^>]*>", main_of(out / "posts" / "p" / "index.html"))
+    assert imgs[0].endswith('src="../../files/photo.png" width="300" height="120">')
+    assert imgs[1].endswith('src="../../files/wide.svg" width="640" height="200">')
+    assert imgs[2].count("width=") == 1 and "height=" not in imgs[2]
+    assert all("width=" not in img for img in imgs[3:])

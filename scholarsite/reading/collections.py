@@ -18,6 +18,7 @@ from markdown.treeprocessors import Treeprocessor
 
 from ..diagnostics import Diagnostics
 from .fields import FieldReader
+from .imagesizes import add_image_sizes
 from .listing import list_files
 from .slugs import check_file_slug, fold_latin, make_slug, split_repeats
 from ..models import Item
@@ -252,6 +253,7 @@ def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics) -> I
     f.check_unknown()
     body_html = render_markdown(ctx.md, body, report_at(diags, path, text, body)) \
         if body.strip() else ""
+    body_html = add_image_sizes(body_html, ROOT_MARKER, ctx.content_dir / "files")
     # Prose the fast path made has no heading, and then md.toc is another text's.
     toc_html = ctx.md.toc if wants_toc and "<h2" in body_html else ""
     if not title and not body_html and not schema.title_required:
