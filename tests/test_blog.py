@@ -4,6 +4,7 @@ date, all through the command line (and serve's rebuilder) on sites in temporary
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import xml.etree.ElementTree as ET
@@ -259,3 +260,15 @@ def test_pictures_from_files_get_their_width_and_height(tmp_path):
     assert imgs[1].endswith('src="../../files/wide.svg" width="640" height="200">')
     assert imgs[2].count("width=") == 1 and "height=" not in imgs[2]
     assert all("width=" not in img for img in imgs[3:])
+
+
+def test_tag_pages_are_in_the_search_index(tmp_path):
+    content = write_files(tmp_path / "content", POSTS)
+    out = tmp_path / "site"
+    assert build(content, out).code == 0
+    page = (out / "search" / "index.html").read_text("utf-8")
+    index = json.loads(re.search(r'<script type="application/json" id="search-index">(.*?)</script>',
+                                 page, re.S).group(1))
+    tagged = [entry for entry in index if entry["url"] == "posts/tags/teaching/"]
+    assert [entry["title"] for entry in tagged] == ["Posts tagged “Teaching”"]
+    assert not any(entry["url"] == "posts/tags/" for entry in index)

@@ -49,7 +49,8 @@ KINDS = (
              common=False),
     # A blog's tags (posts/tags/, posts/tags/{slug}/) and a collection's own feed.
     PageKind("tags", "{collection}/tags/", "tags.html", lastmod="own", common=False),
-    PageKind("tag", "{collection}/tags/{slug}/", "tag.html", lastmod="own", common=False),
+    PageKind("tag", "{collection}/tags/{slug}/", "tag.html", searchable=True, lastmod="own",
+             common=False),
     PageKind("collection-feed", "{collection}/feed.xml", "collection_feed.xml",
              common=False),
     PageKind("cv", "cv/", "cv.html", "CV", section=True, in_menu=True, searchable=True,
