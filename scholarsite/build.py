@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable, Iterator
 from .output.cache import (BuildCache, cache_name, fill_inputs, input_folders, list_inputs,
                     open_cache, record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
-from .reading.loader import FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site
+from .reading.loader import CONFIG_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site
 from .models import Site
 from .plan.images import hash_image_inputs, make_images
 from .plan.pages import DEFERRABLE, Page, plan_pages
@@ -25,7 +25,7 @@ from .reading.listing import list_files
 from .reading.paperfiles import ParsedFiles, unpickle_runs
 from .reading.publishing import Publishing, build_mode
 from .structure.kinds import list_common_templates
-from .structure.urls import output_path
+from .structure.urls import is_external, output_path
 from .views.views import make_views
 from .output.generated import image_store, store_generated
 from .output.lock import output_lock, recover_site
@@ -186,6 +186,7 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     pages = plan_pages(site, views, deferred=frozenset({"paper"}) if keep else DEFERRABLE)
     check_overrides(renderer(), layers, pages, diags)
     copies = collect_copies(site, layers, diags, options.output_dir)
+    check_redirects(site, pages, copies, options.content_dir / CONFIG_FILE, diags)
     count, written, outputs = write_pages(options, pages, copies, renderer(), diags, keep)
     warnings = [d for d in diags.items if d.severity == "warning"]
     if cache:
@@ -228,6 +229,24 @@ def check_overrides(env: jinja2.Environment, layers: tuple[Path, ...], pages: li
 
     for path, message in find_unknown_overrides(layers, find_theme(), list_used):
         diags.error(path, 0, message)
+
+
+def check_redirects(site: Site, pages: list[Page], copies: dict[str, Path], config: Path,
+                    diags: Diagnostics) -> None:
+    """A redirect from an address the site has a page at, or to a path of this site that
+    is no page or file of it, is an error at its line in site.yaml: nothing sends a
+    visitor nowhere."""
+    paths = {page.path for page in pages if page.kind != "redirect"}
+    for redirect in site.config.redirects:
+        target = redirect.target.split("#")[0]
+        if redirect.old in paths:
+            diags.error(config, redirect.line, f"redirect '{redirect.old}': the site has a "
+                        "page at that address; remove the redirect or rename the page")
+        elif not is_external(target) and target not in paths and target not in copies:
+            hint = f"; did you mean '{target}/'?" if f"{target}/" in paths else ""
+            diags.error(config, redirect.line, f"redirect '{redirect.old}' sends visitors "
+                        f"to '{redirect.target}', which is no page or file of this "
+                        f"site{hint}")
 
 
 def keep_compiled(env: jinja2.Environment, cache: BuildCache) -> None:

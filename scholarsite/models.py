@@ -198,6 +198,16 @@ class AnalyticsConfig:
 
 
 @dataclass(frozen=True)
+class Redirect:
+    """An old address that sends visitors on (site.yaml's `redirects`, as `migrate` writes
+    them): a page of this site, or another site's address."""
+
+    old: str  # the path below the site root: 'publication/2020-x/' or 'pubs/x.html'
+    target: str  # a path below the site root ('publications/x/'), or an absolute URL
+    line: int  # where site.yaml names it
+
+
+@dataclass(frozen=True)
 class SiteConfig:
     title: str
     url: str  # absolute base URL, always ending in "/"
@@ -209,6 +219,7 @@ class SiteConfig:
     nav: tuple[NavEntry, ...] = ()  # empty: the default navigation
     theme: ThemeConfig = field(default_factory=ThemeConfig)
     analytics: AnalyticsConfig = field(default_factory=AnalyticsConfig)
+    redirects: tuple[Redirect, ...] = ()
 
 
 @dataclass(frozen=True)

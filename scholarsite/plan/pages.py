@@ -18,6 +18,7 @@ from ..structure.kinds import EXPORTS, KIND, KINDS, paper_url, section_url
 from ..structure.urls import page_root
 from ..views.blog import blog_extras
 from ..views.feeds import feed_view
+from ..views.redirects import redirect_view
 from ..views.itemviews import collection_view, cv_view, item_url, item_view
 from ..views.metadata import DESCRIPTION_LIMIT, describe_citation, shorten
 from ..views.search import make_facets, make_search_index
@@ -334,6 +335,17 @@ def plan_nojekyll(plan: Planning, planned: list[Page]) -> list[Page]:
     return [new_page("nojekyll", body="")]  # GitHub Pages serves the site as it is
 
 
+def plan_redirects(plan: Planning, planned: list[Page]) -> list[Page]:
+    """A small page at each old address; one that is a page of the site already is left
+    to that page (check_redirects reports it)."""
+    taken = {page.path for page in planned}
+    config = plan.site.config
+    return [new_page("redirect", {"site": plan.base, "redirect": redirect_view(config, r),
+                                  "page": page_view(r.old, "Moved", "redirect", plan.site)},
+                     path=r.old)
+            for r in config.redirects if r.old not in taken]
+
+
 def plan_cname(plan: Planning, planned: list[Page]) -> list[Page]:
     cname = plan.site.config.cname
     return [new_page("cname", body=cname + "\n")] if cname else []
@@ -348,6 +360,7 @@ PLANNERS: dict[str, Callable[[Planning, list[Page]], list[Page]]] = {
     "bibtex-all": plan_export("bibtex-all"), "ris-all": plan_export("ris-all"),
     "feed": plan_feed, "sitemap-xml": plan_sitemap_xml, "robots": plan_robots,
     "404": plan_not_found, "nojekyll": plan_nojekyll, "cname": plan_cname,
+    "redirect": plan_redirects,
 }
 assert PLANNERS.keys() == KIND.keys(), "every kind of page has its planner"
 assert all(not kind.searchable for kind in KINDS[[k.key for k in KINDS].index("search"):]), \

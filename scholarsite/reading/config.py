@@ -12,6 +12,7 @@ from .listing import check_inside
 from .fields import FieldReader
 from ..models import NavEntry, Owner, PublicationsConfig, SiteConfig
 from ..structure.urls import check_link
+from .redirects import read_redirects
 from .theme import read_analytics, read_theme
 from .yamlread import parse_yaml, read_text
 
@@ -47,12 +48,13 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     nav = read_nav(top)
     theme = read_theme(top.mapping("theme"))
     analytics = read_analytics(top.mapping("analytics"), top.has("analytics"))
+    redirects = read_redirects(top.mapping("redirects"))
     top.check_unknown()
     if len(diags.errors()) > before or owner is None:
         return None
     return SiteConfig(title=title, url=url, owner=owner, description=description,
                       language=language, publications=pubs, cname=cname, nav=nav,
-                      theme=theme, analytics=analytics)
+                      theme=theme, analytics=analytics, redirects=redirects)
 
 
 def read_base_url(top: FieldReader) -> str:

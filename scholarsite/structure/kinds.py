@@ -68,6 +68,8 @@ KINDS = (
     PageKind("404", "404.html", "404.html"),
     PageKind("nojekyll", ".nojekyll"),
     PageKind("cname", "CNAME", common=False),
+    # An old address that sends visitors on (site.yaml's `redirects`): in no sitemap.
+    PageKind("redirect", "{slug}", "redirect.html", common=False),
 )
 KIND = {kind.key: kind for kind in KINDS}
 
