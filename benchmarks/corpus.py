@@ -45,7 +45,8 @@ def make_sentence(rng: random.Random, words: int) -> str:
 
 
 def make_abstract(rng: random.Random, markdown: bool) -> str:
-    """About 150 words of prose; with `markdown`, some inline Markdown and two paragraphs."""
+    """About 150 words of prose; with `markdown`, some inline Markdown, inline and display
+    math, and three paragraphs."""
     sentences = [make_sentence(rng, rng.randint(12, 18)) for _ in range(10)]
     if markdown:
         words = sentences[1].split(" ")
@@ -53,7 +54,11 @@ def make_abstract(rng: random.Random, markdown: bool) -> str:
         sentences[1] = " ".join(words)
         sentences[3] = sentences[3][:-1] + " with `kernel_launch()` calls."
         sentences[5] = sentences[5][:-1] + " (see [the artifact](https://example.org/a))."
-        return " ".join(sentences[:5]) + "\n\n" + " ".join(sentences[5:])
+        # Math, as scientists write it: inline, and a display of its own.
+        sentences[7] = sentences[7][:-1] + r" in $O(n \log n)$ time for $n \ge 2$ jobs."
+        display = r"$$T(n) = \sum_{i=1}^{n} \frac{c_i}{\mu - \lambda_i}$$"
+        return (" ".join(sentences[:5]) + "\n\n" + " ".join(sentences[5:8]) + "\n\n"
+                + display + "\n\n" + " ".join(sentences[8:]))
     return " ".join(sentences)
 
 

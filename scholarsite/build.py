@@ -8,14 +8,14 @@ import os
 import sys
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from .output.cache import (BuildCache, cache_name, fill_inputs, input_folders, list_inputs,
                     open_cache, record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
-from .reading.loader import FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site
+from .reading.loader import CONFIG_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site
 from .models import Site
 from .plan.images import hash_image_inputs, make_images
 from .plan.pages import DEFERRABLE, Page, plan_pages
@@ -25,8 +25,9 @@ from .render.layers import (ASSETS_DIR, find_layer_problem, find_theme, find_unk
                             list_layers, normalize_layers)
 from .reading.listing import list_files
 from .reading.paperfiles import ParsedFiles, unpickle_runs
+from .reading.publishing import Publishing, build_mode
 from .structure.kinds import list_common_templates
-from .structure.urls import output_path
+from .structure.urls import is_external, output_path
 from .views.cvpdf import CVFiles
 from .views.views import make_views
 from .output.generated import image_store, store_generated
@@ -54,6 +55,11 @@ class BuildOptions:
     strict: bool = False
     jobs: int = 0  # processes to render with; 0: as many as pay, 1: this one only
     cache: bool = True  # keep what can be reused in .scholarsite-cache/ beside the output
+    # Which drafts and future-dated items are shown: none in a build, all in serve.
+    publishing: Publishing = field(default_factory=Publishing)
+
+    def mode(self) -> tuple:
+        return build_mode(self.strict, self.publishing)
 
     def template_layers(self) -> tuple[Path, ...]:
         """Where templates and assets are looked up, first to last: the site's, the theme."""
@@ -128,7 +134,8 @@ def load_checked(options: BuildOptions, diags: Diagnostics,
     """The validated site and its papers' views, or ContentError with every problem
     found."""
     # Each paper's view is made in the process that read it (see parallel.py).
-    loaded = load_site(options.content_dir, diags, options.jobs, parsed, make_views, meanwhile)
+    loaded = load_site(options.content_dir, diags, options.jobs, parsed, make_views, meanwhile,
+                       options.publishing)
     if loaded is None or diags.has_errors(options.strict):
         raise ContentError(diags.errors(options.strict) or diags.items)
     return loaded.site, loaded.made  # type: ignore[return-value]
@@ -189,12 +196,13 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
                        cv_files=cv_files)
     check_overrides(renderer(), layers, pages, diags)
     copies = collect_copies(site, layers, diags, options.output_dir, cv_files)
+    check_redirects(site, pages, copies, options.content_dir / CONFIG_FILE, diags)
     count, written, outputs = write_pages(options, pages, copies, renderer(), diags, keep)
     warnings = [d for d in diags.items if d.severity == "warning"]
     if cache:
         keep_compiled(renderer(), cache)
         record_build(cache, options.content_dir, options.output_dir, layers,
-                     options.strict, fill_inputs(inputs, list_read_hashes(parsed)), started,
+                     options.mode(), fill_inputs(inputs, list_read_hashes(parsed)), started,
                      warnings, count, len(site.papers), written)
     kept = Kept(views, {output_path(p.path): p for p in pages}, outputs, renderer(),
                 copies, cv_files) if keep else None
@@ -231,6 +239,24 @@ def check_overrides(env: jinja2.Environment, layers: tuple[Path, ...], pages: li
 
     for path, message in find_unknown_overrides(layers, find_theme(), list_used):
         diags.error(path, 0, message)
+
+
+def check_redirects(site: Site, pages: list[Page], copies: dict[str, Path], config: Path,
+                    diags: Diagnostics) -> None:
+    """A redirect from an address the site has a page at, or to a path of this site that
+    is no page or file of it, is an error at its line in site.yaml: nothing sends a
+    visitor nowhere."""
+    paths = {page.path for page in pages if page.kind != "redirect"}
+    for redirect in site.config.redirects:
+        target = redirect.target.split("#")[0]
+        if redirect.old in paths:
+            diags.error(config, redirect.line, f"redirect '{redirect.old}': the site has a "
+                        "page at that address; remove the redirect or rename the page")
+        elif not is_external(target) and target not in paths and target not in copies:
+            hint = f"; did you mean '{target}/'?" if f"{target}/" in paths else ""
+            diags.error(config, redirect.line, f"redirect '{redirect.old}' sends visitors "
+                        f"to '{redirect.target}', which is no page or file of this "
+                        f"site{hint}")
 
 
 def keep_compiled(env: jinja2.Environment, cache: BuildCache) -> None:

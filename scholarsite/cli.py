@@ -39,6 +39,9 @@ def add_site_options(parser: argparse.ArgumentParser, output: bool = True,
                         "large sites; 1: this process only)")
     parser.add_argument("--no-cache", action="store_true",
                         help="neither use nor update .scholarsite-cache/ beside the output")
+    parser.add_argument("--future", action="store_true",
+                        help="publish posts and news dated after today too (serve shows "
+                        "them, and drafts, always)")
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -129,8 +132,11 @@ def run_build(args: argparse.Namespace) -> int:
         return 0
     from .build import BuildOptions, build
 
+    from .reading.publishing import Publishing
+
     options = BuildOptions(args.content, args.output, args.templates, args.strict,
-                           jobs=max(args.jobs, 0), cache=not args.no_cache)
+                           jobs=max(args.jobs, 0), cache=not args.no_cache,
+                           publishing=Publishing(future=args.future))
     result = build(options)
     print_problems(result.warnings)
     papers = count_of(len(result.site.papers), "paper")
@@ -144,10 +150,12 @@ def report_unchanged(args: argparse.Namespace, start: float) -> bool:
     say what that build said and stop: there is nothing to do. Checked before the modules
     that build are even imported."""
     from .output.cache import find_unchanged
+    from .reading.publishing import Publishing, build_mode
 
     from .render.layers import list_layers
 
-    record = find_unchanged(args.content, args.output, list_layers(args.templates), args.strict)
+    mode = build_mode(args.strict, Publishing(future=args.future))
+    record = find_unchanged(args.content, args.output, list_layers(args.templates), mode)
     if record is None:
         return False
     print_problems(record.warnings)
@@ -161,7 +169,12 @@ def run_serve(args: argparse.Namespace) -> int:
     from .build import BuildOptions
     from .live.serve import ServeError, ServeOptions, serve
 
-    options = ServeOptions(BuildOptions(args.content, args.output, args.templates, args.strict),
+    from .reading.publishing import Publishing
+
+    # serve shows what is being written: drafts and future-dated posts too.
+    everything = Publishing(drafts=True, future=True)
+    options = ServeOptions(BuildOptions(args.content, args.output, args.templates, args.strict,
+                                        publishing=everything),
                            host=args.host, port=args.port, open_browser=args.open)
     try:
         return serve(options)

@@ -234,6 +234,16 @@ class CitationCount:
 
 
 @dataclass(frozen=True)
+class Redirect:
+    """An old address that sends visitors on (site.yaml's `redirects`, as `migrate` writes
+    them): a page of this site, or another site's address."""
+
+    old: str  # the path below the site root: 'publication/2020-x/' or 'pubs/x.html'
+    target: str  # a path below the site root ('publications/x/'), or an absolute URL
+    line: int  # where site.yaml names it
+
+
+@dataclass(frozen=True)
 class SiteConfig:
     title: str
     url: str  # absolute base URL, always ending in "/"
@@ -248,6 +258,7 @@ class SiteConfig:
     sources: SourcesConfig = field(default_factory=SourcesConfig)
     citations: str = ""  # openalex | semantic-scholar; '': no counts shown
     citation_counts: tuple[CitationCount, ...] = ()  # by slug; read only when `citations` is set
+    redirects: tuple[Redirect, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -265,9 +276,11 @@ class Item:
     lists: tuple[tuple[str, tuple[str, ...]], ...] = ()  # list fields such as tags
     links: tuple[tuple[str, str], ...] = ()  # (label, url), in the order shown
     papers: tuple[str, ...] = ()  # slugs of related papers, all known
+    draft: bool = False  # shown by serve only (reading/publishing.py)
     # Rendered Markdown; relative links carry ROOT_MARKER, replaced by each page's root.
     body_html: str = ""
     body_text: str = ""  # plain text, for descriptions
+    toc_html: str = ""  # the table of contents, when the text asks for one (`toc: true`)
 
     def field(self, name: str) -> str:
         return dict(self.text).get(name, "")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import AXE_JS, PHONE, launch_chromium, open_page, pages_by_kind, require, serve
+from browser import AXE_JS, DESKTOP, PHONE, launch_chromium, open_page, pages_by_kind, require, serve
 
 OPEN_ALL = "document.querySelectorAll('details').forEach(d => { d.open = true; })"
 RUN_AXE = """async () => {
@@ -65,6 +65,21 @@ def test_no_axe_violations_on_a_phone_with_the_toggle_set_to_dark(sites, browser
         for kind, url in kind_urls(site, base):
             assert violations_on(page, url) == [], (kind, url)
             assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_math_code_figures_and_footnotes_pass_axe_on_a_phone_and_a_desktop(sites, browser,
+                                                                           scheme):
+    """The demo's post and paper that use every kind of scientific writing (math, code with
+    line numbers, a figure, footnotes, a table, a task list, an admonition)."""
+    site = sites["demo"]
+    with serve(site) as base:
+        for viewport in (PHONE, DESKTOP):
+            with open_page(browser, scheme, viewport) as page:
+                for path in ("posts/queueing-in-one-page/", "publications/sandbar-report-2025/"):
+                    assert violations_on(page, base + path) == [], (path, viewport)
+                    assert page.locator("math").count() >= 2 and page.locator(
+                        "pre.highlight").count() == 1
 
 
 def test_axe_finds_violations(tmp_path, browser):

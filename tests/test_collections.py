@@ -270,7 +270,8 @@ def test_sitemaps_list_every_page(built):
     linked = {a["href"].removeprefix("../") for a in human.select("main a")}
     assert linked == set(pages)
     sections = [text_of(h) for h in human.select("main h2")]
-    assert sections == ["Pages", "Publications", "Talks", "Teaching", "Projects", "Posts"]
+    assert sections == ["Pages", "Publications", "Talks", "Teaching", "Projects", "Posts",
+                        "Posts: tags"]
     tree = ET.parse(built / "sitemap.xml")
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
     urls = {u.find("s:loc", ns).text: u.find("s:lastmod", ns) for u in tree.findall("s:url", ns)}

@@ -401,6 +401,20 @@ def save_screenshot(page, png: bytes, path: Path) -> None:
     path.write_bytes(png)
 
 
+def test_screenshots_of_the_demo_post_that_uses_every_kind_of_writing(demo, browser):
+    """docs/screenshots/post-*.png: math, a table and a figure, light and dark."""
+    with serve(demo) as base:
+        for scheme, device, viewport, scale in (("light", "desktop", DESKTOP, 1),
+                                                ("dark", "phone", PHONE, 2)):
+            with open_page(browser, scheme, viewport, device_scale_factor=scale) as page:
+                page.goto(base + "posts/queueing-in-one-page/")
+                page.wait_for_function(READY)
+                assert page.locator("math").count() >= 4
+                png = page.screenshot()
+                assert 10_000 < len(png) <= 300 * 1024, (scheme, device)
+                save_screenshot(page, png, DOCS_SCREENSHOTS / f"post-{scheme}-{device}.png")
+
+
 def test_screenshots_of_home_publications_and_a_paper(example, browser):
     """docs/screenshots/ keeps a current set, shown in the README."""
     first_paper = re.search(r'class="paper-title" href="([^"]+)"',

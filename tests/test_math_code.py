@@ -198,3 +198,41 @@ def test_example_site_has_no_math_or_highlighting(tmp_path):
     assert result.code == 0 and "warning" not in result.err, result.err
     pages = tree_bytes(tmp_path / "site")
     assert not any(b"<math" in data or b'class="highlight"' in data for data in pages.values())
+
+
+NUMBERED = """\
+---
+title: Numbered
+---
+```{.python .linenums}
+def f(x):
+    return x  # the same
+```
+
+```python
+plain = True
+```
+"""
+
+
+def test_line_numbers_on_request_and_a_copy_button_that_leaves_them_out(make_site, browser):
+    from browser import open_page, serve
+
+    content = make_site({"pages/numbered.md": NUMBERED})
+    out = content.parent / "site"
+    assert run_cli(*build_args(content, out, "--strict")).code == 0
+    page = soup(out / "numbered" / "index.html")
+    numbered, plain = page.select("pre.highlight")
+    assert "linenums" in numbered["class"] and "linenums" not in plain["class"]
+    assert [text_of(n) for n in numbered.select(".ln")] == ["1", "2"]
+    assert all(n["aria-hidden"] == "true" for n in numbered.select(".ln"))
+    assert not plain.select(".ln") and plain["tabindex"] == "0"
+    with serve(out) as base, open_page(
+            browser, permissions=["clipboard-read", "clipboard-write"]) as tab:
+        tab.goto(f"{base}numbered/")
+        buttons = tab.locator("button.copy-button")
+        assert buttons.count() == 2 and buttons.first.text_content() == "Copy code"
+        buttons.first.click()
+        tab.wait_for_function("document.querySelector('.copy-status').textContent !== ''")
+        copied = tab.evaluate("navigator.clipboard.readText()")
+    assert copied == "def f(x):\n    return x  # the same\n"

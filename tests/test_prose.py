@@ -8,8 +8,11 @@ from hypothesis import strategies as st
 
 import markdown
 
-from scholarsite.reading.collections import RootLinksExtension, make_item_markdown
+from markdown.extensions import toc
+
+from scholarsite.reading.collections import RootLinksExtension, make_heading_id, make_item_markdown
 from scholarsite.reading.mathtex import make_math_extensions
+from scholarsite.reading.mdextras import WritingExtension
 from scholarsite.reading.papers import make_markdown, render_markdown
 from scholarsite.reading.prose import render_prose
 
@@ -20,7 +23,7 @@ TOKENS = ["word", "Word", "é", "漢字", "x", "1.", "2)", "-", "+", "#", "##", 
           "|", "~~~", "^", "a.", "i.", "(a)", '"q"', "'s", "---", "***", "%", "$", "@",
           "http://x.org", "a:b", "*[", "  ", " ", "    ", "!", "?", ",", "C#", "x|y", "a=b",
           ":-", "|-", "&", "&amp;", "<b>", "`", "\u00a0", "\t", "[^1]", "{: #id}", "_x_",
-          "*x*", "[a](b)", "\\", ">", "\x02", "\u2028"]
+          "*x*", "[a](b)", "\\", ">", "\x02", "\u2028", "[ ]", "[x]", '![a](b "c")']
 lines = st.one_of(st.lists(st.sampled_from(TOKENS), max_size=8).map(" ".join),
                   st.lists(st.sampled_from(TOKENS), max_size=6).map("".join))
 documents = st.one_of(st.lists(lines, max_size=6).map("\n".join),
@@ -91,6 +94,11 @@ The HTML spec.
 2. two
 
 * three
+
+![A figure](files/plot.svg "Its caption.")
+
+- [x] a task done
+- [ ] a task to do
 """
 
 
@@ -101,8 +109,9 @@ The HTML spec.
 def test_converters_are_extra_and_sane_lists(kind, text):
     """The extensions, made as objects, convert as their names do."""
     named = markdown.Markdown(extensions=["extra", "sane_lists", "admonition",
-                                          *make_math_extensions()] + (
-        [RootLinksExtension()] if kind == "item" else []), output_format="html")
+                                          *make_math_extensions(), WritingExtension()] + (
+        [RootLinksExtension(), toc.TocExtension(slugify=make_heading_id, toc_depth="2-3")]
+        if kind == "item" else []), output_format="html")
     for source in (text, EVERY_EXTENSION, EVERY_EXTENSION + text):
         named.reset()
         assert markdown_html(source, kind) == named.convert(source).strip()
@@ -111,5 +120,6 @@ def test_converters_are_extra_and_sane_lists(kind, text):
 def test_the_fixture_uses_every_extension():
     html = markdown_html(EVERY_EXTENSION, "paper")
     for mark in ('id="intro"', "<dl>", "<table>", "language-python", "<abbr", 'class="footnote"',
-                 "<div>\n<p><em>inside</em>", "<ol>"):
+                 "<div>\n<p><em>inside</em>", "<ol>", "<figcaption>Its caption.</figcaption>",
+                 '<ul class="task-list">'):
         assert mark in html

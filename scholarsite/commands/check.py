@@ -22,6 +22,7 @@ from urllib.request import Request, urlopen
 
 from .. import __version__
 from ..build import BuildOptions, build
+from ..reading.publishing import Publishing
 from ..diagnostics import ContentError, Diagnostic, count_of
 from .linkscan import Link, PageScan, scan_html, scan_robots, scan_xml
 from ..models import Site
@@ -56,7 +57,8 @@ def run_check(args: argparse.Namespace) -> int:
         out = Path(tmp) / "site"
         try:
             result = build(BuildOptions(args.content, out, args.templates, args.strict,
-                                        jobs=max(args.jobs, 0), cache=False))
+                                        jobs=max(args.jobs, 0), cache=False,
+                                        publishing=Publishing(future=args.future)))
         except ContentError as exc:
             print_lines(exc.diagnostics)
             found = count_of(count_errors(exc.diagnostics, args.strict), "problem")

@@ -19,6 +19,7 @@ import tempfile
 from pathlib import Path
 
 from ..build import BuildOptions, build
+from ..reading.publishing import Publishing
 from ..diagnostics import ContentError, count_of
 from ..output.writer import MANIFEST
 
@@ -181,7 +182,8 @@ def publish(site_dir: Path, remote: str, branch: str, message: str, parent: str)
 def run_deploy(args: argparse.Namespace) -> int:
     """The `deploy` command: 0 when published (or already up to date), 1 otherwise."""
     options = BuildOptions(args.content, args.output, args.templates, args.strict,
-                           jobs=max(args.jobs, 0), cache=not args.no_cache)
+                           jobs=max(args.jobs, 0), cache=not args.no_cache,
+                           publishing=Publishing(future=args.future))
     try:
         check_names(args.remote, args.branch)
         check_repository(args.branch)

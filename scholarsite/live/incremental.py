@@ -42,7 +42,7 @@ from ..models import Paper, Site
 from ..plan.frame import section_titles, site_view
 from ..plan.pages import Page, Planning, plan_pages
 from ..render.layers import find_layer_problem
-from ..render.render import drop_fragments, make_env
+from ..render.render import drop_fragments, drop_site_fragments, make_env
 from ..render.typeset import make_cv_files
 from ..output.generated import image_store
 from .replan import (Located, locate_entries, map_swaps, patch_pages, placement,
@@ -344,6 +344,8 @@ class SiteBuilder:
         # Typeset again only when what the CV shows changed; the CV page shows its size.
         cv_files = make_cv_files(site, layers, image_store(self.options.output_dir), diags)
         plan = self.plan(site, substituted, cv_files)
+        if plan.shared != self.shared:  # the menu, the theme: the settings' own fragments
+            drop_site_fragments(self.env)
         if self.stale_templates:  # an override added or renamed may override nothing
             check_overrides(self.env, layers, list(plan.pages.values()), diags)
         todo, whole = self.pages_to_render(plan.pages, plan.planned, plan.change.swapped)

@@ -95,7 +95,8 @@ class ContentFiles:
         if self.extras_read_for == (slugs, self.files):
             return []
         diags = self.new_diags()
-        self.extras = read_extras(self.options.content_dir, slugs, self.files, diags)
+        self.extras = read_extras(self.options.content_dir, slugs, self.files,
+                                  self.options.publishing, diags)
         self.extras_diags = tuple(diags.items)
         self.extras_read_for = (slugs, self.files)
         return [d for d in diags.items if d.severity == "warning"]

@@ -259,11 +259,12 @@ def cache_name(out_dir: Path, kind: str) -> str:
     return f"{hash_bytes(os.path.abspath(out_dir).encode('utf-8'))}-{kind}.pickle"
 
 
-def build_settings(content: Path, out: Path, templates: Sequence[Path], strict: bool
+def build_settings(content: Path, out: Path, templates: Sequence[Path], mode: tuple
                    ) -> tuple:
-    """`templates`: the folders templates are looked up in (the site's, the theme)."""
+    """`templates`: the folders templates are looked up in (the site's, the theme); `mode`:
+    the options that change what is built (--strict, what is published: BuildOptions.mode)."""
     return (os.path.abspath(content), os.path.abspath(out),
-            tuple(os.path.abspath(folder) for folder in templates), strict, os.getcwd())
+            tuple(os.path.abspath(folder) for folder in templates), mode, os.getcwd())
 
 
 def input_folders(content: Path, out: Path, templates: Sequence[Path]
@@ -292,7 +293,7 @@ def outputs_unchanged(out: Path, record: BuildRecord) -> bool:
     return True
 
 
-def find_unchanged(content: Path, out: Path, templates: Sequence[Path], strict: bool
+def find_unchanged(content: Path, out: Path, templates: Sequence[Path], mode: tuple
                    ) -> BuildRecord | None:
     """The last build's record when nothing it read has changed since and its output is
     still as it wrote it: then there is nothing to build."""
@@ -303,7 +304,7 @@ def find_unchanged(content: Path, out: Path, templates: Sequence[Path], strict: 
         record = cache.load(cache_name(out, 'build'))
         if not isinstance(record, BuildRecord):
             return None
-        if record.settings != build_settings(content, out, templates, strict):
+        if record.settings != build_settings(content, out, templates, mode):
             return None
         folders, skip = input_folders(content, out, templates)
         if not trusted(record, list_inputs(folders, skip)):
@@ -314,7 +315,7 @@ def find_unchanged(content: Path, out: Path, templates: Sequence[Path], strict: 
 
 
 def record_build(cache: BuildCache, content: Path, out: Path, templates: Sequence[Path],
-                 strict: bool, inputs: dict[str, InputKey], started: float,
+                 mode: tuple, inputs: dict[str, InputKey], started: float,
                  warnings: list[Diagnostic], files: int, papers: int,
                  written: dict[str, os.stat_result] | None = None) -> None:
     """Remember a successful build (`inputs` as listed before it read anything; `written`,
@@ -329,7 +330,7 @@ def record_build(cache: BuildCache, content: Path, out: Path, templates: Sequenc
     except OSError:
         return
     cache.save(cache_name(out, 'build'), BuildRecord(
-        build_settings(content, out, templates, strict), inputs, outputs, started,
+        build_settings(content, out, templates, mode), inputs, outputs, started,
         tuple(warnings), files, papers))
 
 

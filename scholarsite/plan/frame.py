@@ -10,6 +10,7 @@ from ..reading.collections import SCHEMAS
 from ..structure.kinds import (FEED_PATH, KINDS, list_always_present, list_sections,
                                section_url)
 from ..structure.urls import page_root, split_site_link
+from ..views.blog import feed_path
 from ..views.itemviews import profile_links
 from ..views.looks import add_preview, analytics_view, theme_view
 from ..views.metadata import make_page_meta
@@ -44,6 +45,16 @@ def make_nav(site: Site) -> list[dict]:
     return nav
 
 
+def list_feeds(site: Site) -> list[dict]:
+    """Every Atom feed of the site, advertised in each page's head: the papers', then each
+    collection's that has one and has items."""
+    titles = section_titles(site)
+    feeds = [{"title": f"{site.config.title}: Publications", "url": FEED_PATH}]
+    feeds += [{"title": f"{site.config.title}: {titles[s.name]}", "url": feed_path(s.name)}
+              for s in SCHEMAS if s.feed and site.collection(s.name)]
+    return feeds
+
+
 def site_view(site: Site) -> dict:
     config = site.config
     owner = config.owner
@@ -58,6 +69,7 @@ def site_view(site: Site) -> dict:
                   "photo": owner.photo, "links": profile_links(owner)},
         "nav": make_nav(site),
         "feed": FEED_PATH,
+        "feeds": list_feeds(site),
         "theme": theme_view(config),
         "analytics": analytics_view(config),
     }

@@ -13,15 +13,18 @@ from typing import Callable
 from markupsafe import Markup
 
 from ..models import Item, Paper, Site
-from ..reading.collections import PAGES, SCHEMA_BY_NAME, SCHEMAS, Schema
+from ..reading.collections import PAGES, SCHEMA_BY_NAME, SCHEMAS, Schema, has_tags
 from ..structure.kinds import EXPORTS, KIND, KINDS, paper_url, section_url
 from ..structure.urls import page_root
 from ..views.cvpdf import CVFiles, cv_pdf_view
+from ..views.blog import blog_extras
 from ..views.feeds import feed_view
+from ..views.redirects import redirect_view
 from ..views.itemviews import collection_view, cv_view, item_url, item_view
 from ..views.metadata import DESCRIPTION_LIMIT, describe_citation, shorten
 from ..views.search import make_facets, make_search_index
 from ..views.views import group_papers, make_views, used_notes
+from .blog import list_collection_feeds, list_tag_indexes, list_tag_pages
 from .frame import page_view, section_titles, site_view
 from .sitemaps import sitemap_entries, sitemap_sections
 
@@ -208,6 +211,8 @@ def plan_item(plan: Planning, schema: Schema, item: Item) -> Page:
     """One item's page (a talk, a post, ...) or a free page."""
     path = item_url(item)
     view = item_view(item, schema, page_root(path), plan.views)
+    if has_tags(schema):
+        view.update(blog_extras(item, plan.site.collection(schema.name), page_root(path)))
     key = "page" if schema is PAGES else "item"
     title = "" if schema is PAGES else plan.titles[schema.name]
     context = {"site": plan.base,
@@ -218,6 +223,21 @@ def plan_item(plan: Planning, schema: Schema, item: Item) -> Page:
     templates = (schema.item_template,) if schema is PAGES else (schema.item_template,
                                                                   "item.html")
     return new_page(key, context, path=path, template=templates, depends=item.papers)
+
+
+def plan_tag_indexes(plan: Planning, planned: list[Page]) -> list[Page]:
+    return [new_page("tags", context, path=path)
+            for path, context in list_tag_indexes(plan.site, plan.base, plan.titles)]
+
+
+def plan_tag_pages(plan: Planning, planned: list[Page]) -> list[Page]:
+    return [new_page("tag", context, path=path, template=templates) for path, context, templates
+            in list_tag_pages(plan.site, plan.views, plan.base, plan.titles)]
+
+
+def plan_collection_feeds(plan: Planning, planned: list[Page]) -> list[Page]:
+    return [new_page("collection-feed", context, path=path)
+            for path, context in list_collection_feeds(plan.site, plan.base, plan.titles)]
 
 
 def plan_cv(plan: Planning, planned: list[Page]) -> list[Page]:
@@ -319,6 +339,17 @@ def plan_nojekyll(plan: Planning, planned: list[Page]) -> list[Page]:
     return [new_page("nojekyll", body="")]  # GitHub Pages serves the site as it is
 
 
+def plan_redirects(plan: Planning, planned: list[Page]) -> list[Page]:
+    """A small page at each old address; one that is a page of the site already is left
+    to that page (check_redirects reports it)."""
+    taken = {page.path for page in planned}
+    config = plan.site.config
+    return [new_page("redirect", {"site": plan.base, "redirect": redirect_view(config, r),
+                                  "page": page_view(r.old, "Moved", "redirect", plan.site)},
+                     path=r.old)
+            for r in config.redirects if r.old not in taken]
+
+
 def plan_cname(plan: Planning, planned: list[Page]) -> list[Page]:
     cname = plan.site.config.cname
     return [new_page("cname", body=cname + "\n")] if cname else []
@@ -327,11 +358,13 @@ def plan_cname(plan: Planning, planned: list[Page]) -> list[Page]:
 # Each row of the table of kinds, planned. Search comes after the kinds it indexes.
 PLANNERS: dict[str, Callable[[Planning, list[Page]], list[Page]]] = {
     "home": plan_home, "publications": plan_publications, "paper": plan_papers,
-    "collection": plan_collections, "item": plan_items, "cv": plan_cv,
+    "collection": plan_collections, "item": plan_items, "tags": plan_tag_indexes,
+    "tag": plan_tag_pages, "collection-feed": plan_collection_feeds, "cv": plan_cv,
     "page": plan_free_pages, "search": plan_search, "sitemap": plan_sitemap,
     "bibtex-all": plan_export("bibtex-all"), "ris-all": plan_export("ris-all"),
     "feed": plan_feed, "sitemap-xml": plan_sitemap_xml, "robots": plan_robots,
     "404": plan_not_found, "nojekyll": plan_nojekyll, "cname": plan_cname,
+    "redirect": plan_redirects,
 }
 assert PLANNERS.keys() == KIND.keys(), "every kind of page has its planner"
 assert all(not kind.searchable for kind in KINDS[[k.key for k in KINDS].index("search"):]), \

@@ -4,8 +4,9 @@ for people (sitemap/) and for search engines (sitemap.xml)."""
 from __future__ import annotations
 
 from ..models import Item, PubDate, Site
-from ..reading.collections import SCHEMAS
+from ..reading.collections import SCHEMAS, has_tags
 from ..structure.kinds import KINDS, list_always_present, list_sections, paper_url, section_url
+from ..views.blog import group_by_tag, tag_path, tags_path
 from ..views.itemviews import item_url
 
 
@@ -23,6 +24,12 @@ def sitemap_sections(site: Site, views: dict[str, dict], titles: dict[str, str])
         if items and schema.item_template:
             sections.append({"title": titles[schema.name],
                              "links": [{"title": i.title, "url": item_url(i)} for i in items]})
+        groups = group_by_tag(items) if has_tags(schema) else {}
+        if groups:
+            sections.append({"title": f"{titles[schema.name]}: tags", "links": [
+                {"title": "All tags", "url": tags_path(schema.name)},
+                *({"title": name, "url": tag_path(schema.name, name)}
+                  for name, _ in groups.values())]})
     return sections
 
 
@@ -40,6 +47,8 @@ def sitemap_entries(site: Site) -> list[dict]:
             pairs += [(url, newest[kind.lastmod]) for url in list_urls(site, kind.key)]
         elif kind.key == "paper":
             pairs += [(paper_url(p.slug), p.date.full()) for p in site.papers]
+        elif kind.key in ("tags", "tag"):
+            pairs += list_tag_pages(site, kind.key)
         else:
             pairs += list_dated_items(site, kind.key)
     return [{"loc": site.config.url + path, "lastmod": lastmod} for path, lastmod in pairs]
@@ -64,6 +73,21 @@ def list_dated_items(site: Site, key: str) -> list[tuple[str, str]]:
             pairs.append((section_url(schema.name), sitemap_date(*(i.date for i in items))))
         elif items and schema.item_template:
             pairs += [(item_url(i), sitemap_date(i.date)) for i in items]
+    return pairs
+
+
+def list_tag_pages(site: Site, key: str) -> list[tuple[str, str]]:
+    """Each tagged collection's tag index (dated by its newest tagged item), or each tag's
+    page (by the tag's newest item)."""
+    pairs = []
+    for schema in SCHEMAS:
+        groups = group_by_tag(site.collection(schema.name)) if has_tags(schema) else {}
+        if groups and key == "tags":
+            dates = (i.date for _, items in groups.values() for i in items)
+            pairs.append((tags_path(schema.name), sitemap_date(*dates)))
+        elif groups:
+            pairs += [(tag_path(schema.name, name), sitemap_date(*(i.date for i in items)))
+                      for name, items in groups.values()]
     return pairs
 
 

@@ -1,4 +1,5 @@
-"""Fenced code with a language, highlighted by Pygments when the site is built.
+"""Fenced code with a language, highlighted by Pygments when the site is built, with line
+numbers when the fence asks for them (```` ```{.python .linenums} ````).
 
 This runs on the HTML Python-Markdown made (`<pre><code class="language-NAME">`), not
 inside the converter, so that the converter stays the `extra` set tests/test_prose.py
@@ -13,7 +14,8 @@ import re
 from functools import lru_cache
 from typing import Callable
 
-_BLOCK = re.compile(r'<pre><code class="language-([^"\s]+)">(.*?)</code></pre>', re.DOTALL)
+_BLOCK = re.compile(r'<pre( class="linenums")?><code class="language-([^"\s]+)">(.*?)</code></pre>',
+                    re.DOTALL)
 # Some lexers' patterns slow down on long hostile text: longer blocks are left plain.
 MAX_CODE = 50_000
 
@@ -22,11 +24,11 @@ def highlight_code(fragment: str, text: str,
                    report: Callable[[int, str], None] | None = None) -> str:
     """`fragment` with each fenced block of a known language highlighted; `report(line,
     message)` is told of each unknown language, at its fence's line in `text`."""
-    if '<pre><code class="language-' not in fragment:
+    if '<code class="language-' not in fragment:
         return fragment
 
     def replace(found: re.Match) -> str:
-        language, code = found.groups()
+        numbered, language, code = found.groups()
         if find_lexer(language) is None:
             if report is not None:
                 report(find_fence(text, language),
@@ -36,7 +38,11 @@ def highlight_code(fragment: str, text: str,
         if len(code) > MAX_CODE:
             return found.group()
         spans = highlight_spans(html.unescape(code), find_lexer(language))
-        return f'<pre class="highlight"><code class="language-{language}">{spans}</code></pre>'
+        if numbered:
+            spans = number_lines(spans)
+        # Focusable, since a long line scrolls it; copy.js gives it a "Copy code" button.
+        return (f'<pre class="highlight{" linenums" if numbered else ""}" data-copy="code" '
+                f'tabindex="0"><code class="language-{language}">{spans}</code></pre>')
     return _BLOCK.sub(replace, fragment)
 
 
@@ -57,6 +63,17 @@ def highlight_spans(code: str, lexer) -> str:
     from pygments import highlight
     from pygments.formatters import HtmlFormatter
     return highlight(code, lexer, HtmlFormatter(nowrap=True))
+
+
+def number_lines(spans: str) -> str:
+    """Each line of highlighted code led by its number, which screen readers skip and the
+    copy button leaves out. Pygments closes its spans at each line's end, so a line is a
+    whole piece of markup."""
+    lines = spans.split("\n")
+    last = lines.pop() if lines and lines[-1] == "" else None
+    numbered = [f'<span class="ln" aria-hidden="true">{i}</span>{line}'
+                for i, line in enumerate(lines, 1)]
+    return "\n".join(numbered) + ("\n" if last is not None else "")
 
 
 def find_fence(text: str, language: str) -> int:

@@ -13,15 +13,17 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import markdown
-from markdown.extensions import Extension
+from markdown.extensions import Extension, toc
 from markdown.treeprocessors import Treeprocessor
 
 from ..diagnostics import Diagnostics
 from .fields import FieldReader
+from .imagesizes import add_image_sizes
 from .listing import list_files
-from .slugs import check_file_slug, split_repeats
+from .slugs import check_file_slug, fold_latin, make_slug, split_repeats
 from ..models import Item
 from .papers import html_to_text, markdown_extensions, render_markdown, report_at
+from .publishing import Publishing, select_published, warn_links_to_held
 from ..structure.urls import check_link, is_external
 from .yamlread import read_front_matter, read_text
 
@@ -47,6 +49,8 @@ class Schema:
     item_template: str  # tried first; falls back to item.html ('' when there are no item pages)
     date_required: bool = True
     title_required: bool = True
+    scheduled: bool = False  # an item dated after today waits for its date (publishing.py)
+    feed: bool = False  # has an Atom feed of its own, {name}/feed.xml
 
 
 SCHEMAS = (
@@ -62,14 +66,20 @@ SCHEMAS = (
         Field("summary", "text", "Summary"), Field("image", "image", "Image"),
         Field("links", "links", "Links"), Field("papers", "papers", "Related papers")),
         "projects.html", "project.html", date_required=False),
-    Schema("news", "News", "news item", (), "news.html", "", title_required=False),
+    Schema("news", "News", "news item", (), "news.html", "", title_required=False,
+           scheduled=True, feed=True),
     Schema("posts", "Posts", "post", (
         Field("summary", "text", "Summary"), Field("tags", "list", "Tags")),
-        "posts.html", "post.html"),
+        "posts.html", "post.html", scheduled=True, feed=True),
 )
 PAGES = Schema("pages", "Pages", "page", (Field("description", "text", "Description"),),
                "", "page.html", date_required=False)
 SCHEMA_BY_NAME = {s.name: s for s in SCHEMAS}
+
+
+def has_tags(schema: Schema) -> bool:
+    """A collection with tags is a blog: tag pages, neighbours, related items."""
+    return any(spec.name == "tags" for spec in schema.fields)
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
 
@@ -91,8 +101,26 @@ class RootLinksExtension(Extension):
         md.treeprocessors.register(RootLinks(md), "scholarsite_root_links", 5)
 
 
+# Ids the theme's pages give elements of their own: a heading of the text never takes one.
+THEME_IDS = frozenset({
+    "main", "name", "contents", "related", "related-items", "theme-toggle", "home-news",
+    "home-papers", "abstract", "cite", "bibtex", "filters", "filter-q", "filter-status",
+    "filter-empty", "search-q", "search-results", "search-status", "search-index",
+    "search-needs-js"})
+
+
+def make_heading_id(value: str, separator: str) -> str:
+    """A heading's id, for links to it (#methods) and the table of contents."""
+    slug = toc.slugify_unicode(value, separator) or "section"
+    return f"{slug}-section" if slug in THEME_IDS else slug
+
+
 def make_item_markdown() -> markdown.Markdown:
-    return markdown.Markdown(extensions=[*markdown_extensions(), RootLinksExtension()],
+    """The Markdown of collection items and free pages: headings get ids, and the table of
+    contents of levels 2 and 3 is kept (`md.toc`) for a text that asks for it."""
+    return markdown.Markdown(extensions=[*markdown_extensions(), RootLinksExtension(),
+                                         toc.TocExtension(slugify=make_heading_id,
+                                                          toc_depth="2-3")],
                              output_format="html")
 
 
@@ -109,6 +137,7 @@ class Context:
     paper_slugs: frozenset[str]
     files: frozenset[str]  # 'files/...' paths, POSIX
     md: markdown.Markdown
+    publishing: Publishing  # which drafts and dated items are shown
 
 
 def read_link(f: FieldReader, key: str, label: str, ctx: Context) -> tuple[str, str] | None:
@@ -183,6 +212,8 @@ def read_fields(f: FieldReader, schema: Schema, ctx: Context) -> dict:
             values = f.text_list(spec.name)
             if values:
                 lists.append((spec.name, values))
+            if spec.name == "tags":
+                warn_unnamed_tags(f, values)
         elif spec.kind == "link":
             link = read_link(f, spec.name, spec.label, ctx)
             if link:
@@ -193,6 +224,15 @@ def read_fields(f: FieldReader, schema: Schema, ctx: Context) -> dict:
             papers = read_paper_slugs(f, spec.name, ctx)
     return {"text": tuple(text), "lists": tuple(lists), "links": tuple(links),
             "papers": papers}
+
+
+def warn_unnamed_tags(f: FieldReader, tags: tuple[str, ...]) -> None:
+    """A tag's page is at posts/tags/SLUG/: a tag with no letter or digit to make SLUG of
+    gets a made-up one, which a reader cannot guess."""
+    for i, tag in enumerate(tags):
+        if not any(ch.isalnum() for ch in fold_latin(tag) if ch.isascii()):
+            f.warning(("tags", i), f"the tag '{tag}' has no Latin letter or digit to make its "
+                      f"page's address from; it is at tags/{make_slug(tag)}/")
 
 
 def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics) -> Item | None:
@@ -207,17 +247,23 @@ def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics) -> I
     f = FieldReader(doc, path, diags)
     title = f.line_text("title", required=schema.title_required)
     date = f.date("date", required=schema.date_required)
+    draft = f.boolean("draft")
+    wants_toc = f.boolean("toc")
     fields = read_fields(f, schema, ctx)
     f.check_unknown()
     body_html = render_markdown(ctx.md, body, report_at(diags, path, text, body)) \
         if body.strip() else ""
+    body_html = add_image_sizes(body_html, ROOT_MARKER, ctx.content_dir / "files")
+    # Prose the fast path made has no heading, and then md.toc is another text's.
+    toc_html = ctx.md.toc if wants_toc and "<h2" in body_html else ""
     if not title and not body_html and not schema.title_required:
         diags.error(path, 1, f"this {schema.singular} has neither a 'title' nor any text "
                     "below the front matter; give it one or the other")
     if len(diags.errors()) > before:
         return None
     return Item(collection=schema.name, slug=path.stem, title=title, source=path, line=1,
-                date=date, body_html=body_html, body_text=html_to_text(body_html), **fields)
+                date=date, draft=draft, body_html=body_html, body_text=html_to_text(body_html),
+                toc_html=toc_html, **fields)
 
 
 def list_markdown(folder: Path, content_dir: Path, diags: Diagnostics) -> list[Path]:
@@ -236,22 +282,39 @@ def read_folder(schema: Schema, ctx: Context, diags: Diagnostics) -> list[Item]:
     return sorted(items, key=Item.sort_key)
 
 
-def read_collections(ctx: Context, diags: Diagnostics) -> tuple[Item, ...]:
-    """All collections' items: by collection in SCHEMAS order, newest first inside each."""
-    out: list[Item] = []
-    for schema in SCHEMAS:
-        out.extend(read_folder(schema, ctx, diags))
-    return tuple(out)
+def read_published(ctx: Context, reserved: frozenset[str], diags: Diagnostics
+                   ) -> tuple[tuple[Item, ...], tuple[Item, ...]]:
+    """All collections' items (by collection in SCHEMAS order, newest first inside each)
+    and the free pages, as far as the build publishes them (publishing.py); a published
+    text that links to one held back is warned of."""
+    items: list[Item] = []
+    held: dict[str, Item] = {}
+    for schema in (*SCHEMAS, PAGES):
+        read = read_folder(schema, ctx, diags)
+        if schema is PAGES:
+            read = check_page_slugs(read, reserved, diags)
+        shown, kept_back = select_published(read, schema.scheduled, ctx.publishing)
+        items.extend(shown)
+        held.update((held_path(schema, item), item) for item in kept_back)
+    warn_links_to_held(items, held, ROOT_MARKER, diags)
+    pages = sorted((i for i in items if i.collection == PAGES.name), key=lambda p: p.slug)
+    return tuple(i for i in items if i.collection != PAGES.name), tuple(pages)
 
 
-def read_pages(ctx: Context, reserved: frozenset[str], diags: Diagnostics) -> tuple[Item, ...]:
+def held_path(schema: Schema, item: Item) -> str:
+    """The path a held-back item's page would have: what a published link to it names."""
+    return f"{item.slug}/" if schema is PAGES else f"{schema.name}/{item.slug}/"
+
+
+def check_page_slugs(pages: list[Item], reserved: frozenset[str], diags: Diagnostics
+                     ) -> list[Item]:
     """Free pages from content/pages/, each at /SLUG/; a slug the site uses is an error."""
-    pages = []
-    for page in read_folder(PAGES, ctx, diags):
+    kept = []
+    for page in pages:
         if page.slug in reserved:
             diags.error(page.source, 1, f"a free page cannot be called '{page.slug}': the site "
                         f"uses {page.slug}/ itself; rename the file")
             continue
-        pages.append(page)
-    return tuple(sorted(pages, key=lambda p: p.slug))
+        kept.append(page)
+    return kept
 

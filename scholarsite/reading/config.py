@@ -13,6 +13,7 @@ from .fields import FieldReader
 from ..models import NavEntry, Owner, PublicationsConfig, SiteConfig, SourcesConfig
 from .citecounts import CITATION_SOURCES, COUNTS_FILE, read_counts
 from ..structure.urls import check_link
+from .redirects import read_redirects
 from .theme import read_analytics, read_theme
 from .yamlread import parse_yaml, read_text
 
@@ -52,6 +53,7 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     analytics = read_analytics(top.mapping("analytics"), top.has("analytics"))
     sources = read_sources(top.mapping("sources"))
     citations = top.choice("citations", CITATION_SOURCES, "")
+    redirects = read_redirects(top.mapping("redirects"))
     top.check_unknown()
     if len(diags.errors()) > before or owner is None:
         return None
@@ -59,7 +61,7 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     return SiteConfig(title=title, url=url, owner=owner, description=description,
                       language=language, publications=pubs, cname=cname, nav=nav,
                       theme=theme, analytics=analytics, sources=sources, citations=citations,
-                      citation_counts=counts)
+                      citation_counts=counts, redirects=redirects)
 
 
 def read_sources(sources: FieldReader) -> SourcesConfig:

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Callable
 
 from .listing import check_inside, list_files
-from .collections import SCHEMAS, Context, make_item_markdown, read_collections, read_pages
+from .collections import SCHEMAS, Context, make_item_markdown, read_published
+from .publishing import Publishing
 from .config import load_config
 from .citecounts import COUNTS_FILE, check_count_slugs
 from .cv import load_cv
@@ -146,18 +147,19 @@ def check_nav(site: Site, path: Path, diags: Diagnostics) -> None:
 
 
 def read_extras(content_dir: Path, slugs: frozenset[str], files: tuple[Path, ...],
-                diags: Diagnostics) -> tuple[tuple[Item, ...], tuple[Item, ...], CV | None]:
+                publishing: Publishing, diags: Diagnostics
+                ) -> tuple[tuple[Item, ...], tuple[Item, ...], CV | None]:
     """The collections, the free pages and the CV: read after the papers and the files,
     which they may name."""
     ctx = Context(content_dir, slugs, frozenset(f"{FILES_DIR}/{f.as_posix()}" for f in files),
-                  make_item_markdown())
-    return (read_collections(ctx, diags), read_pages(ctx, RESERVED, diags),
-            load_cv(content_dir / CV_FILE, diags))
+                  make_item_markdown(), publishing)
+    return (*read_published(ctx, RESERVED, diags), load_cv(content_dir / CV_FILE, diags))
 
 
 def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
               parsed: ParsedFiles | None = None, prepare: Prepare | None = None,
-              meanwhile: Callable[[], object] | None = None) -> Loaded | None:
+              meanwhile: Callable[[], object] | None = None,
+              publishing: Publishing | None = None) -> Loaded | None:
     """Everything in the content folder, validated, with `prepare(papers, config)` of
     each run of paper files; None when any error was found. Paper files are read in
     `jobs` processes (0: as many as pay), and taken from `parsed.known` when their bytes
@@ -172,7 +174,8 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
     papers = check_slugs([paper for run in runs for paper in run.papers], diags)
     bio = read_bio(content_dir, diags)
     files = list_user_files(content_dir, diags)
-    items, pages, cv = read_extras(content_dir, frozenset(p.slug for p in papers), files, diags)
+    items, pages, cv = read_extras(content_dir, frozenset(p.slug for p in papers), files,
+                                   publishing or Publishing(), diags)
     if config is None or diags.has_errors():
         return None
     for run in runs:  # the settings' warnings come after the content's own

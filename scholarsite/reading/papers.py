@@ -25,6 +25,7 @@ from ..models import (LINK_KINDS, PAPER_TYPES, TOPIC_SEPARATOR, Author, Link, Pa
 from .codeblocks import highlight_code
 from .latex import RichText, describe_math_problem, text_to_rich
 from .mathtex import make_math_extensions, math_to_tex
+from .mdextras import WritingExtension
 from .prose import find_costly_markdown, render_prose
 from ..structure.urls import check_link, check_text_link, normalize_arxiv, normalize_doi
 from .yamlread import read_front_matter
@@ -42,12 +43,12 @@ def markdown_extensions() -> list[Extension]:
     """Python-Markdown's `extra` and `sane_lists`, as objects: named by strings, each is
     looked up among the installed packages' entry points, which costs more than making the
     converter (tests/test_prose.py checks the HTML is that of the names); admonitions
-    ('!!! note'); and TeX math (mathtex.py)."""
+    ('!!! note'); TeX math (mathtex.py); figures and task lists (mdextras.py)."""
     return [fenced_code.FencedCodeExtension(), footnotes.FootnoteExtension(),
             attr_list.AttrListExtension(), def_list.DefListExtension(),
             tables.TableExtension(), abbr.AbbrExtension(), md_in_html.MarkdownInHtmlExtension(),
             sane_lists.SaneListExtension(), admonition.AdmonitionExtension(),
-            *make_math_extensions(), SafeLinksExtension()]
+            *make_math_extensions(), WritingExtension(), SafeLinksExtension()]
 
 
 class SafeLinks(Treeprocessor):

@@ -56,7 +56,12 @@ def make_slug(text: str) -> str:
 def make_entry_slug(key: str, title: str) -> str:
     """A BibTeX entry's page address: its key's slug ('González-García2022' ->
     'gonzalez-garcia2022'); a key with no Latin letter ('王2020', '深度学习') says nothing a
-    reader can read, so the first words of the title name the page instead."""
+    reader can read, so the first words of the title name the page instead. DBLP's keys
+    (`DBLP:conf/osdi/SmithJ24`) give their last part; ORCID's (`ORCID:102`), the title."""
+    if key.startswith("DBLP:"):  # DBLP:conf/osdi/SmithJ24: the last part names the paper
+        key = key.rsplit("/", 1)[-1]
+    elif key.startswith("ORCID:"):  # ORCID:102 (a put-code): nothing a reader can read
+        key = ""
     slug = make_slug(key)
     if re.search("[a-z]", fold_latin(key).lower()):
         return slug

@@ -39,6 +39,12 @@ class ViewEnvironment(jinja2.Environment):
         return super().getattr(obj, attribute)
 
 
+# A fragment named "site:..." shows the site's settings alone (the head's links, the menu)
+# at one `page.root`: rendered once per environment, in a build too, and forgotten when
+# the settings change (`drop_site_fragments`).
+SITE_FRAGMENT = "site:"
+
+
 class FragmentCache(Extension):
     """`{% cache paper.slug, page.root %}...{% endcache %}`: the body is rendered once per
     key and reused, as in Jinja's documented fragment-cache example.
@@ -56,7 +62,8 @@ class FragmentCache(Extension):
         super().__init__(environment)
         # fragment_log: while a page is recorded (splice.py), every fragment it shows, in
         # order; fragment_depth: how many fragments are being rendered, one inside another.
-        environment.extend(fragment_cache={}, fragment_log=None, fragment_depth=0)
+        environment.extend(fragment_cache={}, site_fragments={}, fragment_log=None,
+                           fragment_depth=0)
 
     def parse(self, parser) -> nodes.Node:
         lineno = next(parser.stream).lineno
@@ -70,6 +77,12 @@ class FragmentCache(Extension):
 
     def _render_cached(self, where: str, keys: list, caller) -> Markup:
         env = self.environment
+        if type(keys[0]) is str and keys[0].startswith(SITE_FRAGMENT):
+            key = (where, *keys)
+            fragment = env.site_fragments.get(key)
+            if fragment is None:
+                fragment = env.site_fragments[key] = Markup(caller())
+            return fragment
         if env.fragment_cache is None:  # a build: each list is made once
             return Markup(caller())
         by_name = env.fragment_cache.setdefault(keys[0], {})
@@ -148,6 +161,11 @@ def make_env(templates: Path | Sequence[Path], compiled_dir: Path | None = None,
     )
     env.filters["script_json"] = dump_script_json  # JSON-LD that cannot end its <script>
     return env
+
+
+def drop_site_fragments(env: jinja2.Environment) -> None:
+    """Forget the fragments of the site's settings: they changed."""
+    env.site_fragments.clear()
 
 
 def drop_fragments(env: jinja2.Environment, name: str) -> None:

@@ -47,6 +47,12 @@ KINDS = (
              lastmod="own", common=False),
     PageKind("item", "{collection}/{slug}/", "item.html", searchable=True, lastmod="own",
              common=False),
+    # A blog's tags (posts/tags/, posts/tags/{slug}/) and a collection's own feed.
+    PageKind("tags", "{collection}/tags/", "tags.html", lastmod="own", common=False),
+    PageKind("tag", "{collection}/tags/{slug}/", "tag.html", searchable=True, lastmod="own",
+             common=False),
+    PageKind("collection-feed", "{collection}/feed.xml", "collection_feed.xml",
+             common=False),
     PageKind("cv", "cv/", "cv.html", "CV", section=True, in_menu=True, searchable=True,
              lastmod="papers", every_paper=True, common=False),
     PageKind("page", "{slug}/", "page.html", searchable=True, lastmod="", common=False),
@@ -62,6 +68,8 @@ KINDS = (
     PageKind("404", "404.html", "404.html"),
     PageKind("nojekyll", ".nojekyll"),
     PageKind("cname", "CNAME", common=False),
+    # An old address that sends visitors on (site.yaml's `redirects`): in no sitemap.
+    PageKind("redirect", "{slug}", "redirect.html", common=False),
 )
 KIND = {kind.key: kind for kind in KINDS}
 

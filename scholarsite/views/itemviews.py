@@ -10,7 +10,8 @@ import re
 
 from markupsafe import Markup
 
-from ..reading.collections import SCHEMA_BY_NAME, Schema, with_root
+from ..reading.collections import SCHEMA_BY_NAME, Schema, has_tags, with_root
+from .blog import feed_path, tag_links, tags_path
 from .metadata import shorten
 from ..models import CV, TYPE_LABELS, CVEntry, Item, Owner, Site
 from ..structure.urls import resolve_site_link, split_site_link
@@ -66,10 +67,14 @@ def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict]) ->
         "date_iso": item.date.iso() if item.date else "",
         "year": item.date.year if item.date else "",
         "body_html": Markup(with_root(item.body_html, root)),
+        "toc_html": Markup(item.toc_html),
         "links": [{"label": label, "url": resolve_site_link(url, root)} for label, url in item.links],
         "papers": [papers[slug] for slug in item.papers],
         "meta": [], "facts": [],
         "image": "", "tags": [],  # what the generic templates ask of every collection
+        "tag_links": tag_links(item, root), "draft": item.draft,
+        # A post's page's extras (views/blog.py), filled in by its planner.
+        "reading_minutes": 0, "newer": None, "older": None, "related": [],
     }
     for spec in schema.fields:
         if spec.kind in ("text", "image"):
@@ -85,8 +90,13 @@ def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict]) ->
 
 
 def collection_view(schema: Schema, title: str, entries: list[dict]) -> dict:
+    """A collection as its pages show it; `feed` and `tags` (its tag index) are paths below
+    the site's root, '' when it has none."""
+    tagged = has_tags(schema) and any(entry["tags"] for entry in entries)
     return {"name": schema.name, "title": title, "singular": schema.singular,
-            "url": f"{schema.name}/", "entries": entries}
+            "url": f"{schema.name}/", "entries": entries,
+            "feed": feed_path(schema.name) if schema.feed else "",
+            "tags": tags_path(schema.name) if tagged else ""}
 
 
 def cv_entry_view(entry: CVEntry) -> dict:

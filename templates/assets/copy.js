@@ -1,4 +1,4 @@
-// Copy buttons for code blocks marked <pre data-copy="BibTeX">. The button is added here,
+// Copy buttons for blocks marked <pre data-copy="BibTeX"> (or "code"). The button is added here,
 // so a page without JavaScript shows no dead button, only the text to select by hand.
 (function () {
   "use strict";
@@ -12,7 +12,10 @@
   }
 
   function copyText(pre) {
-    var text = pre.textContent;
+    var copy = pre.cloneNode(true);  // the code without its line numbers
+    var numbers = copy.querySelectorAll(".ln");
+    for (var n = 0; n < numbers.length; n++) { numbers[n].remove(); }
+    var text = copy.textContent;
     if (navigator.clipboard && window.isSecureContext) {
       return navigator.clipboard.writeText(text);
     }
