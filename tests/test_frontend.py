@@ -16,7 +16,7 @@ from browser import DESKTOP, DOCS_SCREENSHOTS, PHONE, open_page, pages_by_kind, 
 from conftest import EXAMPLE, build_args, paper, run_cli
 
 JS_BUDGET = 15 * 1024
-CSS_BUDGET = 20 * 1024
+CSS_BUDGET = 22 * 1024  # 20 KB until code highlighting, previews, badges and the blog
 OPEN_ALL = "document.querySelectorAll('details').forEach(d => { d.open = true; })"
 BACKGROUND = "getComputedStyle(document.body).backgroundColor"
 # The scripts have run: the toggle is shown and the filter count, where there is one, is set.
@@ -31,7 +31,7 @@ def shown_slugs(page) -> list[str]:
 # --- Budgets and privacy -------------------------------------------------------------------
 
 def test_assets_stay_within_budget(example):
-    """All JavaScript (files and the inline theme script) within 15 KB, CSS within 20 KB."""
+    """All JavaScript (files and the inline theme script) within 15 KB, CSS within 22 KB."""
     home = (example / "index.html").read_text(encoding="utf-8")
     inline = re.findall(r"<script>(.*?)</script>", home, re.S)
     js = sum(p.stat().st_size for p in (example / "assets").rglob("*.js"))
