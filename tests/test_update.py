@@ -102,8 +102,8 @@ ORCID_BULK = {"bulk": [
         {"credit-name": {"value": "Dan Dev"}, "contributor-attributes": None}]}}},
     {"work": {"put-code": 101, "contributors": {"contributor": []}}},
 ]}
-SLUG_FAST = "dblp-conf-coe-exampleb24"
-SLUG_CORR = "dblp-journals-corr-abs-2401-00001"
+SLUG_FAST = "exampleb24"
+SLUG_CORR = "abs-2401-00001"
 
 
 def work(count: int, work_id: str, title: str = "") -> dict:
@@ -236,7 +236,7 @@ def test_update_then_build_shows_papers_and_badges(services, site, capsys):
     assert f'"{SLUG_FAST}":\n  count: 12\n  source: openalex\n  id: "W1"\n' \
            "  fetched: 2025-12-03" in counts
     assert f'"{SLUG_CORR}":\n  count: 3' in counts and '"a-paper":\n  count: 5' in counts
-    assert "orcid-102: not known to openalex" in out
+    assert "engines-ethics-100-safe-ish: not known to openalex" in out
     assert all(f"mailto:{OWNER_EMAIL}" in agent for _, agent in services.seen)
     assert main(build_args(site)) == 0
     html = read(site.parent / "site" / "publications" / "index.html")
@@ -244,6 +244,8 @@ def test_update_then_build_shows_papers_and_badges(services, site, capsys):
     assert ">12 citations</a>" in html and "<strong>Ada Example</strong>" in html
     page = read(site.parent / "site" / "publications" / SLUG_FAST / "index.html")
     assert "12 citations according to OpenAlex, as of 2025-12-03" in page
+    home = read(site.parent / "site" / "index.html")
+    assert "Cited 20 times, h-index 3" in home and "(OpenAlex, as of 2025-12-03)" in home
 
 
 def test_a_second_update_changes_nothing(services, site):

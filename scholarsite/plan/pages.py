@@ -23,7 +23,7 @@ from ..views.redirects import redirect_view
 from ..views.itemviews import collection_view, cv_view, item_url, item_view
 from ..views.metadata import DESCRIPTION_LIMIT, describe_citation, shorten
 from ..views.search import make_facets, make_search_index
-from ..views.views import group_papers, make_views, used_notes
+from ..views.views import count_summary, group_papers, make_views, used_notes
 from .blog import list_collection_feeds, list_tag_indexes, list_tag_pages
 from .frame import page_view, section_titles, site_view
 from .sitemaps import sitemap_entries, sitemap_sections
@@ -144,7 +144,7 @@ def plan_home(plan: Planning, planned: list[Page]) -> list[Page]:
                "news": [item_view(i, news, "", views)
                         for i in site.collection("news")[:HOME_NEWS]],
                "more_news": len(site.collection("news")) > HOME_NEWS,
-               "news_title": plan.titles["news"]}
+               "news_title": plan.titles["news"], "citations": count_summary(site)}
     return [new_page("home", context)]
 
 
