@@ -243,6 +243,20 @@ def test_the_demo_sites_cv_is_a_few_pages(demo):
     assert link["href"] == f"../cv/{pdf.name}"
 
 
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils is not installed")
+def test_a_picture_of_the_demo_cvs_first_page_is_kept_in_the_docs(demo, tmp_path):
+    """docs/screenshots/cv-first-page.png, rendered by pdftoppm: written again only when the
+    PDF's first page looks different."""
+    [pdf] = sorted((demo / "cv").glob("*-cv.pdf"))
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile",
+                    str(pdf), str(tmp_path / "page")], check=True, timeout=60)
+    png = (tmp_path / "page.png").read_bytes()
+    assert 10_000 < len(png) < 300 * 1024
+    shot = ROOT / "docs" / "screenshots" / "cv-first-page.png"
+    if not shot.is_file() or shot.read_bytes() != png:
+        shot.write_bytes(png)
+
+
 def test_a_character_no_font_has_is_a_warning_at_its_line(tmp_path):
     unassigned = "\u0378"  # no character yet, so no font has it
     cv = CV.replace("  - Best Example Award, 2023\n",
