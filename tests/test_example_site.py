@@ -118,13 +118,14 @@ def test_sitemaps_and_site_files(example, papers):
     tree = ET.parse(example / "sitemap.xml")
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
     locs = [e.text for e in tree.findall("s:url/s:loc", ns)]
-    assert len(locs) == len(set(locs)) == 18 + 4  # home, publications, search, sitemap
+    assert len(locs) == len(set(locs)) == 18 + 5  # home, publications, CV, search, sitemap
     assert all(loc.startswith("https://example.github.io/") for loc in locs)
     robots = (example / "robots.txt").read_text(encoding="utf-8")
     assert "Sitemap: https://example.github.io/sitemap.xml" in robots.splitlines()
     assert (example / ".nojekyll").is_file()
     assert (example / "404.html").is_file()
     assert (example / "assets" / "style.css").is_file()
+    assert (example / "cv" / "wei-gao-cv.pdf").is_file()  # the papers alone: see content/cv.yaml
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="../shared/seeds is not present")
