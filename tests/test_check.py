@@ -48,7 +48,7 @@ def test_the_example_site_has_no_problems(tmp_path):
     assert result.code == 0, result.err
     assert result.err == ""
     summary = re.search(r"Checked (\d+) pages, (\d+) internal links", result.out)
-    assert summary and int(summary.group(1)) == 23 and int(summary.group(2)) > 300
+    assert summary and int(summary.group(1)) == 24 and int(summary.group(2)) > 300
     assert "no problems" in result.out
     assert list(tmp_path.iterdir()) == []  # check writes nothing
 
