@@ -5,6 +5,7 @@ Scholar, against a local HTTP server on 127.0.0.1 that answers in each service's
 from __future__ import annotations
 
 import json
+import shutil
 import socket
 import subprocess
 import sys
@@ -464,3 +465,16 @@ def test_count_summary_gives_the_total_and_the_h_index(services, site):
     loaded, _ = load_checked(BuildOptions(site, site.parent / "site"), Diagnostics())
     assert count_summary(loaded) == {"total": 20, "h_index": 3, "papers": 3,
                                      "as_of": "2025-12-03", "source": "OpenAlex"}
+
+
+def test_the_cv_shows_the_total_and_the_h_index(services, site):
+    assert update(site) == 0
+    (site / "cv.yaml").write_text("positions:\n  - title: Professor\n    start: 2020\n", "utf-8")
+    assert main(build_args(site)) == 0
+    cv = read(site.parent / "site" / "cv" / "index.html")
+    assert "Cited 20 times, h-index 3 <span>(OpenAlex, as of 2025-12-03)</span>" in cv
+    [pdf] = (site.parent / "site" / "cv").glob("*-cv.pdf")
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                              check=True).stdout
+        assert "Cited 20 times, h-index 3 (OpenAlex, as of 2025-12-03)" in text

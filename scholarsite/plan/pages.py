@@ -247,7 +247,7 @@ def plan_cv(plan: Planning, planned: list[Page]) -> list[Page]:
     context = {"site": plan.base,
                "page": page_view(KIND["cv"].path, plan.titles["cv"], "cv", site),
                "sections": cv_view(site.cv, site, plan.views), "notes": plan.notes,
-               "pdf": cv_pdf_view(plan.cv_files)}
+               "pdf": cv_pdf_view(plan.cv_files), "citations": count_summary(site)}
     return [new_page("cv", context)]
 
 

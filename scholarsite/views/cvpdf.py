@@ -20,6 +20,7 @@ from ..structure.kinds import KIND, paper_url
 from ..structure.urls import absolute_url
 from .citations import venue_label
 from .itemviews import profile_links
+from .views import count_summary
 
 # Where sections go that cv.yaml does not place: publications before these, as cv_view.
 AFTER_PUBLICATIONS = ("service", "students", "teaching")
@@ -87,8 +88,10 @@ def list_sections(site: Site, cv: CV) -> list[dict]:
 
 
 def new_section(key: str, title: str, entries: list[dict] | None = None,
-                groups: list[dict] | None = None) -> dict:
-    return {"key": key, "title": title, "entries": entries or [], "groups": groups or []}
+                groups: list[dict] | None = None, note: str = "") -> dict:
+    """`note`: a line under the section's title (the publications' citation counts)."""
+    return {"key": key, "title": title, "entries": entries or [], "groups": groups or [],
+            "note": note}
 
 
 def entry_data(entry: CVEntry) -> dict:
@@ -134,7 +137,16 @@ def publications_data(site: Site, cv: CV) -> dict:
             members.append(paper_data(site, paper, number, cv.pdf.tiers))
         if members:
             groups.append({"title": label, "papers": members})
-    return new_section("publications", "Publications", groups=groups)
+    return new_section("publications", "Publications", groups=groups,
+                       note=describe_counts(count_summary(site)))
+
+
+def describe_counts(summary: dict | None) -> str:
+    """The citations line of the CV ('' when the site shows no counts)."""
+    if summary is None:
+        return ""
+    return (f"Cited {summary['total']} times, h-index {summary['h_index']} "
+            f"({summary['source']}, as of {summary['as_of']})")
 
 
 def paper_data(site: Site, paper: Paper, number: int, tiers: bool) -> dict:
