@@ -129,7 +129,7 @@ class SiteBuilder:
     def read_changes(self, changes: Changes) -> list[Diagnostic]:
         """Only what changed; returns the warnings found in it."""
         warnings = self.content.read_changes(changes)
-        if changes.static or changes.papers:
+        if changes.static or self.previews_changed():
             self.copies = {}  # papers' previews are copies too: a paper may name another
         if changes.static:  # a preview's view is measured from its picture
             for slug in [s for s, p in self.viewed.items() if p.preview is not None]:
@@ -138,6 +138,15 @@ class SiteBuilder:
             self.env = self.new_env()  # and no cached fragments
             self.stale_templates |= changes.templates
         return warnings
+
+    def previews_changed(self) -> bool:
+        """Whether a paper file read again names other preview pictures (copied files)."""
+        for path, old in self.content.reread.items():
+            new = self.content.sources.get(path)
+            if [p.preview for p in (old.papers if old else ())] != \
+                    [p.preview for p in (new.papers if new else ())]:
+                return True
+        return False
 
     def substitute_papers(self, changes: Changes | None) -> Site | None:
         """The last site with the papers read again in place of their old selves, when
