@@ -73,12 +73,19 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 @contextmanager
 def serve(folder: Path):
     """Serve `folder` on a free port of 127.0.0.1; yields the base URL ending in '/'."""
-    handler = functools.partial(QuietHandler, directory=str(folder))
+    with run_server(functools.partial(QuietHandler, directory=str(folder))) as port:
+        yield f"http://127.0.0.1:{port}/"
+
+
+@contextmanager
+def run_server(handler):
+    """A threaded HTTP server of `handler` on a free port of 127.0.0.1, stopped at the end;
+    yields the port."""
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield server.server_address[1]
     finally:
         server.shutdown()
         server.server_close()
@@ -146,13 +153,5 @@ def serve_like_pages(folder: Path, prefix: str = "/"):
     """Serve `folder` under `prefix` of a free port of 127.0.0.1, as GitHub Pages does
     (PagesLikeHandler); yields the site's base URL, ending in '/'."""
     handler_class = type("Handler", (PagesLikeHandler,), {"prefix": prefix})
-    handler = functools.partial(handler_class, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}{prefix}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
+    with run_server(functools.partial(handler_class, directory=str(folder))) as port:
+        yield f"http://127.0.0.1:{port}{prefix}"
