@@ -8,18 +8,28 @@ builds of the same content give the same feeds.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..models import Item, SiteConfig
 from ..reading.collections import ROOT_MARKER, Schema
 from ..reading.slugs import make_slug
 from ..structure.kinds import KIND, section_url
 from .feeds import EMPTY_FEED_DATE, atom_date
+from .metadata import shorten
 
 WORDS_PER_MINUTE = 230  # a common figure for reading prose on a screen
 RELATED_POSTS = 3
+UNTITLED_CHARS = 80  # an untitled news item's title in the feed: its text's beginning
+
+
+@lru_cache(maxsize=4096)
+def tag_slug(tag: str) -> str:
+    """A tag's address: made once, though related posts compare every pair's tags."""
+    return make_slug(tag)
 
 
 def tag_path(collection: str, tag: str) -> str:
-    return KIND["tag"].path.format(collection=collection, slug=make_slug(tag))
+    return KIND["tag"].path.format(collection=collection, slug=tag_slug(tag))
 
 
 def tags_path(collection: str) -> str:
@@ -37,7 +47,7 @@ def group_by_tag(items: tuple[Item, ...]) -> dict[str, tuple[str, list[Item]]]:
     groups: dict[str, tuple[str, list[Item]]] = {}
     for item in items:
         for tag in dict.fromkeys(item.items_of("tags")):
-            slug = make_slug(tag)
+            slug = tag_slug(tag)
             groups.setdefault(slug, (tag, []))[1].append(item)
     return dict(sorted(groups.items()))
 
@@ -49,7 +59,7 @@ def tag_links(item: Item, root: str) -> list[dict]:
 
 def tag_slugs(item: Item) -> set[str]:
     """An item's tags as their pages know them: 'Systems' and 'systems' are one."""
-    return {make_slug(tag) for tag in item.items_of("tags")}
+    return {tag_slug(tag) for tag in item.items_of("tags")}
 
 
 def reading_minutes(item: Item) -> int:
@@ -97,7 +107,7 @@ def collection_feed_view(config: SiteConfig, schema: Schema, title: str,
     for item in items:
         url = f"{list_url}{item.slug}/" if schema.item_template else f"{list_url}#news-{item.slug}"
         html = item.body_html.replace(ROOT_MARKER, base)
-        entries.append({"id": url, "url": url, "title": item.title or shorten_text(item),
+        entries.append({"id": url, "url": url, "title": item.title or shorten(item.body_text, UNTITLED_CHARS),
                         "updated": atom_date(item.date) if item.date else EMPTY_FEED_DATE,
                         "summary": item.field("summary"), "content": html,
                         "categories": list(dict.fromkeys(item.items_of("tags")))})
@@ -106,9 +116,3 @@ def collection_feed_view(config: SiteConfig, schema: Schema, title: str,
             "subtitle": "", "author": config.owner.name,
             "updated": max((e["updated"] for e in entries), default=EMPTY_FEED_DATE),
             "entries": entries}
-
-
-def shorten_text(item: Item, words: int = 12) -> str:
-    """A title for an untitled news item: its first words."""
-    text = item.body_text.split()
-    return " ".join(text[:words]) + ("…" if len(text) > words else "")
