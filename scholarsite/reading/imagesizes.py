@@ -51,8 +51,15 @@ def measure_image(path: str, size: int, mtime_ns: int) -> tuple[int, int] | None
     so that serve measures a replaced picture again."""
     if path.lower().endswith(".svg"):
         return measure_svg(path)
+    return read_raster_size(path, size, mtime_ns)
+
+
+@lru_cache(maxsize=1024)
+def read_raster_size(path: str, size: int, mtime_ns: int) -> tuple[int, int] | None:
+    """A raster picture's width and height from its header (Pillow), None when it is none;
+    `size` and `mtime_ns` key the cache, as above."""
     try:
-        from PIL import Image, UnidentifiedImageError  # only for texts that show pictures
+        from PIL import Image, UnidentifiedImageError  # only for pages that show pictures
     except ImportError:
         return None
     try:

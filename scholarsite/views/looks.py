@@ -21,6 +21,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ..models import Paper, Preview, Site, SiteConfig
+from ..reading.imagesizes import read_raster_size
 from ..reading.loader import find_files_dir
 from ..structure.urls import FILES_DIR
 
@@ -107,18 +108,7 @@ def measure_image(path: str) -> tuple[int, int]:
         status = os.stat(path)
     except OSError:
         return (0, 0)
-    return read_image_size(path, status.st_mtime_ns, status.st_size)
-
-
-@functools.lru_cache(maxsize=256)
-def read_image_size(path: str, mtime_ns: int, size: int) -> tuple[int, int]:
-    from PIL import Image, UnidentifiedImageError  # only the header is read
-
-    try:
-        with Image.open(path) as image:
-            return image.size
-    except (OSError, UnidentifiedImageError, ValueError):
-        return (0, 0)
+    return read_raster_size(path, status.st_size, status.st_mtime_ns) or (0, 0)
 
 
 def add_preview(meta: dict, site: Site, paper: Paper | None, alt: str) -> dict:
