@@ -206,8 +206,8 @@ def test_sitemap_is_valid_and_dated_by_content(example, dates):
     newest = max(full_date(d) for d in dates.values())
     for slug, date in dates.items():
         assert entries.pop(f"{BASE}publications/{slug}/") == full_date(date)
-    assert entries == {BASE: newest, BASE + "publications/": newest, BASE + "search/": newest,
-                       BASE + "sitemap/": newest}
+    assert entries == {BASE: newest, BASE + "publications/": newest, BASE + "cv/": newest,
+                       BASE + "search/": newest, BASE + "sitemap/": newest}
 
 
 def test_sitemap_lists_every_html_page_but_the_404(example):
