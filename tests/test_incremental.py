@@ -121,6 +121,22 @@ def test_site_yaml_edit_rebuilds_everything(site):
     assert_same_as_cold_build(site)
 
 
+def test_new_citation_counts_are_shown_without_a_restart(site):
+    content = site.options.content_dir
+    edit(content / "site.yaml", "title: Ada Example", "title: Ada Example\ncitations: openalex")
+    assert site.build([content / "site.yaml"]).ok
+    counts = write_files(content, {"citations.yaml": """\
+        alpha:
+          count: 7
+          source: openalex
+          id: W1
+          fetched: 2026-11-30
+        """}) / "citations.yaml"
+    outcome = site.build([counts])
+    assert outcome.ok and "publications/alpha/index.html" in outcome.written
+    assert_same_as_cold_build(site)
+
+
 def test_bio_edit_rewrites_the_home_page(site):
     bio = write_files(site.options.content_dir, {"index.md": "I study *examples*.\n"})
     outcome = site.build([bio / "index.md"])

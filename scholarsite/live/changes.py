@@ -9,6 +9,7 @@ from typing import Iterable
 
 from ..build import ASSETS_DIR, BuildOptions
 from ..reading.collections import MARKDOWN_SUFFIXES, PAGES, SCHEMAS
+from ..reading.citecounts import COUNTS_FILE
 from ..reading.loader import BIO_FILE, CONFIG_FILE, CV_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR
 from ..render.layers import find_theme, is_same_folder, make_theme_name
 
@@ -50,7 +51,7 @@ def classify_changes(paths: Iterable[Path], options: BuildOptions) -> Changes:
         rel = relative_below(path, options.content_dir)
         if rel is not None and rel.parts:
             top = rel.parts[0]
-            if rel.as_posix() == CONFIG_FILE:
+            if rel.as_posix() in (CONFIG_FILE, COUNTS_FILE):  # counts are read with site.yaml
                 changes.config = True
             elif rel.as_posix() == BIO_FILE:
                 changes.bio = True
