@@ -1,4 +1,4 @@
-"""The command line: `python build.py [build|serve|check|import-bib|deploy|new|update] ...`.
+"""The command line: `python build.py [build|serve|check|import-bib|deploy|new|update|migrate]`.
 
 Exit codes: 0 success, 1 content or output errors (printed as `path:line: error: ...`),
 2 usage errors.
@@ -17,7 +17,7 @@ from . import __version__
 from .diagnostics import ContentError, count_of
 from .output.writer import OutputError
 
-COMMANDS = ("build", "serve", "check", "import-bib", "deploy", "new", "update")
+COMMANDS = ("build", "serve", "check", "import-bib", "deploy", "new", "update", "migrate")
 
 
 def add_site_options(parser: argparse.ArgumentParser, output: bool = True,
@@ -89,6 +89,7 @@ def make_parser() -> argparse.ArgumentParser:
     new.add_argument("--force", action="store_true", help="write into a folder that is not "
                      "empty: add the files it lacks, keep every file it has")
     add_update_parser(sub)
+    add_migrate_parser(sub)
     return parser
 
 
@@ -102,6 +103,21 @@ def add_update_parser(sub: argparse._SubParsersAction) -> None:
                         help="update this alone")
     update.add_argument("--dry-run", action="store_true",
                         help="say what would change, write nothing")
+
+
+def add_migrate_parser(sub: argparse._SubParsersAction) -> None:
+    migrate = sub.add_parser("migrate", help="move an academicpages, al-folio or Hugo Blox "
+                             "site into a content folder (the old site is only read)")
+    migrate.add_argument("old", type=Path, metavar="OLD_SITE",
+                         help="a checkout of the old site (or a part of it, such as a folder "
+                         "holding only _publications/)")
+    migrate.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
+                         help="the content folder to write (default: content)")
+    migrate.add_argument("--from", dest="kind", choices=("academicpages", "al-folio", "hugo-blox"),
+                         help="the kind of the old site (default: told from its layout)")
+    migrate.add_argument("--force", action="store_true",
+                         help="replace files the content folder has already (default: keep "
+                         "them, and write only what is new)")
 
 
 def program_name() -> str:
@@ -207,6 +223,12 @@ def run_new(args: argparse.Namespace) -> int:
     return new(args.folder, args.force)
 
 
+def run_migrate(args: argparse.Namespace) -> int:
+    from .commands.migrate.command import run_migrate as migrate
+
+    return migrate(args)
+
+
 def run_update(args: argparse.Namespace) -> int:
     from .commands.update import run_update as update
 
@@ -224,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     args = make_parser().parse_args(normalize_argv(list(sys.argv[1:] if argv is None else argv)))
     handlers = {"build": run_build, "serve": run_serve, "check": run_check,
                 "deploy": run_deploy, "import-bib": run_import_bib, "new": run_new,
-                "update": run_update}
+                "update": run_update, "migrate": run_migrate}
     try:
         return handlers[args.command](args)
     except ContentError as exc:

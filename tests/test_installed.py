@@ -224,6 +224,19 @@ def test_build_py_new_writes_the_same_starter(installed, tmp_path):
         == STARTER_FILES
 
 
+@pytest.mark.parametrize("kind", ["academicpages", "al-folio", "hugo-blox"])
+def test_the_installed_tool_moves_an_old_site_in_and_it_builds_and_checks(installed, tmp_path,
+                                                                         kind):
+    old = shutil.copytree(ROOT / "tests" / "fixtures" / "migrate" / kind, tmp_path / "old")
+    moved = installed.run("migrate", str(old), cwd=tmp_path)
+    assert f"Moved from {kind}" in moved.stdout and "Traceback" not in moved.stderr
+    assert (tmp_path / "content" / "site.yaml").is_file()
+    built = installed.run("build", cwd=tmp_path)
+    assert ": error:" not in built.stderr
+    assert (tmp_path / "site" / "index.html").is_file()
+    installed.run("check", cwd=tmp_path)
+
+
 # --- A site's own templates over the theme ------------------------------------------------
 
 

@@ -1,0 +1,400 @@
+"""academicpages: `_publications/`, `_talks/`, `_teaching/`, `_posts/`, `_portfolio/`.
+
+Each folder's files become one collection's; every old page's address (its `permalink`, or
+what the config's pattern made of it) is redirected to the new one. A paper the old site
+says too little about is still written, the missing part guessed, and said so in a comment."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import yaml
+
+from .citestyles import (clean_citation, describe_doubt, infer_type, parse_cited_authors,
+                         same_person, split_names, strip_boilerplate, venue_from_citation,
+                         year_from_citation)
+from .dates import DateOrder, date_from_name, decide_order, is_placeholder, normalize_date
+from .frontmatter import Source, format_entry, read_source, strip_html
+from .markup import convert_markup
+from .links import new_file_path
+from .model import Migration
+
+SUFFIXES = (".md", ".markdown", ".html")
+# Jekyll's default permalink for a collection, and its named styles for posts.
+COLLECTION_PERMALINK = "/:collection/:path/"
+NAMED_PERMALINKS = {"date": "/:categories/:year/:month/:day/:title:output_ext",
+                    "pretty": "/:categories/:year/:month/:day/:title/",
+                    "none": "/:categories/:title:output_ext"}
+TEMPLATE_HOST = "academicpages.github.io"  # the template's own links, left in many sites
+# academicpages' link fields, and scholarsite's kind of link for each (None: not moved).
+LINK_FIELDS = (("paperurl", "pdf"), ("slidesurl", "slides"), ("codeurl", "code"),
+               ("videourl", "video"), ("posterurl", "poster"), ("bibtexurl", None))
+NO_VENUE = "Manuscript"
+_KRAMDOWN_ATTR = re.compile(r"\{:[^}]*\}")
+_LOCAL_LINK = re.compile(r"(\]\(|(?:href|src)=[\"'])((?:\{\{[^}]*\}\})?/?(?:files|images)/"
+                         r"[^)\"'\s]+)")
+
+
+@dataclass(frozen=True)
+class OldSite:
+    old: Path
+    owner: str  # the site's author, '' when the config does not say
+    prefixes: tuple[str, ...]  # what starts an address of the old site itself
+    permalinks: dict  # collection -> its permalink pattern
+    post_permalink: str
+
+
+def read_academicpages(old: Path, mig: Migration) -> None:
+    """Add the papers, talks, teaching, posts and projects of an academicpages site."""
+    site = read_old_site(old)
+    for folder, move in MOVERS:
+        sources = list_sources(old / folder, mig)
+        order = decide_order(s.fields.get("date") for s in sources)
+        if not order.decided:
+            mig.add_review(mig.where(old / folder), order.why)
+        for source in sources:
+            move(source, site, order, mig)
+
+
+def read_old_site(old: Path) -> OldSite:
+    """What the moved pages need of `_config.yml` (jekyll.py reports its problems)."""
+    try:
+        config = yaml.safe_load((old / "_config.yml").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        config = None
+    config = config if isinstance(config, dict) else {}
+    author = config.get("author") if isinstance(config.get("author"), dict) else {}
+    # Only the config's own name: without one, site.yaml's is a stand-in, no author.
+    owner = author.get("name") or config.get("name") or ""
+    hosts = [TEMPLATE_HOST]
+    url = str(config.get("url") or "")
+    if url:
+        hosts.insert(0, urlsplit(url).netloc + urlsplit(url).path.rstrip("/"))
+    base = str(config.get("baseurl") or "").strip("/")
+    prefixes = [f"{scheme}{host}/{base}".rstrip("/")
+                for host in hosts for scheme in ("https://", "http://")]
+    if base:
+        prefixes.append(f"/{base}")
+    collections = config.get("collections")
+    permalinks = {name: str(spec.get("permalink") or COLLECTION_PERMALINK)
+                  for name, spec in collections.items() if isinstance(spec, dict)} \
+        if isinstance(collections, dict) else {}
+    post = str(config.get("permalink") or "date")
+    return OldSite(old, str(owner).strip(), tuple(prefixes), permalinks,
+                   NAMED_PERMALINKS.get(post, post))
+
+
+def list_sources(folder: Path, mig: Migration) -> list[Source]:
+    """The readable Markdown files of a folder; hidden files (.DS_Store) are passed over,
+    any other file is named in the report."""
+    if not folder.is_dir():
+        return []
+    sources = []
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder)
+        if not path.is_file() or any(part.startswith(".") for part in rel.parts):
+            continue
+        if path.suffix.lower() not in SUFFIXES:
+            mig.leave(mig.where(path), "not a Markdown file; not moved")
+            continue
+        source = read_source(path, mig)
+        if source is not None:
+            sources.append(source)
+    return sources
+
+
+# --- What every kind of entry needs ----------------------------------------------------
+
+
+def text_field(source: Source, key: str) -> str:
+    """A field as one line of plain text ('' when absent): academicpages escapes HTML."""
+    value = source.fields.get(key)
+    return "" if value is None or isinstance(value, (dict, list)) else strip_html(str(value))
+
+
+def key_line(source: Source, key: str) -> int:
+    """The line of `key` in the file's front matter (1 when it cannot be found)."""
+    lines = source.path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+    for number, line in enumerate(lines[:source.body_line], start=1):
+        if re.match(rf"{re.escape(key)}\s*:", line):
+            return number
+    return 1
+
+
+def make_name(stem: str) -> str:
+    """A new file's name: the old one lowercased, without Jekyll's leading date."""
+    return re.sub(r"^\d{4}-\d{1,2}-\d{1,2}-", "", stem.lower()) or stem.lower()
+
+
+def entry_date(source: Source, order: DateOrder, mig: Migration) -> str | None:
+    """The front matter's date made ISO, else the one of the file name."""
+    value = source.fields.get("date")
+    iso = normalize_date(value, order) if value is not None else None
+    if value is not None and iso is None:
+        mig.add_review(mig.where(source.path, key_line(source, "date")),
+                       f"the date {value!r} was not understood; the file name's date or the "
+                       "citation's year was used")
+    return iso or date_from_name(source.path.stem)
+
+
+def old_address(source: Source, site: OldSite) -> str:
+    """Where the old site served this file: its `permalink`, or what the config's
+    permalink pattern for its folder made of it."""
+    permalink = source.fields.get("permalink")
+    if isinstance(permalink, str) and permalink.strip():
+        return permalink
+    stem = source.path.stem
+    folder, *below = source.path.relative_to(site.old).with_suffix("").parts
+    pattern = site.post_permalink if folder == "_posts" else \
+        site.permalinks.get(folder.lstrip("_"), COLLECTION_PERMALINK)
+    categories = source.fields.get("categories") or source.fields.get("category") or []
+    categories = categories.split() if isinstance(categories, str) else categories
+    date = (normalize_date(source.fields.get("date"), DateOrder(True, True, ""))
+            or date_from_name(stem) or "0000-00-00") + "-00-00"
+    values = {"collection": folder.lstrip("_"), "path": "/".join(below), "name": stem,
+              "title": make_name(stem), "categories": "/".join(map(str, categories)),
+              "year": date[:4], "month": date[5:7], "day": date[8:10],
+              "output_ext": ".html"}
+    filled = re.sub(r":(output_ext|collection|categories|title|path|name|year|month|day)",
+                    lambda m: values[m.group(1)], pattern)
+    return re.sub("/+", "/", filled)
+
+
+def local_path(value: str, site: OldSite) -> str | None:
+    """The old site's own file a link names ('files/x.pdf'), or None for another site."""
+    url = value.strip()
+    for prefix in site.prefixes:
+        if url.lower().startswith(prefix.lower() + "/"):
+            url = url[len(prefix):]
+            break
+    url = re.sub(r"^\{\{[^}]*\}\}", "", url)  # {{ site.baseurl }}/files/x.pdf
+    if re.match(r"^(?:[a-z][a-z0-9+.-]*:|//|#)", url, re.I):
+        return None
+    path = posixpath.normpath(unquote(urlsplit(url).path).lstrip("/"))
+    return None if path.startswith("..") or path == "." else path
+
+
+def copy_file(url: str, site: OldSite, mig: Migration) -> str:
+    """The old site's file `url` names, copied into files/: its new path, or ''."""
+    local = local_path(url, site)
+    if not local or not (site.old / local).is_file():
+        return ""
+    new = new_file_path(local)
+    mig.add_copy(new, site.old / local, "file", mig.where(site.old / local))
+    return new
+
+
+def move_file(value: str, source: Source, key: str, site: OldSite, mig: Migration) -> str:
+    """A link's new value: an address elsewhere as it is; a file of the old site copied
+    into files/ and named there; '' (with a note) when neither."""
+    where = mig.where(source.path, key_line(source, key))
+    if local_path(value, site) is None:
+        if re.match(r"^(?:https?|mailto):", value.strip(), re.I):
+            return value.strip()
+        mig.leave(where, f"'{key}' {value!r} is no address scholarsite can link to; "
+                  "left out")
+        return ""
+    new = copy_file(value, site, mig)
+    if not new:
+        mig.leave(where, f"'{key}' names {local_path(value, site)}, which is not in the old "
+                  "site; left out")
+    return new
+
+
+def convert_body(source: Source, text: str, site: OldSite, mig: Migration) -> str:
+    """The text with its Liquid converted and the old site's files it links copied."""
+    def copy_linked(match: re.Match) -> str:
+        new = copy_file(match.group(2), site, mig)
+        return match.group(1) + new if new else match.group(0)
+
+    text = convert_markup(text, source.path, source.body_line, mig,
+                          file_path=lambda p: copy_file(p, site, mig) or p)
+    return _LOCAL_LINK.sub(copy_linked, _KRAMDOWN_ATTR.sub("", text))
+
+
+def write_entry(folder: str, what: str, source: Source, fields: dict, body: str,
+                site: OldSite, mig: Migration, comments: dict | None = None) -> str:
+    """Add the new file and the redirect from the old page; returns the new slug."""
+    slug = mig.free_slug(folder, make_name(source.path.stem))
+    mig.add_text(f"{folder}/{slug}.md", format_entry(fields, body, comments), what,
+                 mig.where(source.path))
+    mig.add_redirect(old_address(source, site), f"{folder}/{slug}/")
+    return slug
+
+
+def require_title(source: Source, mig: Migration) -> str:
+    title = text_field(source, "title")
+    if not title:
+        mig.leave(mig.where(source.path, 1), "no 'title'; not moved")
+    return title
+
+
+# --- Papers ----------------------------------------------------------------------------
+
+
+def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) -> None:
+    if not (title := require_title(source, mig)):
+        return
+    comments: dict[str, str] = {}
+    date = paper_date(source, order, mig, comments)
+    if not date:
+        mig.leave(mig.where(source.path, 1), "no date, in the front matter, the file name or "
+                  "the citation; not moved")
+        return
+    venue = text_field(source, "venue") or venue_from_citation(
+        str(source.fields.get("citation") or ""), title)
+    links = paper_links(source, site, mig)
+    ptype = infer_type(venue, text_field(source, "category").lower())
+    if not venue and not (ptype == "preprint" and "arxiv" in links):
+        ptype, venue = "other", NO_VENUE
+        comments["venue"] = f"The old site gives no venue: '{NO_VENUE}' stands in for it."
+        mig.add_review(mig.where(source.path, 1), f"no venue; written as '{NO_VENUE}' "
+                       "(type: other)")
+    fields = {"title": title, "authors": paper_authors(source, site, mig, comments),
+              "venue": venue, "date": date, "type": ptype, "links": links,
+              "citation": clean_citation(str(source.fields.get("citation") or ""))}
+    write_entry("publications", "paper", source, fields, paper_abstract(source, site, mig),
+                site, mig, comments)
+
+
+def paper_date(source: Source, order: DateOrder, mig: Migration,
+               comments: dict) -> str | None:
+    """The paper's date; a 1 January date is taken for the year it stands for."""
+    date = entry_date(source, order, mig)
+    if not date:
+        year = year_from_citation(str(source.fields.get("citation") or ""))
+        date = str(year) if year else None
+    if date and is_placeholder(date):
+        comments["date"] = f"The old site says {date}: taken as the year only."
+        mig.add_review(mig.where(source.path, key_line(source, "date")),
+                       f"the date {date} looks like a stand-in for the year; written as "
+                       f"'{date[:4]}'")
+        date = date[:4]
+    return date
+
+
+def paper_links(source: Source, site: OldSite, mig: Migration) -> dict[str, str]:
+    links: dict[str, str] = {}
+    for key, kind in LINK_FIELDS:
+        value = source.fields.get(key)
+        if not isinstance(value, str) or not value.strip():
+            continue
+        if kind is None:
+            mig.leave(mig.where(source.path, key_line(source, key)), f"'{key}' not moved: "
+                      "each paper's page offers its own BibTeX")
+            continue
+        target = move_file(value, source, key, site, mig)
+        if key == "paperurl":
+            kind = "pdf" if target.lower().endswith(".pdf") else \
+                "doi" if "doi.org/" in target else "arxiv" if "arxiv.org/" in target else "url"
+        if target:
+            links.setdefault(kind, target)
+    return links
+
+
+def paper_authors(source: Source, site: OldSite, mig: Migration, comments: dict) -> list:
+    """The authors: the `authors` or `coauthors` field, else read from the citation."""
+    fields = source.fields
+    if fields.get("authors"):
+        return split_names(fields["authors"])
+    if fields.get("coauthors"):
+        names = split_names(fields["coauthors"])
+        if site.owner and not any(same_person(site.owner, n) for n in names):
+            names.insert(0, site.owner)
+            comments["authors"] = "The site's owner was added first: move the name to its place."
+            mig.add_review(mig.where(source.path, key_line(source, "coauthors")),
+                           f"'coauthors' leaves out {site.owner}, added as first author")
+        return names
+    return cited_authors(source, site, mig, comments)
+
+
+def cited_authors(source: Source, site: OldSite, mig: Migration, comments: dict) -> list:
+    citation = str(source.fields.get("citation") or "")
+    cited = parse_cited_authors(citation, text_field(source, "title"))
+    if cited.certain:
+        return list(cited.names)
+    why = describe_doubt(cited, citation)
+    names = list(cited.names) + ["et al."] if cited.names else \
+        [site.owner, "et al."] if site.owner else ["Unknown author"]
+    comments["authors"] = f"Check the authors: {why}."
+    line = key_line(source, "citation") if citation.strip() else 1
+    mig.add_review(mig.where(source.path, line), f"authors to check: {why}; written as "
+                   f"{', '.join(names)}")
+    return names
+
+
+def paper_abstract(source: Source, site: OldSite, mig: Migration) -> str:
+    """The body less the generator's lines around it, else the excerpt."""
+    body = strip_boilerplate(source.body)
+    if body.strip():
+        return convert_body(source, body, site, mig)
+    excerpt = source.fields.get("excerpt")
+    return strip_html(str(excerpt)) if isinstance(excerpt, str) else ""
+
+
+# --- Talks, teaching, posts, portfolio -------------------------------------------------
+
+
+def talk_fields(source: Source, site: OldSite, mig: Migration) -> dict:
+    fields = {"event": text_field(source, "venue"), "location": text_field(source, "location"),
+              "type": text_field(source, "type")}
+    for key, new in (("slidesurl", "slides"), ("videourl", "video")):
+        value = source.fields.get(key)
+        if isinstance(value, str) and value.strip():
+            fields[new] = move_file(value, source, key, site, mig)
+    return fields
+
+
+def course_fields(source: Source, site: OldSite, mig: Migration) -> dict:
+    return {"institution": text_field(source, "venue"), "role": text_field(source, "role"),
+            "term": text_field(source, "term")}
+
+
+def post_fields(source: Source, site: OldSite, mig: Migration) -> dict:
+    tags = source.fields.get("tags") or []
+    return {"tags": tags.split() if isinstance(tags, str) else [str(t) for t in tags],
+            "summary": text_field(source, "excerpt"),
+            "toc": True if source.fields.get("toc") is True else None}
+
+
+def project_fields(source: Source, site: OldSite, mig: Migration) -> dict:
+    return {"summary": text_field(source, "excerpt"),
+            "image": project_image(source, site, mig)}
+
+
+def project_image(source: Source, site: OldSite, mig: Migration) -> str:
+    """The teaser picture (minimal-mistakes looks in images/), else one in the excerpt."""
+    header = source.fields.get("header")
+    teaser = header.get("teaser") if isinstance(header, dict) else None
+    if isinstance(teaser, str) and teaser.strip():
+        name = teaser.strip()
+        if "/" not in name.lstrip("/") and (site.old / "images" / name).is_file():
+            name = f"images/{name}"
+        return move_file(name, source, "header", site, mig)
+    match = re.search(r"<img[^>]*src=[\"']([^\"']+)", str(source.fields.get("excerpt") or ""))
+    return copy_file(match.group(1), site, mig) if match else ""
+
+
+def move_item(folder: str, what: str, read_fields, dated: bool = True):
+    """The mover of a collection's files: title, date, `read_fields`' fields, the text."""
+    def move(source: Source, site: OldSite, order: DateOrder, mig: Migration) -> None:
+        title = require_title(source, mig)
+        date = entry_date(source, order, mig) if title else None
+        if title and dated and not date:
+            mig.leave(mig.where(source.path, 1), "no date in the front matter or the file "
+                      "name; not moved")
+        if title and (date or not dated):
+            fields = {"title": title, "date": date, **read_fields(source, site, mig)}
+            write_entry(folder, what, source, fields,
+                        convert_body(source, source.body, site, mig), site, mig)
+    return move
+
+
+MOVERS = (("_publications", move_paper), ("_talks", move_item("talks", "talk", talk_fields)),
+          ("_teaching", move_item("teaching", "course", course_fields)),
+          ("_posts", move_item("posts", "post", post_fields)),
+          ("_portfolio", move_item("projects", "project", project_fields, dated=False)))

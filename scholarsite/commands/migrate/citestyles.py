@@ -1,0 +1,184 @@
+"""Authors read back from a citation string, as academicpages sites keep them: the only
+place many of them list a paper's authors.
+
+The authors are the text before the year '(2020)', a Chicago '. 2020.', the quoted title
+or the title itself; its shape then says the style: APA 'Last, F., & Last, F.', IEEE
+'F. Last, F. Last, and F. Last', MLA and Chicago 'Last, First, and First Last', or
+'Last, F.; Last, F.'. What fits none of these, or ends in 'et al.', is uncertain, and the
+caller asks a person to look."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .frontmatter import strip_html
+
+_YEAR_PAREN = re.compile(r"\((?:\d{4}[a-z]?|n\.\s?d\.)[^)]*\)")
+_YEAR_DOT = re.compile(r"(?<=[.,])\s+(?:\d{4}[a-z]?)\.")
+_QUOTE = re.compile(r"[\"“”«]")
+_ET_AL = re.compile(r",?\s*(?:\bet\.?\s*al\b\.?|\band\s+others\b\.?)", re.I)
+_SEPARATOR = re.compile(r"\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+")
+_INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.\s*-?\s*)+$")
+_GIVEN = re.compile(r"^[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}$")
+_MARKS = re.compile(r"[*†‡§¶]")
+_ITALIC = re.compile(r"<(i|em)>(.*?)</\1>", re.I | re.S)
+# Lines academicpages' generator writes around an abstract: the citation again, a link.
+_BOILERPLATE = re.compile(r"^\s*(?:\**recommended citation|use google scholar|"
+                          r"(?:download|get|access|read)(?: the)?(?: paper| pdf| slides)?"
+                          r"(?: here)?\W*$)", re.I)
+_MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+# academicpages' publication categories, and the type of paper each holds.
+CATEGORY_TYPES = {"manuscripts": "journal", "journal": "journal", "journals": "journal",
+                  "conferences": "conference", "conference": "conference",
+                  "books": "book", "book": "book", "preprints": "preprint",
+                  "theses": "thesis", "thesis": "thesis"}
+# Words of a venue that say its kind, tried in this order.
+VENUE_TYPES = (("thesis", r"\b(?:thesis|dissertation)\b"),
+               ("preprint", r"\b(?:arxiv|biorxiv|medrxiv|ssrn|preprint|working paper)\b"),
+               ("conference", r"\b(?:proceedings|proc\.|conference|symposium|workshop|"
+                              r"congress|colloquium|meeting)\b"),
+               ("journal", r"\b(?:journal|transactions|letters|review|magazine|annals)\b"))
+
+
+@dataclass(frozen=True)
+class CitedAuthors:
+    names: tuple[str, ...]  # as 'Given Family'
+    style: str  # APA, IEEE, MLA, Chicago, semicolons, names; '' when none fits
+    more: bool  # the citation cuts the list short ('et al.')
+    certain: bool
+
+
+def clean_citation(text: str) -> str:
+    """The citation as text: no tags, entities, bold marks or author-note marks."""
+    return " ".join(_MARKS.sub("", strip_html(text).replace("**", "")).split())
+
+
+def find_author_part(text: str, title: str) -> tuple[str, str]:
+    """(the text before the year or title, what ended it: 'year', 'yeardot', 'quote',
+    'title'), or ('', '') when nothing does."""
+    ends = []
+    for kind, pattern in (("year", _YEAR_PAREN), ("yeardot", _YEAR_DOT), ("quote", _QUOTE)):
+        match = pattern.search(text)
+        if match:
+            ends.append((match.start(), kind))
+    at = text.lower().find(title.lower()) if title.strip() else -1
+    if at > 0:
+        ends.append((at, "title"))
+    if not ends:
+        return "", ""
+    end, kind = min(ends)
+    return trim_part(text[:end]), kind
+
+
+def trim_part(part: str) -> str:
+    """Without the punctuation that closes it: 'Doe, J.' keeps its initial's dot, 'Roe.'
+    loses its full stop."""
+    part = part.strip().rstrip(",;:").strip()
+    if part.endswith(".") and len(part) > 2 and part[-2].islower():
+        part = part[:-1]
+    return part
+
+
+def looks_like_name(text: str) -> bool:
+    words = text.split()
+    return 0 < len(words) <= 5 and len(text) < 60 and text[:1].isupper() \
+        and not any(ch.isdigit() or ch in ':()"' for ch in text)
+
+
+def invert(family: str, given: str) -> str:
+    return f"{given.strip()} {family.strip()}"
+
+
+def read_semicolons(part: str) -> list[str]:
+    """'Last, F.; Last, F.' (and 'F. Last; F. Last')."""
+    names = []
+    for piece in filter(None, (p.strip() for p in part.split(";"))):
+        piece = re.sub(r"^(?:and|&)\s+", "", piece)
+        family, comma, given = piece.partition(",")
+        names.append(invert(family, given) if comma else piece)
+    return names
+
+
+def read_pieces(pieces: list[str], kind: str) -> tuple[list[str], str]:
+    """The names in a comma-separated list, and the style its shape says."""
+    if len(pieces) % 2 == 0 and all(_INITIALS.match(p) for p in pieces[1::2]):
+        names = [invert(f, g) for f, g in zip(pieces[::2], pieces[1::2])]
+        return names, "APA" if kind == "year" else "inverted"
+    if len(pieces) >= 2 and " " not in pieces[0] and _GIVEN.match(pieces[1]) \
+            and all(" " in p for p in pieces[2:]):
+        names = [invert(pieces[0], pieces[1]), *pieces[2:]]
+        return names, "Chicago" if kind == "yeardot" else "MLA"
+    if pieces and all(" " in p for p in pieces):
+        return pieces, "IEEE" if _INITIALS.match(pieces[0].split()[0]) else "names"
+    return [p for p in pieces if " " in p and looks_like_name(p)], ""
+
+
+def parse_cited_authors(citation: str, title: str) -> CitedAuthors:
+    """The authors of a citation string (HTML allowed), and how sure that reading is."""
+    part, kind = find_author_part(clean_citation(citation), clean_citation(title))
+    part, more = _ET_AL.sub("", part), bool(_ET_AL.search(part))
+    part = trim_part(part)
+    if not part:
+        return CitedAuthors((), "", more, False)
+    if ";" in part:
+        names, style = read_semicolons(part), "semicolons"
+    else:
+        names, style = read_pieces([p for p in _SEPARATOR.split(part) if p], kind)
+    names = [" ".join(n.split()) for n in names]
+    certain = bool(style and names and not more and all(map(looks_like_name, names)))
+    return CitedAuthors(tuple(n for n in names if looks_like_name(n)), style, more, certain)
+
+
+def venue_from_citation(citation: str, title: str = "") -> str:
+    """The first name set in italics other than the title (a journal's or proceedings'
+    name), or ''."""
+    for match in _ITALIC.finditer(citation):
+        text = strip_html(match.group(2)).strip(" .,")
+        if text and text.lower() != strip_html(title).strip(" .,").lower():
+            return text
+    return ""
+
+
+def year_from_citation(citation: str) -> int | None:
+    match = re.search(r"\b(19\d\d|20\d\d)\b", clean_citation(citation))
+    return int(match.group(1)) if match else None
+
+
+def infer_type(venue: str, category: str) -> str:
+    """The paper's type from its venue's words, else academicpages' category."""
+    for ptype, pattern in VENUE_TYPES:
+        if re.search(pattern, venue, re.I):
+            return ptype
+    return CATEGORY_TYPES.get(category, "")
+
+
+def split_names(value: object) -> list[str]:
+    """An `authors` field: a list, or names separated by commas, semicolons or 'and'."""
+    items = value if isinstance(value, list) else re.split(r"\s*(?:[,;]|\band\b|&)\s*",
+                                                          str(value))
+    return [clean_citation(str(item)) for item in items if str(item).strip()]
+
+
+def same_person(one: str, other: str) -> bool:
+    """Same family name and first initial: 'A. Example' is 'Ada Example'."""
+    a, b = one.lower().replace(".", " ").split(), other.lower().replace(".", " ").split()
+    return bool(a and b) and a[-1] == b[-1] and a[0][0] == b[0][0]
+
+
+def describe_doubt(cited: CitedAuthors, citation: str) -> str:
+    """Why the authors read from `citation` need a person's look."""
+    if not citation.strip():
+        return "there is no citation to read them from"
+    if cited.more:
+        return "the citation ends the list with 'et al.'"
+    if not cited.names:
+        return "no author could be read from the citation"
+    return f"the citation's style ({cited.style or 'unknown'}) leaves them uncertain"
+
+
+def strip_boilerplate(body: str) -> str:
+    """The abstract without the lines around it that repeat the citation or link the PDF;
+    they are blanked, not removed, so the lines the report names stay right."""
+    return "\n".join("" if _BOILERPLATE.match(strip_html(_MD_LINK.sub(r"\1", line))) else line
+                     for line in body.split("\n"))

@@ -1,0 +1,65 @@
+"""`migrate OLD_SITE [--content DIR] [--from KIND] [--force]`: read, then write, then say
+(the options are in cli.py)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ...diagnostics import Diagnostic, Diagnostics
+from ...reading.loader import load_site
+from .academicpages import read_academicpages
+from .alfolio import read_alfolio
+from .detect import detect_kind
+from .hugoblox import read_hugoblox
+from .jekyll import read_jekyll_site
+from .links import settle_links
+from .model import Migration
+from .report import format_report
+from .write import check_target, write_migration
+
+READERS = {"academicpages": (read_jekyll_site, read_academicpages),
+           "al-folio": (read_jekyll_site, read_alfolio),
+           "hugo-blox": (read_hugoblox,)}
+
+
+def run_migrate(args: argparse.Namespace) -> int:
+    old: Path = args.old
+    if not old.is_dir():
+        print(f"{old.as_posix()}: error: no such folder", file=sys.stderr)
+        return 1
+    kind = args.kind or detect_kind(old)
+    if kind is None:
+        print(f"{old.as_posix()}: error: this does not look like an academicpages, al-folio "
+              "or Hugo Blox site (no _publications/, _bibliography/ or content/publication/); "
+              "say which with --from", file=sys.stderr)
+        return 1
+    mig = Migration(old, kind)
+    problem = check_target(mig, args.content)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
+    for read in READERS[kind]:
+        read(old, mig)
+    settle_links(mig)
+    done = write_migration(mig, args.content, args.force)
+    for line in format_report(mig, done, args.content):
+        print(line)
+    for problem in done.problems:
+        print(problem, file=sys.stderr)
+    said = read_back(args.content)
+    if said:
+        print("The new content folder, read as a build reads it:")
+        for diagnostic in said:
+            print(f"  {diagnostic}")
+    failed = done.problems or any(d.severity == "error" for d in said)
+    return 1 if failed else 0
+
+
+def read_back(content: Path) -> list[Diagnostic]:
+    """What a build would say of the content folder now (every problem, not only the
+    migration's: a second run reads the owner's edits too)."""
+    diags = Diagnostics(root=Path.cwd())
+    load_site(content, diags)
+    return diags.items

@@ -1,0 +1,29 @@
+"""Which kind of site a checkout is, from its layout (or `--from`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+KINDS = ("academicpages", "al-folio", "hugo-blox")
+
+
+def read_config_text(old: Path) -> str:
+    try:
+        return (old / "_config.yml").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def detect_kind(old: Path) -> str | None:
+    """'hugo-blox' for a Hugo site with publication folders, 'al-folio' for a Jekyll site
+    with a `_bibliography/` (jekyll-scholar), 'academicpages' for one with `_publications/`;
+    None when the layout says none of these."""
+    if (old / "content" / "publication").is_dir() or (old / "content" / "publications").is_dir() \
+            or ((old / "config" / "_default").is_dir() and (old / "content").is_dir()):
+        return "hugo-blox"
+    config = read_config_text(old)
+    if (old / "_bibliography").is_dir() or "jekyll-scholar" in config or "al-folio" in config:
+        return "al-folio"
+    if (old / "_publications").is_dir() or "academicpages" in config.lower():
+        return "academicpages"
+    return None

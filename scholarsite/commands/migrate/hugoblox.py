@@ -1,0 +1,371 @@
+"""Hugo Blox (Wowchemy): `content/publication/`, `content/event/`, `content/post/`, the
+owner in `content/authors/admin/`, and the site's settings in `config/_default/`.
+
+Each page is a folder (a page bundle: `index.md` beside its pictures, PDF and `cite.bib`)
+or a single Markdown file; the files a page uses are copied to files/<kind>/<slug>/."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...diagnostics import Diagnostics
+from ...reading.bibparse import parse_library
+from ...reading.latex import latex_to_text
+from .frontmatter import Source, format_entry, read_source, strip_html
+from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file, key_line,
+                         list_of, make_date, make_settings, move_home, plain_venue,
+                         read_owner, text_of)
+from .model import Migration
+
+SECTIONS = {"publications": ("publication", "publications"), "talks": ("event", "talk"),
+            "posts": ("post", "posts", "blog")}
+OWNER_FOLDERS = ("authors", "author")
+# Wowchemy's numeric publication types, then Hugo Blox's CSL names.
+PAPER_TYPES = {"0": "other", "1": "conference", "2": "journal", "3": "preprint", "4": "report",
+               "5": "book", "6": "chapter", "7": "thesis", "8": "patent",
+               "paper-conference": "conference", "article-journal": "journal",
+               "article": "preprint", "manuscript": "preprint", "report": "report",
+               "book": "book", "chapter": "chapter", "thesis": "thesis", "patent": "patent"}
+BIB_TYPES = {"inproceedings": "conference", "conference": "conference", "article": "journal",
+             "phdthesis": "thesis", "mastersthesis": "thesis", "techreport": "report",
+             "book": "book", "incollection": "chapter", "inbook": "chapter",
+             "unpublished": "preprint", "misc": "preprint", "patent": "patent"}
+LINK_FIELDS = (("url_pdf", "pdf"), ("url_code", "code"), ("url_slides", "slides"),
+               ("url_video", "video"), ("url_poster", "poster"), ("url_dataset", "supp"),
+               ("url_preprint", "url"), ("url_project", "url"), ("url_source", "url"))
+# A custom link's name (or type, or icon) -> the kind of link it is.
+LINK_WORDS = (("pdf", "pdf"), ("paper", "pdf"), ("code", "code"), ("github", "code"),
+              ("slide", "slides"), ("video", "video"), ("youtube", "video"),
+              ("poster", "poster"), ("data", "supp"), ("supp", "supp"), ("arxiv", "arxiv"),
+              ("doi", "doi"))
+MARKS = "*†‡§¶"
+LINK_LABELS = {"pdf": "PDF", "supp": "Data", "url": "Link", "doi": "DOI", "arxiv": "arXiv"}
+_ARXIV = re.compile(r"arxiv\.org/(?:abs|pdf)/([^\s?#]+?)(?:\.pdf)?/?$", re.I)
+_PICTURE = re.compile(r'!\[([^\]\n]*)\]\((files/[^)\s]+)(?:\s+"[^"\n]*")?\)')
+_DOI = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", re.I)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One page of the old site being moved: its file, old address and new slug."""
+
+    source: Source
+    kind: str  # publications | talks | posts: the new folder
+    slug: str
+    old_path: str  # its address on the old site, such as publication/my-paper/
+
+    @property
+    def folder(self) -> Path:
+        return self.source.path.parent
+
+    @property
+    def bundled(self) -> bool:
+        return self.source.path.stem == "index"
+
+    def where(self, mig: Migration, key: str = "") -> str:
+        return mig.where(self.source.path, key_line(self.source, key) if key else 0)
+
+
+def read_hugoblox(old: Path, mig: Migration) -> None:
+    """Add the settings, owner, papers, talks and posts of a Hugo Blox site."""
+    owner = read_owner(old, mig)
+    mig.site = make_settings(old, owner, mig)
+    move_home(owner, mig)
+    legend: dict[str, str] = {}
+    for entry in find_entries(old, "publications", mig):
+        move_paper(entry, owner, legend, mig)
+    for entry in find_entries(old, "talks", mig):
+        move_talk(entry, mig)
+    for entry in find_entries(old, "posts", mig):
+        move_post(entry, mig)
+    if legend:
+        mig.site["publications"] = {"author_notes": {m: t for t, m in legend.items()}}
+    note_other_content(old, mig)
+
+
+def find_entries(old: Path, kind: str, mig: Migration) -> list[Entry]:
+    """The pages of one kind: bundles (`<slug>/index.md`) and single files (`<slug>.md`)."""
+    entries = []
+    for section in SECTIONS[kind]:
+        folder = old / "content" / section
+        for child in sorted(folder.iterdir()) if folder.is_dir() else []:
+            path = child / "index.md" if child.is_dir() else child
+            if child.name.startswith((".", "_")) or path.suffix != ".md":
+                continue
+            if not path.is_file():
+                mig.leave(mig.where(child), "no index.md in this folder; not moved")
+                continue
+            source = read_source(path, mig)
+            if source is not None:
+                name = text_of(source.fields.get("slug")) or (child.stem if child.is_file()
+                                                               else child.name)
+                slug = base = mig.free_slug(kind, name)
+                while any(e.slug == slug for e in entries):  # not yet in mig.files
+                    slug = f"{base}-{len(entries) + 1}"
+                entries.append(Entry(source, kind, slug, f"{section}/{name.lower()}/"))
+    return entries
+
+
+def add_redirects(entry: Entry, mig: Migration) -> None:
+    """The old address, and the `aliases` Hugo already redirected, to the new page."""
+    new = f"{entry.kind}/{entry.slug}/"
+    for old in [entry.old_path, *list_of(entry.source.fields.get("aliases"))]:
+        mig.add_redirect(old, new)
+
+
+# --- Papers -------------------------------------------------------------------------------
+
+
+def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migration) -> None:
+    f = entry.source.fields
+    if f.get("draft") is True:
+        mig.leave(entry.where(mig, "draft"), "a draft paper; not moved")
+        return
+    bib = read_cite_bib(entry.folder / "cite.bib", mig) if entry.bundled else {}
+    fields = {"title": text_of(f.get("title")) or bib.get("title", ""),
+              "authors": make_authors(f, owner, legend) or bib.get("authors", []),
+              "venue": plain_venue(f.get("publication")) or bib.get("venue", ""),
+              "venue_short": plain_venue(f.get("publication_short") or f.get("venue_short")),
+              "date": make_date(f.get("date")) or bib.get("year", ""),
+              "type": find_type(f.get("publication_types")) or bib.get("type", "")}
+    fields.update({k: bib[k] for k in ("volume", "number", "pages", "publisher") if k in bib})
+    fields["topics"] = list_of(f.get("tags"))
+    fields["links"] = make_links(entry, bib, mig)
+    fields["preview"] = copy_featured(entry, mig)
+    fields["selected"] = True if f.get("featured") is True else None
+    if not check_paper(entry, fields, owner, mig):
+        return
+    if f.get("projects"):
+        mig.leave(entry.where(mig, "projects"), "the link to its projects was not moved "
+                  "(a project lists its papers under `papers:`)")
+    body = take_pictures(make_text(entry, "abstract", mig), entry, fields, mig)
+    mig.add_text(f"publications/{entry.slug}.md", format_entry(fields, body), "paper",
+                 mig.where(entry.source.path))
+    add_redirects(entry, mig)
+
+
+def check_paper(entry: Entry, fields: dict, owner: Owner, mig: Migration) -> bool:
+    """Fill what a paper must have, or leave it (False) when that cannot be guessed."""
+    for key in ("title", "date"):
+        if not fields[key]:
+            mig.leave(entry.where(mig), f"a paper without a {key}; not moved")
+            return False
+    if not fields["authors"]:
+        fields["authors"] = [owner.name or PLACEHOLDER_NAME]
+        mig.add_review(entry.where(mig), "no authors: the owner is written as the only one")
+    links = fields["links"]
+    if not fields["venue"] and not (fields["type"] in ("preprint", "report") and "arxiv" in links):
+        fields["venue"] = "Unknown venue"
+        mig.add_review(entry.where(mig, "publication"), "no venue: written as 'Unknown venue'")
+    return True
+
+
+def take_pictures(body: str, entry: Entry, fields: dict, mig: Migration) -> str:
+    """An abstract is shown in lists as well as on the paper's page, so a picture of the
+    page's own cannot stay in it: the first becomes the preview when there is none."""
+    def take(match: re.Match) -> str:
+        if not fields.get("preview"):
+            fields["preview"] = match.group(2)
+            fate = "is the paper's preview picture now"
+        else:
+            fate = "was left out (the paper has a preview picture)"
+        mig.add_review(entry.where(mig), f"the picture {match.group(2)} in the text {fate}: "
+                       "an abstract shows no pictures of the site's own")
+        return ""
+
+    body = _PICTURE.sub(take, body)
+    return re.sub(r"\n{3,}", "\n\n", body).strip()
+
+
+def make_authors(f: dict, owner: Owner, legend: dict[str, str]) -> list[str]:
+    """Authors by name: a profile's username (`admin`) is its name; Hugo Blox's
+    `author_notes` (one per author) become marks after the names, with a legend."""
+    notes = f.get("author_notes") if isinstance(f.get("author_notes"), list) else []
+    out = []
+    authors = f.get("authors") if isinstance(f.get("authors"), list) else [f.get("authors")]
+    for n, author in enumerate(authors):
+        name = text_of(author)
+        if not name:
+            continue
+        if name in ("admin", "me"):  # the owner, even without a profile to name them
+            name = owner.usernames.get(name) or owner.name or PLACEHOLDER_NAME
+        name = owner.usernames.get(name, name)
+        note = text_of(notes[n]) if n < len(notes) else ""
+        if note and len(legend) < len(MARKS):
+            legend.setdefault(note, MARKS[len(legend)])
+        out.append(name + legend.get(note, ""))
+    return out
+
+
+def find_type(value) -> str:
+    first = value[0] if isinstance(value, list) and value else value
+    return PAPER_TYPES.get(text_of(first).lower(), "")
+
+
+def read_cite_bib(path: Path, mig: Migration) -> dict:
+    """What a bundle's `cite.bib` adds: venue, volume, pages... (its first entry)."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    library = parse_library(path, text, Diagnostics())
+    if not library.entries:
+        mig.add_review(mig.where(path), "no BibTeX entry could be read here; not used")
+        return {}
+    entry = library.entries[0]
+    value = {k: latex_to_text(v.text) for k, v in entry.fields.items()}
+    out = {"title": value.get("title", ""), "year": value.get("year", ""),
+           "venue": value.get("booktitle") or value.get("journal") or value.get("school", ""),
+           "type": BIB_TYPES.get(entry.type, ""), "doi": value.get("doi", ""),
+           "authors": [flip_name(a) for a in re.split(r"\s+and\s+", value.get("author", ""))
+                       if a.strip()]}
+    out.update({k: value[k] for k in ("volume", "number", "pages", "publisher") if k in value})
+    return {k: v for k, v in out.items() if v}
+
+
+def flip_name(name: str) -> str:
+    """'Family, Given' -> 'Given Family'."""
+    family, _, given = name.partition(",")
+    return f"{given.strip()} {family.strip()}".strip() if given else name.strip()
+
+
+# --- Links and files ----------------------------------------------------------------------
+
+
+def make_links(entry: Entry, bib: dict, mig: Migration) -> dict[str, str]:
+    f = entry.source.fields
+    links: dict[str, str] = {}
+    for key, kind in LINK_FIELDS:
+        add_link(links, kind, f.get(key), entry, key, mig)
+    for item in f.get("links") or f.get("url_custom") or []:
+        if isinstance(item, dict):
+            add_link(links, kind_of(item), item.get("url"), entry, "links", mig)
+    ids = f.get("hugoblox") if isinstance(f.get("hugoblox"), dict) else {}
+    ids = ids.get("ids") if isinstance(ids.get("ids"), dict) else {}
+    for kind in ("doi", "arxiv"):
+        add_link(links, kind, f.get(kind) or ids.get(kind) or bib.get(kind), entry, kind, mig)
+    return links
+
+
+def kind_of(item: dict) -> str:
+    words = " ".join(text_of(item.get(k)).lower() for k in ("type", "name", "icon"))
+    return next((kind for word, kind in LINK_WORDS if word in words), "url")
+
+
+def add_link(links: dict, kind: str, value, entry: Entry, key: str, mig: Migration) -> None:
+    """One link, as scholarsite writes it (a DOI, an arXiv id, a copied file); a second link
+    of a kind goes to `url` when free, else to the notes."""
+    url = text_of(value)
+    if not url or url == "#":
+        return
+    arxiv = _ARXIV.search(url)
+    if arxiv or kind == "arxiv":
+        kind, url = "arxiv", arxiv.group(1) if arxiv else url.removeprefix("arXiv:")
+    elif kind == "doi" or _DOI.match(url):
+        kind, url = "doi", _DOI.sub("", url)
+    elif not re.match(r"(https?|mailto):", url):
+        url = copy_file(url, entry.folder, f"{entry.kind}/{entry.slug}", mig)
+        if not url:
+            mig.add_review(entry.where(mig, key), f"link '{text_of(value)}' names no file of "
+                           "the old site; not moved")
+            return
+    if links.get(kind, url) != url:
+        kind = "url" if "url" not in links else ""
+    if kind:
+        links[kind] = url
+    else:
+        mig.add_review(entry.where(mig, key), f"one link of each kind fits; not moved: {url}")
+
+
+def copy_featured(entry: Entry, mig: Migration) -> str:
+    """A bundle's `featured.png` (its picture in lists), copied: the paper's preview."""
+    if not entry.bundled:
+        return ""
+    found = sorted(p for p in entry.folder.glob("featured.*")
+                   if p.suffix.lower() in (".png", ".jpg", ".jpeg", ".webp", ".gif"))
+    return copy_file(found[0].name, entry.folder, f"{entry.kind}/{entry.slug}", mig) \
+        if found else ""
+
+
+def make_text(entry: Entry, first: str, mig: Migration) -> str:
+    """The entry's text: its `abstract` (or `summary` when nothing else), then its body."""
+    below = f"{entry.kind}/{entry.slug}"
+    body = convert_body(entry.source, mig,
+                        lambda ref: copy_file(ref, entry.folder, below, mig)).strip()
+    lead = text_of(entry.source.fields.get(first)) if first else ""
+    if not lead and not body:
+        lead = strip_html(text_of(entry.source.fields.get("summary")))
+    return "\n\n".join(part for part in (lead, body) if part)
+
+
+# --- Talks and posts ----------------------------------------------------------------------
+
+
+def move_talk(entry: Entry, mig: Migration) -> None:
+    f = entry.source.fields
+    fields = {"title": text_of(f.get("title")), "date": make_date(f.get("date")),
+              "event": text_of(f.get("event")), "location": make_location(f)}
+    links: dict[str, str] = {}
+    for key, kind in LINK_FIELDS:
+        add_link(links, kind, f.get(key), entry, key, mig)
+    fields["slides"] = links.pop("slides", "")
+    fields["video"] = links.pop("video", "")
+    fields["draft"] = True if f.get("draft") is True else None
+    if not fields["title"] or not fields["date"]:
+        mig.leave(entry.where(mig), "a talk needs a title and a date; not moved")
+        return
+    text = make_text(entry, "abstract", mig)
+    bases = {"arxiv": "https://arxiv.org/abs/", "doi": "https://doi.org/"}  # bare ids
+    extra = [f"[{LINK_LABELS.get(kind, kind.capitalize())}]({bases.get(kind, '')}{url})"
+             for kind, url in links.items()]
+    if text_of(f.get("event_url")):
+        extra.insert(0, f"[Event page]({text_of(f.get('event_url'))})")
+    if extra:
+        text = f"{text}\n\n{' · '.join(extra)}".strip()
+    mig.add_text(f"talks/{entry.slug}.md", format_entry(fields, text), "talk",
+                 mig.where(entry.source.path))
+    add_redirects(entry, mig)
+
+
+def make_location(f: dict) -> str:
+    address = f.get("address") if isinstance(f.get("address"), dict) else {}
+    parts = [text_of(f.get("location"))]
+    parts += [text_of(address.get(k)) for k in ("city", "region", "country")]
+    return ", ".join(dict.fromkeys(p for p in parts if p))
+
+
+def move_post(entry: Entry, mig: Migration) -> None:
+    f = entry.source.fields
+    tags = list_of(f.get("tags")) + list_of(f.get("categories"))
+    fields = {"title": text_of(f.get("title")), "date": make_date(f.get("date")),
+              "tags": list(dict.fromkeys(tags)),
+              "summary": strip_html(text_of(f.get("summary"))),
+              "draft": True if f.get("draft") is True else None}
+    if not fields["title"] or not fields["date"]:
+        mig.leave(entry.where(mig), "a post needs a title and a date; not moved")
+        return
+    picture = copy_featured(entry, mig)
+    text = make_text(entry, "", mig)
+    if picture and picture not in text:
+        caption = f.get("image", {}).get("caption") if isinstance(f.get("image"), dict) else ""
+        text = f"![{strip_html(text_of(caption)) or fields['title']}]({picture})\n\n{text}"
+    mig.add_text(f"posts/{entry.slug}.md", format_entry(fields, text), "post",
+                 mig.where(entry.source.path))
+    add_redirects(entry, mig)
+
+
+def note_other_content(old: Path, mig: Migration) -> None:
+    """Name what was not moved: the home page's blocks, projects, slides, other sections."""
+    moved = {s for sections in SECTIONS.values() for s in sections} | set(OWNER_FOLDERS)
+    content = old / "content"
+    for child in sorted(content.iterdir()) if content.is_dir() else []:
+        if child.name.startswith(".") or child.name in moved:
+            continue
+        if child.name in ("_index.md", "home"):
+            mig.leave(mig.where(child), "the old home page's sections (blocks or widgets) "
+                      "were not moved: the bio is index.md; add what else you need to it")
+        else:
+            mig.leave(mig.where(child), "not moved: scholarsite has no such section; move "
+                      "what you need into pages/ (a free page) or a collection")

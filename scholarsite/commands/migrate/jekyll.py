@@ -1,0 +1,210 @@
+"""What academicpages and al-folio share: `_config.yml` (the owner, the profile links and
+the site's address) becomes site.yaml's settings, the about page the home page's bio, and
+other Markdown pages of `_pages/` free pages.
+
+academicpages keeps the owner under `author:` (name, bio, employer, googlescholar,
+github...); al-folio at the top (first_name, last_name, scholar_userid...) or, in newer
+versions, in `_data/socials.yml`; its position line is the about page's `subtitle`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from ...reading.slugs import make_slug
+from ...structure.kinds import list_reserved
+from ...reading.collections import SCHEMAS
+from .frontmatter import Source, format_entry, read_source, strip_html
+from .markup import convert_markup
+from .model import Migration
+
+# (the old key, scholarsite's label, the address a bare user name stands for)
+PROFILE_KEYS = (
+    ("googlescholar", "scholar", ""),
+    ("scholar_userid", "scholar", "https://scholar.google.com/citations?user={}"),
+    ("orcid", "orcid", "{}"), ("orcid_id", "orcid", "{}"),
+    ("dblp", "dblp", ""), ("dblp_url", "dblp", ""),
+    ("semantic", "Semantic Scholar", ""),
+    ("semanticscholar_id", "Semantic Scholar", "https://www.semanticscholar.org/author/{}"),
+    ("researchgate", "ResearchGate", "https://www.researchgate.net/profile/{}"),
+    ("research_gate_profile", "ResearchGate", "https://www.researchgate.net/profile/{}"),
+    ("github", "github", "https://github.com/{}"),
+    ("github_username", "github", "https://github.com/{}"),
+    ("linkedin", "linkedin", "https://www.linkedin.com/in/{}"),
+    ("linkedin_username", "linkedin", "https://www.linkedin.com/in/{}"),
+    ("twitter", "X", "https://x.com/{}"), ("x_username", "X", "https://x.com/{}"),
+    ("twitter_username", "X", "https://x.com/{}"),
+    ("bluesky", "Bluesky", "https://bsky.app/profile/{}"),
+    ("bluesky_url", "Bluesky", ""), ("mastodon", "Mastodon", ""),
+    ("youtube", "YouTube", "https://www.youtube.com/@{}"),
+    ("youtube_id", "YouTube", "https://www.youtube.com/channel/{}"),
+)
+PICTURE_SUFFIXES = (".jpg", ".jpeg", ".png", ".gif", ".webp")
+PLACEHOLDER_URL = "https://example.github.io/"
+
+
+def read_jekyll_site(old: Path, mig: Migration) -> None:
+    """Add site.yaml's settings, index.md and the free pages from a Jekyll site."""
+    config_path = old / "_config.yml"
+    config = read_yaml(config_path, mig) if config_path.is_file() else {}
+    author = config.get("author") if isinstance(config.get("author"), dict) else {}
+    socials = read_yaml(old / "_data" / "socials.yml", mig) \
+        if (old / "_data" / "socials.yml").is_file() else {}
+    about = find_about(old, mig)
+    mig.site.update(make_settings(config, author, about, mig))
+    owner = mig.site["author"]
+    links = read_links({**config, **author, **socials})
+    if links:
+        owner["links"] = links
+    photo = find_photo(old, author, about)
+    if photo is not None:
+        owner["photo"] = f"files/{photo.name}"
+        mig.add_copy(owner["photo"], photo, "file", mig.where(photo))
+    if about is not None and about.body.strip():
+        body = convert_markup(about.body, about.path, about.body_line, mig)
+        mig.add_text("index.md", body.strip() + "\n", "home", mig.where(about.path))
+    read_free_pages(old, about, mig)
+
+
+def read_yaml(path: Path, mig: Migration) -> dict:
+    try:
+        doc = yaml.safe_load(path.read_text(encoding="utf-8-sig"))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        mig.leave(mig.where(path, mark.line + 1 if mark else 1),
+                  f"not valid YAML ({getattr(exc, 'problem', None) or exc}); its settings "
+                  "were not moved")
+        return {}
+    except (OSError, UnicodeDecodeError) as exc:
+        mig.leave(mig.where(path), f"not read: {exc}")
+        return {}
+    return doc if isinstance(doc, dict) else {}
+
+
+def text_of(value: object) -> str:
+    return " ".join(str(value).split()) if value not in (None, "", [], {}) else ""
+
+
+def make_settings(config: dict, author: dict, about: Source | None, mig: Migration) -> dict:
+    """site.yaml's title, url, description and author, with a placeholder and a note for
+    each required setting the old site does not give."""
+    name = text_of(author.get("name")) or text_of(config.get("name")) or " ".join(
+        text_of(config.get(k)) for k in ("first_name", "middle_name", "last_name")
+        if text_of(config.get(k)))
+    where = mig.where(mig.old / "_config.yml")
+    if not name:
+        name = "Your Name"
+        mig.add_review("site.yaml", "the owner's name was not found: set author.name")
+    title = strip_html(text_of(config.get("title")))
+    if title.lower() in ("", "blank"):  # al-folio's 'blank': the owner's name stands there
+        title = name
+    url = make_url(config.get("url"), config.get("baseurl"))
+    if not url:
+        url = PLACEHOLDER_URL
+        mig.add_review(where, "no 'url' (the site's address): site.yaml says "
+                       f"{PLACEHOLDER_URL}; set it before publishing")
+    owner: dict = {"name": name}
+    position = text_of(author.get("bio"))
+    subtitle = strip_html(text_of(about.fields.get("subtitle"))) if about else ""
+    if subtitle:
+        position = position or subtitle
+    if position:
+        owner["position"] = position
+    if text_of(author.get("employer")):
+        owner["affiliation"] = text_of(author.get("employer"))
+    email = text_of(author.get("email") or config.get("email"))
+    if "@" in email:
+        owner["email"] = email.removeprefix("mailto:")
+    settings = {"title": title, "url": url}
+    description = strip_html(text_of(config.get("description")))
+    if description:
+        settings["description"] = description
+    settings["author"] = owner
+    return settings
+
+
+def make_url(url: object, baseurl: object) -> str:
+    """'https://x.github.io' and '/lab' -> 'https://x.github.io/lab/'."""
+    base = text_of(url).rstrip("/")
+    if not re.match(r"^https?://[^/\s]+", base):
+        return ""
+    sub = text_of(baseurl).strip("/")
+    return f"{base}/{sub}/" if sub else f"{base}/"
+
+
+def read_links(values: dict) -> dict[str, str]:
+    """Profile links, from whichever of the known keys the old site fills in."""
+    links: dict[str, str] = {}
+    for key, label, pattern in PROFILE_KEYS:
+        value = text_of(values.get(key))
+        if not value or label in links:
+            continue
+        if re.match(r"^https?://", value):
+            links[label] = value
+        elif pattern and "/" not in value.strip("/") or pattern == "{}":
+            links[label] = pattern.format(value.strip("/@"))
+    return links
+
+
+def find_about(old: Path, mig: Migration) -> Source | None:
+    """The page served at the site's root: `_pages/about.md` in both templates."""
+    for name in ("about.md", "about.markdown", "index.md"):
+        path = old / "_pages" / name
+        if path.is_file():
+            return read_source(path, mig)
+    return None
+
+
+def find_photo(old: Path, author: dict, about: Source | None) -> Path | None:
+    """academicpages' `author.avatar` (in images/), al-folio's `profile.image` (in
+    assets/img/): the owner's photo, when the file is there."""
+    profile = about.fields.get("profile") if about else None
+    names = [(old / "images", text_of(author.get("avatar")))]
+    if isinstance(profile, dict):
+        names.append((old / "assets" / "img", text_of(profile.get("image"))))
+    for folder, name in names:
+        path = folder / name.lstrip("/") if name else None
+        if path and path.is_file() and path.suffix.lower() in PICTURE_SUFFIXES:
+            return path
+    return None
+
+
+def read_free_pages(old: Path, about: Source | None, mig: Migration) -> None:
+    """Markdown pages of `_pages/` other than the about page become free pages; pages
+    the theme fills with Liquid (a list of posts, the publications) scholarsite makes
+    itself, so they are named as left behind."""
+    folder = old / "_pages"
+    if not folder.is_dir():
+        return
+    reserved = list_reserved(tuple(s.name for s in SCHEMAS))
+    for path in sorted(folder.iterdir()):
+        if about is not None and path == about.path or path.name.startswith("."):
+            continue
+        if path.suffix.lower() not in (".md", ".markdown"):
+            mig.leave(mig.where(path), "a page of HTML and template code: scholarsite makes "
+                      "its own pages of this kind, or move its text by hand")
+            continue
+        source = read_source(path, mig)
+        if source is not None:
+            move_free_page(source, reserved, mig)
+
+
+def move_free_page(source: Source, reserved: frozenset[str], mig: Migration) -> None:
+    permalink = text_of(source.fields.get("permalink")).strip("/")
+    # The old address's last part names the page, so that its address can stay the same.
+    slug = make_slug(permalink.rsplit("/", 1)[-1] if permalink else source.path.stem)
+    where = mig.where(source.path)
+    if "{% for" in source.body or slug in reserved or not source.body.strip():
+        mig.leave(where, f"'{source.path.stem}' is a page scholarsite makes itself (or an "
+                  "empty one); compare it with the new site's")
+        return
+    title = text_of(source.fields.get("title")) or source.path.stem.replace("-", " ").title()
+    slug = mig.free_slug("pages", slug)
+    body = convert_markup(source.body, source.path, source.body_line, mig)
+    fields = {"title": title, "description": text_of(source.fields.get("description"))}
+    mig.add_text(f"pages/{slug}.md", format_entry(fields, body), "page", where)
+    if permalink:
+        mig.add_redirect(permalink + "/", f"{slug}/")
+

@@ -1,0 +1,79 @@
+"""Liquid (Jekyll) and shortcodes (Hugo) in moved Markdown: converted where the meaning is
+plain (a link to a page or file, a figure), otherwise left as text and named in the report,
+so nothing is shown raw without a warning."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .model import Migration
+
+# {{ site.baseurl }}/x, {{ '/x' | relative_url }}: a path inside the site.
+_BASEURL = re.compile(r"\{\{-?\s*(?:site\.baseurl|site\.url|base_path)\s*-?\}\}/?"
+                      r"|\{%-?\s*include\s+base_path\s*-?%\}\n?")
+_RELATIVE = re.compile(r"\{\{-?\s*['\"]/?([^'\"]*)['\"]\s*\|\s*(?:relative_url|absolute_url|"
+                       r"prepend:\s*site\.baseurl)\s*-?\}\}")
+# {% link _posts/x.md %}, {% post_url 2020-01-01-x %}
+_LINK_TAG = re.compile(r"\{%-?\s*(?:link|post_url)\s+([^\s%]+)\s*-?%\}")
+# {% include figure.liquid path="assets/img/x.jpg" caption="..." %} (al-folio's figure)
+_INCLUDE_FIGURE = re.compile(r"\{%-?\s*include\s+figure\.(?:html|liquid)\s+(.*?)-?%\}", re.S)
+_HUGO_FIGURE = re.compile(r"\{\{[<%]\s*figure\s+(.*?)\s*[>%]\}\}", re.S)
+# Hugo Blox's staticref (a link to a file in static/), youtube and icon shortcodes.
+_STATICREF = re.compile(r"\{\{[<%]\s*staticref\s+[\"']([^\"']+)[\"'][^}]*[>%]\}\}(.*?)"
+                        r"\{\{[<%]\s*/staticref\s*[>%]\}\}", re.S)
+_YOUTUBE = re.compile(r"\{\{[<%]\s*youtube\s+(?:id=)?[\"']?([\w-]+)[\"']?\s*[>%]\}\}")
+_ICON = re.compile(r"\{\{[<%]\s*icon\s+[^}]*[>%]\}\}\s?")
+_ATTRIBUTE = re.compile(r"""([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))""")
+_LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.S)
+_RAW = re.compile(r"\{%-?\s*raw\s*-?%\}(.*?)\{%-?\s*endraw\s*-?%\}", re.S)
+
+
+def read_attributes(text: str) -> dict[str, str]:
+    return {m.group(1): next(g for g in m.groups()[1:] if g is not None)
+            for m in _ATTRIBUTE.finditer(text)}
+
+
+def make_figure(attrs: dict[str, str], file_path) -> str:
+    """A Markdown picture, its caption as the title: scholarsite shows that as a figure
+    with its caption below (mdextras.py)."""
+    src = file_path(attrs.get("src") or attrs.get("path") or "")
+    caption = " ".join((attrs.get("caption") or attrs.get("title") or "").split())
+    alt = attrs.get("alt") or caption
+    title = ' "' + caption.replace('"', "&quot;") + '"' if caption else ""
+    return f"![{alt}]({src}{title})"
+
+
+def convert_markup(text: str, path: Path, line: int, mig: Migration, file_path=None) -> str:
+    """`text` (Markdown from `path`, starting at `line`) with its Liquid tags and Hugo
+    shortcodes converted where plain; `file_path` maps an old file's path to the new one
+    (files/...). What stays is reported, with its line."""
+    file_path = file_path or (lambda p: p.lstrip("/"))
+    raws: list[str] = []
+
+    def keep_raw(match: re.Match) -> str:
+        raws.append(match.group(1))
+        return f"\x00{len(raws) - 1}\x00"
+
+    text = _RAW.sub(keep_raw, text)
+    text = _BASEURL.sub("", text)
+    text = _RELATIVE.sub(lambda m: m.group(1), text)
+    text = _INCLUDE_FIGURE.sub(lambda m: make_figure(read_attributes(m.group(1)), file_path),
+                               text)
+    text = _HUGO_FIGURE.sub(lambda m: make_figure(read_attributes(m.group(1)), file_path), text)
+    text = _LINK_TAG.sub(lambda m: link_target(m.group(1)), text)
+    text = _STATICREF.sub(lambda m: f"[{m.group(2).strip()}]({m.group(1).lstrip('/')})", text)
+    text = _YOUTUBE.sub(lambda m: f"[Video](https://www.youtube.com/watch?v={m.group(1)})", text)
+    text = _ICON.sub("", text)  # decorative
+    for match in _LIQUID.finditer(text):
+        at = line + text.count("\n", 0, match.start())
+        snippet = " ".join(match.group(0).split())[:60]
+        mig.add_review(mig.where(path, at), f"template code left as text: {snippet}")
+    return re.sub("\x00(\\d+)\x00", lambda m: raws[int(m.group(1))], text)
+
+
+def link_target(name: str) -> str:
+    """Where a `{% link %}` or `{% post_url %}` goes in the new site: a post's page."""
+    stem = Path(name).stem
+    match = re.match(r"\d{4}-\d{2}-\d{2}-(.+)", stem)
+    return f"posts/{(match.group(1) if match else stem).lower()}/"

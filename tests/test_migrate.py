@@ -1,0 +1,209 @@
+"""`migrate` as a whole, whatever the old site's kind: what it writes and never writes, a
+second run, --force, the settings and home page of a Jekyll site, and the links of moved
+text. Each kind's own content is tested in test_migrate_<kind>.py."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import build_args, run_cli, soup, write_files
+
+CONFIG = """\
+title: "Jane Q. Doe"
+name: &name "Jane Q. Doe"
+description: "Widgets, <i>mostly</i> &amp; gadgets"
+url: https://janedoe.github.io
+baseurl: "/lab"
+author:
+  avatar: "profile.png"
+  name: *name
+  bio: "Assistant Professor of Widgets"
+  employer: "Example University"
+  email: "jane@example.org"
+  googlescholar: "https://scholar.google.com/citations?user=XYZ"
+  orcid: "https://orcid.org/0000-0002-1825-0097"
+  github: "janedoe"
+  linkedin:
+  twitter: "janedoe_x"
+collections:
+  publications:
+    output: true
+    permalink: /:collection/:path/
+"""
+ABOUT = """\
+---
+permalink: /
+title: "About me"
+---
+{% include base_path %}
+I study widgets; see [the slides]({{ base_path }}/files/talk.pdf), [my CV](/cv/),
+[the group](/join-us/) and [a paper](/publication/2020-01-05-fast-widgets/).
+"""
+PAPER = """\
+---
+title: "Fast Widgets"
+collection: publications
+permalink: /publication/2020-01-05-fast-widgets
+date: 2020-01-05
+venue: 'Journal of Widgets'
+citation: 'Doe, J., &amp; Roe, R. (2020). &quot;Fast Widgets.&quot; <i>J. Widgets</i>. 1(2).'
+---
+We make widgets fast.
+"""
+
+
+def make_old_site(root: Path) -> Path:
+    from PIL import Image
+
+    old = write_files(root / "old", {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT,
+        "_pages/join.md": "---\ntitle: Join us\npermalink: /join-us/\n---\nWe are hiring.\n",
+        "_publications/2020-01-05-fast-widgets.md": PAPER,
+        "files/talk.pdf": b"%PDF-1.4 slides\n",
+    })
+    (old / "images").mkdir()
+    Image.new("RGB", (8, 8), "teal").save(old / "images" / "profile.png")
+    return old
+
+
+def hash_tree(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def old(tmp_path) -> Path:
+    return make_old_site(tmp_path)
+
+
+def migrate(old: Path, content: Path, *extra: str):
+    return run_cli("migrate", str(old), "--content", str(content), *extra)
+
+
+def test_a_jekyll_site_moves_builds_and_checks_and_the_old_site_is_only_read(old, tmp_path):
+    before = hash_tree(old)
+    content = tmp_path / "content"
+    result = migrate(old, content)
+    assert result.code == 0, result.err
+    assert hash_tree(old) == before
+    site = yaml.safe_load((content / "site.yaml").read_text(encoding="utf-8"))
+    assert site["url"] == "https://janedoe.github.io/lab/"
+    assert site["description"] == "Widgets, mostly & gadgets"
+    owner = site["author"]
+    assert (owner["name"], owner["position"], owner["affiliation"], owner["email"]) == (
+        "Jane Q. Doe", "Assistant Professor of Widgets", "Example University", "jane@example.org")
+    assert owner["links"]["github"] == "https://github.com/janedoe"
+    assert owner["links"]["X"] == "https://x.com/janedoe_x"
+    assert "linkedin" not in owner["links"]  # empty in the old config: not made up
+    assert (content / owner["photo"]).read_bytes() == (old / "images/profile.png").read_bytes()
+    built = run_cli(*build_args(content, tmp_path / "site"))
+    assert built.code == 0, built.err
+    checked = run_cli("check", "--content", str(content))
+    assert checked.code == 0, checked.out + checked.err
+
+
+def test_moved_text_keeps_its_links_working_or_says_which_it_took_out(old, tmp_path):
+    content = tmp_path / "content"
+    result = migrate(old, content)
+    home = (content / "index.md").read_text(encoding="utf-8")
+    assert "{%" not in home and "{{" not in home
+    assert "[the slides](files/talk.pdf)" in home  # the old file, copied
+    assert (content / "files/talk.pdf").read_bytes() == b"%PDF-1.4 slides\n"
+    assert "[the group](join-us/)" in home  # a moved page, at its old address
+    assert "my CV" in home and "(/cv/)" not in home  # no such page in the new site
+    assert "_pages/about.md: link to '/cv/' taken out" in result.out
+    paper = next((content / "publications").glob("*.md")).stem
+    assert f"[a paper](publications/{paper}/)" in home  # an old address: where it is now
+    run_cli(*build_args(content, tmp_path / "site"))
+    page = soup(tmp_path / "site" / "index.html")
+    assert page.find("a", string="the slides")["href"] == "files/talk.pdf"
+
+
+def test_old_addresses_redirect_to_the_new_pages(old, tmp_path):
+    content = tmp_path / "content"
+    migrate(old, content)
+    site = yaml.safe_load((content / "site.yaml").read_text(encoding="utf-8"))
+    paper = next((content / "publications").glob("*.md")).stem
+    assert site["redirects"]["publication/2020-01-05-fast-widgets"] == f"publications/{paper}/"
+    run_cli(*build_args(content, tmp_path / "site"))
+    redirect = soup(tmp_path / "site/publication/2020-01-05-fast-widgets/index.html")
+    assert redirect.find("link", rel="canonical")["href"] == \
+        f"https://janedoe.github.io/lab/publications/{paper}/"
+
+
+def test_a_second_run_adds_what_is_new_and_keeps_the_owners_edits(old, tmp_path):
+    content = tmp_path / "content"
+    migrate(old, content)
+    (content / "index.md").write_text("My own words.\n", encoding="utf-8")
+    site_yaml = (content / "site.yaml").read_text(encoding="utf-8")
+    write_files(old, {"_pages/teaching-statement.md": "---\ntitle: Teaching\n---\nI teach.\n"})
+    again = migrate(old, content)
+    assert again.code == 0, again.err
+    assert (content / "index.md").read_text(encoding="utf-8") == "My own words.\n"
+    assert (content / "site.yaml").read_text(encoding="utf-8") == site_yaml
+    assert (content / "pages/teaching-statement.md").is_file()
+    assert "Wrote 1 file" in again.out and "kept" in again.out and "--force" in again.out
+    forced = migrate(old, content, "--force")
+    assert forced.code == 0, forced.err
+    assert (content / "index.md").read_text(encoding="utf-8") != "My own words.\n"
+
+
+def test_an_owners_site_yaml_gets_only_the_redirects_it_lacks(old, tmp_path):
+    content = write_files(tmp_path / "content", {"site.yaml": (
+        "# mine\ntitle: Mine\nurl: https://mine.example.org/\nauthor:\n  name: Jane Q. Doe\n")})
+    result = migrate(old, content)
+    assert result.code == 0, result.err
+    text = (content / "site.yaml").read_text(encoding="utf-8")
+    assert text.startswith("# mine\ntitle: Mine\n")
+    assert yaml.safe_load(text)["redirects"]
+    write_files(content, {"site.yaml": text + "\n"})  # a redirects block of the owner's now
+    write_files(old, {"_pages/extra.md": "---\ntitle: Extra\npermalink: /more/extra/\n---\nx\n"})
+    again = migrate(old, content)
+    assert (content / "site.yaml").read_text(encoding="utf-8") == text + "\n"
+    assert "Add these under 'redirects:' in site.yaml" in again.out
+    assert "  more/extra: extra/" in again.out
+
+
+def test_migrate_never_writes_into_the_old_site(old):
+    before = hash_tree(old)
+    result = migrate(old, old / "content")
+    assert result.code == 1
+    assert "must be outside the old site" in result.err
+    assert hash_tree(old) == before
+
+
+def test_an_unknown_layout_is_refused_unless_its_kind_is_given(tmp_path):
+    old = write_files(tmp_path / "old", {"notes.txt": "nothing here\n"})
+    result = migrate(old, tmp_path / "content")
+    assert result.code == 1 and "--from" in result.err
+    assert not (tmp_path / "content").exists()
+    given = migrate(old, tmp_path / "content", "--from", "academicpages")
+    assert given.code == 0, given.err
+    site = yaml.safe_load((tmp_path / "content/site.yaml").read_text(encoding="utf-8"))
+    assert site["author"]["name"] and site["url"].startswith("https://")
+    assert "set author.name" in given.out  # a placeholder, and said so
+    assert run_cli("check", "--content", str(tmp_path / "content")).code == 0
+
+
+def test_the_report_ends_with_what_a_build_would_say_of_the_new_folder(old, tmp_path):
+    content = write_files(tmp_path / "content", {
+        "publications/mine.md": "---\ntitle: Mine\nauthors: [Jane Q. Doe]\ndate: 2024\n---\n"})
+    result = migrate(old, content)
+    assert result.code == 1
+    assert "The new content folder, read as a build reads it:" in result.out
+    assert "publications/mine.md:" in result.out and "venue" in result.out
+    assert (content / "site.yaml").is_file()  # the rest was written all the same
+
+
+def test_a_link_out_of_the_old_site_is_never_followed(old, tmp_path):
+    secret = write_files(tmp_path / "elsewhere", {"secret.pdf": b"%PDF-1.4 private\n"})
+    (old / "files" / "talk.pdf").unlink()
+    (old / "files" / "talk.pdf").symlink_to(secret / "secret.pdf")
+    content = tmp_path / "content"
+    result = migrate(old, content)
+    assert not (content / "files" / "talk.pdf").exists()
+    assert "outside the old site; not copied" in result.out

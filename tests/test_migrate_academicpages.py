@@ -1,0 +1,201 @@
+"""`migrate --from academicpages`: a fictional academicpages checkout (fixtures/migrate/
+academicpages) becomes a content folder that builds and checks clean, through the real
+command line."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import ROOT, build_args, run_cli, write_files
+
+FIXTURE = ROOT / "tests" / "fixtures" / "migrate" / "academicpages"
+# A site.yaml of the test's own, so that building does not hang on what jekyll.py makes of
+# _config.yml; migrate keeps it and adds the redirects at its end.
+SITE_YAML = "title: Ada Quill\nurl: https://adaquill.example.org/\nauthor:\n  name: Ada Quill\n"
+
+
+def hash_tree(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def read_front(path: Path) -> dict:
+    return yaml.safe_load(path.read_text(encoding="utf-8").split("---\n")[1])
+
+
+def copy_old_site(tmp_path: Path, only: tuple[str, ...] = ()) -> Path:
+    """The fixture copied (only the folders named, when given), with a Finder file that
+    git may not keep."""
+    old = tmp_path / "old"
+    shutil.copytree(FIXTURE, old, ignore=(lambda d, names: [n for n in names if Path(d) == FIXTURE
+                                                             and n not in only])
+                    if only else None)
+    (old / "_publications" / ".DS_Store").write_bytes(b"\x00\x00\x00\x01Bud1\x00\xff")
+    return old
+
+
+@pytest.fixture(scope="module")
+def migrated(tmp_path_factory):
+    """(old site, content, migrate's result, built site) for the whole fixture."""
+    tmp_path = tmp_path_factory.mktemp("academicpages")
+    old = copy_old_site(tmp_path)
+    before = hash_tree(old)
+    content = write_files(tmp_path / "content", {"site.yaml": SITE_YAML})
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "academicpages")
+    assert result.code == 0, result.out + result.err
+    assert hash_tree(old) == before, "migrate changed the old site"
+    built = run_cli(*build_args(content, tmp_path / "site"))
+    assert built.code == 0, built.err
+    assert "warning" not in built.err, built.err
+    checked = run_cli("check", "--content", str(content))
+    assert checked.code == 0, checked.out + checked.err
+    return old, content, result, tmp_path / "site"
+
+
+def paper(migrated, slug: str) -> dict:
+    return read_front(migrated[1] / "publications" / f"{slug}.md")
+
+
+def test_authors_are_read_from_each_citation_style(migrated):
+    assert paper(migrated, "sparse-widgets")["authors"] == [  # APA
+        "A. Quill", "T. M. Reyes", "L. Okafor"]
+    assert paper(migrated, "2019-quiet-graphs")["authors"] == [  # IEEE
+        "A. Quill", "T. M. Reyes", "L. Okafor"]
+    assert paper(migrated, "placeholder-date")["authors"] == [  # MLA
+        "Ada Quill", "Tomas Reyes"]
+    assert paper(migrated, "2017-chicago-style")["authors"] == [  # Chicago author-date
+        "Ada Quill", "Tomas Reyes", "Lin Okafor"]
+    assert paper(migrated, "2016-semicolons")["authors"] == ["T. Reyes", "A. Quill", "L. Okafor"]
+
+
+def test_uncertain_authors_are_moved_and_marked(migrated):
+    _, content, result, _ = migrated
+    assert paper(migrated, "2015-et-al")["authors"] == ["L. Okafor", "et al."]
+    text = (content / "publications" / "2015-et-al.md").read_text(encoding="utf-8")
+    assert "# Check the authors" in text.split("\nauthors:")[0]
+    assert "_publications/2015-et-al.md:7: authors to check" in result.out
+    # coauthors without the owner: the owner is added first, and that is said
+    assert paper(migrated, "2014-coauthors")["authors"] == ["Ada Quill", "Tomas Reyes",
+                                                           "Lin Okafor"]
+    assert "_publications/2014-coauthors.md:7: 'coauthors' leaves out Ada Quill" in result.out
+
+
+def test_dates_venues_and_types(migrated):
+    sparse = paper(migrated, "sparse-widgets")
+    assert (str(sparse["date"]), sparse["venue"], sparse["type"]) == (
+        "2021-03-15", "Journal of Widgets & Gadgets", "journal")
+    assert "<i>" not in sparse["citation"] and "&amp;" not in sparse["citation"]
+    assert str(paper(migrated, "2019-quiet-graphs")["date"]) == "2019-09-28"  # D/M/Y
+    # the folder is D/M/Y (28/09/2019 says so): 05/06/2017 is 5 June
+    chicago = paper(migrated, "2017-chicago-style")
+    assert (str(chicago["date"]), chicago["type"]) == ("2017-06-05", "preprint")
+    placeholder = paper(migrated, "placeholder-date")
+    assert str(placeholder["date"]) == "2018"
+    assert "_publications/2018-01-01-placeholder-date.md:6: the date 2018-01-01" \
+        in migrated[2].out
+    novenue = paper(migrated, "2013-no-venue")
+    assert (novenue["type"], novenue["venue"]) == ("other", "Manuscript")
+    assert paper(migrated, "2012-html-paper")["venue"] == "Annals of Widgetry"
+    for fields in map(read_front, (migrated[1] / "publications").glob("*.md")):
+        assert not set(fields) & {"collection", "permalink", "excerpt", "paperurl",
+                                  "category", "slidesurl", "bibtexurl"}
+
+
+def test_links_and_files(migrated):
+    _, content, result, site = migrated
+    assert paper(migrated, "sparse-widgets")["links"] == {"pdf": "files/paper1.pdf"}
+    assert paper(migrated, "placeholder-date")["links"] == {"pdf": "files/paper3.pdf"}
+    assert paper(migrated, "2019-quiet-graphs")["links"] == {
+        "pdf": "https://example.org/papers/quiet-graphs.pdf",
+        "code": "https://example.org/code/quiet-graphs"}
+    assert paper(migrated, "2016-semicolons")["links"] == {"slides": "files/slides1.pdf"}
+    assert (content / "files" / "paper1.pdf").read_bytes().startswith(b"%PDF-1.4")
+    assert (site / "files" / "paper1.pdf").is_file()
+    assert "2016-semicolons.md:8: 'bibtexurl' not moved" in result.out
+
+
+def test_abstract_without_boilerplate(migrated):
+    text = (migrated[1] / "publications" / "sparse-widgets.md").read_text(encoding="utf-8")
+    body = text.split("---\n", 2)[2]
+    assert "Sparse widgets are everywhere." in body
+    assert "Recommended citation" not in body and "Download" not in body
+    quiet = (migrated[1] / "publications" / "2019-quiet-graphs.md").read_text(encoding="utf-8")
+    assert "Graphs can be quiet." in quiet and "Download" not in quiet
+
+
+def test_report_names_what_was_left(migrated):
+    out = migrated[2].out
+    left = out.split("Left behind")[1]
+    assert "_publications/2011-broken.md:" in left and "not valid YAML" in left
+    assert "_publications/README.txt: not a Markdown file" in left
+    assert ".DS_Store" not in out
+    assert "9 papers" in out
+
+
+def test_old_addresses_redirect(migrated):
+    _, content, _, site = migrated
+    redirects = yaml.safe_load((content / "site.yaml").read_text(encoding="utf-8"))["redirects"]
+    assert redirects["publication/2021-03-15-sparse-widgets"] == "publications/sparse-widgets/"
+    assert redirects["publications/2019-Quiet-Graphs"] == "publications/2019-quiet-graphs/"
+    assert redirects["posts/2021/01/second-post"] == "posts/second-post/"
+    assert redirects["hello-widgets"] == "posts/hello-widgets/"  # permalink: /:categories/:title/
+    page = (site / "publication" / "2021-03-15-sparse-widgets" / "index.html").read_text(
+        encoding="utf-8")
+    assert "../../publications/sparse-widgets/" in page
+    assert (site / "publications" / "sparse-widgets" / "index.html").is_file()
+
+
+def test_collections_move(migrated):
+    content = migrated[1]
+    talk = read_front(content / "talks" / "talk-on-widgets.md")
+    assert (talk["event"], talk["location"], talk["type"], talk["slides"]) == (
+        "Nowhere Institute, Department of Widgets", "Nowhere Town, Atlantis", "Invited talk",
+        "files/slides1.pdf")
+    course = read_front(content / "teaching" / "2019-fall-widgets-101.md")
+    assert course["institution"] == "University of Nowhere, Department of Widgets"
+    post = read_front(content / "posts" / "hello-widgets.md")
+    assert (str(post["date"]), post["tags"]) == ("2020-02-14", ["widgets", "hello"])
+    project = read_front(content / "projects" / "widget-lab.md")
+    assert (project["summary"], project["image"]) == ("A lab for widgets",
+                                                      "files/images/teaser1.png")
+    assert (content / "files" / "images" / "teaser1.png").is_file()
+    assert "![The lab](files/images/teaser1.png)" in (content / "projects" / "widget-lab.md"
+                                                     ).read_text(encoding="utf-8")
+    assert "{{" not in (content / "talks" / "talk-on-widgets.md").read_text(encoding="utf-8")
+
+
+def test_partial_checkout(tmp_path):
+    """Only `_publications/`: no config, so no owner; every paper still builds."""
+    old = copy_old_site(tmp_path, only=("_publications",))
+    content = write_files(tmp_path / "content", {"site.yaml": SITE_YAML})
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "academicpages")
+    assert result.code == 0, result.out + result.err
+    assert "9 papers" in result.out
+    assert read_front(content / "publications" / "2014-coauthors.md")["authors"] == [
+        "Tomas Reyes", "Lin Okafor"]
+    built = run_cli(*build_args(content, tmp_path / "site"))
+    assert built.code == 0, built.err
+    assert (tmp_path / "site" / "publication" / "2021-03-15-sparse-widgets"
+            / "index.html").is_file()
+
+
+def test_undecided_date_order_is_marked(tmp_path):
+    old = write_files(tmp_path / "old", {"_publications/2020-one.md": """\
+        ---
+        title: One Widget
+        date: '03/04/2020'
+        venue: Journal of Widgets
+        citation: 'Quill, A. (2020). One widget.'
+        ---
+        """})
+    content = write_files(tmp_path / "content", {"site.yaml": SITE_YAML})
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "academicpages")
+    assert result.code == 0, result.err
+    assert "_publications: read as D/M/Y" in result.out
+    assert str(read_front(content / "publications" / "2020-one.md")["date"]) == "2020-04-03"
+    assert run_cli(*build_args(content, tmp_path / "site")).code == 0

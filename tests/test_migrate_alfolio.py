@@ -1,0 +1,175 @@
+"""`migrate` from al-folio (scholarsite/commands/migrate/alfolio.py and cvdata.py), through
+the real command line, on the fictional checkout in tests/fixtures/migrate/al-folio/: what
+is written, that the new site builds and checks clean, what the report says is left behind,
+and that the old site is never touched."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import ROOT, build_args, run_cli, soup
+
+OLD = ROOT / "tests" / "fixtures" / "migrate" / "al-folio"
+# Written before migrating: migrate keeps it and adds the redirects, so these tests do not
+# depend on how _config.yml is read (test_migrate.py tests that).
+SITE_YAML = """\
+title: Mira Castellan
+url: https://mcastellan.example.org/home/
+author:
+  name: Mira Castellan
+"""
+
+
+def hash_tree(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def migrate_and_build(old: Path, root: Path, *extra: str):
+    """Migrate `old` into root/content, then build it into root/site; returns (content,
+    site, the migrate run)."""
+    content = root / "content"
+    content.mkdir(parents=True)
+    (content / "site.yaml").write_text(SITE_YAML, encoding="utf-8")
+    moved = run_cli("migrate", str(old), "--content", str(content), *extra)
+    assert moved.code == 0, moved.out + moved.err
+    built = run_cli(*build_args(content, root / "site"))
+    assert built.code == 0, built.out + built.err
+    return content, root / "site", moved
+
+
+@pytest.fixture(scope="module")
+def moved(tmp_path_factory):
+    before = hash_tree(OLD)
+    content, site, result = migrate_and_build(OLD, tmp_path_factory.mktemp("alfolio"))
+    return content, site, result, before
+
+
+def page(site: Path, rel: str):
+    return soup(site / rel)
+
+
+def test_the_new_site_builds_and_checks_clean(moved):
+    content, _, result, _ = moved
+    assert result.out.startswith("Moved from al-folio")
+    checked = run_cli("check", "--content", str(content))
+    assert checked.code == 0, checked.out + checked.err
+
+
+def test_the_old_site_is_left_as_it_was(moved):
+    assert hash_tree(OLD) == moved[3]
+
+
+def test_the_bibliography_moves_as_it_is_with_its_pdfs_and_previews(moved):
+    content, site, _, _ = moved
+    assert (content / "publications" / "papers.bib").read_bytes() == \
+        (OLD / "_bibliography" / "papers.bib").read_bytes()
+    assert (content / "files" / "example.pdf").read_bytes().startswith(b"%PDF-1.4")
+    assert (content / "files" / "publication_preview" / "sand.png").is_file()
+    listing = page(site, "publications/index.html")
+    assert "Moving Sand with Small Sensors" in listing.get_text()
+    assert "Waves, Counted" in listing.get_text()
+    assert listing.find("a", href="../files/example.pdf") is not None
+    assert listing.find("img", class_="paper-preview") is not None
+    paper = page(site, "publications/castellan2023sand/index.html")
+    assert paper.find("a", href="../../files/example.pdf") is not None
+    assert "Best Paper Award" in paper.get_text()
+
+
+def test_news_keep_their_day_and_text(moved):
+    content, site, _, _ = moved
+    item = (content / "news" / "announcement-1.md").read_text(encoding="utf-8")
+    assert "date: '2023-06-02'" in item and "layout" not in item and "inline" not in item
+    news = page(site, "news/index.html").get_text()
+    assert "Our paper on sand sensors was accepted" in news
+    assert "The tide lab opens its doors" in news
+    assert (content / "files" / "assets" / "img" / "buoy.png").is_file()
+
+
+def test_projects_get_their_summary_picture_figures_and_papers(moved):
+    content, site, _, _ = moved
+    front = yaml.safe_load((content / "projects" / "1-project.md").read_text(
+        encoding="utf-8").split("---")[1])
+    assert front == {"title": "Sand Sensors", "summary": "small sensors that follow sand "
+                     "on a beach", "image": "files/assets/img/buoy.png",
+                     "papers": ["castellan2023sand"]}
+    project = page(site, "projects/1-project/index.html")
+    assert project.find("img", src=lambda s: s and s.endswith("files/assets/img/reef.jpg"))
+    assert "{%" not in project.get_text()
+    assert project.find("a", href="../../publications/castellan2023sand/") is not None
+    assert project.find("a", href="../../files/example.pdf") is not None
+
+
+def test_posts_keep_tags_and_their_old_address_redirects(moved):
+    content, site, _, _ = moved
+    front = yaml.safe_load((content / "posts" / "first-notes.md").read_text(
+        encoding="utf-8").split("---")[1])
+    assert front["tags"] == ["sensing", "fieldwork", "notes"]
+    assert front["summary"] == "what a week of sensors taught us"
+    assert front["date"] == "2023-03-15" and front["toc"] is True
+    assert "What comes next" in page(site, "posts/first-notes/index.html").get_text()
+    redirects = yaml.safe_load((content / "site.yaml").read_text(encoding="utf-8"))["redirects"]
+    assert redirects["blog/2023/first-notes"] == "posts/first-notes/"
+    sends = page(site, "blog/2023/first-notes/index.html")
+    assert sends.find("a", href="../../../posts/first-notes/") is not None
+
+
+def test_the_cv_keeps_education_positions_and_awards(moved):
+    content, site, _, _ = moved
+    cv = yaml.safe_load((content / "cv.yaml").read_text(encoding="utf-8"))
+    assert list(cv) == ["education", "positions", "awards"]
+    assert cv["positions"][0] == {"title": "Associate Professor",
+                                  "organization": "University of Examplia",
+                                  "location": "Examplia City", "start": 2020,
+                                  "end": "present"}
+    text = page(site, "cv/index.html").get_text()
+    for words in ("PhD in Coastal Science", "Postdoctoral Researcher", "Tide Prize"):
+        assert words in text
+
+
+def test_the_report_names_what_was_left_behind(moved):
+    out = moved[2].out
+    assert "_news/announcement_3.md:5: front matter is not valid YAML" in out
+    assert "_data/coauthors.yml: not moved" in out
+    assert "CV section 'Skills' not moved" in out
+    assert "CV section 'General Information' not moved" in out
+    assert "assets/json/resume.json: not moved" in out
+    assert "_posts/2022-11-01-old-layout.html: not moved" in out
+    assert "_bibliography/papers.bib:38: entry 'castellan_noyear'" in out
+    assert "'website'" in out and "'award_name'" in out
+    assert "{% twitter" in out  # left as text, and named
+    assert ".DS_Store" not in out
+
+
+def test_a_checkout_with_only_a_bibliography_moves(tmp_path):
+    old = tmp_path / "old"
+    shutil.copytree(OLD / "_bibliography", old / "_bibliography")
+    content, site, result = migrate_and_build(old, tmp_path / "new")
+    assert (content / "publications" / "papers.bib").is_file()
+    assert "pdf 'example.pdf' is not in assets/pdf/" in result.out
+    assert (site / "publications" / "castellan2021waves" / "index.html").is_file()
+
+
+def test_resume_json_is_the_cv_without_cv_yml(tmp_path):
+    old = tmp_path / "old"
+    shutil.copytree(OLD, old)
+    (old / "_data" / "cv.yml").unlink()
+    content, site, result = migrate_and_build(old, tmp_path / "new")
+    cv = yaml.safe_load((content / "cv.yaml").read_text(encoding="utf-8"))
+    assert cv["education"][0]["degree"] == "PhD in Coastal Science"
+    assert cv["positions"][0]["end"] == "present"
+    assert cv["positions"][1] == {"title": "Postdoctoral Researcher",
+                                  "organization": "Institute of Shores",
+                                  "start": "2016-10-01", "end": "2020-08-31"}
+    assert cv["service"][0]["role"] == "Program committee member"
+    assert cv["awards"][0]["organization"] == "Examplia Academy"
+    for name in ("skills", "languages", "publications"):
+        assert f"JSON Resume section '{name}' not moved" in result.out
+    assert "Program committee member" in page(site, "cv/index.html").get_text()
+    checked = run_cli("check", "--content", str(content))
+    assert checked.code == 0, checked.out + checked.err

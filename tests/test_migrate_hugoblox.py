@@ -1,0 +1,230 @@
+"""`migrate` on a Hugo Blox (Wowchemy) site: tests/fixtures/migrate/hugo-blox/ is a small,
+fictional site laid out as the Hugo Blox academic starter lays one out. It is migrated and
+built once through the real command line; each test reads what came out."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import ROOT, build_args, run_cli, soup, write_files
+
+OLD = ROOT / "tests" / "fixtures" / "migrate" / "hugo-blox"
+
+
+def hash_tree(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def front_matter(path: Path) -> dict:
+    return yaml.safe_load(path.read_text(encoding="utf-8").split("---\n")[1])
+
+
+@pytest.fixture(scope="module")
+def moved(tmp_path_factory):
+    """(content, site, migrate's output, the old tree's hashes before) for one migration."""
+    root = tmp_path_factory.mktemp("hugoblox")
+    before = hash_tree(OLD)
+    content = root / "content"
+    result = run_cli("migrate", str(OLD), "--content", str(content))
+    assert result.code == 0, result.out + result.err
+    built = run_cli(*build_args(content, root / "site"))
+    assert built.code == 0, built.out + built.err
+    return content, root / "site", result.out, before
+
+
+def test_the_old_site_is_only_read(moved):
+    assert hash_tree(OLD) == moved[3]
+
+
+def test_the_migrated_site_checks_clean(moved):
+    content = moved[0]
+    result = run_cli("check", "--content", str(content), "--templates",
+                     str(ROOT / "templates"))
+    assert result.code == 0, result.out + result.err
+
+
+def test_settings_and_owner_come_from_the_config_and_the_admin_profile(moved):
+    site = yaml.safe_load((moved[0] / "site.yaml").read_text(encoding="utf-8"))
+    assert site["title"] == "Marlowe Quillfeather"
+    assert site["url"] == "https://quillfeather.example.net/lab/"
+    assert site["description"].startswith("Tidal computing")
+    author = site["author"]
+    assert author["name"] == "Marlowe Quillfeather"
+    assert author["position"] == "Associate Professor of Tidal Computing"
+    assert author["affiliation"] == "Driftwood Institute of Technology"
+    assert author["email"] == "marlowe@driftwood.example.edu"
+    assert author["photo"] == "files/avatar.jpg"
+    assert (moved[0] / "files" / "avatar.jpg").read_bytes() == \
+        (OLD / "content" / "authors" / "admin" / "avatar.jpg").read_bytes()
+    assert list(author["links"]) == ["scholar", "orcid", "github", "twitter"]
+    assert author["links"]["twitter"] == "https://x.com/quillfeather_example"
+    assert site["publications"]["author_notes"] == {"*": "Equal contribution"}
+
+
+def test_the_profile_text_is_the_home_page_and_education_the_cv(moved):
+    content, site = moved[0], moved[1]
+    bio = (content / "index.md").read_text(encoding="utf-8")
+    assert "is a **fictional** researcher" in bio and "Tidal scheduling" in bio
+    cv = yaml.safe_load((content / "cv.yaml").read_text(encoding="utf-8"))
+    assert cv["education"][0] == {"degree": "PhD in Oceanic Informatics",
+                                  "institution": "University of Nowhere Bay", "date": "2015"}
+    home = soup(site / "index.html")
+    assert "fictional" in home.get_text()
+
+
+def test_papers_have_names_plain_venues_types_and_links(moved):
+    content = moved[0]
+    tidal = front_matter(content / "publications" / "tidal-scheduling.md")
+    assert tidal["authors"] == ["Marlowe Quillfeather*", "Ines Brackwater*", "Oskar Fennimore"]
+    assert tidal["venue"] == "Proceedings of the Symposium on Imaginary Systems (SIS 2023)"
+    assert tidal["venue_short"] == "SIS 2023"
+    assert tidal["type"] == "conference" and tidal["selected"] is True
+    assert tidal["topics"] == ["Scheduling", "Tides"]
+    assert tidal["links"] == {"pdf": "files/publications/tidal-scheduling/paper.pdf",
+                              "code": "https://github.com/quillfeather-example/tidal",
+                              "url": "https://tides.example.org/artifact",
+                              "doi": "10.5555/fictional.2023.001"}
+    assert tidal["preview"] == "files/publications/tidal-scheduling/featured.png"
+    assert (content / tidal["links"]["pdf"]).read_bytes() == \
+        (OLD / "content" / "publication" / "tidal-scheduling" / "paper.pdf").read_bytes()
+    assert "summary" not in tidal and "projects" not in tidal
+
+
+def test_a_toml_paper_takes_its_details_from_cite_bib(moved):
+    kelp = front_matter(moved[0] / "publications" / "kelp-storage.md")
+    assert kelp["authors"] == ["Oskar Fennimore", "Marlowe Quillfeather"]
+    assert kelp["venue"] == "Journal of Imaginary Oceanography"
+    assert kelp["type"] == "journal" and kelp["date"] == "2021-03-01"
+    assert (kelp["volume"], kelp["number"], kelp["pages"]) == ("12", "3", "101–117")
+    assert kelp["links"]["pdf"] == "files/uploads/kelp-storage.pdf"  # from static/uploads/
+    assert (moved[0] / "files" / "uploads" / "kelp-storage.pdf").is_file()
+
+
+def test_a_preprint_keeps_its_arxiv_id(moved):
+    brine = front_matter(moved[0] / "publications" / "brine-preprint.md")
+    assert brine["type"] == "preprint" and "venue" not in brine
+    assert brine["links"] == {"arxiv": "2402.01234",
+                              "poster": "https://posters.example.org/brine.pdf"}
+
+
+def test_built_paper_pages_show_the_owner_and_the_copied_pdf(moved):
+    site = moved[1]
+    page = soup(site / "publications" / "tidal-scheduling" / "index.html")
+    text = page.get_text(" ")
+    assert "Marlowe Quillfeather" in text and "admin" not in text.split()
+    assert "In *" not in text and "Proceedings of the Symposium on Imaginary Systems" in text
+    hrefs = [a["href"] for a in page.find_all("a", href=True)]
+    assert any(h.endswith("files/publications/tidal-scheduling/paper.pdf") for h in hrefs)
+    assert (site / "files" / "publications" / "tidal-scheduling" / "paper.pdf").is_file()
+
+
+def test_a_talk_moves_with_its_slides_and_video(moved):
+    content, site = moved[0], moved[1]
+    talk = front_matter(content / "talks" / "harbour-keynote.md")
+    assert talk["event"] == "Harbour Systems Workshop 2024"
+    assert talk["location"] == "Lighthouse Hall, Saltmere, Atlantis"
+    assert talk["date"] == "2024-05-20"
+    assert talk["slides"] == "files/talks/harbour-keynote/slides.pdf"
+    assert talk["video"] == "https://video.example.org/harbour-keynote"
+    page = soup(site / "talks" / "harbour-keynote" / "index.html").get_text(" ")
+    assert "How the moon tells the scheduler" in page
+
+
+def test_a_post_keeps_its_figures_and_bundle_pictures(moved):
+    content, site = moved[0], moved[1]
+    text = (content / "posts" / "getting-started.md").read_text(encoding="utf-8")
+    assert "{{<" not in text and "{{%" not in text
+    assert ('![A queue at low tide](files/posts/getting-started/queue.png "A queue at low tide")'
+            in text)
+    assert "(files/posts/getting-started/chart.png)" in text
+    assert "!!! note" in text  # the callout
+    post = front_matter(content / "posts" / "getting-started.md")
+    assert post["tags"] == ["Tides", "Tutorial", "Notes"]
+    page = soup(site / "posts" / "getting-started" / "index.html")
+    pictures = {img["src"].rpartition("/")[2]: img.get("alt") for img in page.find_all("img")}
+    assert pictures["queue.png"] == "A queue at low tide"  # the figure shortcode's caption
+    assert pictures["featured.jpg"] == "A calm sea"
+    for name in ("queue.png", "chart.png", "featured.jpg"):
+        assert (site / "files" / "posts" / "getting-started" / name).is_file()
+    note = (content / "posts" / "short-note.md").read_text(encoding="utf-8")
+    assert "(publications/brine-preprint/)" in note  # the old address, made the new one
+
+
+@pytest.mark.parametrize("old, new", [
+    ("publication/tidal-scheduling", "publications/tidal-scheduling/"),
+    ("event/harbour-keynote", "talks/harbour-keynote/"),
+    ("post/getting-started", "posts/getting-started/"),
+    ("notes/brine", "posts/short-note/")])  # a Hugo alias
+def test_old_addresses_redirect_to_the_new_pages(moved, old, new):
+    page = (moved[1] / old / "index.html").read_text(encoding="utf-8")
+    assert f"url=../../{new}" in page
+
+
+def test_the_report_names_what_needs_a_look_and_what_was_left(moved):
+    out = moved[2]
+    review, _, left = out.partition("Left behind")
+    assert "content/publication/tidal-scheduling/index.md:42: template code left as text: " \
+           "{{< gallery" in review
+    assert "content/authors/admin/_index.md: link to 'uploads/resume.pdf' taken out" in review
+    assert "content/publication/broken-front/index.md:" in left
+    assert "content/publication/tidal-scheduling/index.md:33: the link to its projects" in left
+    assert "content/_index.md:" in left and "content/project:" in left
+    assert ".DS_Store" not in out
+    assert not (moved[0] / "publications" / "broken-front.md").exists()
+    paper = (moved[0] / "publications" / "tidal-scheduling.md").read_text(encoding="utf-8")
+    assert "[Video](https://www.youtube.com/watch?v=w7Ft2ymGmfc)" in paper  # a shortcode's link
+    home = (moved[0] / "index.md").read_text(encoding="utf-8")
+    assert "Download my resumé." in home and "{{" not in home
+
+
+def test_from_hugo_blox_and_a_second_run_keep_what_is_there(tmp_path):
+    content = tmp_path / "content"
+    first = run_cli("migrate", str(OLD), "--content", str(content), "--from", "hugo-blox")
+    assert first.code == 0, first.err
+    paper = content / "publications" / "kelp-storage.md"
+    paper.write_text(paper.read_text(encoding="utf-8").replace("Cold Storage", "Cool Storage"),
+                     encoding="utf-8")
+    before = hash_tree(content)
+    again = run_cli("migrate", str(OLD), "--content", str(content), "--from", "hugo-blox")
+    assert again.code == 0, again.err
+    assert "Wrote 0 files" in again.out
+    assert hash_tree(content) == before
+    assert "Cool Storage" in paper.read_text(encoding="utf-8")
+
+
+def test_an_old_wowchemy_site_with_toml_settings_and_gaps(tmp_path):
+    """config.toml at the root, no owner profile, single-file pages, a missing PDF: the
+    gaps get placeholders and notes, and the result still builds and checks."""
+    old = write_files(tmp_path / "old", {
+        "config.toml": 'title = ""\nbaseurl = "/"\n',
+        "content/publication/solo-note.md": """\
+            +++
+            title = "A Note Written Alone"
+            date = 2019-11-05
+            authors = ["admin"]
+            publication_types = ["3"]
+            url_pdf = "files/missing.pdf"
+            +++
+            """,
+        "content/talk/winter-talk.md": "---\ntitle: Winter Talk\ndate: 2020-01-10\n---\n",
+    })
+    content = tmp_path / "content"
+    result = run_cli("migrate", str(old), "--content", str(content))
+    assert result.code == 0, result.err
+    site = yaml.safe_load((content / "site.yaml").read_text(encoding="utf-8"))
+    assert site["title"] == "Your Name" and site["url"] == "https://example.org/"
+    assert site["author"] == {"name": "Your Name"}
+    note = front_matter(content / "publications" / "solo-note.md")
+    assert note["authors"] == ["Your Name"] and note["type"] == "preprint"
+    assert note["venue"] == "Unknown venue" and "links" not in note
+    assert "content/publication/solo-note.md:6: link 'files/missing.pdf' names no file" \
+        in result.out
+    assert "config.toml: no baseURL" in result.out
+    assert (content / "talks" / "winter-talk.md").is_file()
+    assert run_cli(*build_args(content, tmp_path / "site")).code == 0
+    assert run_cli("check", "--content", str(content)).code == 0
