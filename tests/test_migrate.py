@@ -207,3 +207,17 @@ def test_a_link_out_of_the_old_site_is_never_followed(old, tmp_path):
     result = migrate(old, content)
     assert not (content / "files" / "talk.pdf").exists()
     assert "outside the old site; not copied" in result.out
+
+
+def test_a_venue_known_only_by_its_abbreviation_gets_its_type_from_the_venue_list(old, tmp_path):
+    write_files(old, {
+        "_publications/2021-06-01-db.md": PAPER.replace("Journal of Widgets", "SIGMOD")
+                                         .replace("fast-widgets", "db"),
+        "_publications/2022-06-01-tpds.md": PAPER.replace("Journal of Widgets", "IEEE TPDS")
+                                           .replace("fast-widgets", "tpds")})
+    content = tmp_path / "content"
+    assert migrate(old, content).code == 0
+    types = {path.stem: yaml.safe_load(path.read_text(encoding="utf-8").split("---")[1])["type"]
+             for path in (content / "publications").glob("*.md")}
+    assert (types["db"], types["tpds"], types["fast-widgets"]) == (
+        "conference", "journal", "journal")

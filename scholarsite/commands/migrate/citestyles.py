@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...reading.venues import match_venues
 from .frontmatter import strip_html
 
 _YEAR_PAREN = re.compile(r"\((?:\d{4}[a-z]?|n\.\s?d\.)[^)]*\)")
@@ -146,10 +147,14 @@ def year_from_citation(citation: str) -> int | None:
 
 
 def infer_type(venue: str, category: str) -> str:
-    """The paper's type from its venue's words, else academicpages' category."""
+    """The paper's type from its venue's words, else from the venue list (a conference's
+    or journal's name or abbreviation, such as 'SIGMOD'), else academicpages' category."""
     for ptype, pattern in VENUE_TYPES:
         if re.search(pattern, venue, re.I):
             return ptype
+    kinds = {row.dblp_path.split("/")[1] for row in match_venues(venue) if row.dblp_path}
+    if kinds in ({"conf"}, {"journals"}):
+        return "conference" if kinds == {"conf"} else "journal"
     return CATEGORY_TYPES.get(category, "")
 
 
