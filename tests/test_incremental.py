@@ -121,6 +121,19 @@ def test_site_yaml_edit_rebuilds_everything(site):
     assert_same_as_cold_build(site)
 
 
+def test_a_link_in_an_abstract_works_at_every_depth_after_an_edit(site):
+    content = site.options.content_dir
+    write_files(content, {"files/notes.pdf": "%PDF-1.4 notes"})
+    assert site.build([content / "files" / "notes.pdf"]).ok
+    paper_file = edit(content / "publications" / "gamma.md", "Gamma's abstract.",
+                      "Gamma's abstract, with [notes](files/notes.pdf).")
+    outcome = site.build([paper_file])
+    assert outcome.ok and "publications/index.html" in outcome.written
+    listed = (site.options.output_dir / "publications" / "index.html").read_text("utf-8")
+    assert 'href="../files/notes.pdf"' in listed
+    assert_same_as_cold_build(site)
+
+
 def test_new_citation_counts_are_shown_without_a_restart(site):
     content = site.options.content_dir
     edit(content / "site.yaml", "title: Ada Example", "title: Ada Example\ncitations: openalex")

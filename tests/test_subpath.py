@@ -36,13 +36,28 @@ def make_lab_content(root: Path) -> Path:
                             "  name: Wei Gao\n  links:\n    CV: /files/cv.pdf\n")
     paper = content / "publications" / "weave-osdi-2026.md"
     text = paper.read_text(encoding="utf-8")
-    paper.write_text(text.replace("---\n", "---\nlinks:\n  pdf: files/weave.pdf\n"
-                                  "  slides: /files/weave-slides.pdf\n", 1), encoding="utf-8")
+    text = text.replace("---\n", "---\nlinks:\n  pdf: files/weave.pdf\n"
+                        "  slides: /files/weave-slides.pdf\n", 1)
+    # The abstract links a file and shows a picture: it is on the home page, the list and
+    # the paper's page, each at its own depth.
+    paper.write_text(text + "\nThe [slides](files/weave-slides.pdf) and the design: "
+                     "![Weave's design](files/weave.png)\n", encoding="utf-8")
     bio = (content / "index.md").read_text(encoding="utf-8")
     write_files(content, {"site.yaml": config, "index.md": bio + "\nMy [CV](files/cv.pdf).\n",
                           "files/cv.pdf": b"%PDF-1.4 cv", "files/weave.pdf": b"%PDF-1.4 paper",
-                          "files/weave-slides.pdf": b"%PDF-1.4 slides"})
+                          "files/weave-slides.pdf": b"%PDF-1.4 slides",
+                          "files/weave.png": make_png()})
     return content
+
+
+def make_png() -> bytes:
+    from io import BytesIO
+
+    from PIL import Image
+
+    out = BytesIO()
+    Image.new("RGB", (40, 30), "navy").save(out, "PNG")
+    return out.getvalue()
 
 
 def build_lab_site(root: Path, templates: Path = TEMPLATES) -> Path:
@@ -138,6 +153,14 @@ def crawl(base: str, starts: list[str]) -> tuple[dict[str, int], dict[str, str]]
                 came_from.setdefault(urldefrag(target)[0], url)
                 queue.append(target)
     return statuses, came_from
+
+
+def test_an_abstracts_links_work_on_every_page_that_shows_it(lab_site):
+    for page, root in (("index.html", ""), ("publications/index.html", "../"),
+                       ("publications/weave-osdi-2026/index.html", "../../")):
+        html = (lab_site / page).read_text(encoding="utf-8")
+        assert f'href="{root}files/weave-slides.pdf">slides</a>' in html, page
+        assert f'src="{root}files/weave.png"' in html, page
 
 
 def test_every_link_works_under_the_subpath(lab_site, serve):

@@ -38,7 +38,7 @@ class ContentFiles:
     def __init__(self, options: BuildOptions, show_root: Path) -> None:
         self.options = options
         self.show_root = show_root  # diagnostics show paths relative to it
-        self.md: markdown.Markdown = make_markdown()
+        self.md: markdown.Markdown = make_markdown(root_links=True)  # as paperfiles.py
         self.config: SiteConfig | None = None
         self.config_diags: tuple[Diagnostic, ...] = ()
         self.sources: dict[Path, SourceFile] = {}  # in sorted order, as a full load reads

@@ -7,14 +7,12 @@ so a new field is one line in the table, and an unknown field is an error like i
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as etree
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import markdown
-from markdown.extensions import Extension, toc
-from markdown.treeprocessors import Treeprocessor
+from markdown.extensions import toc
 
 from ..diagnostics import Diagnostics
 from .fields import FieldReader
@@ -22,15 +20,11 @@ from .imagesizes import add_image_sizes
 from .listing import list_files
 from .slugs import check_file_slug, fold_latin, make_slug, split_repeats
 from ..models import Item
-from .papers import html_to_text, markdown_extensions, render_markdown, report_at
+from .papers import (ROOT_MARKER, RootLinksExtension, html_to_text, markdown_extensions,
+                     render_markdown, report_at)
 from .publishing import Publishing, select_published, warn_links_to_held
 from ..structure.urls import check_link, is_external
 from .yamlread import read_front_matter, read_text
-
-# Stands for the page's relative root in rendered Markdown ('', '../', '../../'): an item's
-# text is rendered once but shown at several depths (news on the home page and on news/).
-ROOT_MARKER = "@@scholarsite-root@@/"
-
 
 @dataclass(frozen=True)
 class Field:
@@ -81,24 +75,6 @@ def has_tags(schema: Schema) -> bool:
     """A collection with tags is a blog: tag pages, neighbours, related items."""
     return any(spec.name == "tags" for spec in schema.fields)
 MARKDOWN_SUFFIXES = (".md", ".markdown")
-
-
-class RootLinks(Treeprocessor):
-    """Prefix site-relative links and images with ROOT_MARKER, so that 'files/x.pdf' works
-    from any page; outside URLs, '#anchors', '//' links and explicitly page-relative ones
-    ('./x', '../x') are left alone."""
-
-    def run(self, root: etree.Element) -> None:
-        for element in root.iter():
-            for attr in ("href", "src"):
-                url = element.get(attr)
-                if url and not is_external(url) and not url.startswith(("#", "//", ".")):
-                    element.set(attr, ROOT_MARKER + url.lstrip("/"))
-
-
-class RootLinksExtension(Extension):
-    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 - Markdown's API
-        md.treeprocessors.register(RootLinks(md), "scholarsite_root_links", 5)
 
 
 # Ids the theme's pages give elements of their own: a heading of the text never takes one.

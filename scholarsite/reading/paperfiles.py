@@ -168,7 +168,7 @@ def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
                          lambda i: paths[i].suffix.lower() == ".bib")
     # Made once, before workers start. The BibTeX reader is not imported here: a .bib
     # file is a task of its own, so the worker that takes it imports it, in parallel.
-    md = make_markdown()
+    md = make_markdown(root_links=True)  # abstracts are shown at several depths
 
     def read_chunk(chunk: list[Path]) -> tuple[T, list[Diagnostic], list[FileKey], bytes]:
         found = diags.empty_copy()

@@ -27,7 +27,8 @@ from .latex import RichText, describe_math_problem, text_to_rich
 from .mathtex import make_math_extensions, math_to_tex
 from .mdextras import WritingExtension
 from .prose import find_costly_markdown, render_prose
-from ..structure.urls import check_link, check_text_link, normalize_arxiv, normalize_doi
+from ..structure.urls import (check_link, check_text_link, is_external, normalize_arxiv,
+                              normalize_doi)
 from .yamlread import read_front_matter
 
 # Symbols that may follow an author's name to mark a role (equal contribution, corresponding...).
@@ -72,9 +73,34 @@ class SafeLinksExtension(Extension):
         md.treeprocessors.register(SafeLinks(md), "scholarsite_safe_links", -1)  # after unescaping
 
 
-def make_markdown() -> markdown.Markdown:
-    """One converter per build, reset between documents (creating one is the slow part)."""
-    return markdown.Markdown(extensions=markdown_extensions(), output_format="html")
+# Stands for the page's relative root ('', '../', '../../') in rendered Markdown that is
+# shown on pages at several depths: an abstract on the home page, in the list, on its page.
+ROOT_MARKER = "@@scholarsite-root@@/"
+
+
+class RootLinks(Treeprocessor):
+    """Prefix site-relative links and images with ROOT_MARKER, so that 'files/x.pdf' works
+    from any page; outside URLs, '#anchors', '//' links and explicitly page-relative ones
+    ('./x', '../x') are left alone."""
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter():
+            for attr in ("href", "src"):
+                url = element.get(attr)
+                if url and not is_external(url) and not url.startswith(("#", "//", ".")):
+                    element.set(attr, ROOT_MARKER + url.lstrip("/"))
+
+
+class RootLinksExtension(Extension):
+    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 - Markdown's API
+        md.treeprocessors.register(RootLinks(md), "scholarsite_root_links", 5)
+
+
+def make_markdown(root_links: bool = False) -> markdown.Markdown:
+    """One converter per build, reset between documents (creating one is the slow part).
+    With `root_links`, for text shown at several depths: see RootLinks."""
+    extensions = markdown_extensions() + ([RootLinksExtension()] if root_links else [])
+    return markdown.Markdown(extensions=extensions, output_format="html")
 
 
 def render_markdown(md: markdown.Markdown, text: str,

@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from ..diagnostics import Diagnostics
 from ..views.metadata import dump_script_json
+from ..views.rooted import PageContext
 from ..plan.pages import Page
 from ..output.parallel import count_workers, map_forked, split_spans
 from ..output.writer import write_chunks, write_file, write_parts
@@ -29,6 +30,8 @@ class ViewEnvironment(jinja2.Environment):
     and the key only after a caught AttributeError, a few hundred times per page; a dict's
     key is looked up first here, except for names a dict has as attributes, so that every
     expression means what it means in Jinja."""
+
+    context_class = PageContext
 
     def getattr(self, obj, attribute):  # noqa: A003 - Jinja's name
         if type(obj) is dict and attribute not in DICT_ATTRIBUTES:

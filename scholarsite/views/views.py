@@ -20,6 +20,7 @@ from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, Citatio
                       Paper, Site, SiteConfig)
 from ..reading.people import is_owner
 from .ris import make_ris
+from .rooted import make_rooted_html
 from .search import paper_search_json
 from ..structure.kinds import paper_url
 from ..structure.urls import absolute_url, make_data_url, split_site_link
@@ -158,7 +159,7 @@ def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> 
         "institution": paper.institution,
         "doi": paper.doi,
         # Markdown abstracts are the owner's own HTML; BibTeX ones were escaped when read.
-        "abstract_html": Markup(paper.abstract_html),
+        "abstract_html": make_rooted_html(paper.abstract_html),
         "abstract_text": paper.abstract_text,
         "citation": format_citation(paper),
         "bibtex": make_bibtex(paper),
