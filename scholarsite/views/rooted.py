@@ -1,7 +1,7 @@
 """A paper's abstract on every page that shows it: rendered once, with its site-relative
 links marked (reading/papers.RootLinks), and given the root of the page it is printed on
-as it is printed. The renderer notes each page's root as its template starts
-(PageContext, below, the environment's context class), so that a template, the theme's or an override, prints
+as it is printed. Each page's root is noted as its template starts (PageContext, the
+environment's context class), so that a template, the theme's or an override, prints
 `{{ paper.abstract_html }}` and gets working links on the home page, the list and the
 paper's own page alike."""
 
