@@ -93,6 +93,9 @@ def test_papers_have_names_plain_venues_types_and_links(moved):
     assert (content / tidal["links"]["pdf"]).read_bytes() == \
         (OLD / "content" / "publication" / "tidal-scheduling" / "paper.pdf").read_bytes()
     assert "summary" not in tidal and "projects" not in tidal
+    # The figure of its text stays there, and shows at the paper's page's depth.
+    page = (moved[1] / "publications" / "tidal-scheduling" / "index.html").read_text("utf-8")
+    assert 'src="../../files/publications/tidal-scheduling/pipeline.png"' in page
 
 
 def test_a_toml_paper_takes_its_details_from_cite_bib(moved):

@@ -43,7 +43,6 @@ LINK_WORDS = (("pdf", "pdf"), ("paper", "pdf"), ("code", "code"), ("github", "co
 MARKS = "*†‡§¶"
 LINK_LABELS = {"pdf": "PDF", "supp": "Data", "url": "Link", "doi": "DOI", "arxiv": "arXiv"}
 _ARXIV = re.compile(r"arxiv\.org/(?:abs|pdf)/([^\s?#]+?)(?:\.pdf)?/?$", re.I)
-_PICTURE = re.compile(r'!\[([^\]\n]*)\]\((files/[^)\s]+)(?:\s+"[^"\n]*")?\)')
 _DOI = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", re.I)
 
 
@@ -140,7 +139,7 @@ def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migratio
     if f.get("projects"):
         mig.leave(entry.where(mig, "projects"), "the link to its projects was not moved "
                   "(a project lists its papers under `papers:`)")
-    body = take_pictures(make_text(entry, "abstract", mig), entry, fields, mig)
+    body = make_text(entry, "abstract", mig)
     mig.add_text(f"publications/{entry.slug}.md", format_entry(fields, body), "paper",
                  mig.where(entry.source.path))
     add_redirects(entry, mig)
@@ -160,23 +159,6 @@ def check_paper(entry: Entry, fields: dict, owner: Owner, mig: Migration) -> boo
         fields["venue"] = "Unknown venue"
         mig.add_review(entry.where(mig, "publication"), "no venue: written as 'Unknown venue'")
     return True
-
-
-def take_pictures(body: str, entry: Entry, fields: dict, mig: Migration) -> str:
-    """An abstract is shown in lists as well as on the paper's page, so a picture of the
-    page's own cannot stay in it: the first becomes the preview when there is none."""
-    def take(match: re.Match) -> str:
-        if not fields.get("preview"):
-            fields["preview"] = match.group(2)
-            fate = "is the paper's preview picture now"
-        else:
-            fate = "was left out (the paper has a preview picture)"
-        mig.add_review(entry.where(mig), f"the picture {match.group(2)} in the text {fate}: "
-                       "an abstract shows no pictures of the site's own")
-        return ""
-
-    body = _PICTURE.sub(take, body)
-    return re.sub(r"\n{3,}", "\n\n", body).strip()
 
 
 def make_authors(f: dict, owner: Owner, legend: dict[str, str]) -> list[str]:
