@@ -187,6 +187,18 @@ def test_the_cache_rebuilds_when_future_changes_what_is_published(tmp_path):
     assert (out / "posts" / "later" / "index.html").exists()
 
 
+def test_tags_told_apart_by_a_symbol_get_pages_of_their_own(tmp_path):
+    content = write_files(tmp_path / "content", {
+        "site.yaml": CONFIG, "posts/a.md": post("A", "2024-01-01", "[C]"),
+        "posts/b.md": post("B", "2024-01-02", "[C++]"),
+        "posts/c.md": post("C", "2024-01-03", "[C#]")})
+    assert build(content, tmp_path / "site").code == 0
+    tags = tmp_path / "site" / "posts" / "tags"
+    for slug, title in (("c", "A"), ("c-plus-plus", "B"), ("c-sharp", "C")):
+        assert re.findall(r'href="../../../posts/(\w)/">', main_of(tags / slug / "index.html")) \
+            == [title.lower()], slug
+
+
 def test_a_tag_without_letters_is_warned_of_at_its_line(tmp_path):
     files = {"site.yaml": CONFIG,
              "posts/p.md": "---\ntitle: P\ndate: 2024-01-01\ntags:\n  - ok\n  - '!!!'\n---\nText.\n"}

@@ -18,7 +18,7 @@ from ..diagnostics import Diagnostics
 from .fields import FieldReader
 from .imagesizes import add_image_sizes
 from .listing import list_files
-from .slugs import check_file_slug, fold_latin, make_slug, split_repeats
+from .slugs import check_file_slug, fold_latin, make_tag_slug, split_repeats
 from ..models import Item
 from .papers import (ROOT_MARKER, RootLinksExtension, html_to_text, markdown_extensions,
                      render_markdown, report_at)
@@ -208,7 +208,7 @@ def warn_unnamed_tags(f: FieldReader, tags: tuple[str, ...]) -> None:
     for i, tag in enumerate(tags):
         if not any(ch.isalnum() for ch in fold_latin(tag) if ch.isascii()):
             f.warning(("tags", i), f"the tag '{tag}' has no Latin letter or digit to make its "
-                      f"page's address from; it is at tags/{make_slug(tag)}/")
+                      f"page's address from; it is at tags/{make_tag_slug(tag)}/")
 
 
 def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics) -> Item | None:

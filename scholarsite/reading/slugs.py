@@ -69,6 +69,19 @@ def make_entry_slug(key: str, title: str) -> str:
     return make_slug(" ".join(words[:TITLE_WORDS])) if words else slug
 
 
+# Symbols that tell tags apart ('C', 'C++', 'C#'), spelled out in their pages' addresses.
+_TAG_SYMBOLS = (("+", " plus "), ("#", " sharp "))
+
+
+def make_tag_slug(tag: str) -> str:
+    """A tag's page address: 'Machine Learning' -> 'machine-learning', 'C++' -> 'c-plus-plus',
+    'C#' -> 'c-sharp' (so neither shares 'C''s page)."""
+    if any(ch.isascii() and ch.isalnum() for ch in fold_latin(tag)):
+        for symbol, word in _TAG_SYMBOLS:
+            tag = tag.replace(symbol, word)
+    return make_slug(tag)
+
+
 def fold_latin(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text)
                    if not unicodedata.combining(c))

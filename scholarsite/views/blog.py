@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ..models import Item, SiteConfig
 from ..reading.collections import ROOT_MARKER, Schema
-from ..reading.slugs import make_slug
+from ..reading.slugs import make_tag_slug
 from ..structure.kinds import KIND, section_url
 from .feeds import EMPTY_FEED_DATE, atom_date
 from .metadata import shorten
@@ -25,7 +25,7 @@ UNTITLED_CHARS = 80  # an untitled news item's title in the feed: its text's beg
 @lru_cache(maxsize=4096)
 def tag_slug(tag: str) -> str:
     """A tag's address: made once, though related posts compare every pair's tags."""
-    return make_slug(tag)
+    return make_tag_slug(tag)
 
 
 def tag_path(collection: str, tag: str) -> str:
