@@ -39,6 +39,9 @@ TRICKY = r"""
   archiveprefix = {arXiv}, year = {2021}, month = {March}}
 
 @article{nojournal, title = {No Journal}, author = {Ada Example}, year = 2018}
+
+@article{math, title = {On {$O(n \log n)$} Sorting in G{\"o}ttingen, for \$5},
+  author = {Ada Example}, journal = {J. Things}, year = 2022}
 """
 
 
@@ -115,15 +118,15 @@ def test_existing_files_are_skipped_unless_force(tmp_path):
     assert again.code == 0
     lines = again.out.splitlines()
     assert f"skipped {thesis.as_posix()} (it exists; --force overwrites it)" in lines
-    assert sum(line.startswith("skipped ") for line in lines) == 4
+    assert sum(line.startswith("skipped ") for line in lines) == 5
     assert not any(line.startswith("created ") for line in lines)
-    assert lines[-1] == "Imported 0 papers, skipped 4."
+    assert lines[-1] == "Imported 0 papers, skipped 5."
     assert thesis.read_text(encoding="utf-8") == "edited\n"
 
     forced = import_into(content, bib, "--force")
     assert forced.code == 0
     assert f"created {thesis.as_posix()}" in forced.out.splitlines()
-    assert forced.out.splitlines()[-1] == "Imported 4 papers, skipped 0."
+    assert forced.out.splitlines()[-1] == "Imported 5 papers, skipped 0."
     assert thesis.read_text(encoding="utf-8") == original
 
 
@@ -132,7 +135,8 @@ def test_a_bib_file_with_errors_imports_nothing(tmp_path):
     bib = write_files(tmp_path, {"bad.bib": TRICKY + "@article{late, title = {T}, year = 2020}\n"})
     result = import_into(content, bib / "bad.bib")
     assert result.code == 1
-    assert "bad.bib:27: error: entry 'late': missing required field 'author'" in result.err
+    line = TRICKY.count("\n") + 1
+    assert f"bad.bib:{line}: error: entry 'late': missing required field 'author'" in result.err
     assert "Traceback" not in result.err
     assert not (content / "publications").exists()
 

@@ -20,6 +20,7 @@ import yaml
 from ..output.writer import replace_file
 from ..reading.bibpaper import find_short
 from ..reading.bibtex import read_bib_file
+from ..reading.latex import latex_to_markdown
 from ..reading.listing import check_inside
 from ..diagnostics import Diagnostic, Diagnostics, count_of
 from ..models import Author, Paper
@@ -82,7 +83,11 @@ def make_markdown_file(paper: Paper, md: markdown.Markdown) -> str:
 
 def front_matter(paper: Paper) -> dict:
     """The paper as front matter: only fields that say something, in a readable order."""
-    doc: dict = {"title": paper.title,
+    title = paper.title  # with its formulas as TeX, when it has any, as Markdown titles do
+    written = dict(paper.extra).get("title")
+    if paper.title_html and isinstance(written, str):
+        title = latex_to_markdown(written)
+    doc: dict = {"title": title,
                  "authors": [author_item(a) for a in paper.authors]
                  + (["others"] if paper.more_authors else []),
                  "date": paper.date.iso(), "type": paper.type}

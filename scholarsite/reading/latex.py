@@ -282,6 +282,18 @@ def latex_to_rich(value: str) -> RichText:
     return join_rich(parts, maths)
 
 
+def latex_to_markdown(value: str) -> str:
+    """A BibTeX title as a Markdown paper writes it: LaTeX decoded to Unicode, each formula
+    kept as `$TeX$` (`$$TeX$$` for display), so that text_to_rich reads it as latex_to_rich
+    reads the field."""
+    maths = [read_formula(m) for m in _BIB_MATH.finditer(value)]
+    parts = latex_to_text(_BIB_MATH.sub(_MATH_MARK, value)).split(_MATH_MARK)
+    if not maths or len(parts) != len(maths) + 1:
+        return latex_to_text(value)
+    fenced = [f"$${tex}$$" if display else f"${tex}$" for tex, display in maths]
+    return parts[0] + "".join(f + part for f, part in zip(fenced, parts[1:]))
+
+
 def text_to_rich(value: str) -> RichText:
     """A Markdown paper's title: its text as written, with its formulas as in its prose."""
     maths = [read_formula(m) for m in _MARKDOWN_MATH.finditer(value)]
