@@ -232,6 +232,22 @@ def test_the_json_resume_export(built):
     assert resume["awards"] == [{"title": "Best Example Award, 2023"}]
 
 
+RESUME_SCHEMA = ROOT / "tests" / "node_modules" / "@jsonresume" / "schema" / "schema.json"
+
+
+@pytest.mark.skipif(not RESUME_SCHEMA.is_file(), reason="needs npm ci --prefix tests")
+@pytest.mark.parametrize("site", ["built", "demo"])
+def test_the_json_resume_export_is_valid_against_the_official_schema(site, request):
+    import jsonschema
+
+    folder = request.getfixturevalue(site)
+    folder = folder[0] if isinstance(folder, tuple) else folder
+    schema = json.loads(RESUME_SCHEMA.read_text(encoding="utf-8"))
+    resume = json.loads((folder / "cv" / "resume.json").read_text(encoding="utf-8"))
+    checker = jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker())
+    assert [f"{list(e.absolute_path)}: {e.message}" for e in checker.iter_errors(resume)] == []
+
+
 @needs_poppler
 def test_the_demo_sites_cv_is_a_few_pages(demo):
     [pdf] = sorted((demo / "cv").glob("*-cv.pdf"))
