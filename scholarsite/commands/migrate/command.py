@@ -40,9 +40,15 @@ def run_migrate(args: argparse.Namespace) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 1
-    for read in READERS[kind]:
-        read(old, mig)
-    settle_links(mig)
+    try:
+        for read in READERS[kind]:
+            read(old, mig)
+        settle_links(mig)
+    except Exception as exc:  # noqa: BLE001 - a reader's bug: said plainly, nothing written
+        print(f"{old.as_posix()}: error: migrate could not read this site ({type(exc).__name__}: "
+              f"{exc}); nothing was written. Please report it, with the file it names.",
+              file=sys.stderr)
+        return 1
     done = write_migration(mig, args.content, args.force)
     for line in format_report(mig, done, args.content):
         print(line)
