@@ -134,7 +134,7 @@ def test_report_names_what_was_left(migrated):
     assert "_publications/2011-broken.md:" in left and "not valid YAML" in left
     assert "_publications/README.txt: not a Markdown file" in left
     assert ".DS_Store" not in out
-    assert "9 papers" in out
+    assert "15 papers" in out
 
 
 def test_old_addresses_redirect(migrated):
@@ -175,13 +175,50 @@ def test_partial_checkout(tmp_path):
     content = write_files(tmp_path / "content", {"site.yaml": SITE_YAML})
     result = run_cli("migrate", str(old), "--content", str(content), "--from", "academicpages")
     assert result.code == 0, result.out + result.err
-    assert "9 papers" in result.out
+    assert "15 papers" in result.out
     assert read_front(content / "publications" / "2014-coauthors.md")["authors"] == [
         "Tomas Reyes", "Lin Okafor"]
     built = run_cli(*build_args(content, tmp_path / "site"))
     assert built.code == 0, built.err
     assert (tmp_path / "site" / "publication" / "2021-03-15-sparse-widgets"
             / "index.html").is_file()
+
+
+def test_real_world_shapes(migrated):
+    """Shapes real sites' `_publications/` take (fictional data): no suffix, odd dates,
+    `Authors:`, links of their own, authors only in BibTeX or a line of names, a
+    permalink on another site, the citation said again under the abstract."""
+    _, content, result, _ = migrated
+    out, left = result.out, result.out.split("Left behind")[1]
+    dawn = paper(migrated, "widgets-at-dawn")  # '7.md': a number says nothing
+    assert (str(dawn["date"]), dawn["authors"]) == ("2020-08", ["Ada Quill", "Tomas Reyes"])
+    text = (content / "publications" / "widgets-at-dawn.md").read_text(encoding="utf-8")
+    assert "Widgets wake early." in text and text.count("Tomas Reyes") == 2  # field, citation
+    assert "_publications/7.md:4: 'permalink' is an address on another site" in out
+    redirects = yaml.safe_load((content / "site.yaml").read_text(encoding="utf-8"))["redirects"]
+    assert not any("journal.example.org" in old for old in redirects)
+    sleepy = paper(migrated, "2022-sleepy-widgets")
+    assert (str(sleepy["date"]), sleepy["authors"]) == (
+        "2022-03-28", ["Ada Quill", "Tomas Reyes", "Lin Okafor"])
+    assert sleepy["links"] == {"arxiv": "https://arxiv.org/abs/2203.00001",
+                               "code": "https://example.org/code/sleepy-widgets"}
+    assert "_publications/2022-sleepy-widgets.md:5: the date '2022-28-03'" in out
+    body = (content / "publications" / "2022-sleepy-widgets.md").read_text(encoding="utf-8")
+    assert "Widgets sleep too." in body and "Abstract" not in body and "@inproc" not in body
+    loud = paper(migrated, "2023-loud-widgets")
+    assert loud["authors"] == ["Ada Quill", "Tomas Reyes", "Lin Okafor"]
+    assert loud["links"] == {"doi": "https://doi.org/10.5555/loud.2023"}
+    assert "_publications/2023-loud-widgets.md:7: authors read from a line of names" in out
+    body = (content / "publications" / "2023-loud-widgets.md").read_text(encoding="utf-8")
+    assert "Loud widgets are heard." in body and "**Ada" not in body and "DOI" not in body
+    bulk = (content / "publications" / "2024-widgets-in-bulk.md").read_text(encoding="utf-8")
+    assert read_front(content / "publications" / "2024-widgets-in-bulk.md")["authors"] == [
+        "Lin Okafor", "Ada Quill"] and bulk.rstrip().endswith("---")
+    assert paper(migrated, "widgets-without-a-suffix")["venue"] == "Widget Review Letters"
+    assert paper(migrated, "2025-certified-widgets")["authors"] == [  # degrees left out
+        "Ada Quill", "Tomas Reyes", "Lin Okafor"]
+    assert "_publications/2008-sample.md:1: academicpages' own sample paper" in left
+    assert "_publications/.2009-draft.md: a hidden file" in left
 
 
 def test_undecided_date_order_is_marked(tmp_path):

@@ -14,11 +14,14 @@ from urllib.parse import unquote, urlsplit
 
 import yaml
 
-from .citestyles import (clean_citation, describe_doubt, infer_type, parse_cited_authors,
-                         same_person, split_names, strip_boilerplate, venue_from_citation,
+from .apfields import (clean_abstract, clean_title, extra_links, is_document, is_sample,
+                       key_line, link_kind, new_name, own_path, paper_authors, paper_citation,
+                       plain_excerpt, read_entry, text_field)
+from .citestyles import (infer_type, strip_boilerplate, venue_from_citation,
                          year_from_citation)
-from .dates import DateOrder, date_from_name, decide_order, is_placeholder, normalize_date
-from .frontmatter import Source, format_entry, read_source, strip_html
+from .dates import (DateOrder, date_from_name, decide_order, is_placeholder, normalize_date,
+                    swapped_date)
+from .frontmatter import Source, format_entry
 from .markup import convert_markup
 from .links import new_file_path
 from .model import Migration
@@ -90,39 +93,26 @@ def read_old_site(old: Path) -> OldSite:
 
 def list_sources(folder: Path, mig: Migration) -> list[Source]:
     """The readable Markdown files of a folder; hidden files (.DS_Store) are passed over,
-    any other file is named in the report."""
+    a hidden Markdown file or any other file is named in the report."""
     if not folder.is_dir():
         return []
     sources = []
-    for path in sorted(folder.rglob("*")):
-        rel = path.relative_to(folder)
-        if not path.is_file() or any(part.startswith(".") for part in rel.parts):
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        if any(part.startswith(".") for part in path.relative_to(folder).parts):
+            if path.suffix.lower() in SUFFIXES:
+                mig.leave(mig.where(path), "a hidden file, which Jekyll did not publish; "
+                          "not moved")
             continue
-        if path.suffix.lower() not in SUFFIXES:
+        if not is_document(path):
             mig.leave(mig.where(path), "not a Markdown file; not moved")
             continue
-        source = read_source(path, mig)
+        source = read_entry(path, mig)
         if source is not None:
             sources.append(source)
     return sources
 
 
 # --- What every kind of entry needs ----------------------------------------------------
-
-
-def text_field(source: Source, key: str) -> str:
-    """A field as one line of plain text ('' when absent): academicpages escapes HTML."""
-    value = source.fields.get(key)
-    return "" if value is None or isinstance(value, (dict, list)) else strip_html(str(value))
-
-
-def key_line(source: Source, key: str) -> int:
-    """The line of `key` in the file's front matter (1 when it cannot be found)."""
-    lines = source.path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
-    for number, line in enumerate(lines[:source.body_line], start=1):
-        if re.match(rf"{re.escape(key)}\s*:", line):
-            return number
-    return 1
 
 
 def make_name(stem: str) -> str:
@@ -134,7 +124,11 @@ def entry_date(source: Source, order: DateOrder, mig: Migration) -> str | None:
     """The front matter's date made ISO, else the one of the file name."""
     value = source.fields.get("date")
     iso = normalize_date(value, order) if value is not None else None
-    if value is not None and iso is None:
+    if iso is None and swapped_date(value):
+        iso = swapped_date(value)
+        mig.add_review(mig.where(source.path, key_line(source, "date")),
+                       f"the date {value!r} has no month {str(value)[5:7]}: read as {iso}")
+    elif value is not None and iso is None:
         mig.add_review(mig.where(source.path, key_line(source, "date")),
                        f"the date {value!r} was not understood; the file name's date or the "
                        "citation's year was used")
@@ -146,7 +140,7 @@ def old_address(source: Source, site: OldSite) -> str:
     permalink pattern for its folder made of it."""
     permalink = source.fields.get("permalink")
     if isinstance(permalink, str) and permalink.strip():
-        return permalink
+        return own_path(permalink, site.prefixes)
     stem = source.path.stem
     folder, *below = source.path.relative_to(site.old).with_suffix("").parts
     pattern = site.post_permalink if folder == "_posts" else \
@@ -219,9 +213,12 @@ def convert_body(source: Source, text: str, site: OldSite, mig: Migration) -> st
 def write_entry(folder: str, what: str, source: Source, fields: dict, body: str,
                 site: OldSite, mig: Migration, comments: dict | None = None) -> str:
     """Add the new file and the redirect from the old page; returns the new slug."""
-    slug = mig.free_slug(folder, make_name(source.path.stem))
+    slug = mig.free_slug(folder, new_name(make_name(source.path.stem), fields["title"]))
     mig.add_text(f"{folder}/{slug}.md", format_entry(fields, body, comments), what,
                  mig.where(source.path))
+    if not old_address(source, site):
+        mig.add_review(mig.where(source.path, key_line(source, "permalink")), "'permalink' "
+                       "is an address on another site; no redirect from the old page")
     mig.add_redirect(old_address(source, site), f"{folder}/{slug}/")
     return slug
 
@@ -237,7 +234,10 @@ def require_title(source: Source, mig: Migration) -> str:
 
 
 def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) -> None:
-    if not (title := require_title(source, mig)):
+    if is_sample(source):
+        mig.leave(mig.where(source.path, 1), "academicpages' own sample paper; not moved")
+        return
+    if not (title := clean_title(require_title(source, mig))):
         return
     comments: dict[str, str] = {}
     date = paper_date(source, order, mig, comments)
@@ -254,11 +254,12 @@ def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) 
         comments["venue"] = f"The old site gives no venue: '{NO_VENUE}' stands in for it."
         mig.add_review(mig.where(source.path, 1), f"no venue; written as '{NO_VENUE}' "
                        "(type: other)")
-    fields = {"title": title, "authors": paper_authors(source, site, mig, comments),
-              "venue": venue, "date": date, "type": ptype, "links": links,
-              "citation": clean_citation(str(source.fields.get("citation") or ""))}
-    write_entry("publications", "paper", source, fields, paper_abstract(source, site, mig),
-                site, mig, comments)
+    authors, skip = paper_authors(source, site.owner, mig, comments)
+    abstract = paper_abstract(source, site, mig, links, skip)
+    fields = {"title": title, "authors": authors, "venue": venue, "date": date,
+              "type": ptype, "links": links,
+              "citation": paper_citation(source)}
+    write_entry("publications", "paper", source, fields, abstract, site, mig, comments)
 
 
 def paper_date(source: Source, order: DateOrder, mig: Migration,
@@ -279,7 +280,7 @@ def paper_date(source: Source, order: DateOrder, mig: Migration,
 
 def paper_links(source: Source, site: OldSite, mig: Migration) -> dict[str, str]:
     links: dict[str, str] = {}
-    for key, kind in LINK_FIELDS:
+    for key, kind in LINK_FIELDS + tuple(extra_links(source.fields)):
         value = source.fields.get(key)
         if not isinstance(value, str) or not value.strip():
             continue
@@ -288,52 +289,21 @@ def paper_links(source: Source, site: OldSite, mig: Migration) -> dict[str, str]
                       "each paper's page offers its own BibTeX")
             continue
         target = move_file(value, source, key, site, mig)
-        if key == "paperurl":
-            kind = "pdf" if target.lower().endswith(".pdf") else \
-                "doi" if "doi.org/" in target else "arxiv" if "arxiv.org/" in target else "url"
+        if key == "paperurl" or not kind:
+            kind = link_kind(target)
+        if kind == "doi" and target.startswith("10."):
+            target = "https://doi.org/" + target
         if target:
             links.setdefault(kind, target)
     return links
 
 
-def paper_authors(source: Source, site: OldSite, mig: Migration, comments: dict) -> list:
-    """The authors: the `authors` or `coauthors` field, else read from the citation."""
-    fields = source.fields
-    if fields.get("authors"):
-        return split_names(fields["authors"])
-    if fields.get("coauthors"):
-        names = split_names(fields["coauthors"])
-        if site.owner and not any(same_person(site.owner, n) for n in names):
-            names.insert(0, site.owner)
-            comments["authors"] = "The site's owner was added first: move the name to its place."
-            mig.add_review(mig.where(source.path, key_line(source, "coauthors")),
-                           f"'coauthors' leaves out {site.owner}, added as first author")
-        return names
-    return cited_authors(source, site, mig, comments)
-
-
-def cited_authors(source: Source, site: OldSite, mig: Migration, comments: dict) -> list:
-    citation = str(source.fields.get("citation") or "")
-    cited = parse_cited_authors(citation, text_field(source, "title"))
-    if cited.certain:
-        return list(cited.names)
-    why = describe_doubt(cited, citation)
-    names = list(cited.names) + ["et al."] if cited.names else \
-        [site.owner, "et al."] if site.owner else ["Unknown author"]
-    comments["authors"] = f"Check the authors: {why}."
-    line = key_line(source, "citation") if citation.strip() else 1
-    mig.add_review(mig.where(source.path, line), f"authors to check: {why}; written as "
-                   f"{', '.join(names)}")
-    return names
-
-
-def paper_abstract(source: Source, site: OldSite, mig: Migration) -> str:
+def paper_abstract(source: Source, site: OldSite, mig: Migration, links: dict,
+                   skip: int | None) -> str:
     """The body less the generator's lines around it, else the excerpt."""
-    body = strip_boilerplate(source.body)
-    if body.strip():
-        return convert_body(source, body, site, mig)
-    excerpt = source.fields.get("excerpt")
-    return strip_html(str(excerpt)) if isinstance(excerpt, str) else ""
+    body = clean_abstract(strip_boilerplate(source.body),
+                          str(source.fields.get("citation") or ""), links, skip)
+    return convert_body(source, body, site, mig) if body.strip() else plain_excerpt(source)
 
 
 # --- Talks, teaching, posts, portfolio -------------------------------------------------

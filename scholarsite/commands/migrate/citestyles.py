@@ -23,10 +23,13 @@ _SEPARATOR = re.compile(r"\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+")
 _INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.\s*-?\s*)+$")
 _GIVEN = re.compile(r"^[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}$")
 _MARKS = re.compile(r"[*†‡§¶]")
+# Degrees after a name ('Lee Roe MPH, PhD'): not part of it.
+_DEGREES = re.compile(r"(?<=[a-z])(?:,?\s+(?:Ph\.?D|MPhil|DPhil|MPH|MA|MS|MSc|MSW|SM|MBiostat|"
+                      r"MD|MBA|BSc|BA|BS)\b\.?)+(?=\s*(?:,|$|\band\b|&))")
 _ITALIC = re.compile(r"<(i|em)>(.*?)</\1>", re.I | re.S)
 # Lines academicpages' generator writes around an abstract: the citation again, a link.
 _BOILERPLATE = re.compile(r"^\s*(?:\**recommended citation|use google scholar|"
-                          r"(?:download|get|access|read)(?: the)?(?: paper| pdf| slides)?"
+                          r"(?:download|get|access|read|find|view)(?: the)?(?: paper| pdf| slides)?"
                           r"(?: here)?\W*$)", re.I)
 _MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 # academicpages' publication categories, and the type of paper each holds.
@@ -88,7 +91,9 @@ def looks_like_name(text: str) -> bool:
 
 
 def invert(family: str, given: str) -> str:
-    return f"{given.strip()} {family.strip()}"
+    """'Given Family'; a full given name loses a stray full stop ('Merkley, Eric.')."""
+    given = re.sub(r"(?<=[a-z]{2})\.$", "", given.strip())
+    return f"{given} {family.strip()}"
 
 
 def read_semicolons(part: str) -> list[str]:
@@ -118,6 +123,7 @@ def read_pieces(pieces: list[str], kind: str) -> tuple[list[str], str]:
 def parse_cited_authors(citation: str, title: str) -> CitedAuthors:
     """The authors of a citation string (HTML allowed), and how sure that reading is."""
     part, kind = find_author_part(clean_citation(citation), clean_citation(title))
+    part = _DEGREES.sub("", part)
     part, more = _ET_AL.sub("", part), bool(_ET_AL.search(part))
     part = trim_part(part)
     if not part:
@@ -162,7 +168,8 @@ def split_names(value: object) -> list[str]:
     """An `authors` field: a list, or names separated by commas, semicolons or 'and'."""
     items = value if isinstance(value, list) else re.split(r"\s*(?:[,;]|\band\b|&)\s*",
                                                           str(value))
-    return [clean_citation(str(item)) for item in items if str(item).strip()]
+    names = (re.sub(r"(?<=[a-z]{2})\.$", "", clean_citation(str(item))) for item in items)
+    return [name for name in names if name]
 
 
 def same_person(one: str, other: str) -> bool:

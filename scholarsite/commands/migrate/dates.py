@@ -14,6 +14,8 @@ from typing import Iterable
 
 _ISO = re.compile(r"^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?(?:[T ][\d:.]+.*)?$")
 _NUMERIC = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$")
+_YEAR_FIRST = re.compile(r"^(\d{4})[/.](\d{1,2})(?:[/.](\d{1,2}))?$")  # 2024.8.27, 2024/08
+_MONTH_YEAR = re.compile(r"^(\d{1,2})[/.-](\d{4})$")  # 08/2021
 
 
 @dataclass(frozen=True)
@@ -73,11 +75,22 @@ def normalize_date(value: object, order: DateOrder) -> str | None:
         first, second, year = numeric
         return make_iso(year, second, first) if order.day_first else make_iso(year, first,
                                                                                second)
-    match = _ISO.match(value.strip())
+    match = _ISO.match(value.strip()) or _YEAR_FIRST.match(value.strip())
     if not match:
-        return None
+        match = _MONTH_YEAR.match(value.strip())
+        return make_iso(int(match.group(2)), int(match.group(1))) if match else None
     year, month, day = (int(g) if g else None for g in match.groups())
     return make_iso(year, month, day)  # type: ignore[arg-type]
+
+
+def swapped_date(value: object) -> str | None:
+    """'2026-28-04', a month over 12 and a day that could be one, read as Y-D-M; a guess,
+    for the caller to mark."""
+    match = re.match(r"^(\d{4})-(\d{1,2})-(\d{1,2})$", value.strip()) \
+        if isinstance(value, str) else None
+    if not match or int(match.group(2)) <= 12:
+        return None
+    return make_iso(int(match.group(1)), int(match.group(3)), int(match.group(2)))
 
 
 def date_from_name(stem: str) -> str | None:

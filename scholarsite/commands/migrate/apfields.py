@@ -1,0 +1,277 @@
+"""academicpages' fields as real sites write them, past what the template itself makes:
+files Jekyll published without a suffix, dates YAML cannot read, `Authors:` with a
+capital, link fields of the user's own (`arxiv:`, `code:`), authors kept only in BibTeX,
+in the excerpt or on the abstract's first line, and the labels around an abstract."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from .citestyles import (clean_citation, describe_doubt, invert, looks_like_name,
+                         parse_cited_authors, same_person, split_names)
+from .frontmatter import Source, read_source, strip_html
+from .model import Migration
+
+MARKDOWN = (".md", ".markdown", ".html")
+# Link fields sites add themselves, and scholarsite's kind for each ('' decides by address).
+EXTRA_LINKS = {"pdf": "pdf", "pdfurl": "pdf", "arxiv": "arxiv", "arxivurl": "arxiv",
+               "code": "code", "github": "code", "poster": "poster", "slides": "slides",
+               "video": "video", "presentationurl": "", "doi": "doi", "htmlurl": "html",
+               "webpage": "html", "website": "html", "project": "html", "projecturl": "html",
+               "preprint": "", "preprinturl": "", "preprent": "", "supp": "supp"}
+TITLE_WORDS = 6
+_VIDEO = re.compile(r"youtube\.com|youtu\.be|vimeo\.com|\.mp4$", re.I)
+_BIB_AUTHOR = re.compile(r"\bauthor\s*=\s*(?:\{((?:[^{}]|\{[^{}]*\})*)\}|\"([^\"]*)\")",
+                         re.I | re.S)
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_LABEL = re.compile(r"^\s*(?:[+*-]\s+)?(?:#+\s*)?(?:\*\*|__)?\s*(?:abstract|summary)\s*"
+                    r"(?:[:.]\s*(?:\*\*|__)?|(?:\*\*|__)\s*[:.]?|$)\s*", re.I)
+_AUTHOR_LABEL = re.compile(r"^\s*(?:[+*-]\s+)?\**\s*authors?\s*[:：]\s*\**\s*", re.I)
+_DOI_LINE = re.compile(r"^\s*(?:[+*-]\s+)?\**doi\**\s*:", re.I)
+_DOI = re.compile(r"\b(10\.\d{4,9}/[^\s)\]\"'<>]+)")
+
+
+class _LenientLoader(yaml.SafeLoader):
+    """YAML as Jekyll's own reader takes it: a date with no such day ('0000-00-00',
+    '2026-28-04') stays the text it is, for the date reader to judge."""
+
+
+def _timestamp(loader: yaml.SafeLoader, node: yaml.Node):
+    try:
+        return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
+    except ValueError:
+        return loader.construct_scalar(node)
+
+
+_LenientLoader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
+
+
+def is_document(path: Path) -> bool:
+    """A file Jekyll made a page of: Markdown or HTML, or one with no suffix that opens
+    with front matter ('1234' beside '1.md')."""
+    if path.suffix.lower() in MARKDOWN:
+        return True
+    if path.suffix:
+        return False
+    with path.open("rb") as handle:
+        return handle.read(4).lstrip(b"\xef\xbb\xbf").startswith(b"---")
+
+
+def read_entry(path: Path, mig: Migration) -> Source | None:
+    """The file as frontmatter.read_source reads it; when YAML refuses only an impossible
+    date, read again with that date kept as text."""
+    scratch = Migration(mig.old, mig.kind)
+    source = read_source(path, scratch) or reread_dates(path)
+    mig.left.extend(scratch.left if source is None else ())
+    mig.review.extend(scratch.review)
+    return source
+
+
+def reread_dates(path: Path) -> Source | None:
+    try:
+        lines = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n").split("\n")
+    except (OSError, UnicodeDecodeError):
+        return None
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
+    if not lines or lines[0].strip() != "---" or end is None:
+        return None
+    try:
+        fields = yaml.load("\n".join(lines[1:end]), Loader=_LenientLoader)
+    except (yaml.YAMLError, ValueError):
+        return None
+    if not isinstance(fields, dict):
+        return None
+    return Source(path, {str(k): v for k, v in fields.items()}, "\n".join(lines[end + 1:]),
+                  end + 2)
+
+
+def field(fields: dict, key: str):
+    """A field whatever its case: `Authors:` is `authors:`."""
+    if key in fields:
+        return fields[key]
+    return next((v for k, v in fields.items() if k.lower() == key), None)
+
+
+def own_path(permalink: str, prefixes: tuple[str, ...]) -> str:
+    """A `permalink` as a path of the old site; '' for an address on another site (a
+    journal's page), which no redirect can stand for."""
+    url = permalink.strip()
+    for prefix in prefixes:
+        if url.lower().startswith(prefix.lower() + "/"):
+            return url[len(prefix):]
+    return "" if re.match(r"^(?:[a-z][a-z0-9+.-]*:|//)", url, re.I) else url
+
+
+def extra_links(fields: dict) -> list[tuple[str, str]]:
+    """(field, kind) of the link fields a site added itself, in the file's order."""
+    return [(key, EXTRA_LINKS[key.lower()]) for key, value in fields.items()
+            if key.lower() in EXTRA_LINKS and isinstance(value, str) and value.strip()]
+
+
+def link_kind(target: str) -> str:
+    low = target.lower()
+    return "pdf" if low.endswith(".pdf") else "doi" if "doi.org/" in low else \
+        "arxiv" if "arxiv.org/" in low else "video" if _VIDEO.search(low) else "url"
+
+
+def clean_title(title: str) -> str:
+    """Without a list number set as code ('`11.`Title') or a closing quote left over."""
+    title = re.sub(r"^`\d+\.?`\s*", "", title).strip()
+    if title[-1:] in "”\"" and not re.search(r"[“\"]", title[:-1]):
+        title = title[:-1].rstrip(" ,")
+    return title
+
+
+def new_name(name: str, title: str) -> str:
+    """The new file's name: the old one, unless it is only a number ('1', '012018'),
+    which says nothing; then the title's first words."""
+    if re.fullmatch(r"[\d\W_]+", name):
+        words = re.sub(r"[^\w]+", " ", title.lower()).split()
+        return "-".join(words[:TITLE_WORDS]) or name
+    return name
+
+
+def bibtex_authors(source: Source) -> list[str]:
+    """The `author` of a BibTeX entry in a `bibtex` field or in the text, 'Given Family'."""
+    text = f"{field(source.fields, 'bibtex') or ''}\n{source.body}"
+    match = _BIB_AUTHOR.search(text)
+    if not match:
+        return []
+    value = re.sub(r"[{}*]", "", match.group(1) or match.group(2) or "")
+    names = []
+    for name in re.split(r"\s+and\s+", " ".join(value.split())):
+        family, comma, given = name.partition(",")
+        names.append(invert(family, given) if comma else name.strip())
+    return [n for n in names if n and n.lower() != "others"]
+
+
+def name_list(text: str) -> list[str]:
+    """The names of a line that is nothing but names ('**A. Doe**, B. Roe*'), else []."""
+    text = _AUTHOR_LABEL.sub("", re.sub(r"<sup>.*?</sup>", "", text, flags=re.I))
+    text = re.split(r"<br\s*/?>|\s\[|\\$", text, maxsplit=1)[0]
+    text = clean_citation(text.replace("\\*", "").replace("*", "")).rstrip(" .")
+    names = split_names(text) if text.count(",") or " and " in text else []
+    return names if len(names) >= 2 and all(map(looks_like_name, names)) else []
+
+
+def text_authors(source: Source) -> tuple[list[str], int | str]:
+    """Authors the old page showed as a line of text, and where: the first lines of the
+    abstract (their index in the body), else the excerpt or a citation of names only."""
+    lines = source.body.split("\n")
+    for index, line in [(i, l) for i, l in enumerate(lines) if l.strip()][:3]:
+        names = name_list(line)
+        if names:
+            return names, index
+    for key in ("excerpt", "citation"):
+        value = field(source.fields, key)
+        if isinstance(value, str) and name_list(value):
+            return name_list(value), key
+    return [], ""
+
+
+def clean_abstract(body: str, citation: str, links: dict, skip: int | None) -> str:
+    """The abstract without a BibTeX block, the citation said again, an 'Abstract' label,
+    a 'DOI:' line (its DOI kept as a link) or the line of authors (`skip`); blanked, so
+    the lines the report names stay right."""
+    lines, fenced, opened = body.split("\n"), False, 0
+    cited = " ".join(clean_citation(citation).split())[:40].lower()
+    for index, line in enumerate(lines):
+        if _FENCE.match(line):
+            fenced, opened = not fenced, index if not fenced else opened
+            if not fenced and re.match(r"\s*@\w+\s*\{", "\n".join(lines[opened + 1:index])):
+                lines[opened:index + 1] = [""] * (index + 1 - opened)
+            continue
+        plain = " ".join(clean_citation(line).split()).lower()
+        if index == skip or (len(cited) >= 30 and plain.startswith(cited)):
+            lines[index] = ""
+        elif _DOI_LINE.match(line) and _DOI.search(line):
+            links.setdefault("doi", "https://doi.org/" + _DOI.search(line).group(1))
+            lines[index] = ""
+        elif not fenced:
+            lines[index] = _LABEL.sub("", line)
+    return "\n".join(line if line.strip(" +*#-") else "" for line in lines)
+
+
+def plain_excerpt(source: Source) -> str:
+    """The excerpt as an abstract: not when it is the authors or the citation again."""
+    excerpt = field(source.fields, "excerpt")
+    if not isinstance(excerpt, str) or name_list(excerpt):
+        return ""
+    return clean_abstract(strip_html(excerpt), paper_citation(source), {}, None).strip()
+
+
+def paper_citation(source: Source) -> str:
+    """The citation as text; a stand-in of a word or two ('cite') is none."""
+    citation = clean_citation(str(source.fields.get("citation") or ""))
+    return citation if len(citation.split()) >= 4 else ""
+
+
+def is_sample(source: Source) -> bool:
+    """One of the template's own sample papers, left in many sites."""
+    return bool(re.fullmatch(r"paper title number \d+", str(source.fields.get("title") or ""),
+                             re.I))
+
+
+# --- Fields and authors ----------------------------------------------------------------
+
+
+def text_field(source: Source, key: str) -> str:
+    """A field as one line of plain text ('' when absent): academicpages escapes HTML."""
+    value = source.fields.get(key)
+    return "" if value is None or isinstance(value, (dict, list)) else strip_html(str(value))
+
+
+def key_line(source: Source, key: str) -> int:
+    """The line of `key` in the file's front matter (1 when it cannot be found)."""
+    lines = source.path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+    for number, line in enumerate(lines[:source.body_line], start=1):
+        if re.match(rf"{re.escape(key)}\s*:", line):
+            return number
+    return 1
+
+
+def paper_authors(source: Source, owner: str, mig: Migration,
+                  comments: dict) -> tuple[list, int | None]:
+    """The authors: the `authors` or `coauthors` field, else read from the citation, a
+    BibTeX entry or a line of names; and the abstract's line they were read from."""
+    if field(source.fields, "authors"):
+        return split_names(field(source.fields, "authors")), None
+    if field(source.fields, "coauthors"):
+        names = split_names(field(source.fields, "coauthors"))
+        if owner and not any(same_person(owner, n) for n in names):
+            names.insert(0, owner)
+            comments["authors"] = "The site's owner was added first: move the name to its place."
+            mig.add_review(mig.where(source.path, key_line(source, "coauthors")),
+                           f"'coauthors' leaves out {owner}, added as first author")
+        return names, None
+    cited = parse_cited_authors(str(source.fields.get("citation") or ""),
+                                text_field(source, "title"))
+    if cited.certain or bibtex_authors(source):
+        return list(cited.names) if cited.certain else bibtex_authors(source), None
+    names, found = text_authors(source)
+    if names:
+        comments["authors"] = "Read from the old page's line of names: check them."
+        line = found if isinstance(found, int) else None
+        where = source.body_line + line if line is not None else key_line(source, str(found))
+        mig.add_review(mig.where(source.path, where), "authors read from a line of names; "
+                       f"check them: {', '.join(names)}")
+        return names, line
+    return cited_authors(source, owner, mig, comments), None
+
+
+def cited_authors(source: Source, owner: str, mig: Migration, comments: dict) -> list:
+    citation = str(source.fields.get("citation") or "")
+    cited = parse_cited_authors(citation, text_field(source, "title"))
+    if cited.certain:
+        return list(cited.names)
+    why = describe_doubt(cited, citation)
+    names = list(cited.names) + ["et al."] if cited.names else \
+        [owner, "et al."] if owner else ["Unknown author"]
+    comments["authors"] = f"Check the authors: {why}."
+    line = key_line(source, "citation") if citation.strip() else 1
+    mig.add_review(mig.where(source.path, line), f"authors to check: {why}; written as "
+                   f"{', '.join(names)}")
+    return names
