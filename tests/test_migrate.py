@@ -221,3 +221,10 @@ def test_a_venue_known_only_by_its_abbreviation_gets_its_type_from_the_venue_lis
              for path in (content / "publications").glob("*.md")}
     assert (types["db"], types["tpds"], types["fast-widgets"]) == (
         "conference", "journal", "journal")
+
+
+def test_front_matter_that_is_no_mapping_is_left_behind_with_a_hint(old, tmp_path):
+    write_files(old, {"_pages/odd.md": '---\ntitle:"Odd"\n---\nText.\n'})
+    result = migrate(old, tmp_path / "content")
+    assert result.code == 0, result.err
+    assert "_pages/odd.md:2: front matter is not a list of 'key: value' lines" in result.out

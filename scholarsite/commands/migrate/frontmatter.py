@@ -70,7 +70,8 @@ def parse_head(head: str, syntax: str, path: Path, mig: Migration) -> dict | Non
     if fields is None:
         return {}
     if not isinstance(fields, dict):
-        mig.leave(mig.where(path, 2), "front matter is not a mapping; this file was not moved")
+        mig.leave(mig.where(path, 2), "front matter is not a list of 'key: value' lines (is a "
+                  "space missing after a colon?); this file was not moved")
         return None
     return {str(k): v for k, v in fields.items()}
 
