@@ -173,3 +173,38 @@ def test_resume_json_is_the_cv_without_cv_yml(tmp_path):
     assert "Program committee member" in page(site, "cv/index.html").get_text()
     checked = run_cli("check", "--content", str(content))
     assert checked.code == 0, checked.out + checked.err
+
+
+def test_real_world_shapes_of_projects_posts_and_the_cv(moved):
+    """A project dated by `year`, its picture missing and Liquid in an HTML comment; a post
+    whose `date` is no real day; a CV entry open-ended with '~', its month unpadded."""
+    content, _, result, _ = moved
+    front = yaml.safe_load((content / "projects" / "3-project.md").read_text(
+        encoding="utf-8").split("---")[1])
+    assert front == {"title": "Lagoon Soundings", "date": "2021",
+                     "summary": "listening to a fictional lagoon"}  # no 'image': no file
+    assert "_projects/3_project.md:1: 'assets/img/lagoon-cover.jpg' names no file of the " \
+           "old site, so it is left out" in result.out
+    assert "old-lagoon" not in result.out  # commented out: neither moved nor noted
+    post = yaml.safe_load((content / "posts" / "tide-tables.md").read_text(
+        encoding="utf-8").split("---")[1])
+    assert post["date"] == "2023-04-02"
+    assert "_posts/2023-04-02-tide-tables.md:1: 'date: 2023-04-31 09:00:00' is no real day" \
+        in result.out
+    cv = yaml.safe_load((content / "cv.yaml").read_text(encoding="utf-8"))
+    assert cv["positions"][2] == {"title": "Lagoon Station Fellow",
+                                  "organization": "Lagoon Station", "start": "2019-03",
+                                  "end": "present",
+                                  "note": "Built the first lagoon gauge. Ran the winter survey."}
+
+
+def test_resume_json_with_comment_lines_and_dotted_dates(tmp_path):
+    old = tmp_path / "old"
+    shutil.copytree(OLD, old)
+    (old / "_data" / "cv.yml").unlink()
+    content, _, result = migrate_and_build(old, tmp_path / "new")
+    cv = yaml.safe_load((content / "cv.yaml").read_text(encoding="utf-8"))
+    assert cv["awards"][1] == {"title": "Shore Fellowship", "organization": "Examplia Academy",
+                               "date": "2019-07"}
+    assert "assets/json/resume.json:40: '//' comment lines (not JSON) were skipped" \
+        in result.out

@@ -231,3 +231,54 @@ def test_an_old_wowchemy_site_with_toml_settings_and_gaps(tmp_path):
     assert (content / "talks" / "winter-talk.md").is_file()
     assert run_cli(*build_args(content, tmp_path / "site")).code == 0
     assert run_cli("check", "--content", str(content)).code == 0
+
+
+def test_names_venues_and_dois_written_loosely_are_read_as_meant(moved):
+    """Shapes real Wowchemy sites have: bold or 'Family, G.' names, two authors in one
+    item, an APA-style venue, a DOI typed with a typo, 'journal_article', a capitalised
+    'Admin', Wowchemy's '\\n' in a display name, 'article' that cite.bib calls a journal."""
+    content, out = moved[0], moved[2]
+    reef = front_matter(content / "publications" / "reef-census.md")
+    assert reef["authors"] == ["Marlowe Quillfeather", "O. Fennimore", "Pelham Ashgrove",
+                               "Ysolde Tarn"]
+    assert (reef["venue"], reef["volume"], reef["number"], reef["pages"]) == \
+        ("Journal of Imaginary Oceanography", "14", "2", "33–47")
+    assert reef["type"] == "journal"
+    assert reef["links"] == {"doi": "10.5555/fictional.2020.077"}
+    assert "reef-census.md:5: the author 'Pelham Ashgrove, Ysolde Tarn' was read as 2" in out
+    marsh = front_matter(content / "publications" / "salt-marsh.md")
+    assert marsh["authors"] == ["Marlowe Quillfeather", "Ines Brackwater"]
+    assert marsh["type"] == "journal" and marsh["venue"] == "Annals of Fictional Estuaries"
+    assert "links" not in marsh
+    assert "salt-marsh/index.md:7: 'tbd' is not a DOI; not moved" in out
+    seminar = front_matter(content / "talks" / "estuary-seminar.md")
+    assert seminar["location"] == "Saltmere, Atlantis"  # not 'Saltmere, Atlantis, Saltmere...'
+    assert "profile link 'contact'" not in out  # the contact form, like '/#contact'
+
+
+def test_one_unreadable_page_is_left_behind_and_a_draft_gets_no_redirect(moved):
+    content, out = moved[0], moved[2]
+    _, _, left = out.partition("Left behind")
+    assert "content/publication/odd-links/index.md:1: not moved: migrate could not read it" \
+        in left
+    assert not (content / "publications" / "odd-links.md").exists()
+    site = yaml.safe_load((content / "site.yaml").read_text(encoding="utf-8"))
+    assert "publication/odd-links" not in site["redirects"]
+    assert front_matter(content / "posts" / "draft-idea.md")["draft"] is True
+    assert "post/draft-idea" not in site["redirects"]  # its page is not built
+
+
+def test_a_theme_default_title_gives_way_to_the_owner(tmp_path):
+    old = write_files(tmp_path / "old", {
+        "config.toml": 'title = "Academic"\nbaseurl = "https://wren.example.org/"\n',
+        "content/authors/admin/_index.md": "---\nname: Tamsin Wren\nsuperuser: true\n---\n",
+        "content/publication/lone-paper.md": "---\ntitle: A Lone Paper\ndate: 2018-02-01\n"
+                                              "authors: [admin]\npublication: Imaginary Letters\n"
+                                              "---\n",
+    })
+    content = tmp_path / "content"
+    result = run_cli("migrate", str(old), "--content", str(content))
+    assert result.code == 0, result.err
+    site = yaml.safe_load((content / "site.yaml").read_text(encoding="utf-8"))
+    assert site["title"] == "Tamsin Wren"
+    assert "config.toml: the site's title was the theme's own 'Academic'" in result.out

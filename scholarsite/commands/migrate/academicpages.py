@@ -22,6 +22,7 @@ from .citestyles import (infer_type, strip_boilerplate, venue_from_citation,
 from .dates import (DateOrder, date_from_name, decide_order, is_placeholder, normalize_date,
                     swapped_date)
 from .frontmatter import Source, format_entry
+from .guard import guarded
 from .markup import convert_markup
 from .links import new_file_path
 from .model import Migration
@@ -60,7 +61,7 @@ def read_academicpages(old: Path, mig: Migration) -> None:
         if not order.decided:
             mig.add_review(mig.where(old / folder), order.why)
         for source in sources:
-            move(source, site, order, mig)
+            guarded(mig, mig.where(source.path), move, source, site, order, mig)
 
 
 def read_old_site(old: Path) -> OldSite:

@@ -13,9 +13,11 @@ from pathlib import Path
 
 import yaml
 
-from ...reading.slugs import make_entry_slug, make_slug
+from ...reading.slugs import make_slug
+from .alfoliobib import copy_folder, list_files, read_bibliography
 from .cvdata import read_cv
 from .frontmatter import Source, format_entry, read_source, strip_html
+from .guard import guarded
 from .links import new_file_path
 from .markup import convert_markup
 from .model import Migration
@@ -34,6 +36,7 @@ _CITE = re.compile(r"\{%-?\s*cite\s+([^%]+?)\s*-?%\}")
 _GRID_OPEN = re.compile(r"^\s*<div\s+class=\"(?:row|col)[^\"]*\"[^>]*>\s*$")
 _DIV_OPEN = re.compile(r"^\s*<div\b")
 _DIV_CLOSE = re.compile(r"^\s*</div>\s*$")
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
 # Jekyll's named permalink styles, for posts.
 PERMALINK_STYLES = {"date": "/:categories/:year/:month/:day/:title:output_ext",
                     "pretty": "/:categories/:year/:month/:day/:title/",
@@ -61,100 +64,6 @@ def read_alfolio(old: Path, mig: Migration) -> None:
             mig.leave(mig.where(old / "_data" / name), f"not moved: {why}")
 
 
-# --- the bibliography ----------------------------------------------------------------------
-
-_ENTRY = re.compile(r"^[ \t]*@[ \t]*(\w+)[ \t]*[{(][ \t]*([^,\s]+)[ \t]*,", re.M)
-_FIELD = re.compile(r"^[ \t]*([\w-]+)[ \t]*=[ \t]*(.*)$", re.M)
-_PLAIN_VALUE = re.compile(r'^[{"]\s*([^{}"]*?)\s*[}"]')
-# al-folio fields that steer its pages and that scholarsite does not show.
-UNSHOWN = {"award_name": "the award's button label; scholarsite shows 'award'",
-           "website": "a link; rename it 'html'", "blog": "a link; rename it 'html'",
-           "additional_info": "text after the venue; move it into 'note'",
-           "annotation": "a note on the authors; move it into 'note'",
-           "altmetric": "a badge", "dimensions": "a badge", "google_scholar_id": "a badge",
-           "inspirehep_id": "a badge"}
-
-
-def read_bibliography(old: Path, mig: Migration) -> dict[str, tuple[str, str]]:
-    """Copy each .bib file to publications/; return {citation key: (slug, title)} of the
-    entries that will be papers (title, author and year present)."""
-    papers: dict[str, tuple[str, str]] = {}
-    for path in list_files(old / "_bibliography", (".bib", ".bibtex")):
-        mig.add_copy(f"publications/{make_slug(path.stem)}.bib", path, "bibtex",
-                     mig.where(path))
-        try:
-            entries = scan_entries(path.read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError):
-            continue  # the build says what is wrong with the file
-        for key, line, fields in entries:
-            if "title" in fields and {"author", "editor"} & set(fields) \
-                    and {"year", "date"} & set(fields):
-                title = " ".join(re.sub(r"[{}\"]", "", fields["title"][0]).strip(" ,").split())
-                papers.setdefault(key, (make_entry_slug(key, title), title))
-            else:
-                mig.add_review(mig.where(path, line), f"entry '{key}' lacks a title, author "
-                               "or year: the site leaves it out, with a warning, until it has")
-            check_bib_files(old, path, fields, mig)
-        note_unshown(path, entries, mig)
-    return papers
-
-
-def scan_entries(text: str) -> list[tuple[str, int, dict[str, tuple[str, int]]]]:
-    """Each entry's key, line and fields {name: (value as written, line)}: enough to find
-    keys and file names; the real reading is the build's."""
-    starts = [m for m in _ENTRY.finditer(text)
-              if m.group(1).lower() not in ("string", "comment", "preamble")]
-    entries = []
-    for i, match in enumerate(starts):
-        end = starts[i + 1].start() if i + 1 < len(starts) else len(text)
-        fields = {f.group(1).lower(): (f.group(2), text.count("\n", 0, f.start()) + 1)
-                  for f in _FIELD.finditer(text, match.end(), end)}
-        entries.append((match.group(2), text.count("\n", 0, match.start()) + 1, fields))
-    return entries
-
-
-def check_bib_files(old: Path, path: Path, fields: dict, mig: Migration) -> None:
-    """A bare `pdf` or `preview` name resolves only if al-folio's folder had that file."""
-    for name, folder in (("pdf", "assets/pdf"), ("preview", "assets/img/publication_preview")):
-        value, line = fields.get(name, ("", 0))
-        plain = _PLAIN_VALUE.match(value)
-        ref = plain.group(1) if plain else ""
-        if ref and "://" not in ref and not (old / folder / ref).is_file():
-            mig.add_review(mig.where(path, line), f"{name} '{ref}' is not in {folder}/; "
-                           f"put the file in files/ or the link is left out")
-
-
-def note_unshown(path: Path, entries: list, mig: Migration) -> None:
-    for name, why in UNSHOWN.items():
-        lines = [fields[name][1] for _, _, fields in entries if name in fields]
-        if lines:
-            mig.add_review(mig.where(path, lines[0]), f"al-folio's '{name}' ({why}) is kept "
-                           f"in the entry but not shown ({len(lines)} entr"
-                           f"{'y' if len(lines) == 1 else 'ies'})")
-
-
-# --- files ---------------------------------------------------------------------------------
-
-
-def list_files(folder: Path, suffixes: tuple[str, ...] | None = None) -> list[Path]:
-    """The files below `folder`, sorted, without hidden ones (.DS_Store, .ipynb_checkpoints)."""
-    if not folder.is_dir():
-        return []
-    found = []
-    for path in sorted(folder.rglob("*")):
-        parts = path.relative_to(folder).parts
-        if path.is_file() and not any(p.startswith((".", "_")) for p in parts) \
-                and (suffixes is None or path.suffix.lower() in suffixes):
-            found.append(path)
-    return found
-
-
-def copy_folder(folder: Path, dest: str, mig: Migration) -> None:
-    for path in list_files(folder):
-        rel = path.relative_to(folder).as_posix()
-        mig.add_copy(f"{dest}/{rel}", path, "file", mig.where(path))
-
-
 def use_asset(old: Path, mig: Migration, ref: str, origin: str) -> str:
     """The new path of a file `ref` names, which is copied; an address elsewhere as it is."""
     if re.match(r"^[a-z][a-z0-9+.-]*:|^//|^#", ref.strip(), re.I) or not ref.strip():
@@ -165,7 +74,8 @@ def use_asset(old: Path, mig: Migration, ref: str, origin: str) -> str:
     if source.is_file() and source.resolve().is_relative_to(old.resolve()):
         mig.add_copy(new, source, "file", mig.where(source))
     else:
-        mig.add_review(origin, f"'{ref}' names no file of the old site; put it at {new}")
+        mig.add_review(origin, f"'{ref}' names no file of the old site, so it is left out; "
+                       f"put the file at {new} and name it there")
     return new
 
 
@@ -203,7 +113,8 @@ def convert_cites(text: str, titles: dict[str, str]) -> str:
 
 def convert_body(src: Source, mig: Migration, titles: dict[str, str]) -> str:
     """The body in scholarsite's Markdown; links.py then settles its links and files."""
-    text = convert_cites(unwrap_grid(src.body), titles)
+    text = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), src.body)  # not shown
+    text = convert_cites(unwrap_grid(text), titles)
     return convert_markup(text, src.path, src.body_line, mig)
 
 
@@ -214,11 +125,14 @@ def read_day(value: object) -> str:
     if isinstance(value, dt.date):
         return value.isoformat()
     match = _DAY.match(str(value)) if isinstance(value, str) else None
-    return match.group(1) if match else ""
+    try:  # '2023-04-31' looks like a day but is none
+        return dt.date.fromisoformat(match.group(1)).isoformat() if match else ""
+    except ValueError:
+        return ""
 
 
-def note_unknown(src: Source, mig: Migration) -> None:
-    rest = sorted(k for k in src.fields if k not in HANDLED_KEYS)
+def note_unknown(src: Source, mig: Migration, also: tuple[str, ...] = ()) -> None:
+    rest = sorted(k for k in src.fields if k not in HANDLED_KEYS and k not in also)
     if rest:
         mig.add_review(mig.where(src.path, 1), "front matter not moved (scholarsite has no "
                        f"such field): {', '.join(rest)}")
@@ -235,7 +149,7 @@ def read_news(old: Path, mig: Migration) -> None:
     for path in list_files(old / "_news", MARKDOWN):
         src = read_source(path, mig)
         if src is not None:
-            move_news(src, mig)
+            guarded(mig, mig.where(path, 1), move_news, src, mig)
 
 
 def move_news(src: Source, mig: Migration) -> None:
@@ -269,7 +183,7 @@ def read_projects(old: Path, mig: Migration, papers: dict[str, tuple[str, str]])
         src = read_source(path, mig)
         if src is None:
             continue
-        move_project(src, old, mig, papers)
+        guarded(mig, mig.where(path, 1), move_project, src, old, mig, papers)
         if "category" in src.fields or "importance" in src.fields:
             grouped.append(src.path)
     if grouped:
@@ -288,13 +202,17 @@ def move_project(src: Source, old: Path, mig: Migration,
     slug = mig.free_slug("projects", src.path.stem)
     origin = mig.where(src.path, 1)
     image = use_asset(old, mig, str(fields["img"]), origin) if fields.get("img") else ""
+    image = image if image in mig.files or "://" in image else ""  # a missing file: noted
     redirect = str(fields.get("redirect") or "")
-    entry = {"title": title, "date": read_day(fields.get("date")),
+    year = str(fields.get("year") or "").strip()  # some sites date projects by year
+    entry = {"title": title,
+             "date": read_day(fields.get("date")) or (year if re.fullmatch(r"\d{4}", year)
+                                                      else ""),
              "summary": text_of(fields.get("description")), "image": image,
              "links": {"Website": redirect} if redirect.startswith(("http://", "https://"))
              else {},
              "papers": related_papers(src, mig, papers)}
-    note_unknown(src, mig)
+    note_unknown(src, mig, also=("year",) if entry["date"] == year else ())
     mig.add_text(f"projects/{slug}.md", format_entry(entry, convert_body(
         src, mig, {key: title for key, (_, title) in papers.items()})),
                  "project", mig.where(src.path))
@@ -348,7 +266,7 @@ def read_posts(old: Path, mig: Migration, permalink: str, titles: dict[str, str]
         else:
             src = read_source(path, mig)
             if src is not None:
-                move_post(src, named, mig, permalink, titles)
+                guarded(mig, mig.where(path, 1), move_post, src, named, mig, permalink, titles)
     if any(f.what == "post" for f in mig.files.values()):
         mig.add_redirect("blog", "posts/")  # al-folio's list of posts
 
@@ -367,7 +285,14 @@ def move_post(src: Source, named: re.Match, mig: Migration, permalink: str,
         mig.leave(mig.where(src.path, 1), "not moved: this post only sends readers to "
                   f"{fields['redirect']}; link it from a news item or page instead")
         return
-    date = read_day(fields.get("date")) or "-".join(named.group(1, 2, 3))
+    date = read_day(fields.get("date")) or read_day("-".join(named.group(1, 2, 3)))
+    if not date:
+        mig.leave(mig.where(src.path, 1), "not moved: neither its date nor its file name "
+                  "is a real day")
+        return
+    if fields.get("date") and not read_day(fields.get("date")):
+        mig.add_review(mig.where(src.path, 1), f"'date: {fields['date']}' is no real day; "
+                       "the file name's day is used")
     slug = mig.free_slug("posts", named.group(4))
     categories = split_words(fields.get("categories") or fields.get("category"))
     entry = {"title": text_of(fields.get("title")) or named.group(4).replace("-", " "),

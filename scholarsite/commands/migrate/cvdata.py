@@ -37,7 +37,11 @@ RESUME_SECTIONS = {"education": "education", "work": "positions", "volunteer": "
 RESUME_MAIN = {"education": "studyType or area", "work": "position",
                "volunteer": "position", "awards": "title"}
 SECTIONS_KEPT = "education, positions, awards, grants, service, students and teaching"
-_WHEN = re.compile(r"(?<!\d)(\d{4})(?:[-/.](0[1-9]|1[0-2]))?(?!\d)")
+# '2017', '2017-09', '2017.9' (months written without their 0, as some CVs do)
+_WHEN = re.compile(r"(?<!\d)(\d{4})(?:[-/.](1[0-2]|0?[1-9])(?!\d))?(?!\d)")
+_OPEN_END = re.compile(r"[-–~]\s*$")  # '2017.3 ~': from then on
+_DOTTED = re.compile(r"^(\d{4})\.(\d{1,2})(?:\.(\d{1,2}))?$")
+_COMMENT_LINE = re.compile(r"^[ \t]*//.*$", re.M)
 _ONGOING = re.compile(r"present|now|current|today|ongoing", re.I)
 _ISO = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
 HEADER = "The CV, moved from {origin} by scholarsite migrate; see the README for its fields."
@@ -75,6 +79,23 @@ def flatten(value: object) -> list[str]:
         return [text for item in value.values() for text in flatten(item)]
     text = strip_html(str(value)) if value not in (None, "") else ""
     return [text] if text else []
+
+
+def join_notes(parts: list[str]) -> str:
+    """Texts as one note: a sentence that ends in its own stop is followed by a space,
+    any other text by '; '."""
+    out = ""
+    for part in parts:
+        out += ("" if not out else " " if out[-1] in ".!?;:" else "; ") + part
+    return out
+
+
+def iso_day(text: str) -> str:
+    """'2024.02' or '2024.2.29' (dotted, as some resumes write dates) as '2024-02'..."""
+    found = _DOTTED.match(text.strip())
+    if not found:
+        return text
+    return "-".join([found.group(1)] + [f"{int(p):02d}" for p in found.groups()[1:] if p])
 
 
 def plain_date(value: str) -> int | str:
@@ -157,7 +178,7 @@ def convert_item(item: object, key: str) -> list:
     what = " ".join(flatten(item.get("title")))
     if not what:
         return []
-    note = "; ".join(flatten(item.get("description")) + flatten(item.get("items")))
+    note = join_notes(flatten(item.get("description")) + flatten(item.get("items")))
     return [compact({main: what, org: " ".join(flatten(item.get("institution"))),
                      "location": " ".join(flatten(item.get("location"))), **when,
                      "note": note})]
@@ -166,10 +187,10 @@ def convert_item(item: object, key: str) -> list:
 def read_when(value: object) -> dict:
     """al-folio's free `year` ('2012', '2012 - 2016', '2020 - present') as date or start/end."""
     text = str(value) if value is not None else ""
-    found = [f"{y}-{m}" if m else y for y, m in _WHEN.findall(text)]
+    found = [f"{y}-{int(m):02d}" if m else y for y, m in _WHEN.findall(text)]
     if not found:
         return {}
-    if _ONGOING.search(text):
+    if _ONGOING.search(text) or _OPEN_END.search(text):
         return {"start": plain_date(found[0]), "end": "present"}
     return make_span(found[0], found[-1], ongoing=False)
 
@@ -190,7 +211,7 @@ def make_span(start: str, end: str, ongoing: bool) -> dict:
 
 def from_resume(path: Path, mig: Migration) -> dict:
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
+        data = read_json(path, mig)
     except (OSError, UnicodeDecodeError) as exc:
         mig.leave(mig.where(path), f"not read: {exc}")
         return {}
@@ -218,17 +239,33 @@ def from_resume(path: Path, mig: Migration) -> dict:
     return doc
 
 
+def read_json(path: Path, mig: Migration) -> object:
+    """The file's JSON; `// comment` lines, which JSON does not allow but some resumes have,
+    are dropped (and named) when that is all that was wrong."""
+    text = path.read_text(encoding="utf-8-sig")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        bare = _COMMENT_LINE.sub("", text)
+        if bare == text:
+            raise
+        data = json.loads(bare)  # still broken: reported as the file's own error
+        line = text.count("\n", 0, _COMMENT_LINE.search(text).start()) + 1
+        mig.add_review(mig.where(path, line), "'//' comment lines (not JSON) were skipped")
+        return data
+
+
 def convert_resume(name: str, raw: object) -> dict:
     """A JSON Resume entry in scholarsite's keys; {} when it names nothing."""
     if not isinstance(raw, dict):
         return {}
     get = lambda *keys: " ".join(t for k in keys for t in flatten(raw.get(k)))  # noqa: E731
-    start = get("startDate", "startdate", "date")
-    end = get("endDate", "enddate")
+    start = iso_day(get("startDate", "startdate", "date"))
+    end = iso_day(get("endDate", "enddate"))
     when = make_span(start if _ISO.match(start) else "",
                      "present" if _ONGOING.search(end) else end if _ISO.match(end) else "",
                      ongoing=name in ("work", "volunteer"))
-    note = "; ".join(flatten(raw.get("summary")) + flatten(raw.get("highlights")))
+    note = join_notes(flatten(raw.get("summary")) + flatten(raw.get("highlights")))
     if name == "education":
         degree = " in ".join(t for t in (get("studyType"), get("area")) if t)
         entry = {"degree": degree, "institution": get("institution"), **when, "note": note}

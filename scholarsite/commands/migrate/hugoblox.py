@@ -14,20 +14,16 @@ from ...diagnostics import Diagnostics
 from ...reading.bibparse import parse_library
 from ...reading.latex import latex_to_text
 from .frontmatter import Source, format_entry, read_source, strip_html
+from .guard import guarded
 from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file, key_line,
                          list_of, make_date, make_settings, move_home, plain_venue,
                          read_owner, text_of)
+from .hugofields import MARKS, find_doi, person_name, settle_type, split_names, split_venue
 from .model import Migration
 
 SECTIONS = {"publications": ("publication", "publications"), "talks": ("event", "talk"),
             "posts": ("post", "posts", "blog")}
 OWNER_FOLDERS = ("authors", "author")
-# Wowchemy's numeric publication types, then Hugo Blox's CSL names.
-PAPER_TYPES = {"0": "other", "1": "conference", "2": "journal", "3": "preprint", "4": "report",
-               "5": "book", "6": "chapter", "7": "thesis", "8": "patent",
-               "paper-conference": "conference", "article-journal": "journal",
-               "article": "preprint", "manuscript": "preprint", "report": "report",
-               "book": "book", "chapter": "chapter", "thesis": "thesis", "patent": "patent"}
 BIB_TYPES = {"inproceedings": "conference", "conference": "conference", "article": "journal",
              "phdthesis": "thesis", "mastersthesis": "thesis", "techreport": "report",
              "book": "book", "incollection": "chapter", "inbook": "chapter",
@@ -40,7 +36,6 @@ LINK_WORDS = (("pdf", "pdf"), ("paper", "pdf"), ("code", "code"), ("github", "co
               ("slide", "slides"), ("video", "video"), ("youtube", "video"),
               ("poster", "poster"), ("data", "supp"), ("supp", "supp"), ("arxiv", "arxiv"),
               ("doi", "doi"))
-MARKS = "*†‡§¶"
 LINK_LABELS = {"pdf": "PDF", "supp": "Data", "url": "Link", "doi": "DOI", "arxiv": "arXiv"}
 _ARXIV = re.compile(r"arxiv\.org/(?:abs|pdf)/([^\s?#]+?)(?:\.pdf)?/?$", re.I)
 _DOI = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", re.I)
@@ -74,11 +69,11 @@ def read_hugoblox(old: Path, mig: Migration) -> None:
     move_home(owner, mig)
     legend: dict[str, str] = {}
     for entry in find_entries(old, "publications", mig):
-        move_paper(entry, owner, legend, mig)
+        guarded(mig, mig.where(entry.source.path, 1), move_paper, entry, owner, legend, mig)
     for entry in find_entries(old, "talks", mig):
-        move_talk(entry, mig)
+        guarded(mig, mig.where(entry.source.path, 1), move_talk, entry, mig)
     for entry in find_entries(old, "posts", mig):
-        move_post(entry, mig)
+        guarded(mig, mig.where(entry.source.path, 1), move_post, entry, mig)
     if legend:
         mig.site["publications"] = {"author_notes": {m: t for t, m in legend.items()}}
     note_other_content(old, mig)
@@ -110,6 +105,8 @@ def find_entries(old: Path, kind: str, mig: Migration) -> list[Entry]:
 def add_redirects(entry: Entry, mig: Migration) -> None:
     """The old address, and the `aliases` Hugo already redirected, to the new page."""
     new = f"{entry.kind}/{entry.slug}/"
+    if entry.source.fields.get("draft") is True:
+        return  # Hugo never published it, and the new site does not either
     for old in [entry.old_path, *list_of(entry.source.fields.get("aliases"))]:
         mig.add_redirect(old, new)
 
@@ -123,13 +120,16 @@ def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migratio
         mig.leave(entry.where(mig, "draft"), "a draft paper; not moved")
         return
     bib = read_cite_bib(entry.folder / "cite.bib", mig) if entry.bundled else {}
+    apa = split_venue(f.get("publication"))
     fields = {"title": text_of(f.get("title")) or bib.get("title", ""),
-              "authors": make_authors(f, owner, legend) or bib.get("authors", []),
-              "venue": plain_venue(f.get("publication")) or bib.get("venue", ""),
+              "authors": make_authors(entry, owner, legend, mig) or bib.get("authors", []),
+              "venue": apa.get("venue") or plain_venue(f.get("publication"))
+              or bib.get("venue", ""),
               "venue_short": plain_venue(f.get("publication_short") or f.get("venue_short")),
               "date": make_date(f.get("date")) or bib.get("year", ""),
-              "type": find_type(f.get("publication_types")) or bib.get("type", "")}
-    fields.update({k: bib[k] for k in ("volume", "number", "pages", "publisher") if k in bib})
+              "type": settle_type(f.get("publication_types"), bib)}
+    fields.update({k: v for k, v in {**bib, **apa}.items()
+                   if k in ("volume", "number", "pages", "publisher")})
     fields["topics"] = list_of(f.get("tags"))
     fields["links"] = make_links(entry, bib, mig)
     fields["preview"] = copy_featured(entry, mig)
@@ -158,32 +158,35 @@ def check_paper(entry: Entry, fields: dict, owner: Owner, mig: Migration) -> boo
     if not fields["venue"] and not (fields["type"] in ("preprint", "report") and "arxiv" in links):
         fields["venue"] = "Unknown venue"
         mig.add_review(entry.where(mig, "publication"), "no venue: written as 'Unknown venue'")
+    elif fields["venue"].casefold() == fields["title"].casefold():
+        mig.add_review(entry.where(mig, "publication"), "the venue is the paper's own title; "
+                       "write where it appeared")
     return True
 
 
-def make_authors(f: dict, owner: Owner, legend: dict[str, str]) -> list[str]:
-    """Authors by name: a profile's username (`admin`) is its name; Hugo Blox's
-    `author_notes` (one per author) become marks after the names, with a legend."""
+def make_authors(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migration
+                 ) -> list[str]:
+    """Authors by name: a profile's username (`admin`, in any case, as Hugo matches it) is
+    its name; Hugo Blox's `author_notes` (one per author) become marks after the names,
+    with a legend."""
+    f = entry.source.fields
     notes = f.get("author_notes") if isinstance(f.get("author_notes"), list) else []
     out = []
     authors = f.get("authors") if isinstance(f.get("authors"), list) else [f.get("authors")]
     for n, author in enumerate(authors):
-        name = text_of(author)
+        name = person_name(author)
         if not name:
             continue
-        if name in ("admin", "me"):  # the owner, even without a profile to name them
-            name = owner.usernames.get(name) or owner.name or PLACEHOLDER_NAME
-        name = owner.usernames.get(name, name)
+        if name.lower() in ("admin", "me"):  # the owner, even without a profile naming them
+            name = owner.usernames.get(name.lower()) or owner.name or PLACEHOLDER_NAME
+        names, why = split_names(owner.usernames.get(name.lower(), name))
+        if why:
+            mig.add_review(entry.where(mig, "authors"), f"{why}; check the authors")
         note = text_of(notes[n]) if n < len(notes) else ""
         if note and len(legend) < len(MARKS):
             legend.setdefault(note, MARKS[len(legend)])
-        out.append(name + legend.get(note, ""))
+        out.extend(one + legend.get(note, "") for one in names)
     return out
-
-
-def find_type(value) -> str:
-    first = value[0] if isinstance(value, list) and value else value
-    return PAPER_TYPES.get(text_of(first).lower(), "")
 
 
 def read_cite_bib(path: Path, mig: Migration) -> dict:
@@ -246,7 +249,11 @@ def add_link(links: dict, kind: str, value, entry: Entry, key: str, mig: Migrati
     if arxiv or kind == "arxiv":
         kind, url = "arxiv", arxiv.group(1) if arxiv else url.removeprefix("arXiv:")
     elif kind == "doi" or _DOI.match(url):
-        kind, url = "doi", _DOI.sub("", url)
+        kind, url = "doi", find_doi(url)
+        if not url:
+            mig.add_review(entry.where(mig, key), f"'{text_of(value)}' is not a DOI; "
+                           "not moved")
+            return
     elif not re.match(r"(https?|mailto):", url):
         url = copy_file(url, entry.folder, f"{entry.kind}/{entry.slug}", mig)
         if not url:
@@ -313,8 +320,9 @@ def move_talk(entry: Entry, mig: Migration) -> None:
 
 def make_location(f: dict) -> str:
     address = f.get("address") if isinstance(f.get("address"), dict) else {}
-    parts = [text_of(f.get("location"))]
-    parts += [text_of(address.get(k)) for k in ("city", "region", "country")]
+    location = text_of(f.get("location"))
+    parts = [location] + [text_of(address.get(k)) for k in ("city", "region", "country")
+                          if text_of(address.get(k)).casefold() not in location.casefold()]
     return ", ".join(dict.fromkeys(p for p in parts if p))
 
 

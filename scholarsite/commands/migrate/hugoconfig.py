@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 
 from .frontmatter import Source, format_yaml, read_source, strip_html
+from .hugofields import person_name
 from .markup import convert_markup
 from .model import Migration
 
@@ -25,6 +26,8 @@ PARAMS_FILES = ("config/_default/params.yaml", "config/_default/params.toml")
 OWNER_NAMES = ("admin", "me")
 AUTHOR_FOLDERS = ("content/authors", "content/author")
 PLACEHOLDER_NAME = "Your Name"
+# Titles the starters ship with, which a site kept by oversight.
+THEME_TITLES = {"academic", "hugo blox", "hugo academic", "academic website", "wowchemy"}
 PLACEHOLDER_URL = "https://example.org/"
 # Hugo Blox's icon names (an icon pack prefix such as `brands/` dropped) -> profile keys.
 ICON_KEYS = {"google-scholar": "scholar", "graduation-cap": "scholar", "orcid": "orcid",
@@ -92,9 +95,9 @@ def read_owner(old: Path, mig: Migration) -> Owner:
             if source is None:
                 continue
             user = index.parent.name
-            name = text_of(source.fields.get("title") or source.fields.get("name"))
+            name = person_name(source.fields.get("title") or source.fields.get("name"))
             if name:
-                owner.usernames.setdefault(user, name)
+                owner.usernames.setdefault(user.lower(), name)  # Hugo's terms: lower case
             if owner.source is None and (user in OWNER_NAMES or source.fields.get("superuser")):
                 fill_owner(owner, source, mig)
     return owner
@@ -103,7 +106,7 @@ def read_owner(old: Path, mig: Migration) -> Owner:
 def fill_owner(owner: Owner, source: Source, mig: Migration) -> None:
     f = source.fields
     owner.source = source
-    owner.name = text_of(f.get("title") or f.get("name"))
+    owner.name = person_name(f.get("title") or f.get("name"))
     owner.role = text_of(f.get("role"))
     orgs = f.get("organizations") or f.get("affiliations") or []
     first = orgs[0] if isinstance(orgs, list) and orgs else {}
@@ -119,7 +122,7 @@ def add_profile_link(owner: Owner, item: dict, source: Source, mig: Migration) -
     """One `social` entry ({icon, icon_pack, link}) as a profile link, or the e-mail."""
     icon = text_of(item.get("icon")).rsplit("/", 1)[-1].lower()
     link = text_of(item.get("link") or item.get("url"))
-    if not link or link.startswith(("#", "/#")):
+    if not link or link.startswith(("#", "/#")) or link.strip("/") == "contact":
         return  # the contact form of the old home page
     if link.startswith("mailto:"):
         owner.email = owner.email or link.removeprefix("mailto:")
@@ -150,7 +153,12 @@ def make_settings(old: Path, owner: Owner, mig: Migration) -> dict:
     config = read_first(old, CONFIG_FILES, mig)
     params = read_first(old, PARAMS_FILES, mig) or config.get("params") or {}
     where = next((n for n in CONFIG_FILES if (old / n).is_file()), "config/_default/hugo.yaml")
-    site = {"title": text_of(config.get("title")) or owner.name,
+    title = text_of(config.get("title"))
+    if title.casefold() in THEME_TITLES and owner.name:
+        mig.add_review(where, f"the site's title was the theme's own '{title}': site.yaml "
+                       "says the owner's name; edit it")
+        title = owner.name
+    site = {"title": title or owner.name,
             "url": make_url(text_of(config.get("baseURL") or config.get("baseurl"))),
             "description": find_description(params),
             "language": text_of(config.get("defaultContentLanguage")).split("-")[0]}
