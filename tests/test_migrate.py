@@ -200,13 +200,24 @@ def test_the_report_ends_with_what_a_build_would_say_of_the_new_folder(old, tmp_
 
 
 def test_a_link_out_of_the_old_site_is_never_followed(old, tmp_path):
-    secret = write_files(tmp_path / "elsewhere", {"secret.pdf": b"%PDF-1.4 private\n"})
+    secret = write_files(tmp_path / "elsewhere", {
+        "secret.pdf": b"%PDF-1.4 private\n",
+        "notes.md": "---\ntitle: Private notes\n---\nNot for the site.\n",
+        "config.yml": "title: Secret\nurl: https://secret.example.org\n"})
     (old / "files" / "talk.pdf").unlink()
     (old / "files" / "talk.pdf").symlink_to(secret / "secret.pdf")
+    (old / "_pages" / "notes.md").symlink_to(secret / "notes.md")
+    (old / "_config.yml").unlink()
+    (old / "_config.yml").symlink_to(secret / "config.yml")
     content = tmp_path / "content"
     result = migrate(old, content)
     assert not (content / "files" / "talk.pdf").exists()
     assert "outside the old site; not copied" in result.out
+    assert "_pages/notes.md: a link to a file outside the old site; not read" in result.out
+    assert "_config.yml: a link to a file outside the old site; not read" in result.out
+    moved = "".join(p.read_text(encoding="utf-8") for p in content.rglob("*")
+                    if p.is_file() and p.suffix in (".md", ".yaml"))
+    assert "Private notes" not in moved and "Secret" not in moved
 
 
 def test_a_venue_known_only_by_its_abbreviation_gets_its_type_from_the_venue_list(old, tmp_path):

@@ -25,7 +25,7 @@ from .frontmatter import Source, format_entry
 from .guard import guarded
 from .markup import convert_markup
 from .links import new_file_path
-from .model import Migration
+from .model import Migration, is_inside
 
 SUFFIXES = (".md", ".markdown", ".html")
 # Jekyll's default permalink for a collection, and its named styles for posts.
@@ -66,8 +66,9 @@ def read_academicpages(old: Path, mig: Migration) -> None:
 
 def read_old_site(old: Path) -> OldSite:
     """What the moved pages need of `_config.yml` (jekyll.py reports its problems)."""
-    try:
-        config = yaml.safe_load((old / "_config.yml").read_text(encoding="utf-8"))
+    try:  # a _config.yml that links out of the old site: jekyll.py says so
+        config = yaml.safe_load((old / "_config.yml").read_text(encoding="utf-8")) \
+            if is_inside(old / "_config.yml", old) else None
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         config = None
     config = config if isinstance(config, dict) else {}

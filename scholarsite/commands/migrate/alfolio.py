@@ -20,7 +20,7 @@ from .frontmatter import Source, format_entry, read_source, strip_html
 from .guard import guarded
 from .links import new_file_path
 from .markup import convert_markup
-from .model import Migration
+from .model import Migration, is_inside
 
 MARKDOWN = (".md", ".markdown")
 # Front matter read below, or that only steered al-folio's layout: no note for these.
@@ -245,8 +245,9 @@ def related_papers(src: Source, mig: Migration, papers: dict[str, tuple[str, str
 
 def read_permalink(old: Path) -> str:
     """The posts' address pattern in _config.yml (Jekyll's default is 'date')."""
-    try:
-        config = yaml.safe_load((old / "_config.yml").read_text(encoding="utf-8-sig")) or {}
+    try:  # a _config.yml that links out of the old site: jekyll.py says so
+        config = yaml.safe_load((old / "_config.yml").read_text(encoding="utf-8-sig")) or {} \
+            if is_inside(old / "_config.yml", old) else {}
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         config = {}
     pattern = str(config.get("permalink") or "date") if isinstance(config, dict) else "date"

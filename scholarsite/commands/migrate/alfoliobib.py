@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from ...reading.slugs import make_entry_slug, make_slug
-from .model import Migration
+from .model import Migration, is_inside
 
 # --- the bibliography ----------------------------------------------------------------------
 
@@ -31,6 +31,8 @@ def read_bibliography(old: Path, mig: Migration) -> dict[str, tuple[str, str]]:
     for path in list_files(old / "_bibliography", (".bib", ".bibtex")):
         mig.add_copy(f"publications/{make_slug(path.stem)}.bib", path, "bibtex",
                      mig.where(path))
+        if not is_inside(path, mig.old):
+            continue  # add_copy said so
         try:
             entries = scan_entries(path.read_text(encoding="utf-8-sig"))
         except (OSError, UnicodeDecodeError):

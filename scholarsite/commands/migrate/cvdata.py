@@ -107,6 +107,8 @@ def plain_date(value: str) -> int | str:
 
 
 def from_cv_yml(path: Path, mig: Migration) -> dict:
+    if not mig.may_read(path):
+        return {}
     try:
         text = path.read_text(encoding="utf-8-sig")
         data = yaml.safe_load(text)
@@ -210,6 +212,8 @@ def make_span(start: str, end: str, ongoing: bool) -> dict:
 
 
 def from_resume(path: Path, mig: Migration) -> dict:
+    if not mig.may_read(path):
+        return {}
     try:
         data = read_json(path, mig)
     except (OSError, UnicodeDecodeError) as exc:

@@ -28,6 +28,8 @@ class Source:
 def read_source(path: Path, mig: Migration) -> Source | None:
     """The file's front matter and body, or None (and a note) when it cannot be read.
     A file without front matter is all body."""
+    if not mig.may_read(path):
+        return None
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:

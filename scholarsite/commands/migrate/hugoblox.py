@@ -191,6 +191,8 @@ def make_authors(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migrat
 
 def read_cite_bib(path: Path, mig: Migration) -> dict:
     """What a bundle's `cite.bib` adds: venue, volume, pages... (its first entry)."""
+    if not mig.may_read(path):
+        return {}
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError):

@@ -61,6 +61,8 @@ class Owner:
 
 def load_config(path: Path, mig: Migration) -> dict:
     """One settings file as a mapping; a broken one is named in the report and read as {}."""
+    if not mig.may_read(path):
+        return {}
     try:
         text = path.read_text(encoding="utf-8-sig")
         if path.suffix == ".toml":

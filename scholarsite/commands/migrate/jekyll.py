@@ -69,6 +69,8 @@ def read_jekyll_site(old: Path, mig: Migration) -> None:
 
 
 def read_yaml(path: Path, mig: Migration) -> dict:
+    if not mig.may_read(path):
+        return {}
     try:
         doc = yaml.safe_load(path.read_text(encoding="utf-8-sig"))
     except yaml.YAMLError as exc:

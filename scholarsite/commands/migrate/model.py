@@ -51,6 +51,13 @@ class Migration:
     def add_text(self, path: str, text: str, what: str, origin: str) -> None:
         self.files[path] = NewFile(path, text, None, what, origin)
 
+    def may_read(self, path: Path) -> bool:
+        """Whether `path` is the old site's own: a link out of it is named, never followed."""
+        if is_inside(path, self.old):
+            return True
+        self.leave(self.where(path), "a link to a file outside the old site; not read")
+        return False
+
     def add_copy(self, path: str, source: Path, what: str, origin: str) -> None:
         if not is_inside(source, self.old):  # a link out of the old site: never followed
             self.leave(origin, "a link to a file outside the old site; not copied")
