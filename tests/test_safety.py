@@ -225,13 +225,20 @@ def test_a_backslash_never_makes_a_link_leave_the_site(make_site, url):
 
 @pytest.mark.parametrize("written", ["&#106;avascript:alert(1)", "javascript&#58;alert(1)",
                                      "JavaScript:alert(1)", "data:text/html,<script>"])
+@pytest.mark.parametrize("where", ["publications/a-paper.md:8", "news/n.md:5", "posts/p.md:6"])
 def test_character_references_in_markdown_links_are_read_as_a_browser_does(make_site,
-                                                                            written):
-    content = make_site(link_sites(written)["markdown text"])
+                                                                            written, where):
+    # A news item is shown on the home page too, where a site-relative link needs no prefix:
+    # the address is judged before it is made site-relative, never after.
+    texts = {"news/n.md": f"---\ndate: 2024-01-01\n---\nClick\n[me]({written}).\n",
+             "posts/p.md": f"---\ntitle: P\ndate: 2024-01-01\n---\n\n[me]({written}).\n"}
+    path = where.split(":")[0]
+    content = make_site(link_sites(written)["markdown text"] if path not in texts
+                        else {path: texts[path]})
     result = run_cli(*build_args(content))
     assert result.code == 1
-    assert re.search(r"publications/a-paper\.md:8: error: the link .* in the text uses the "
-                     r"scheme", result.err), result.err
+    assert re.search(rf"{re.escape(where)}: error: the link .* in the text uses the scheme",
+                     result.err), result.err
 
 
 # Prefixes a browser strips or ignores, before schemes it would run.

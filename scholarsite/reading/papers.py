@@ -93,7 +93,9 @@ class RootLinks(Treeprocessor):
 
 class RootLinksExtension(Extension):
     def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 - Markdown's API
-        md.treeprocessors.register(RootLinks(md), "scholarsite_root_links", 5)
+        # After SafeLinks (-1), which reads each address as a browser will, its character
+        # references decoded: only an address it kept is made site-relative here.
+        md.treeprocessors.register(RootLinks(md), "scholarsite_root_links", -2)
 
 
 def make_markdown(root_links: bool = False) -> markdown.Markdown:
