@@ -147,6 +147,7 @@ def test_a_second_run_adds_what_is_new_and_keeps_the_owners_edits(old, tmp_path)
     assert (content / "site.yaml").read_text(encoding="utf-8") == site_yaml
     assert (content / "pages/teaching-statement.md").is_file()
     assert "Wrote 1 file" in again.out and "kept" in again.out and "--force" in again.out
+    assert again.out.startswith("Moved from academicpages") and ": 1 page." in again.out
     forced = migrate(old, content, "--force")
     assert forced.code == 0, forced.err
     assert (content / "index.md").read_text(encoding="utf-8") != "My own words.\n"

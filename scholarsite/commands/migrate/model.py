@@ -3,7 +3,6 @@ Readers add to one Migration; nothing is written until they are all done (write.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -88,9 +87,6 @@ class Migration:
             slug = f"{base}-{n}"
         return slug
 
-    def moved(self) -> Counter:
-        """How many files of each kind are to be written."""
-        return Counter(f.what for f in self.files.values())
 
 
 def is_inside(path: Path, folder: Path) -> bool:

@@ -3,6 +3,7 @@ file and line; what was left behind and why; and what to run next."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from ...diagnostics import count_of
@@ -16,19 +17,21 @@ KIND_NAMES = (("paper", "paper"), ("bibtex", "BibTeX file"), ("talk", "talk"),
               ("file", "file"))
 
 
-def describe_moved(mig: Migration) -> str:
-    moved = mig.moved()
+def describe_moved(mig: Migration, done: Written) -> str:
+    """What this run wrote, by kind: a second run names only what was new."""
+    written = set(done.created) | set(done.replaced)
+    moved = Counter(new.what for path, new in mig.files.items() if path in written)
     parts = [count_of(moved[key], name) for key, name in KIND_NAMES if moved.get(key)]
     parts += [count_of(n, key) for key, n in sorted(moved.items())
               if key not in dict(KIND_NAMES)]
-    if mig.redirects:
+    if mig.redirects and "site.yaml" in written:
         n = len(mig.redirects)
         parts.append(f"{n} old address{'' if n == 1 else 'es'} redirected")
-    return ", ".join(parts) or "nothing"
+    return ", ".join(parts) or "nothing new"
 
 
 def format_report(mig: Migration, done: Written, content: Path) -> list[str]:
-    lines = [f"Moved from {mig.kind} ({mig.old.as_posix()}): {describe_moved(mig)}."]
+    lines = [f"Moved from {mig.kind} ({mig.old.as_posix()}): {describe_moved(mig, done)}."]
     lines.append(f"Wrote {count_of(len(done.created), 'file')} into {content.as_posix()}/"
                  + (f", replaced {len(done.replaced)}" if done.replaced else "")
                  + (f"; kept {count_of(len(done.kept), 'file')} that were there already "
