@@ -273,23 +273,28 @@ class RichText:
 def latex_to_rich(value: str) -> RichText:
     """A BibTeX field (a title, a paragraph of an abstract): LaTeX decoded to Unicode as
     latex_to_text does, and each formula kept for MathML."""
+    split = split_bib_math(value)
+    return join_rich(*split) if split else RichText(latex_to_text(value))
+
+
+def split_bib_math(value: str) -> tuple[list[str], list[tuple[str, bool]]] | None:
+    """A BibTeX field's text parts, decoded to Unicode, and the formulas between them
+    (TeX, display); None when it has no formula, or a macro swallowed one."""
     maths = [read_formula(m) for m in _BIB_MATH.finditer(value)]
     if not maths:
-        return RichText(latex_to_text(value))
+        return None
     parts = latex_to_text(_BIB_MATH.sub(_MATH_MARK, value)).split(_MATH_MARK)
-    if len(parts) != len(maths) + 1:  # a macro swallowed a formula: plain text only
-        return RichText(latex_to_text(value))
-    return join_rich(parts, maths)
+    return (parts, maths) if len(parts) == len(maths) + 1 else None
 
 
 def latex_to_markdown(value: str) -> str:
     """A BibTeX title as a Markdown paper writes it: LaTeX decoded to Unicode, each formula
     kept as `$TeX$` (`$$TeX$$` for display), so that text_to_rich reads it as latex_to_rich
     reads the field."""
-    maths = [read_formula(m) for m in _BIB_MATH.finditer(value)]
-    parts = latex_to_text(_BIB_MATH.sub(_MATH_MARK, value)).split(_MATH_MARK)
-    if not maths or len(parts) != len(maths) + 1:
+    split = split_bib_math(value)
+    if split is None:
         return latex_to_text(value)
+    parts, maths = split
     fenced = [f"$${tex}$$" if display else f"${tex}$" for tex, display in maths]
     return parts[0] + "".join(f + part for f, part in zip(fenced, parts[1:]))
 
