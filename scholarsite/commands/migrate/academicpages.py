@@ -15,13 +15,13 @@ from urllib.parse import unquote, urlsplit
 import yaml
 
 from .apfields import (clean_abstract, clean_title, extra_links, is_document, is_sample,
-                       key_line, link_kind, new_name, own_path, paper_authors, paper_citation,
+                       link_kind, new_name, own_path, paper_authors, paper_citation,
                        plain_excerpt, read_entry, text_field)
 from .citestyles import (infer_type, strip_boilerplate, venue_from_citation,
                          year_from_citation)
 from .dates import (DateOrder, date_from_name, decide_order, is_placeholder, normalize_date,
                     swapped_date)
-from .frontmatter import Source, format_entry
+from .frontmatter import Source, format_entry, key_line
 from .guard import guarded
 from .markup import convert_markup
 from .links import new_file_path

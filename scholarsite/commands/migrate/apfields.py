@@ -12,7 +12,7 @@ import yaml
 
 from .citestyles import (clean_citation, describe_doubt, invert, looks_like_name,
                          parse_cited_authors, same_person, split_names)
-from .frontmatter import Source, read_source, strip_html
+from .frontmatter import Source, key_line, read_source, strip_html
 from .model import Migration
 
 MARKDOWN = (".md", ".markdown", ".html")
@@ -223,14 +223,6 @@ def text_field(source: Source, key: str) -> str:
     value = source.fields.get(key)
     return "" if value is None or isinstance(value, (dict, list)) else strip_html(str(value))
 
-
-def key_line(source: Source, key: str) -> int:
-    """The line of `key` in the file's front matter (1 when it cannot be found)."""
-    lines = source.path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
-    for number, line in enumerate(lines[:source.body_line], start=1):
-        if re.match(rf"{re.escape(key)}\s*:", line):
-            return number
-    return 1
 
 
 def paper_authors(source: Source, owner: str, mig: Migration,

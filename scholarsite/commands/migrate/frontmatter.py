@@ -78,6 +78,40 @@ def parse_head(head: str, syntax: str, path: Path, mig: Migration) -> dict | Non
     return {str(k): v for k, v in fields.items()}
 
 
+def read_settings(path: Path, mig: Migration) -> dict:
+    """One settings file as a mapping; a broken one is named in the report and read as {}."""
+    if not mig.may_read(path):
+        return {}
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+        if path.suffix == ".toml":
+            import tomllib  # Python 3.11+
+            doc = tomllib.loads(text)
+        else:
+            doc = yaml.safe_load(text)
+    except ImportError:
+        mig.leave(mig.where(path), "TOML settings need Python 3.11 or newer; not read")
+        return {}
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError) as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 0
+        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        mig.leave(mig.where(path, line), f"settings not read ({reason})")
+        return {}
+    return doc if isinstance(doc, dict) else {}
+
+
+def key_line(source: Source, key: str) -> int:
+    """The line of `key` in the file's front matter (1 when it cannot be told)."""
+    try:
+        lines = source.path.read_text(encoding="utf-8-sig").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return 1
+    pattern = re.compile(rf"^\s*{re.escape(key)}\s*[:=]")
+    return next((n for n, line in enumerate(lines[:source.body_line], 1)
+                 if pattern.match(line)), 1)
+
+
 def format_entry(fields: dict, body: str = "", comments: dict[str, str] | None = None,
                  header: str = "") -> str:
     """A scholarsite Markdown file: front matter with the fields in the order given (a

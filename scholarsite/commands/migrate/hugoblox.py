@@ -13,9 +13,9 @@ from pathlib import Path
 from ...diagnostics import Diagnostics
 from ...reading.bibparse import parse_library
 from ...reading.latex import latex_to_text
-from .frontmatter import Source, format_entry, read_source, strip_html
+from .frontmatter import Source, format_entry, key_line, read_source, strip_html
 from .guard import guarded
-from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file, key_line,
+from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file,
                          list_of, make_date, make_settings, move_home, plain_venue,
                          read_owner, text_of)
 from .hugofields import MARKS, find_doi, person_name, settle_type, split_names, split_venue

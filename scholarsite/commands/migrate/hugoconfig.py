@@ -10,9 +10,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
 
-from .frontmatter import Source, format_yaml, read_source, strip_html
+from .frontmatter import (Source, format_yaml, key_line, read_settings, read_source,
+                          strip_html)
 from .hugofields import person_name
 from .markup import convert_markup
 from .model import Migration
@@ -59,32 +59,10 @@ class Owner:
     usernames: dict[str, str] = field(default_factory=dict)  # authors/<user>/ -> its name
 
 
-def load_config(path: Path, mig: Migration) -> dict:
-    """One settings file as a mapping; a broken one is named in the report and read as {}."""
-    if not mig.may_read(path):
-        return {}
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-        if path.suffix == ".toml":
-            import tomllib  # Python 3.11+
-            doc = tomllib.loads(text)
-        else:
-            doc = yaml.safe_load(text)
-    except ImportError:
-        mig.leave(mig.where(path), "TOML settings need Python 3.11 or newer; not read")
-        return {}
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError) as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 0
-        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        mig.leave(mig.where(path, line), f"settings not read ({reason})")
-        return {}
-    return doc if isinstance(doc, dict) else {}
-
 
 def read_first(old: Path, names: tuple[str, ...], mig: Migration) -> dict:
     path = next((old / n for n in names if (old / n).is_file()), None)
-    return load_config(path, mig) if path else {}
+    return read_settings(path, mig) if path else {}
 
 
 def read_owner(old: Path, mig: Migration) -> Owner:
@@ -250,16 +228,6 @@ def make_date(value) -> str:
         return ""
     return "-".join(part for part in match.groups() if part)
 
-
-def key_line(source: Source, key: str) -> int:
-    """The line of `key` in the file's front matter (1 when it cannot be told)."""
-    try:
-        lines = source.path.read_text(encoding="utf-8-sig").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return 1
-    pattern = re.compile(rf"^\s*{re.escape(key)}\s*[:=]")
-    return next((n for n, line in enumerate(lines[:source.body_line], 1)
-                 if pattern.match(line)), 1)
 
 
 # --- The owner's text, and the files pages use ---------------------------------------

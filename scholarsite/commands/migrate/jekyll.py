@@ -11,12 +11,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import yaml
 
 from ...reading.slugs import make_slug
 from ...structure.kinds import list_reserved
 from ...reading.collections import SCHEMAS
-from .frontmatter import Source, format_entry, read_source, strip_html
+from .frontmatter import Source, format_entry, read_settings, read_source, strip_html
 from .markup import convert_markup
 from .model import Migration
 
@@ -48,9 +47,9 @@ PLACEHOLDER_URL = "https://example.github.io/"
 def read_jekyll_site(old: Path, mig: Migration) -> None:
     """Add site.yaml's settings, index.md and the free pages from a Jekyll site."""
     config_path = old / "_config.yml"
-    config = read_yaml(config_path, mig) if config_path.is_file() else {}
+    config = read_settings(config_path, mig) if config_path.is_file() else {}
     author = config.get("author") if isinstance(config.get("author"), dict) else {}
-    socials = read_yaml(old / "_data" / "socials.yml", mig) \
+    socials = read_settings(old / "_data" / "socials.yml", mig) \
         if (old / "_data" / "socials.yml").is_file() else {}
     about = find_about(old, mig)
     mig.site.update(make_settings(config, author, about, mig))
@@ -67,22 +66,6 @@ def read_jekyll_site(old: Path, mig: Migration) -> None:
         mig.add_text("index.md", body.strip() + "\n", "home", mig.where(about.path))
     read_free_pages(old, about, mig)
 
-
-def read_yaml(path: Path, mig: Migration) -> dict:
-    if not mig.may_read(path):
-        return {}
-    try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8-sig"))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        mig.leave(mig.where(path, mark.line + 1 if mark else 1),
-                  f"not valid YAML ({getattr(exc, 'problem', None) or exc}); its settings "
-                  "were not moved")
-        return {}
-    except (OSError, UnicodeDecodeError) as exc:
-        mig.leave(mig.where(path), f"not read: {exc}")
-        return {}
-    return doc if isinstance(doc, dict) else {}
 
 
 def text_of(value: object) -> str:
