@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from .output.cache import (BuildCache, cache_name, fill_inputs, input_folders, list_inputs,
-                    open_cache, record_build)
+from .output.cache import (BuildCache, build_settings, cache_name, fill_inputs, input_folders,
+                           list_inputs, load_record, open_cache, record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
 from .reading.loader import CONFIG_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site
 from .models import Site
@@ -32,8 +32,10 @@ from .views.cvpdf import CVFiles
 from .views.views import make_views
 from .output.generated import image_store, store_generated
 from .output.lock import output_lock, recover_site
-from .output.writer import (OutputError, check_output_dir, check_outputs, safe_relpath,
-                            staged_site, write_tree)
+from .output.patch import can_patch, patched_site
+from .output.reuse import Reuse, fingerprint_templates
+from .output.writer import (OutputError, check_output_dir, check_outputs, follow_link,
+                            safe_relpath, staged_site, write_tree)
 
 if TYPE_CHECKING:
     import jinja2
@@ -179,6 +181,7 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     diags = Diagnostics(root=Path.cwd())
     cache = open_cache(options.output_dir, diags) if options.cache else None
     inputs = list_build_inputs(options) if cache else {}  # before anything is read
+    reuse = prepare_reuse(cache, options, inputs) if cache else None
     parsed = ParsedFiles(load_known_files(cache, options, diags))
     renderer = functools.cache(lambda: prepare_env(options, cache, keep))  # made once
     site, views = load_checked(options, diags, parsed, renderer)
@@ -197,13 +200,15 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     check_overrides(renderer(), layers, pages, diags)
     copies = collect_copies(site, layers, diags, options.output_dir, cv_files)
     check_redirects(site, pages, copies, options.content_dir / CONFIG_FILE, diags)
-    count, written, outputs = write_pages(options, pages, copies, renderer(), diags, keep)
+    count, written, outputs = write_pages(options, pages, copies, renderer(), diags, keep,
+                                          reuse)
     warnings = [d for d in diags.items if d.severity == "warning"]
     if cache:
         keep_compiled(renderer(), cache)
         record_build(cache, options.content_dir, options.output_dir, layers,
                      options.mode(), fill_inputs(inputs, list_read_hashes(parsed)), started,
-                     warnings, count, len(site.papers), written)
+                     warnings, count, len(site.papers), written,
+                     (reuse.fingerprint, reuse.digests) if reuse else ("", {}))
     kept = Kept(views, {output_path(p.path): p for p in pages}, outputs, renderer(),
                 copies, cv_files) if keep else None
     return BuildResult(site, count, time.perf_counter() - start, warnings, kept)
@@ -288,18 +293,35 @@ def list_build_inputs(options: BuildOptions) -> dict:
                        and path.lower().endswith(PAPER_SUFFIXES))
 
 
+def prepare_reuse(cache: BuildCache, options: BuildOptions, inputs: dict) -> Reuse | None:
+    """What this build may take from the last one into its output folder (see
+    output/reuse.py); None for the first, which records nothing to take."""
+    record = load_record(cache, options.output_dir)
+    if record is None:
+        return None
+    layers = options.template_layers()
+    fingerprint = fingerprint_templates(inputs, layers, build_settings(
+        options.content_dir, options.output_dir, layers, options.mode()))
+    same = record.templates == fingerprint
+    return Reuse(str(follow_link(options.output_dir)), record.pages if same else {},
+                 record.outputs if same else {}, fingerprint,
+                 functools.partial(cache.remove, cache_name(options.output_dir, "build")))
+
+
 def list_read_hashes(parsed: ParsedFiles) -> dict[str, str]:
     return {os.path.abspath(path): digest for path, digest in parsed.seen}
 
 
 def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path],
-                env: jinja2.Environment, diags: Diagnostics, keep: bool = False
+                env: jinja2.Environment, diags: Diagnostics, keep: bool = False,
+                reuse: Reuse | None = None
                 ) -> tuple[int, dict[str, os.stat_result], dict[str, object]]:
     """Render `pages` into a staging folder, with `copies`, and swap it in for the output
     folder; a template error raises ContentError and leaves the output as it was.
-    Returns the number of files, the status of each page's file as written, and with
-    `keep`, what is kept for serve of each page that is not one paper's own (rendered by
-    this process: see render/splice.py)."""
+    A build that takes most pages from the last one brings its site up to date in place
+    instead (output/patch.py). Returns the number of files, the status of each page's
+    file as written (where it stays), and with `keep`, what is kept for serve of each page
+    that is not one paper's own (rendered by this process: see render/splice.py)."""
     files = {safe_relpath(output_path(page.path)): page for page in pages}
     copies = {safe_relpath(rel): source for rel, source in copies.items()}
     check_outputs(files, copies)
@@ -307,10 +329,17 @@ def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path
     from .render.splice import keeping_for
 
     keeping = keeping_for(env, files) if keep else None
-    with staged_site(options.output_dir, set(files) | set(copies)) as root:
+    listing = set(files) | set(copies)
+    in_place = bool(reuse and reuse.previous and can_patch(options.output_dir, listing))
+    if reuse is not None and in_place:
+        reuse.in_place = True
+        folder = patched_site(options.output_dir, listing, reuse.forget)
+    else:
+        folder = staged_site(options.output_dir, listing)
+    with folder as root:
         written, kept = render_into(root, files, env, options.template_layers(), diags,
-                                    options.jobs, keeping)
+                                    options.jobs, keeping, reuse)
         if diags.has_errors(options.strict):
             raise ContentError(diags.errors(options.strict))
         write_tree(root, {}, copies)
-    return len(files) + len(copies), written, kept
+    return len(files) + len(copies), {} if in_place else written, kept

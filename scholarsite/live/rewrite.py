@@ -16,7 +16,8 @@ import jinja2
 
 from ..diagnostics import Diagnostics
 from ..plan.pages import Page
-from ..render.render import describe_template_error, render_page
+from ..render.errors import describe_template_error
+from ..render.render import render_page
 from ..render.splice import Pieces, keep_page, splice
 from ..output.writer import (MANIFEST, check_outputs, refuse_overwrite, remove_output,
                              replace_file, safe_relpath, write_manifest)

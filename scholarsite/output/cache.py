@@ -26,7 +26,7 @@ import stat
 import pickle
 import shutil
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -147,6 +147,10 @@ class BuildRecord:
     warnings: tuple[Diagnostic, ...]
     files: int
     papers: int
+    # The digests of the pages' contexts, and of the templates they were rendered with,
+    # for the next build to take the pages that would be the same (output/reuse.py).
+    templates: str = ""
+    pages: dict[str, bytes] = field(default_factory=dict)
 
 
 class BuildCache:
@@ -183,6 +187,12 @@ class BuildCache:
                 tmp.unlink(missing_ok=True)
             except OSError:
                 pass
+
+    def remove(self, name: str) -> None:
+        try:
+            (self.root / name).unlink(missing_ok=True)
+        except OSError:
+            pass
 
     def folder_for(self, name: str) -> Path | None:
         """A folder of this version's cache for others' files (compiled templates), or
@@ -293,6 +303,11 @@ def outputs_unchanged(out: Path, record: BuildRecord) -> bool:
     return True
 
 
+def load_record(cache: BuildCache, out: Path) -> BuildRecord | None:
+    record = cache.load(cache_name(out, 'build'))
+    return record if isinstance(record, BuildRecord) else None
+
+
 def find_unchanged(content: Path, out: Path, templates: Sequence[Path], mode: tuple
                    ) -> BuildRecord | None:
     """The last build's record when nothing it read has changed since and its output is
@@ -301,10 +316,8 @@ def find_unchanged(content: Path, out: Path, templates: Sequence[Path], mode: tu
         cache = open_cache(out)
         if cache is None:
             return None
-        record = cache.load(cache_name(out, 'build'))
-        if not isinstance(record, BuildRecord):
-            return None
-        if record.settings != build_settings(content, out, templates, mode):
+        record = load_record(cache, out)
+        if record is None or record.settings != build_settings(content, out, templates, mode):
             return None
         folders, skip = input_folders(content, out, templates)
         if not trusted(record, list_inputs(folders, skip)):
@@ -317,9 +330,12 @@ def find_unchanged(content: Path, out: Path, templates: Sequence[Path], mode: tu
 def record_build(cache: BuildCache, content: Path, out: Path, templates: Sequence[Path],
                  mode: tuple, inputs: dict[str, InputKey], started: float,
                  warnings: list[Diagnostic], files: int, papers: int,
-                 written: dict[str, os.stat_result] | None = None) -> None:
+                 written: dict[str, os.stat_result] | None = None,
+                 pages: tuple[str, dict[str, bytes]] = ("", {})) -> None:
     """Remember a successful build (`inputs` as listed before it read anything; `written`,
-    the status of the files it wrote, as they were written: others are looked up)."""
+    the status of the files it wrote, as they were written: others, such as the pages
+    taken from the last build, are looked up; `pages`: the templates' fingerprint and
+    each page's digest, see reuse.py)."""
     written = written or {}
     try:
         outputs = {}
@@ -331,7 +347,7 @@ def record_build(cache: BuildCache, content: Path, out: Path, templates: Sequenc
         return
     cache.save(cache_name(out, 'build'), BuildRecord(
         build_settings(content, out, templates, mode), inputs, outputs, started,
-        tuple(warnings), files, papers))
+        tuple(warnings), files, papers, *pages))
 
 
 def read_listing(out: Path) -> list[str]:

@@ -17,8 +17,10 @@ from ..views.metadata import dump_script_json
 from ..views.rooted import PageContext
 from ..plan.pages import Page
 from ..output.parallel import count_workers, map_forked, split_spans
+from ..output.reuse import Reuse
 from ..output.writer import write_chunks, write_file, write_parts
-from .layers import THEME_PREFIX, find_theme, is_same_folder, normalize_layers
+from .errors import describe_template_error
+from .layers import THEME_PREFIX, find_theme, normalize_layers
 
 
 # Names that a dict has as attributes: for these, Jinja's `d.name` means the method.
@@ -188,69 +190,21 @@ def render_page(page: Page, env: jinja2.Environment) -> str:
     return find_template(page, env).render(page.render_context())
 
 
-def render_page_into(root: Path, rel: str, page: Page, env: jinja2.Environment
-                     ) -> os.stat_result:
-    """Render `page` into the new file `rel` below `root`, and return the file's status; a
-    page that lists every paper is written as its parts come (whole, with its parts, it
-    took 40 MB at 5,000 papers)."""
+def render_page_into(root: Path, rel: str, page: Page, env: jinja2.Environment,
+                     reuse: Reuse | None = None, digests: dict | None = None
+                     ) -> os.stat_result | None:
+    """Render `page` into the new file `rel` below `root`, and return the file's status,
+    or None when `reuse` took the last build's file instead (output/reuse.py); a page
+    that lists every paper is written as its parts come (whole, with its parts, it took
+    40 MB at 5,000 papers)."""
     if not page.template:
         return write_parts(root, rel, page.body_pieces())
     if "*" in page.depends:
         return write_parts(root, rel, find_template(page, env).generate(page.render_context()))
-    return write_file(root, rel, find_template(page, env).render(page.render_context()))
-
-
-def describe_template_error(exc: Exception, templates: Path | Sequence[Path]
-                            ) -> tuple[str, int, str]:
-    """(path, line, message) for a template that failed, as a person can act on it;
-    `templates`: the folder, or the layers, the templates came from."""
-    layers = normalize_layers(templates)
-    first = str(layers[0]) if layers else "."
-    if isinstance(exc, jinja2.TemplateSyntaxError):
-        name = exc.filename or os.path.join(first, exc.name or "?")
-        return name, exc.lineno or 0, f"template syntax error: {exc.message}"
-    if isinstance(exc, jinja2.TemplatesNotFound):
-        names = " or ".join(exc.templates)
-        return first, 0, f"none of the templates {names} was found in {describe_places(layers)}"
-    if isinstance(exc, jinja2.TemplateNotFound):
-        # Asked for by a template (extends, include, import): named at that line.
-        name, line = _template_location(exc, layers)
-        return name if line else os.path.join(first, exc.name), line, \
-            describe_missing(exc.name, layers)
-    if isinstance(exc, UnicodeDecodeError):  # the loader does not say which file
-        return first, 0, f"a template is not UTF-8 text ({exc.reason} at byte " \
-            f"{exc.start}); save it as UTF-8"
-    name, line = _template_location(exc, layers)
-    return name, line, f"template error: {exc}"
-
-
-def describe_places(layers: Sequence[Path]) -> str:
-    """Where templates were looked for, as a person knows the places."""
-    theme = find_theme()
-    return " or ".join("the built-in theme" if theme and is_same_folder(folder, theme)
-                       else f"{folder.as_posix()}/" for folder in layers) or "no folder"
-
-
-def describe_missing(name: str, layers: Sequence[Path]) -> str:
-    prefix = f"{THEME_PREFIX}/"
-    if name.startswith(prefix):
-        return (f"template '{name}' not found: the built-in theme has no "
-                f"'{name[len(prefix):]}' (docs/templates.md lists its templates)")
-    return f"template '{name}' not found in {describe_places(layers)}"
-
-
-def _template_location(exc: Exception, layers: Sequence[Path]) -> tuple[str, int]:
-    """Where a runtime error happened: Jinja rewrites traceback frames to template lines."""
-    tb = exc.__traceback__
-    where = (str(layers[0]) if layers else ".", 0)
-    roots = [Path(os.path.realpath(folder)) for folder in layers]
-    while tb is not None:
-        filename = tb.tb_frame.f_code.co_filename
-        real = Path(os.path.realpath(filename))
-        if any(real.is_relative_to(root) for root in roots):
-            where = (filename, tb.tb_lineno)
-        tb = tb.tb_next
-    return where
+    context = page.render_context()
+    if reuse is not None and reuse.take(rel, page.template, context, digests):
+        return None
+    return write_file(root, rel, find_template(page, env).render(context))
 
 
 # Below this many pages, forking a worker costs more than it saves (about 10 ms to fork,
@@ -266,32 +220,38 @@ class RenderJob:
     env: jinja2.Environment
     layers: tuple[Path, ...]  # where the templates came from, for messages
     root: Path
+    reuse: Reuse | None = None  # the last build's pages, to take where they are the same
 
 
 # A template that failed: (index of the first page it failed on, template, path, line, message).
 Failure = tuple[int, str, str, int, str]
+Rendered = tuple[list[Failure], dict[str, os.stat_result], dict]  # and digests (reuse.py)
 
 
-def render_range(job: RenderJob, start: int, end: int
-                 ) -> tuple[list[Failure], dict[str, os.stat_result]]:
+def render_range(job: RenderJob, start: int, end: int) -> Rendered:
     """Render and write pages[start:end]; a template that fails is not tried again.
-    Returns the failures, and the status of each file written."""
+    Returns the failures, the status of each file written (not of those taken from the
+    last build) and the digests of the pages' contexts (output/reuse.py)."""
     failures: list[Failure] = []
     failed: set = set()
     written: dict[str, os.stat_result] = {}
+    digests: dict = {}
     for i in range(start, end):
         page = job.pages[i]
         if page.template in failed:
             continue
         try:
-            written[job.paths[i]] = render_page_into(job.root, job.paths[i], page, job.env)
+            status = render_page_into(job.root, job.paths[i], page, job.env, job.reuse,
+                                      digests)
+            if status is not None:
+                written[job.paths[i]] = status
         except Exception as exc:  # any failure inside a template is the template's bug
             if isinstance(exc, OSError) and not isinstance(exc, jinja2.TemplateError):
                 raise  # the output folder's problem (TemplateNotFound is an OSError too)
             failed.add(page.template)
             failures.append((i, str(page.template), *describe_template_error(exc,
                                                                               job.layers)))
-    return failures, written
+    return failures, written, digests
 
 
 def estimate_cost(page: Page, pages: int) -> float:
@@ -332,14 +292,16 @@ class Keeping:
 
 def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
                 templates: Path | Sequence[Path], diags: Diagnostics, jobs: int = 0,
-                keeping: Keeping | None = None
+                keeping: Keeping | None = None, reuse: Reuse | None = None
                 ) -> tuple[dict[str, os.stat_result], dict[str, object]]:
     """Render every page of `files` (output path -> page) into its file below `root`, and
-    return the status of each file written, and what `keeping` kept. A template error is
-    reported once per template, at the first page it failed on."""
+    return the status of each file written, and what `keeping` kept; `reuse` takes the
+    last build's file of a page where it can, and gathers the digests. A template error
+    is reported once per template, at the first page it failed on."""
     kept_paths = keeping.paths if keeping else frozenset()
     rest = {rel: page for rel, page in files.items() if rel not in kept_paths}
-    job = RenderJob(tuple(rest.values()), tuple(rest), env, normalize_layers(templates), root)
+    job = RenderJob(tuple(rest.values()), tuple(rest), env, normalize_layers(templates), root,
+                    reuse)
     # Fragments pay when the same list is rendered again (serve); a build renders each list
     # once, so kept fragments would only hold memory (every entry of every list).
     env.fragment_cache = None
@@ -358,19 +320,21 @@ def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
     results = map_forked(lambda span: render_range(job, *span), spans, workers,
                          [sum(costs[start:end]) for start, end in spans], render_kept)
     results += kept_run
-    failures = [failure for result, _ in results for failure in result]
+    failures = [failure for result, _, _ in results for failure in result]
+    if reuse is not None:
+        for _, _, digests in results:
+            reuse.digests.update(digests)
     reported: set = set()  # each template once, and each message (a missing base.html
     for _, template, path, line, message in sorted(failures):  # fails every page) once
         if template not in reported and (path, line, message) not in reported:
             reported.update((template, (path, line, message)))
             diags.error(path, line, message)
-    return {rel: status for _, written in results for rel, status in written.items()}, kept
+    return {rel: status for _, written, _ in results for rel, status in written.items()}, kept
 
 
 def render_kept_pages(root: Path, files: dict[str, Page], keeping: Keeping,
                       env: jinja2.Environment, layers: tuple[Path, ...],
-                      kept: dict[str, object]
-                      ) -> tuple[list[Failure], dict[str, os.stat_result]]:
+                      kept: dict[str, object]) -> Rendered:
     """The pages `keeping` names, rendered and written here, what is made of each put in
     `kept`; a template that fails is not tried again."""
     failures: list[Failure] = []
@@ -386,4 +350,4 @@ def render_kept_pages(root: Path, files: dict[str, Page], keeping: Keeping,
             failures.append((i, str(page.template), *describe_template_error(exc, layers)))
             continue
         written[rel] = write_chunks(root, rel, keeping.chunks(kept[rel]))
-    return failures, written
+    return failures, written, {}

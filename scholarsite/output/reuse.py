@@ -1,0 +1,87 @@
+"""Pages a build takes from the last one instead of rendering them again.
+
+What a page's template renders is a function of the templates, the code and the page's
+context. So a build records, in the cache's record of the build (cache.BuildRecord), a
+digest of each page's context and one of the templates. The next build with the same
+templates and settings that makes a page from a context of the same digest, and finds the
+page's last file as that build left it, leaves that file where it is instead of
+rendering and writing it again (the site is then brought up to date in place: patch.py).
+After one paper's edit, the paper's page and the pages that list papers are rendered, the
+other papers' pages are not. Since the context is made as always and only its rendering
+is skipped, whatever a page shows (a setting, a file's presence, another paper's title)
+counts, without any list of what a page reads.
+
+A digest is of the context's pickle without shared references (pickle's fast mode), so
+that equal contexts made by different builds give equal bytes; a context that cannot be
+pickled that way is rendered. Pages written as they are rendered (the lists of every
+paper) are always rendered. The first build into a folder records no digests: a cold
+build does not pay for the next one's savings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import pickle
+from typing import Callable
+
+from .cache import FileIdentity, identify
+
+Digest = bytes
+
+
+def digest_context(template: object, context: dict) -> Digest | None:
+    """A digest of what a page is rendered from, or None when it cannot be taken."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=5)
+    pickler.fast = True  # no memo: the bytes do not depend on which objects are shared
+    try:
+        pickler.dump((template, context))
+    except Exception:  # noqa: BLE001 - a context that cannot be pickled is rendered
+        return None
+    return hashlib.blake2b(buffer.getbuffer(), digest_size=16).digest()
+
+
+def fingerprint_templates(inputs: dict[str, tuple], layers: tuple, settings: tuple) -> str:
+    """A digest of the templates and assets (by their recorded hashes) and the build's
+    settings: pages are taken from the last build only when this is the same."""
+    roots = tuple(os.path.join(os.path.abspath(folder), "") for folder in layers)
+    parts = [repr(settings)]
+    parts += [f"{path}\0{key!r}" for path, key in sorted(inputs.items())
+              if path.startswith(roots)]
+    return hashlib.blake2b("\n".join(parts).encode("utf-8"), digest_size=16).hexdigest()
+
+
+class Reuse:
+    """What the last build wrote that this one may take (its digests by output path, and
+    the identity of each file it left), and the digests this build takes."""
+
+    def __init__(self, old_root: str, digests: dict[str, Digest],
+                 identities: dict[str, FileIdentity], fingerprint: str,
+                 forget: Callable[[], object] = lambda: None) -> None:
+        self.old_root = old_root
+        self.fingerprint = fingerprint  # of this build's templates and settings
+        self.forget = forget  # removes the last build's record (see patch.py)
+        # Whether the site is brought up to date in place (patch.py), where a file taken
+        # is left as it is; a new site swapped in whole (writer.py) takes nothing.
+        self.in_place = False
+        self.previous = digests
+        self.identities = identities
+        self.digests: dict[str, Digest] = {}  # this build's, gathered from every process
+
+    def take(self, rel: str, template: object, context: dict,
+             digests: dict[str, Digest]) -> bool:
+        """Whether the last build's file of `rel` is left where it is in place of
+        rendering the page again; the context's digest is put in `digests` either way."""
+        digest = digest_context(template, context)
+        if digest is None:
+            return False
+        digests[rel] = digest
+        if not self.in_place or self.previous.get(rel) != digest \
+                or rel not in self.identities:
+            return False
+        try:  # changed since, by hand or by serve, or gone: made again
+            return identify(os.path.join(self.old_root, rel)) == self.identities[rel]
+        except OSError:
+            return False

@@ -1,0 +1,188 @@
+"""A build takes from the last one the pages it would render alike (output/reuse.py): the
+output is a cold build's, byte for byte, whatever changed in between, and the files of
+pages that did not change are left as they were (their modification times too, which is
+what rsync and the like go by)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import (MINIMAL_CONFIG, build_args, copy_templates, edit, paper, run_cli,
+                      tree_bytes, write_files)
+
+from scholarsite.build import BuildOptions, build
+
+PAPERS = {f"publications/p{i}.md": paper(f"Paper {i}", f"202{i}-0{i + 1}") for i in range(5)}
+# A BibTeX entry's link to a file that is missing is left out, with a warning.
+BIB = """@inproceedings{linked,
+  title = {Linked},
+  author = {Ada Example},
+  booktitle = {Conference on Examples},
+  year = {2020},
+  pdf = {files/p.pdf},
+}
+"""
+
+
+def make_content(root: Path) -> Path:
+    return write_files(root / "content", {"site.yaml": MINIMAL_CONFIG, **PAPERS,
+                                           "publications/more.bib": BIB})
+
+
+def build_into(content: Path, out: Path, templates: Path, jobs: int = 0) -> None:
+    build(BuildOptions(content, out, templates, jobs=jobs))
+
+
+def cold_bytes(content: Path, templates: Path) -> dict[str, bytes]:
+    """What a build with no cache and no earlier output makes of the same files."""
+    cold = content.parent / "cold"
+    shutil.rmtree(cold, ignore_errors=True)
+    build(BuildOptions(content, cold, templates, cache=False))
+    return tree_bytes(cold)
+
+
+def stamps(out: Path) -> dict[str, int]:
+    return {p.relative_to(out).as_posix(): p.stat().st_mtime_ns
+            for p in out.rglob("*") if p.is_file()}
+
+
+def built_twice(tmp_path: Path) -> tuple[Path, Path, list[str]]:
+    """A site built by `python build.py build` twice, the second time after an edit, so
+    that the next build may take pages from the last; its content, output and arguments."""
+    content, out = make_content(tmp_path), tmp_path / "site"
+    args = build_args(content, out, templates=copy_templates(tmp_path))
+    for _ in range(2):
+        edit(content / "publications/p4.md", "abstract", "abstract, again,", 1)
+        assert run_cli(*args).code == 0
+    return content, out, args
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_pages_that_did_not_change_keep_their_files(tmp_path, jobs):
+    content, out = make_content(tmp_path), tmp_path / "site"
+    templates = copy_templates(tmp_path)
+    for i in range(3):  # the first build into a folder, then two after edits
+        edit(content / "publications/p3.md", "abstract", f"abstract, edit {i},", 1)
+        before = stamps(out) if out.exists() else {}
+        build_into(content, out, templates, jobs)
+    after = stamps(out)
+    assert tree_bytes(out) == cold_bytes(content, templates)
+    assert after["publications/p0/index.html"] == before["publications/p0/index.html"]
+    assert after["publications/p3/index.html"] != before["publications/p3/index.html"]
+    assert after["publications/index.html"] != before["publications/index.html"]
+
+
+def test_what_every_page_shows_and_the_templates_count(tmp_path):
+    content, out = make_content(tmp_path), tmp_path / "site"
+    templates = copy_templates(tmp_path)
+    for _ in range(2):
+        build_into(content, out, templates)
+    edit(content / "site.yaml", "title: Ada Example", "title: Ada Example's Group")
+    build_into(content, out, templates)
+    assert "Ada Example&#39;s Group" in (out / "publications/p0/index.html").read_text("utf-8")
+    edit(templates / "paper.html", "<h1", "<h1 data-edited")
+    build_into(content, out, templates)
+    assert "<h1 data-edited" in (out / "publications/p0/index.html").read_text("utf-8")
+    assert tree_bytes(out) == cold_bytes(content, templates)
+
+
+def test_a_page_changed_by_hand_is_made_again(tmp_path):
+    content, out, args = built_twice(tmp_path)
+    page = out / "publications/p0/index.html"
+    made = page.read_bytes()
+    page.write_text("changed by hand", encoding="utf-8")
+    edit(content / "publications/p2.md", "An abstract.", "Another abstract.")
+    result = run_cli(*args)
+    assert result.code == 0, result.err
+    assert page.read_bytes() == made
+
+
+def test_a_file_a_paper_links_counts_though_the_paper_did_not_change(tmp_path):
+    """The link to content/files/p.pdf is left out while the file is missing: the paper's
+    page changes when it appears, although the file that holds the paper did not."""
+    content, out = make_content(tmp_path), tmp_path / "site"
+    templates = copy_templates(tmp_path)
+    for _ in range(2):
+        build_into(content, out, templates)
+    assert "p.pdf" not in (out / "publications/linked/index.html").read_text("utf-8")
+    write_files(content, {"files/p.pdf": b"%PDF-1.4\n"})
+    build_into(content, out, templates)
+    assert "p.pdf" in (out / "publications/linked/index.html").read_text("utf-8")
+    assert tree_bytes(out) == cold_bytes(content, templates)
+
+
+STEPS = st.lists(st.one_of(
+    st.tuples(st.just("paper"), st.sampled_from(sorted(PAPERS)),
+              st.sampled_from(["title: T{n}", "date: 20{n:02d}-03", "selected: true",
+                               "authors: [Ada Example*, Bob {n}]", "tier: CCF-A"]),
+              st.integers(0, 30)),
+    st.tuples(st.just("config"), st.sampled_from(["title: Site {n}", "description: D{n}"]),
+              st.integers(0, 30)),
+    st.tuples(st.just("template"), st.integers(0, 30)),
+    st.tuples(st.just("by hand"), st.sampled_from(sorted(PAPERS))),
+    st.tuples(st.just("file"), st.booleans())), min_size=1, max_size=6)
+
+
+def take_step(step: tuple, content: Path, out: Path, templates: Path) -> None:
+    kind = step[0]
+    if kind == "paper":
+        _, rel, line, n = step
+        text = (content / rel).read_text(encoding="utf-8")
+        key = line.split(":")[0]
+        kept = [row for row in text.split("\n") if not row.startswith(f"{key}:")]
+        kept.insert(1, line.format(n=n))
+        (content / rel).write_text("\n".join(kept), encoding="utf-8")
+    elif kind == "config":
+        _, line, n = step
+        key = line.split(":")[0]
+        kept = [row for row in MINIMAL_CONFIG.split("\n") if not row.startswith(f"{key}:")]
+        (content / "site.yaml").write_text("\n".join([line.format(n=n), *kept]),
+                                           encoding="utf-8")
+    elif kind == "template":
+        page = templates / "paper.html"
+        page.write_text(page.read_text(encoding="utf-8") + f"{{# {step[1]} #}}x{step[1]}",
+                        encoding="utf-8")
+    elif kind == "by hand":
+        page = out / "publications" / Path(step[1]).stem / "index.html"
+        if page.is_file():
+            page.write_text("changed by hand", encoding="utf-8")
+    elif step[1]:
+        write_files(content, {"files/p.pdf": b"%PDF-1.4\n"})
+    else:
+        (content / "files" / "p.pdf").unlink(missing_ok=True)
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=STEPS)
+def test_any_sequence_of_changes_gives_the_cold_build(tmp_path_factory, steps):
+    tmp_path = tmp_path_factory.mktemp("reuse")
+    content, out = make_content(tmp_path), tmp_path / "site"
+    templates = copy_templates(tmp_path)
+    build_into(content, out, templates)
+    for step in steps:
+        take_step(step, content, out, templates)
+        build_into(content, out, templates)
+        assert tree_bytes(out) == cold_bytes(content, templates), step
+
+
+def test_a_users_files_stay_and_are_never_overwritten_in_place(tmp_path):
+    content, out, args = built_twice(tmp_path)
+    write_files(out, {"notes.txt": "mine", "publications/p9/index.html": "mine too"})
+    edit(content / "publications/p4.md", "abstract", "abstract, once more,", 1)
+    assert run_cli(*args).code == 0
+    assert (out / "notes.txt").read_text(encoding="utf-8") == "mine"
+    before = tree_bytes(out)
+    write_files(content, {"publications/p9.md": paper("Paper 9")})
+    result = run_cli(*args)
+    assert result.code == 1 and "publications/p9/index.html' was not made by" in result.err
+    assert tree_bytes(out) == before
+    (out / "publications/p9/index.html").unlink()
+    assert run_cli(*args).code == 0
+    assert "Paper 9" in (out / "publications/p9/index.html").read_text(encoding="utf-8")
+    assert (out / "notes.txt").read_text(encoding="utf-8") == "mine"
