@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from .output.cache import (BuildCache, build_settings, cache_name, fill_inputs, input_folders,
-                           list_inputs, load_record, open_cache, record_build)
+                           list_inputs, list_unchanged, load_record, open_cache,
+                           record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
 from .reading.loader import CONFIG_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site
 from .models import Site
@@ -305,7 +306,8 @@ def prepare_reuse(cache: BuildCache, options: BuildOptions, inputs: dict) -> Reu
     same = record.templates == fingerprint
     return Reuse(str(follow_link(options.output_dir)), record.pages if same else {},
                  record.outputs if same else {}, fingerprint,
-                 functools.partial(cache.remove, cache_name(options.output_dir, "build")))
+                 functools.partial(cache.remove, cache_name(options.output_dir, "build")),
+                 list_unchanged(record, inputs) if same else frozenset())
 
 
 def list_read_hashes(parsed: ParsedFiles) -> dict[str, str]:
@@ -341,5 +343,6 @@ def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path
                                     options.jobs, keeping, reuse)
         if diags.has_errors(options.strict):
             raise ContentError(diags.errors(options.strict))
-        write_tree(root, {}, copies)
+        write_tree(root, {}, {rel: source for rel, source in copies.items()
+                              if not (reuse and reuse.keeps_copy(rel, source))})
     return len(files) + len(copies), {} if in_place else written, kept

@@ -186,3 +186,19 @@ def test_a_users_files_stay_and_are_never_overwritten_in_place(tmp_path):
     assert run_cli(*args).code == 0
     assert "Paper 9" in (out / "publications/p9/index.html").read_text(encoding="utf-8")
     assert (out / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_copied_files_stay_unless_they_changed(tmp_path):
+    content, out, args = built_twice(tmp_path)
+    write_files(content, {"files/a.pdf": b"%PDF-1 a", "files/big.bin": b"a" * (2 << 20)})
+    assert run_cli(*args).code == 0
+    before = stamps(out)
+    edit(content / "publications/p4.md", "abstract", "abstract, edited,", 1)
+    assert run_cli(*args).code == 0
+    assert stamps(out)["files/a.pdf"] == before["files/a.pdf"]
+    assert stamps(out)["assets/style.css"] == before["assets/style.css"]
+    # Changed with the same size: by its bytes, and the large one by its times.
+    write_files(content, {"files/a.pdf": b"%PDF-1 b", "files/big.bin": b"b" * (2 << 20)})
+    assert run_cli(*args).code == 0
+    assert (out / "files/a.pdf").read_bytes() == b"%PDF-1 b"
+    assert (out / "files/big.bin").read_bytes()[:1] == b"b"

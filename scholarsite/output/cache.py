@@ -287,10 +287,20 @@ def input_folders(content: Path, out: Path, templates: Sequence[Path]
 def trusted(record: BuildRecord, inputs: dict[str, InputKey]) -> bool:
     """No input changed, and no large file's identity is so close to the record that a
     change within the same clock tick could hide behind it."""
-    if inputs != record.inputs:
-        return False
-    times = [max(key[1][1], key[1][2]) for key in inputs.values() if key[0] == "identity"]
-    return max(times, default=0) / 1e9 < record.started - RACY_SECONDS
+    return inputs == record.inputs and all(is_settled(key, record.started)
+                                           for key in inputs.values())
+
+
+def list_unchanged(record: BuildRecord, inputs: dict[str, InputKey | None]) -> frozenset[str]:
+    """The inputs (by absolute path) known to be as they were when `record` was made."""
+    return frozenset(path for path, key in inputs.items() if key is not None
+                     and record.inputs.get(path) == key and is_settled(key, record.started))
+
+
+def is_settled(key: InputKey, started: float) -> bool:
+    """A hash always; a file's identity when it is older than the build that recorded it
+    by more than a clock tick could hide."""
+    return key[0] != "identity" or max(key[1][1], key[1][2]) / 1e9 < started - RACY_SECONDS
 
 
 def outputs_unchanged(out: Path, record: BuildRecord) -> bool:

@@ -24,6 +24,7 @@ import hashlib
 import io
 import os
 import pickle
+from pathlib import Path
 from typing import Callable
 
 from .cache import FileIdentity, identify
@@ -59,8 +60,10 @@ class Reuse:
 
     def __init__(self, old_root: str, digests: dict[str, Digest],
                  identities: dict[str, FileIdentity], fingerprint: str,
-                 forget: Callable[[], object] = lambda: None) -> None:
+                 forget: Callable[[], object] = lambda: None,
+                 unchanged: frozenset[str] = frozenset()) -> None:
         self.old_root = old_root
+        self.unchanged = unchanged  # input files as they were then, by absolute path
         self.fingerprint = fingerprint  # of this build's templates and settings
         self.forget = forget  # removes the last build's record (see patch.py)
         # Whether the site is brought up to date in place (patch.py), where a file taken
@@ -82,6 +85,18 @@ class Reuse:
                 or rel not in self.identities:
             return False
         try:  # changed since, by hand or by serve, or gone: made again
+            return identify(os.path.join(self.old_root, rel)) == self.identities[rel]
+        except OSError:
+            return False
+
+    def keeps_copy(self, rel: str, source: Path) -> bool:
+        """Whether the file copied to `rel` from `source` (an asset, a file of
+        content/files/) stays as the last build left it: the source is as it was then, and
+        so is the copy."""
+        if not self.in_place or os.path.abspath(source) not in self.unchanged \
+                or rel not in self.identities:
+            return False
+        try:
             return identify(os.path.join(self.old_root, rel)) == self.identities[rel]
         except OSError:
             return False
