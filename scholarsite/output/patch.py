@@ -30,15 +30,22 @@ from .writer import (MANIFEST, MANIFEST_HEADER, OutputError, _staging_names, fol
 
 def can_patch(out_dir: Path, listing: set[str]) -> bool:
     """Whether the site in `out_dir` can be brought to `listing` in place: it is the tool's
-    (it has a manifest), and no file of either is a folder of the other."""
+    (it has a manifest), no file of either is a folder of the other, and no path of one
+    differs from a path of the other in case alone. On a disk that ignores case (macOS's,
+    Windows') a file moved to 'files/cv.pdf' would land on the old 'files/CV.pdf', which
+    would then be removed as stale, and a page would keep its old folder's case."""
     out_dir = follow_link(out_dir)
     try:
         old = read_manifest(out_dir) if out_dir.is_dir() else None
     except OutputError:
         return False
-    if old is None:
+    if old is None or listing & list_folders(old) or old & list_folders(listing):
         return False
-    return not (listing & list_folders(old) or old & list_folders(listing))
+    names: dict[str, str] = {}
+    for rel in old | listing | list_folders(old) | list_folders(listing):
+        if names.setdefault(rel.casefold(), rel) != rel:
+            return False
+    return True
 
 
 @contextmanager
