@@ -23,9 +23,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-from .writer import (MANIFEST, MANIFEST_HEADER, OutputError, _staging_names, follow_link,
-                     list_folders, read_manifest, refuse_overwrite, remove_output,
-                     user_files, write_manifest)
+from .writer import (MANIFEST, OutputError, _staging_names, find_users_files, follow_link,
+                     list_folders, make_staging, read_manifest, remove_output,
+                     write_manifest)
 
 
 def can_patch(out_dir: Path, listing: set[str]) -> bool:
@@ -58,14 +58,10 @@ def patched_site(out_dir: Path, listing: set[str], forget: Callable[[], object]
     file where the site has a file or folder is refused before anything is written."""
     out_dir = follow_link(out_dir)
     old = read_manifest(out_dir) or set()
-    folders = list_folders(listing)
-    overwritten = [rel for rel in user_files(out_dir, old) if rel in listing or rel in folders]
-    if overwritten:
-        raise refuse_overwrite(out_dir / overwritten[0])
+    find_users_files(out_dir, old, listing)
     tmp, _ = _staging_names(out_dir)
-    tmp.mkdir(parents=True)
+    make_staging(tmp)
     try:
-        (tmp / MANIFEST).write_text(MANIFEST_HEADER, encoding="utf-8")  # ours, if left
         yield tmp
         forget()
         write_manifest(out_dir, old | listing)  # killed while moving: all still ours

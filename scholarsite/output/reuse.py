@@ -81,20 +81,19 @@ class Reuse:
         if digest is None:
             return False
         digests[rel] = digest
-        if not self.in_place or self.previous.get(rel) != digest \
-                or rel not in self.identities:
-            return False
-        try:  # changed since, by hand or by serve, or gone: made again
-            return identify(os.path.join(self.old_root, rel)) == self.identities[rel]
-        except OSError:
-            return False
+        return self.in_place and self.previous.get(rel) == digest and self.is_as_left(rel)
 
     def keeps_copy(self, rel: str, source: Path) -> bool:
         """Whether the file copied to `rel` from `source` (an asset, a file of
         content/files/) stays as the last build left it: the source is as it was then, and
         so is the copy."""
-        if not self.in_place or os.path.abspath(source) not in self.unchanged \
-                or rel not in self.identities:
+        return self.in_place and os.path.abspath(source) in self.unchanged \
+            and self.is_as_left(rel)
+
+    def is_as_left(self, rel: str) -> bool:
+        """Whether the file of `rel` is as the last build left it (not changed since by
+        hand or by serve, nor gone)."""
+        if rel not in self.identities:
             return False
         try:
             return identify(os.path.join(self.old_root, rel)) == self.identities[rel]

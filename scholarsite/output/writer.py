@@ -215,6 +215,25 @@ def refuse_overwrite(path: Path) -> OutputError:
                        "it; move it into content/files/ instead")
 
 
+def find_users_files(out_dir: Path, manifest: set[str] | None, listing: set[str]
+                     ) -> list[str]:
+    """The files a user put in `out_dir` (see user_files), or OutputError when one is where
+    the new site (its files `listing`) has a file or a folder."""
+    keep = user_files(out_dir, manifest) if manifest is not None else []
+    folders = list_folders(listing)  # a user's file or link where the site has a folder
+    overwritten = [k for k in keep if k in listing or k in folders]
+    if overwritten:
+        raise refuse_overwrite(out_dir / overwritten[0])
+    return keep
+
+
+def make_staging(folder: Path) -> None:
+    """A new staging folder, marked as ours from the start, so that a build killed now can
+    be cleaned up later (lock.recover_site)."""
+    folder.mkdir(parents=True)
+    (folder / MANIFEST).write_text(MANIFEST_HEADER, encoding="utf-8")
+
+
 @contextmanager
 def staged_site(out_dir: Path, listing: set[str]) -> Iterator[Path]:
     """The folder in which to write the new site, whose files are `listing` (normalized
@@ -228,16 +247,10 @@ def staged_site(out_dir: Path, listing: set[str]) -> Iterator[Path]:
     """
     out_dir = follow_link(out_dir)
     old_manifest = read_manifest(out_dir) if out_dir.is_dir() else None
-    keep = user_files(out_dir, old_manifest) if old_manifest is not None else []
-    folders = list_folders(listing)  # a user's file or link where the site has a folder
-    overwritten = [k for k in keep if k in listing or k in folders]
-    if overwritten:
-        raise refuse_overwrite(out_dir / overwritten[0])
+    keep = find_users_files(out_dir, old_manifest, listing)
     tmp, old = _staging_names(out_dir)
-    tmp.mkdir(parents=True)
+    make_staging(tmp)
     try:
-        # Marked as ours from the start, so that a build killed now can be cleaned up later.
-        (tmp / MANIFEST).write_text(MANIFEST_HEADER, encoding="utf-8")
         yield tmp
         for rel in keep:  # the user's files stay in the site they were put in
             carry_over(out_dir, tmp, rel)
