@@ -1,9 +1,9 @@
 """Bring the last site up to date in place, for a build that takes most of its pages from
 the last one (output/reuse.py).
 
-Swapping in a whole new folder (writer.staged_site) makes every file again, at least as
-a link, and removes every file of the old one: at 5,000 papers, well over a second on a
-virtual disk, for a build that changed twenty files. Here the taken files stay where they
+Swapping in a whole new folder (writer.staged_site) writes every file again and removes
+every file of the old one: at 5,000 papers, well over a second on a virtual disk, for a
+build that changed twenty files. Here the taken files stay where they
 are. What the build writes goes to a staging folder first, as in staged_site, so an
 error while rendering leaves the site untouched; once all is written, each file is moved
 into the site whole (os.replace: whoever reads it gets the old file or the new one), the
