@@ -224,7 +224,6 @@ def text_field(source: Source, key: str) -> str:
     return "" if value is None or isinstance(value, (dict, list)) else strip_html(str(value))
 
 
-
 def paper_authors(source: Source, owner: str, mig: Migration,
                   comments: dict) -> tuple[list, int | None]:
     """The authors: the `authors` or `coauthors` field, else read from the citation, a

@@ -10,7 +10,6 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-
 from .frontmatter import (Source, format_yaml, key_line, read_settings, read_source,
                           strip_html)
 from .hugofields import person_name
@@ -57,7 +56,6 @@ class Owner:
     photo: str = ""  # files/avatar.jpg, once copied
     source: Source | None = None
     usernames: dict[str, str] = field(default_factory=dict)  # authors/<user>/ -> its name
-
 
 
 def read_first(old: Path, names: tuple[str, ...], mig: Migration) -> dict:
@@ -227,7 +225,6 @@ def make_date(value) -> str:
     if not match:
         return ""
     return "-".join(part for part in match.groups() if part)
-
 
 
 # --- The owner's text, and the files pages use ---------------------------------------

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-
 from ...reading.slugs import make_slug
 from ...structure.kinds import list_reserved
 from ...reading.collections import SCHEMAS
@@ -65,7 +64,6 @@ def read_jekyll_site(old: Path, mig: Migration) -> None:
         body = convert_markup(about.body, about.path, about.body_line, mig)
         mig.add_text("index.md", body.strip() + "\n", "home", mig.where(about.path))
     read_free_pages(old, about, mig)
-
 
 
 def text_of(value: object) -> str:

@@ -88,7 +88,6 @@ class Migration:
         return slug
 
 
-
 def is_inside(path: Path, folder: Path) -> bool:
     """Whether `path`, its links followed, is `folder` or below it."""
     try:

@@ -26,8 +26,6 @@ class Written:
     redirects_by_hand: dict[str, str] = field(default_factory=dict)
 
 
-
-
 def check_target(mig: Migration, content: Path) -> str:
     """Why `content` cannot be written to ('' when it can)."""
     if is_inside(content, mig.old) or is_inside(mig.old, content):
