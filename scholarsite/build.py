@@ -332,8 +332,7 @@ def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path
 
     keeping = keeping_for(env, files) if keep else None
     listing = set(files) | set(copies)
-    in_place = bool(reuse and reuse.previous and can_patch(options.output_dir, listing))
-    if reuse is not None and in_place:
+    if reuse is not None and reuse.previous and can_patch(options.output_dir, listing):
         reuse.in_place = True
         folder = patched_site(options.output_dir, listing, reuse.forget)
     else:
@@ -345,4 +344,5 @@ def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path
             raise ContentError(diags.errors(options.strict))
         write_tree(root, {}, {rel: source for rel, source in copies.items()
                               if not (reuse and reuse.keeps_copy(rel, source))})
+    in_place = reuse is not None and reuse.in_place  # files moved: their status is stale
     return len(files) + len(copies), {} if in_place else written, kept
