@@ -186,6 +186,13 @@ def test_a_users_files_stay_and_are_never_overwritten_in_place(tmp_path):
     assert run_cli(*args).code == 0
     assert "Paper 9" in (out / "publications/p9/index.html").read_text(encoding="utf-8")
     assert (out / "notes.txt").read_text(encoding="utf-8") == "mine"
+    # A file of the user's where a new page's folder would be.
+    write_files(out, {"publications/p8": "mine as well"})
+    write_files(content, {"publications/p8.md": paper("Paper 8")})
+    before = tree_bytes(out)
+    result = run_cli(*args)
+    assert result.code == 1 and "publications/p8' was not made by" in result.err
+    assert tree_bytes(out) == before
 
 
 def test_copied_files_stay_unless_they_changed(tmp_path):

@@ -23,8 +23,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-from .writer import (MANIFEST, OutputError, _staging_names, find_users_files, follow_link,
-                     list_folders, make_staging, read_manifest, remove_output,
+from .writer import (MANIFEST, OutputError, _staging_names, follow_link, list_folders,
+                     make_staging, read_manifest, refuse_overwrite, remove_output,
                      write_manifest)
 
 
@@ -58,7 +58,7 @@ def patched_site(out_dir: Path, listing: set[str], forget: Callable[[], object]
     file where the site has a file or folder is refused before anything is written."""
     out_dir = follow_link(out_dir)
     old = read_manifest(out_dir) or set()
-    find_users_files(out_dir, old, listing)
+    refuse_users_files(out_dir, old, listing)
     tmp, _ = _staging_names(out_dir)
     make_staging(tmp)
     try:
@@ -71,6 +71,20 @@ def patched_site(out_dir: Path, listing: set[str], forget: Callable[[], object]
         write_manifest(out_dir, listing)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def refuse_users_files(out_dir: Path, old: set[str], listing: set[str]) -> None:
+    """OutputError when something the last site (its files `old`) did not have is where
+    this one (`listing`) has a file, or anything but a folder is where it has a folder:
+    what writer.find_users_files finds, found by looking at those places alone rather
+    than through the whole folder (at 5,000 papers, half a second)."""
+    for rel in sorted(listing - old):
+        if os.path.lexists(os.path.join(out_dir, rel)):
+            raise refuse_overwrite(out_dir / rel)
+    for rel in sorted(list_folders(listing)):
+        path = os.path.join(out_dir, rel)
+        if os.path.islink(path) or os.path.lexists(path) and not os.path.isdir(path):
+            raise refuse_overwrite(out_dir / rel)
 
 
 def move_files(source: Path, target: Path) -> None:
