@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from .output.cache import (BuildCache, build_settings, cache_name, fill_inputs, input_folders,
-                           list_inputs, list_unchanged, load_record, open_cache,
+                           is_settled, list_inputs, list_unchanged, load_record, open_cache,
                            record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
 from .reading.loader import CONFIG_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site
@@ -25,7 +25,7 @@ from .render.typeset import make_cv_files
 from .render.layers import (ASSETS_DIR, find_layer_problem, find_theme, find_unknown_overrides,
                             list_layers, normalize_layers)
 from .reading.listing import list_files
-from .reading.paperfiles import ParsedFiles, unpickle_runs
+from .reading.paperfiles import ParsedFiles
 from .reading.publishing import Publishing, build_mode
 from .structure.kinds import list_common_templates
 from .structure.urls import is_external, output_path
@@ -34,7 +34,7 @@ from .views.views import make_views
 from .output.generated import image_store, store_generated
 from .output.lock import output_lock, recover_site
 from .output.patch import can_patch, patched_site
-from .output.reuse import Reuse, fingerprint_templates
+from .output.reuse import Reuse, fingerprint_content, fingerprint_templates
 from .output.writer import (OutputError, check_output_dir, check_outputs, follow_link,
                             safe_relpath, staged_site, write_tree)
 
@@ -183,7 +183,7 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     cache = open_cache(options.output_dir, diags) if options.cache else None
     inputs = list_build_inputs(options) if cache else {}  # before anything is read
     reuse = prepare_reuse(cache, options, inputs) if cache else None
-    parsed = ParsedFiles(load_known_files(cache, options, diags))
+    parsed = load_parsed(cache, options, diags, inputs, started, reuse is not None)
     renderer = functools.cache(lambda: prepare_env(options, cache, keep))  # made once
     site, views = load_checked(options, diags, parsed, renderer)
     layers = options.template_layers()
@@ -193,7 +193,8 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
         raise ContentError(diags.errors())
     if cache and parsed.changed():
         cache.save(cache_name(options.output_dir, "papers"),
-                   {"root": diags.root, "runs": parsed.pickled})
+                   {"root": diags.root, "files": parsed.results, "context": parsed.context,
+                    "ready": parsed.made if parsed.keep_ready else {}})
     cv_files = make_cv_files(site, layers, image_store(options.output_dir), diags)
     # Kept for serve, the pages that list papers are planned here, with their contexts.
     pages = plan_pages(site, views, deferred=frozenset({"paper"}) if keep else DEFERRABLE,
@@ -270,18 +271,24 @@ def keep_compiled(env: jinja2.Environment, cache: BuildCache) -> None:
         env.bytecode_cache.write_held()
 
 
-def load_known_files(cache: BuildCache | None, options: BuildOptions, diags: Diagnostics
-                     ) -> dict:
-    """What each paper file gave last time, by its path and bytes; their problems name
-    files as `diags` does, or they are not used."""
+def load_parsed(cache: BuildCache | None, options: BuildOptions, diags: Diagnostics,
+                inputs: dict, started: float, keep: bool) -> ParsedFiles:
+    """What each paper file gave last time, by its path and bytes, and what was made of
+    its papers (their views) when nothing else they depend on has changed since (the
+    content's other files, the settings: reuse.fingerprint_content). What is made this
+    time is kept when `keep` (not by the first build into a folder, which would pay for
+    the next one's savings) and those files are settled (cache.is_settled)."""
     stored = cache.load(cache_name(options.output_dir, "papers")) if cache else None
-    if isinstance(stored, dict) and stored.get("root") == diags.root \
-            and isinstance(stored.get("runs"), list):
-        try:
-            return unpickle_runs(stored["runs"])
-        except Exception:  # noqa: BLE001 - damaged: the files are read again instead
-            return {}
-    return {}
+    if not (isinstance(stored, dict) and stored.get("root") == diags.root
+            and isinstance(stored.get("files"), dict)):
+        stored = {}
+    context = fingerprint_content(inputs, options.content_dir, build_settings(
+        options.content_dir, options.output_dir, (), options.mode()))
+    same = context == stored.get("context")
+    if not (keep and all(is_settled(key, started) for key in inputs.values() if key)):
+        context = None
+    return ParsedFiles(stored.get("files", {}), stored.get("ready", {}) if same else {},
+                       context is not None, context)
 
 
 def list_build_inputs(options: BuildOptions) -> dict:

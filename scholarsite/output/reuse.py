@@ -51,7 +51,25 @@ def fingerprint_templates(inputs: dict[str, tuple], layers: tuple, settings: tup
     parts = [repr(settings)]
     parts += [f"{path}\0{key!r}" for path, key in sorted(inputs.items())
               if path.startswith(roots)]
-    return hashlib.blake2b("\n".join(parts).encode("utf-8"), digest_size=16).hexdigest()
+    return digest_lines(parts)
+
+
+def fingerprint_content(inputs: dict[str, tuple | None], content: Path, settings: tuple
+                        ) -> str:
+    """A digest of the content's files other than the paper files (those still to be read,
+    listed as None: cache.list_inputs) and the build's settings: what the site's rules and
+    the papers' views depend on besides each paper (reading/loader.py)."""
+    root = os.path.join(os.path.abspath(content), "")
+    parts = [repr(settings)]
+    parts += [f"{path}\0{key!r}" for path, key in sorted(inputs.items())
+              if key is not None and path.startswith(root)]
+    return digest_lines(parts)
+
+
+def digest_lines(parts: list[str]) -> str:
+    # A path may hold what is no text (a file name's bytes that are not UTF-8).
+    return hashlib.blake2b("\n".join(parts).encode("utf-8", "surrogatepass"),
+                           digest_size=16).hexdigest()
 
 
 class Reuse:

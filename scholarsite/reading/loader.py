@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import pickle
+from collections import Counter
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -18,7 +20,8 @@ from .cv import load_cv
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import CV, Item, Paper, Site, SiteConfig
 from .bibrepeats import keep_repeats, warn_same_papers
-from .paperfiles import ParsedFiles, check_file_links, read_paper_files
+from .paperfiles import (FileKey, PaperFiles, ParsedFiles, check_file_links, list_papers,
+                         read_paper_files)
 from .papers import make_markdown, render_markdown, report_at
 from ..structure.urls import FILES_DIR  # content/files/, copied to the site as it is
 from ..structure.kinds import list_always_present, list_reserved, list_sections, list_section_keys
@@ -38,11 +41,13 @@ CV_FILE = "cv.yaml"
 class Prepared:
     """Papers of a run of files with the site's rules applied, the warnings those gave,
     and what the caller's `prepare` made of them, by slug: all depend on the papers and
-    the settings alone, so they are made in the process that read the files."""
+    the settings alone, so they are made in the process that read the files. `kept`:
+    each file's share pickled, for the next build (ParsedFiles.made)."""
 
     papers: list[Paper]
     warnings: list[Diagnostic]
     made: dict[str, object]
+    kept: dict[FileKey, bytes] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -56,13 +61,37 @@ class Loaded:
 Prepare = Callable[[list[Paper], SiteConfig], dict[str, object]]
 
 
-def prepare_papers(papers: list[Paper], config: SiteConfig | None, diags: Diagnostics,
-                   prepare: Prepare | None) -> Prepared:
+def prepare_files(files: PaperFiles, config: SiteConfig | None, diags: Diagnostics,
+                  prepare: Prepare | None, parsed: ParsedFiles) -> Prepared:
+    """The run's papers with the site's rules applied and `prepare` made of them: for
+    each file that `parsed.ready` has, what was made of it last time (nothing it depends
+    on has changed), for the others made here, and pickled when `parsed.keep_ready`."""
     if config is None:  # the build stops once everything is read
-        return Prepared(papers, [], {})
-    found = diags.empty_copy()
-    papers = apply_site_rules(papers, config, found)
-    return Prepared(papers, found.items, prepare(papers, config) if prepare else {})
+        return Prepared(list_papers(files), [], {})
+    shares: dict[int, Prepared] = {}
+    fresh: dict[int, tuple[list[Paper], list[Diagnostic]]] = {}
+    for i, (key, papers) in enumerate(files):
+        if papers is None:
+            shares[i] = pickle.loads(parsed.ready[key])  # type: ignore[index]
+        else:
+            found = diags.empty_copy()
+            fresh[i] = (apply_site_rules(papers, config, found), found.items)
+    made = prepare([p for papers, _ in fresh.values() for p in papers], config) \
+        if prepare and fresh else {}
+    slugs = Counter(paper.slug for papers, _ in fresh.values() for paper in papers)
+    kept: dict[FileKey, bytes] = {}
+    for i, (papers, warnings) in fresh.items():
+        shares[i] = Prepared(papers, warnings, {p.slug: made[p.slug] for p in papers
+                                                if p.slug in made})
+        key = files[i][0]
+        # Two papers of one address in the run: `made` holds one of them (collect_made).
+        if parsed.keep_ready and key and all(slugs[p.slug] == 1 for p in papers):
+            kept[key] = pickle.dumps(shares[i], protocol=pickle.HIGHEST_PROTOCOL)
+    ordered = [shares[i] for i in range(len(files))]
+    return Prepared([p for share in ordered for p in share.papers],
+                    [w for share in ordered for w in share.warnings],
+                    {slug: view for share in ordered for slug, view in share.made.items()},
+                    kept)
 
 
 def check_slugs(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
@@ -168,9 +197,13 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
     if config is not None and config.publications.venue_tiers:
         load_table()  # once, here, rather than in every worker
     paths = list_files(content_dir / PAPERS_DIR, content_dir, diags, PAPER_SUFFIXES)
+    parsed = ParsedFiles() if parsed is None else parsed
     runs = read_paper_files(paths, diags, jobs, parsed,
-                            partial(prepare_papers, config=config, diags=diags,
-                                    prepare=prepare), meanwhile)
+                            partial(prepare_files, config=config, diags=diags,
+                                    prepare=prepare, parsed=parsed), meanwhile)
+    parsed.made = {key: parsed.ready[key] for key in parsed.results if key in parsed.ready}
+    for run in runs:
+        parsed.made.update(run.kept)
     papers = check_slugs([paper for run in runs for paper in run.papers], diags)
     bio = read_bio(content_dir, diags)
     files = list_user_files(content_dir, diags)

@@ -34,30 +34,41 @@ CHUNK_FILES = 64  # files per task
 T = TypeVar("T")
 FileKey = tuple[str, str]  # (path, hash of its bytes)
 FileResult = tuple[tuple[Paper, ...], tuple[Diagnostic, ...]]  # what reading it gave
+StoredResult = tuple[tuple[Diagnostic, ...], bytes]  # and as kept: its papers pickled
 
 
 @dataclass
 class ParsedFiles:
-    """What paper files gave: `known` from the last build; `seen`, the files this one
-    read, and `pickled`, what they gave, run by run, pickled for the next build by the
-    worker that read them (so that saving them adds nothing to the time a build takes in
-    one process, and the results cross back from a worker once, not twice)."""
+    """What paper files gave, each file's pickled apart, so that a build keeps the bytes
+    of the files it did not read again instead of pickling them anew: `known`, from the
+    last build, by (path, hash of the bytes): the file's problems, and its papers pickled;
+    `ready`, what the site's rules and the caller's `prepare` made of each file's papers
+    then (loader.prepare_files), given only when nothing else they depend on changed
+    since. This build's go in `results` and, when `keep_ready`, `made`. Each is valid
+    for as long as the file keeps its path and bytes: what is kept is checked by the
+    caller to be of the same paths (Diagnostics show them relative to its root)."""
 
-    known: dict[FileKey, FileResult] = field(default_factory=dict)
-    seen: set[FileKey] = field(default_factory=set)
-    pickled: list[bytes] = field(default_factory=list)
+    known: dict[FileKey, StoredResult] = field(default_factory=dict)
+    ready: dict[FileKey, bytes] = field(default_factory=dict)
+    keep_ready: bool = False
+    context: str | None = None  # what `made` depends on besides the files (build.py)
+    results: dict[FileKey, StoredResult] = field(default_factory=dict)
+    made: dict[FileKey, bytes] = field(default_factory=dict)
+
+    @property
+    def seen(self) -> set[FileKey]:
+        """The files this build read."""
+        return set(self.results)
 
     def changed(self) -> bool:
-        """Whether this build read files other than those the last one left."""
-        return self.seen != self.known.keys()
+        """Whether what is kept for the next build differs from what this one was given."""
+        return self.results.keys() != self.known.keys() or (
+            self.keep_ready and self.made.keys() != self.ready.keys())
 
 
-def unpickle_runs(runs: list[bytes]) -> dict[FileKey, FileResult]:
-    """`ParsedFiles.known` again, from the `pickled` runs of a last build."""
-    known: dict[FileKey, FileResult] = {}
-    for run in runs:
-        known.update(pickle.loads(run))
-    return known
+def store_result(result: FileResult) -> StoredResult:
+    """A file's result as kept: its problems, and its papers pickled."""
+    return result[1], pickle.dumps(result[0], protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def parse_paper_file(path: Path, data: bytes, md: markdown.Markdown, diags: Diagnostics
@@ -125,22 +136,25 @@ def read_paper_file(path: Path, md: markdown.Markdown, diags: Diagnostics) -> li
 
 
 def read_known_file(path: Path, md: markdown.Markdown, diags: Diagnostics,
-                    known: dict[FileKey, FileResult], results: dict[FileKey, FileResult]
-                    ) -> list[Paper]:
-    """One file's papers, from `known` when its bytes are known; recorded in
-    `results`."""
+                    parsed: ParsedFiles, results: dict[FileKey, StoredResult | None]
+                    ) -> tuple[FileKey | None, list[Paper] | None]:
+    """One file's key and papers, from `parsed.known` when its bytes are known; recorded
+    in `results` (as None when known: the caller has it). The papers are None when
+    `parsed.ready` has what was made of them."""
     data = read_bytes(path, diags)
     if data is None:
-        return []
+        return None, []
     key = (str(path), hash_bytes(data))
-    result = known.get(key)
-    if result is None:
+    stored = parsed.known.get(key)
+    if stored is None:
         found = diags.empty_copy()
         papers = parse_paper_file(path, data, md, found)
-        result = (tuple(papers), tuple(found.items))
-    results[key] = result
-    diags.add_all(list(result[1]))
-    return list(result[0])
+        stored = results[key] = store_result((tuple(papers), tuple(found.items)))
+    else:
+        papers = None if key in parsed.ready else list(pickle.loads(stored[1]))
+        results[key] = None
+    diags.add_all(list(stored[0]))
+    return key, papers
 
 
 def file_size(path: Path) -> int:
@@ -150,14 +164,22 @@ def file_size(path: Path) -> int:
         return 0
 
 
+PaperFiles = list[tuple[FileKey | None, list[Paper] | None]]  # see read_known_file
+
+
+def list_papers(files: PaperFiles) -> list[Paper]:
+    return [paper for _, papers in files for paper in papers or ()]
+
+
 def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
                      parsed: ParsedFiles | None = None,
-                     prepare: Callable[[list[Paper]], T] = list,
+                     prepare: Callable[[PaperFiles], T] = list_papers,
                      meanwhile: Callable[[], object] | None = None) -> list[T]:
-    """`prepare(papers)` of each run of `paths`, in file order: made in the process that
-    read them, in `jobs` processes when there are many (0: as many as pay). By default,
-    the list of papers itself. The problems found come in file order either way. `meanwhile`
-    is done by this process while workers start reading (see parallel.map_forked)."""
+    """`prepare(files)` of each run of `paths` (each file's key and papers), in file order:
+    made in the process that read them, in `jobs` processes when there are many (0: as
+    many as pay). By default, the list of papers itself. The problems found come in file
+    order either way. `meanwhile` is done by this process while workers start reading
+    (see parallel.map_forked)."""
     parsed = ParsedFiles() if parsed is None else parsed
     known_paths = {path for path, _ in parsed.known}
     unknown = sum(1 for path in paths if str(path) not in known_paths)
@@ -170,20 +192,19 @@ def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
     # file is a task of its own, so the worker that takes it imports it, in parallel.
     md = make_markdown(root_links=True)  # abstracts are shown at several depths
 
-    def read_chunk(chunk: list[Path]) -> tuple[T, list[Diagnostic], list[FileKey], bytes]:
+    def read_chunk(chunk: list[Path]) -> tuple[T, list[Diagnostic], dict]:
         found = diags.empty_copy()
-        results: dict[FileKey, FileResult] = {}
-        papers = [paper for path in chunk
-                  for paper in read_known_file(path, md, found, parsed.known, results)]
-        return (prepare(papers), found.items, list(results),
-                pickle.dumps(results, protocol=pickle.HIGHEST_PROTOCOL))
+        results: dict[FileKey, StoredResult | None] = {}
+        files = [read_known_file(path, md, found, parsed, results) for path in chunk]
+        return prepare(files), found.items, results
 
     weights = [sum(sizes[i] for i in range(start, end)) for start, end in chunks]
     prepared: list[T] = []
-    for made, problems, keys, pickled in map_forked(read_chunk, [paths[a:b] for a, b in chunks],
-                                                    workers, weights, meanwhile):
+    for made, problems, results in map_forked(read_chunk, [paths[a:b] for a, b in chunks],
+                                              workers, weights, meanwhile):
         prepared.append(made)
         diags.add_all(problems)
-        parsed.seen.update(keys)
-        parsed.pickled.append(pickled)
+        for key, stored in results.items():
+            parsed.results[key] = parsed.known[key] if stored is None else stored
     return prepared
+
