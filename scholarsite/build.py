@@ -16,7 +16,8 @@ from .output.cache import (BuildCache, build_settings, cache_name, fill_inputs, 
                            is_settled, list_inputs, list_unchanged, load_record, open_cache,
                            record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
-from .reading.loader import CONFIG_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, load_site
+from .reading.loader import (CONFIG_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, Loaded,
+                             load_site)
 from .models import Site
 from .plan.images import hash_image_inputs, make_images
 from .plan.pages import DEFERRABLE, Page, plan_pages
@@ -109,8 +110,8 @@ def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagno
     """Static files copied as they are: the assets of the templates' folders (the site's
     own over the theme's, file by file), the generated pictures (plan/images.py), the
     papers' previews resized (plan/previews.py, which reports those it cannot show to
-    `diags`) and the user's content/files/. Assets are listed as content files are: regular files only,
-    none hidden, no link out of their folder."""
+    `diags`) and the user's content/files/. Assets are listed as content files are:
+    regular files only, none hidden, no link out of their folder."""
     copies: dict[str, Path] = {}
     for folder in reversed(normalize_layers(templates)):
         assets = folder / ASSETS_DIR
@@ -132,16 +133,15 @@ def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagno
 
 def load_checked(options: BuildOptions, diags: Diagnostics,
                  parsed: ParsedFiles | None = None,
-                 meanwhile: Callable[[], object] | None = None
-                 ) -> tuple[Site, dict[str, dict]]:
-    """The validated site and its papers' views, or ContentError with every problem
-    found."""
+                 meanwhile: Callable[[], object] | None = None) -> Loaded:
+    """The validated site, its papers' views and their digests (loader.Loaded), or
+    ContentError with every problem found."""
     # Each paper's view is made in the process that read it (see parallel.py).
     loaded = load_site(options.content_dir, diags, options.jobs, parsed, make_views, meanwhile,
                        options.publishing)
     if loaded is None or diags.has_errors(options.strict):
         raise ContentError(diags.errors(options.strict) or diags.items)
-    return loaded.site, loaded.made  # type: ignore[return-value]
+    return loaded
 
 
 @contextmanager
@@ -184,8 +184,14 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     inputs = list_build_inputs(options) if cache else {}  # before anything is read
     reuse = prepare_reuse(cache, options, inputs) if cache else None
     parsed = load_parsed(cache, options, diags, inputs, started, reuse is not None)
-    renderer = functools.cache(lambda: prepare_env(options, cache, keep))  # made once
-    site, views = load_checked(options, diags, parsed, renderer)
+    # Made once; it watches what pages read for serve, and for a build that may take
+    # pages of every paper from the last one (render/lists.py).
+    watching = keep or reuse is not None
+    renderer = functools.cache(lambda: prepare_env(options, cache, watching))
+    loaded = load_checked(options, diags, parsed, renderer)
+    site, views = loaded.site, loaded.made
+    if reuse is not None:
+        reuse.views, reuse.view_digests = views, loaded.digests
     layers = options.template_layers()
     problem = find_layer_problem(options.templates_dir, layers)
     if problem:
@@ -210,23 +216,24 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
         record_build(cache, options.content_dir, options.output_dir, layers,
                      options.mode(), fill_inputs(inputs, list_read_hashes(parsed)), started,
                      warnings, count, len(site.papers), written,
-                     (reuse.fingerprint, reuse.digests) if reuse else ("", {}))
+                     (reuse.fingerprint, reuse.digests, reuse.listings, reuse.view_digests)
+                     if reuse else ("", {}, {}, {}))
     kept = Kept(views, {output_path(p.path): p for p in pages}, outputs, renderer(),
                 copies, cv_files) if keep else None
     return BuildResult(site, count, time.perf_counter() - start, warnings, kept)
 
 
-def prepare_env(options: BuildOptions, cache: BuildCache | None, keep: bool = False
+def prepare_env(options: BuildOptions, cache: BuildCache | None, watching: bool = False
                 ) -> jinja2.Environment:
     """The templates' environment, with the templates every site uses and every partial
     compiled (or loaded from the cache: compiled ones are written there by
-    `keep_compiled`, once the build has succeeded). Kept for serve, it watches what its
-    pages read (render/splice.py)."""
+    `keep_compiled`, once the build has succeeded). `watching`: it watches what pages
+    read (render/splice.py)."""
     from .render.render import ViewEnvironment, compile_names, make_env
     from .render.splice import WatchingEnvironment
 
     env = make_env(options.template_layers(), cache.root / TEMPLATES_CACHE if cache else None,
-                   WatchingEnvironment if keep else ViewEnvironment)
+                   WatchingEnvironment if watching else ViewEnvironment)
     partials = sorted(n for n in env.list_templates() if n.startswith("_"))
     compile_names(env, [*COMMON_TEMPLATES, *partials])
     return env
@@ -314,7 +321,8 @@ def prepare_reuse(cache: BuildCache, options: BuildOptions, inputs: dict) -> Reu
     return Reuse(str(follow_link(options.output_dir)), record.pages if same else {},
                  record.outputs if same else {}, fingerprint,
                  functools.partial(cache.remove, cache_name(options.output_dir, "build")),
-                 list_unchanged(record, inputs) if same else frozenset())
+                 list_unchanged(record, inputs) if same else frozenset(),
+                 record.listings if same else {}, record.views)
 
 
 def list_read_hashes(parsed: ParsedFiles) -> dict[str, str]:

@@ -116,6 +116,23 @@ def test_a_file_a_paper_links_counts_though_the_paper_did_not_change(tmp_path):
     assert tree_bytes(out) == cold_bytes(content, templates)
 
 
+def test_a_list_that_shows_papers_outside_their_entries_is_made_whole(tmp_path):
+    """The publications list is brought up to date from its last file by putting the
+    changed papers' entries in place (render/lists.py); one whose template also shows a
+    paper's title elsewhere gets the new title there too."""
+    content, out = make_content(tmp_path), tmp_path / "site"
+    templates = copy_templates(tmp_path)
+    edit(templates / "publications.html", '<ol class="papers">',
+         '<p>{% for paper in group.papers %}{{ paper.title }}; {% endfor %}</p>'
+         '<ol class="papers">')
+    for n in range(3):
+        edit(content / "publications/p1.md", "title: ", f"title: N{n} ", 1)
+        build_into(content, out, templates)
+    shown = (out / "publications/index.html").read_text(encoding="utf-8")
+    assert "N2 N1 N0 Paper 1; " in shown
+    assert tree_bytes(out) == cold_bytes(content, templates)
+
+
 STEPS = st.lists(st.one_of(
     st.tuples(st.just("paper"), st.sampled_from(sorted(PAPERS)),
               st.sampled_from(["title: T{n}", "date: 20{n:02d}-03", "selected: true",

@@ -462,8 +462,8 @@ def test_count_summary_gives_the_total_and_the_h_index(services, site):
     from scholarsite.views.views import count_summary
 
     assert update(site) == 0  # counts 12, 5 and 3, one paper not known
-    loaded, _ = load_checked(BuildOptions(site, site.parent / "site"), Diagnostics())
-    assert count_summary(loaded) == {"total": 20, "h_index": 3, "papers": 3,
+    loaded = load_checked(BuildOptions(site, site.parent / "site"), Diagnostics())
+    assert count_summary(loaded.site) == {"total": 20, "h_index": 3, "papers": 3,
                                      "as_of": "2025-12-03", "source": "OpenAlex"}
 
 

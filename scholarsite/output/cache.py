@@ -151,6 +151,10 @@ class BuildRecord:
     # for the next build to take the pages that would be the same (output/reuse.py).
     templates: str = ""
     pages: dict[str, bytes] = field(default_factory=dict)
+    # Where the papers' fragments are in the pages of every paper, and the digests of the
+    # papers' views they show (render/lists.py).
+    listings: dict[str, tuple] = field(default_factory=dict)
+    views: dict[str, bytes] = field(default_factory=dict)
 
 
 class BuildCache:
@@ -341,11 +345,11 @@ def record_build(cache: BuildCache, content: Path, out: Path, templates: Sequenc
                  mode: tuple, inputs: dict[str, InputKey], started: float,
                  warnings: list[Diagnostic], files: int, papers: int,
                  written: dict[str, os.stat_result] | None = None,
-                 pages: tuple[str, dict[str, bytes]] = ("", {})) -> None:
+                 pages: tuple = ("", {}, {}, {})) -> None:
     """Remember a successful build (`inputs` as listed before it read anything; `written`,
     the status of the files it wrote, as they were written: others, such as the pages
-    taken from the last build, are looked up; `pages`: the templates' fingerprint and
-    each page's digest, see reuse.py)."""
+    taken from the last build, are looked up; `pages`: the templates' fingerprint, each
+    page's digest, the listings and the views' digests, see reuse.py)."""
     written = written or {}
     try:
         outputs = {}

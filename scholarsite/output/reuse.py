@@ -73,13 +73,17 @@ def digest_lines(parts: list[str]) -> str:
 
 
 class Reuse:
-    """What the last build wrote that this one may take (its digests by output path, and
-    the identity of each file it left), and the digests this build takes."""
+    """What the last build wrote that this one may take (its digests by output path, the
+    identity of each file it left, the listings of its pages of every paper and the
+    digests of its papers' views: render/lists.py), and what this build gathers of the
+    same for the next."""
 
     def __init__(self, old_root: str, digests: dict[str, Digest],
                  identities: dict[str, FileIdentity], fingerprint: str,
                  forget: Callable[[], object] = lambda: None,
-                 unchanged: frozenset[str] = frozenset()) -> None:
+                 unchanged: frozenset[str] = frozenset(),
+                 listings: dict[str, tuple] | None = None,
+                 views: dict[str, Digest] | None = None) -> None:
         self.old_root = old_root
         self.unchanged = unchanged  # input files as they were then, by absolute path
         self.fingerprint = fingerprint  # of this build's templates and settings
@@ -89,7 +93,31 @@ class Reuse:
         self.in_place = False
         self.previous = digests
         self.identities = identities
-        self.digests: dict[str, Digest] = {}  # this build's, gathered from every process
+        self.previous_listings = listings or {}
+        self.previous_views = views or {}
+        # This build's, gathered from every process: the pages' digests and listings;
+        # and set once the papers are read, their views and the views' digests.
+        self.digests: dict[str, Digest] = {}
+        self.listings: dict[str, tuple] = {}
+        self.views: dict[str, dict] = {}
+        self.view_digests: dict[str, Digest] = {}
+
+    def find_listing(self, rel: str, around: Digest) -> tuple | None:
+        """The last build's listing of the page `rel` when its context's outline had the
+        digest `around` too and its file is as it left it, in a site updated in place."""
+        old = self.previous_listings.get(rel)
+        if self.in_place and old is not None and old[0] == around and self.is_as_left(rel):
+            return old
+        return None
+
+    def view_changed(self, slug: str) -> bool:
+        """Whether the paper's view may differ from the last build's (one without a
+        digest always may)."""
+        digest = self.view_digests.get(slug)
+        return digest is None or self.previous_views.get(slug) != digest
+
+    def old_path(self, rel: str) -> str:
+        return os.path.join(self.old_root, rel)
 
     def take(self, rel: str, template: object, context: dict,
              digests: dict[str, Digest]) -> bool:

@@ -20,8 +20,9 @@ from .cv import load_cv
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import CV, Item, Paper, Site, SiteConfig
 from .bibrepeats import keep_repeats, warn_same_papers
-from .paperfiles import (FileKey, PaperFiles, ParsedFiles, check_file_links, list_papers,
-                         read_paper_files)
+from ..output.cache import hash_bytes
+from .paperfiles import (FileKey, PaperFiles, ParsedFiles, Share, check_file_links,
+                         list_papers, read_paper_files)
 from .papers import make_markdown, render_markdown, report_at
 from ..structure.urls import FILES_DIR  # content/files/, copied to the site as it is
 from ..structure.kinds import list_always_present, list_reserved, list_sections, list_section_keys
@@ -42,20 +43,24 @@ class Prepared:
     """Papers of a run of files with the site's rules applied, the warnings those gave,
     and what the caller's `prepare` made of them, by slug: all depend on the papers and
     the settings alone, so they are made in the process that read the files. `kept`:
-    each file's share pickled, for the next build (ParsedFiles.made)."""
+    each file's share, pickled for the next build (ParsedFiles.made); `digests`, by slug,
+    the digest of the share that what was made of the paper is in, where it was kept."""
 
     papers: list[Paper]
     warnings: list[Diagnostic]
     made: dict[str, object]
-    kept: dict[FileKey, bytes] = dataclasses.field(default_factory=dict)
+    kept: dict[FileKey, Share] = dataclasses.field(default_factory=dict)
+    digests: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Loaded:
-    """A checked site, and what `prepare` made of each paper, in the site's order."""
+    """A checked site, and what `prepare` made of each paper, in the site's order, with
+    the digests of those taken from or kept for another build (Prepared.digests)."""
 
     site: Site
     made: dict[str, object]
+    digests: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 Prepare = Callable[[list[Paper], SiteConfig], dict[str, object]]
@@ -65,33 +70,47 @@ def prepare_files(files: PaperFiles, config: SiteConfig | None, diags: Diagnosti
                   prepare: Prepare | None, parsed: ParsedFiles) -> Prepared:
     """The run's papers with the site's rules applied and `prepare` made of them: for
     each file that `parsed.ready` has, what was made of it last time (nothing it depends
-    on has changed), for the others made here, and pickled when `parsed.keep_ready`."""
+    on has changed), for the others made here, and kept when `parsed.keep_ready`."""
     if config is None:  # the build stops once everything is read
         return Prepared(list_papers(files), [], {})
-    shares: dict[int, Prepared] = {}
+    shares: dict[int, tuple[Prepared, str | None]] = {}  # with the digests of those kept
     fresh: dict[int, tuple[list[Paper], list[Diagnostic]]] = {}
     for i, (key, papers) in enumerate(files):
         if papers is None:
-            shares[i] = pickle.loads(parsed.ready[key])  # type: ignore[index]
+            digest, data = parsed.ready[key]  # type: ignore[index]
+            shares[i] = (pickle.loads(data), digest)
         else:
             found = diags.empty_copy()
             fresh[i] = (apply_site_rules(papers, config, found), found.items)
     made = prepare([p for papers, _ in fresh.values() for p in papers], config) \
         if prepare and fresh else {}
-    slugs = Counter(paper.slug for papers, _ in fresh.values() for paper in papers)
-    kept: dict[FileKey, bytes] = {}
     for i, (papers, warnings) in fresh.items():
-        shares[i] = Prepared(papers, warnings, {p.slug: made[p.slug] for p in papers
-                                                if p.slug in made})
-        key = files[i][0]
-        # Two papers of one address in the run: `made` holds one of them (collect_made).
-        if parsed.keep_ready and key and all(slugs[p.slug] == 1 for p in papers):
-            kept[key] = pickle.dumps(shares[i], protocol=pickle.HIGHEST_PROTOCOL)
+        shares[i] = (Prepared(papers, warnings, {p.slug: made[p.slug] for p in papers
+                                                 if p.slug in made}), None)
+    kept = keep_shares(files, {i: shares[i][0] for i in fresh}) if parsed.keep_ready else {}
+    for i in fresh:
+        if files[i][0] in kept:
+            shares[i] = (shares[i][0], kept[files[i][0]][0])  # type: ignore[index]
     ordered = [shares[i] for i in range(len(files))]
-    return Prepared([p for share in ordered for p in share.papers],
-                    [w for share in ordered for w in share.warnings],
-                    {slug: view for share in ordered for slug, view in share.made.items()},
-                    kept)
+    return Prepared([p for share, _ in ordered for p in share.papers],
+                    [w for share, _ in ordered for w in share.warnings],
+                    {slug: view for share, _ in ordered for slug, view in share.made.items()},
+                    kept, {slug: digest for share, digest in ordered if digest
+                           for slug in share.made})
+
+
+def keep_shares(files: PaperFiles, fresh: dict[int, Prepared]) -> dict[FileKey, Share]:
+    """Each fresh file's share (its papers, warnings and what was made of them) pickled,
+    with its digest; not a file with a paper whose address another fresh paper has, of
+    which `made` holds one (collect_made makes them again)."""
+    slugs = Counter(paper.slug for share in fresh.values() for paper in share.papers)
+    kept: dict[FileKey, Share] = {}
+    for i, share in fresh.items():
+        key = files[i][0]
+        if key and all(slugs[p.slug] == 1 for p in share.papers):
+            data = pickle.dumps(share, protocol=pickle.HIGHEST_PROTOCOL)
+            kept[key] = (hash_bytes(data), data)
+    return kept
 
 
 def check_slugs(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
@@ -221,13 +240,20 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
                       content_dir / COUNTS_FILE, diags)
     if diags.has_errors():
         return None
-    return Loaded(site, collect_made(runs, site, prepare) if prepare else {})
+    if not prepare:
+        return Loaded(site, {})
+    made, remade = collect_made(runs, site, prepare)
+    digests = {slug: digest for run in runs for slug, digest in run.digests.items()
+               if slug not in remade}
+    return Loaded(site, made, {p.slug: digests[p.slug] for p in site.papers
+                               if p.slug in digests})
 
 
-def collect_made(runs: list[Prepared], site: Site, prepare: Prepare) -> dict[str, object]:
+def collect_made(runs: list[Prepared], site: Site, prepare: Prepare
+                 ) -> tuple[dict[str, object], set[str]]:
     """What `prepare` made of each paper, by slug, in the site's order: made again here
     for a paper that check_slugs gave another address, or whose address a paper of
-    another file had too."""
+    another file had too; with the slugs of those made again."""
     made: dict[str, object] = {}
     read: set[str] = set()
     repeated: set[str] = set()  # what was made for these is one paper's of several
@@ -238,4 +264,4 @@ def collect_made(runs: list[Prepared], site: Site, prepare: Prepare) -> dict[str
     fresh = [paper for paper in site.papers if paper.slug not in read or paper.slug in repeated]
     if fresh:
         made.update(prepare(fresh, site.config))
-    return {paper.slug: made[paper.slug] for paper in site.papers}
+    return {paper.slug: made[paper.slug] for paper in site.papers}, {p.slug for p in fresh}

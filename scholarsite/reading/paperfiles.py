@@ -35,6 +35,7 @@ T = TypeVar("T")
 FileKey = tuple[str, str]  # (path, hash of its bytes)
 FileResult = tuple[tuple[Paper, ...], tuple[Diagnostic, ...]]  # what reading it gave
 StoredResult = tuple[tuple[Diagnostic, ...], bytes]  # and as kept: its papers pickled
+Share = tuple[str, bytes]  # what was made of a file's papers, pickled, and its digest
 
 
 @dataclass
@@ -49,11 +50,11 @@ class ParsedFiles:
     caller to be of the same paths (Diagnostics show them relative to its root)."""
 
     known: dict[FileKey, StoredResult] = field(default_factory=dict)
-    ready: dict[FileKey, bytes] = field(default_factory=dict)
+    ready: dict[FileKey, Share] = field(default_factory=dict)
     keep_ready: bool = False
     context: str | None = None  # what `made` depends on besides the files (build.py)
     results: dict[FileKey, StoredResult] = field(default_factory=dict)
-    made: dict[FileKey, bytes] = field(default_factory=dict)
+    made: dict[FileKey, Share] = field(default_factory=dict)
 
     @property
     def seen(self) -> set[FileKey]:

@@ -21,6 +21,7 @@ from ..output.reuse import Reuse
 from ..output.writer import write_chunks, write_file, write_parts
 from .errors import describe_template_error
 from .layers import THEME_PREFIX, find_theme, normalize_layers
+from .lists import write_listing
 
 
 # Names that a dict has as attributes: for these, Jinja's `d.name` means the method.
@@ -88,20 +89,27 @@ class FragmentCache(Extension):
             if fragment is None:
                 fragment = env.site_fragments[key] = Markup(caller())
             return fragment
-        if env.fragment_cache is None:  # a build: each list is made once
-            return Markup(caller())
-        by_name = env.fragment_cache.setdefault(keys[0], {})
         key = (where, *keys[1:])
-        fragment = by_name.get(key)
-        if fragment is None:
-            env.fragment_depth += 1
-            try:
-                fragment = by_name[key] = Markup(caller())
-            finally:
-                env.fragment_depth -= 1
+        if env.fragment_cache is None:  # a build: each list is made once
+            if env.fragment_log is None:
+                return Markup(caller())
+            fragment = self._render_fragment(caller)
+        else:
+            by_name = env.fragment_cache.setdefault(keys[0], {})
+            fragment = by_name.get(key)
+            if fragment is None:
+                fragment = by_name[key] = self._render_fragment(caller)
         if env.fragment_log is not None:
             env.fragment_log.append((fragment, keys[0], key))
         return fragment
+
+    def _render_fragment(self, caller) -> Markup:
+        env = self.environment
+        env.fragment_depth += 1
+        try:
+            return Markup(caller())
+        finally:
+            env.fragment_depth -= 1
 
 
 class CompiledTemplates(jinja2.FileSystemBytecodeCache):
@@ -191,15 +199,19 @@ def render_page(page: Page, env: jinja2.Environment) -> str:
 
 
 def render_page_into(root: Path, rel: str, page: Page, env: jinja2.Environment,
-                     reuse: Reuse | None = None, digests: dict | None = None
-                     ) -> os.stat_result | None:
+                     reuse: Reuse | None = None, digests: dict | None = None,
+                     listings: dict | None = None) -> os.stat_result | None:
     """Render `page` into the new file `rel` below `root`, and return the file's status,
-    or None when `reuse` took the last build's file instead (output/reuse.py); a page
-    that lists every paper is written as its parts come (whole, with its parts, it took
-    40 MB at 5,000 papers)."""
+    or None when `reuse` took the last build's file instead (output/reuse.py, with the
+    digest of the page's context put in `digests`); a page that lists every paper is
+    written as its parts come (whole, with its parts, it took 40 MB at 5,000 papers),
+    from the last build's file where it can (lists.py, noting it in `listings`)."""
     if not page.template:
         return write_parts(root, rel, page.body_pieces())
     if "*" in page.depends:
+        if reuse is not None and listings is not None:
+            return write_listing(root, rel, page.template, find_template(page, env),
+                                 page.render_context(), reuse, listings)
         return write_parts(root, rel, find_template(page, env).generate(page.render_context()))
     context = page.render_context()
     if reuse is not None and reuse.take(rel, page.template, context, digests):
@@ -225,24 +237,27 @@ class RenderJob:
 
 # A template that failed: (index of the first page it failed on, template, path, line, message).
 Failure = tuple[int, str, str, int, str]
-Rendered = tuple[list[Failure], dict[str, os.stat_result], dict]  # and digests (reuse.py)
+# And the status of each file written, the pages' digests and listings (reuse.py, lists.py).
+Rendered = tuple[list[Failure], dict[str, os.stat_result], dict, dict]
 
 
 def render_range(job: RenderJob, start: int, end: int) -> Rendered:
     """Render and write pages[start:end]; a template that fails is not tried again.
     Returns the failures, the status of each file written (not of those taken from the
-    last build) and the digests of the pages' contexts (output/reuse.py)."""
+    last build), the digests of the pages' contexts (output/reuse.py) and the listings
+    of the pages of every paper (lists.py)."""
     failures: list[Failure] = []
     failed: set = set()
     written: dict[str, os.stat_result] = {}
     digests: dict = {}
+    listings: dict = {}
     for i in range(start, end):
         page = job.pages[i]
         if page.template in failed:
             continue
         try:
             status = render_page_into(job.root, job.paths[i], page, job.env, job.reuse,
-                                      digests)
+                                      digests, listings)
             if status is not None:
                 written[job.paths[i]] = status
         except Exception as exc:  # any failure inside a template is the template's bug
@@ -251,7 +266,7 @@ def render_range(job: RenderJob, start: int, end: int) -> Rendered:
             failed.add(page.template)
             failures.append((i, str(page.template), *describe_template_error(exc,
                                                                               job.layers)))
-    return failures, written, digests
+    return failures, written, digests, listings
 
 
 def estimate_cost(page: Page, pages: int) -> float:
@@ -320,16 +335,18 @@ def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
     results = map_forked(lambda span: render_range(job, *span), spans, workers,
                          [sum(costs[start:end]) for start, end in spans], render_kept)
     results += kept_run
-    failures = [failure for result, _, _ in results for failure in result]
+    failures = [failure for result, _, _, _ in results for failure in result]
     if reuse is not None:
-        for _, _, digests in results:
+        for _, _, digests, listings in results:
             reuse.digests.update(digests)
+            reuse.listings.update(listings)
     reported: set = set()  # each template once, and each message (a missing base.html
     for _, template, path, line, message in sorted(failures):  # fails every page) once
         if template not in reported and (path, line, message) not in reported:
             reported.update((template, (path, line, message)))
             diags.error(path, line, message)
-    return {rel: status for _, written, _ in results for rel, status in written.items()}, kept
+    return {rel: status for _, written, _, _ in results
+            for rel, status in written.items()}, kept
 
 
 def render_kept_pages(root: Path, files: dict[str, Page], keeping: Keeping,
@@ -350,4 +367,4 @@ def render_kept_pages(root: Path, files: dict[str, Page], keeping: Keeping,
             failures.append((i, str(page.template), *describe_template_error(exc, layers)))
             continue
         written[rel] = write_chunks(root, rel, keeping.chunks(kept[rel]))
-    return failures, written, {}
+    return failures, written, {}, {}

@@ -29,7 +29,8 @@ from markupsafe import Markup
 
 from ..plan.pages import Page
 from ..structure.kinds import KIND
-from ..views.entries import ENTRY, entries_of, is_entry
+from ..views.entries import ENTRY, entries_of
+from .fragments import reduce_context, render_text
 from .render import DICT_ATTRIBUTES, Keeping, ViewEnvironment, render_page
 
 ANY_TEMPLATE = "*"  # a template whose includes are computed at run time uses them all
@@ -131,16 +132,6 @@ def join_pieces(texts: list[str], old: Pieces | None) -> Pieces:
     return Pieces(encode_texts(texts, old), texts, {})
 
 
-def render_text(template: jinja2.Template, context: dict) -> list[str]:
-    """What Template.render joins, as the pieces the template yields (errors are raised
-    with the template's lines in their traceback, as by render)."""
-    try:
-        return list(template.root_render_func(template.new_context(context)))
-    except Exception:
-        template.environment.handle_exception()
-        raise  # not reached: handle_exception raises
-
-
 def record(env: WatchingEnvironment, names: str | tuple[str, ...], context: dict,
            old: Pieces | None) -> str | Pieces:
     """A page rendered whole: as Pieces when it shows fragments and reads no paper entry
@@ -230,19 +221,6 @@ def is_printing_loop(loop: nodes.For, name: str) -> bool:
             and not loop.recursive and isinstance(body, nodes.Output) and len(body.nodes) == 1
             and isinstance(body.nodes[0], nodes.Name)
             and body.nodes[0].name == loop.target.name)
-
-
-def reduce_context(value: object, keep: set[str]) -> object:
-    """`value` with every list that holds paper entries cut to those named in `keep`."""
-    if type(value) is dict:
-        if ENTRY in value:
-            return value
-        return {k: reduce_context(v, keep) for k, v in value.items()}
-    if type(value) is list:
-        if any(map(is_entry, value)):
-            return [item for item in value if not is_entry(item) or item[ENTRY] in keep]
-        return [reduce_context(item, keep) for item in value]
-    return value
 
 
 def splice(env: jinja2.Environment, names: str | tuple[str, ...], context: dict, old: Pieces,

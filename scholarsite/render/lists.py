@@ -1,0 +1,148 @@
+"""Pages that list every paper (the publications list, the feed), brought up to date from
+the file the last build wrote rather than rendered whole.
+
+Such a page is mostly its papers' fragments (render.FragmentCache: `{% cache paper.slug,
+... %}`). A build that may take pages from the last one (output/reuse.py) writes it noting
+where each fragment's bytes are, with a digest of its context in which each paper entry
+(views/entries.py) stands for its name alone: its `Listing`. The next build, finding the
+file as that build left it and a context of the same digest, needs only the fragments of
+the papers whose views changed (by their digests, reading/loader.py): it renders those
+alone, from the context cut down to them (fragments.reduce_context, as `serve` does), and
+writes the old bytes with the new fragments in their places.
+
+That holds when the page reads, outside its fragments, which entries it lists and nothing
+of what they show: watched while it is written (splice.WatchingEnvironment). A page that
+reads more, or shows a fragment other than where it is made, is rendered whole each time.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import jinja2
+
+from ..output.reuse import Reuse, digest_context
+from ..output.writer import WRITE_PIECE, open_new, write_chunks, write_text, written_status
+from ..views.entries import ENTRY, entries_of
+from .fragments import reduce_context, render_text
+
+Slot = tuple[str, tuple, int, int]  # a fragment's name and key, its first byte, its length
+Listing = tuple[bytes, tuple[Slot, ...]]  # the outlined context's digest, the fragments
+# Above this share of its fragments changed, a page is rendered whole: about as fast.
+SPLICE_SHARE = 0.5
+
+
+def outline(value: object) -> object:
+    """`value` (a page's context) with each paper entry standing for its name."""
+    if type(value) is dict:
+        if ENTRY in value:
+            return (ENTRY, value[ENTRY])
+        return {key: outline(item) for key, item in value.items()}
+    if type(value) is list:
+        return [outline(item) for item in value]
+    return value
+
+
+def write_listing(root: Path, rel: str, names: object, template: jinja2.Template,
+                  context: dict, reuse: Reuse, found: dict[str, Listing]
+                  ) -> os.stat_result | None:
+    """Write the page `rel` of every paper below `root`: the last build's file with the
+    changed papers' fragments made again, or whole; None when the last build's file stays
+    as it is (no paper it shows changed). Its `Listing` is put in `found`."""
+    around = digest_context(names, outline(context))
+    old = reuse.find_listing(rel, around) if around is not None else None
+    if old is not None:
+        changed = {name for name, _, _, _ in old[1] if reuse.view_changed(name)}
+        if not changed:
+            found[rel] = old
+            return None
+        made = render_fragments(template, context, changed, reuse.views) \
+            if len(changed) <= SPLICE_SHARE * len(old[1]) else None
+        if made is not None:
+            status, slots = write_spliced(root, rel, reuse.old_path(rel), old[1], made)
+            found[rel] = (around, slots)
+            return status
+    status, slots = write_recorded(root, rel, template, context)
+    if around is not None and slots is not None:
+        found[rel] = (around, slots)
+    return status
+
+
+def render_fragments(template: jinja2.Template, context: dict, changed: set[str],
+                     views: dict[str, dict]) -> dict[str, dict] | None:
+    """The fragments of the papers `changed`, by name and key, rendered from the context
+    cut down to their entries; None when that cannot be done."""
+    if not changed <= views.keys():
+        return None
+    keep = {entry[ENTRY] for name in changed for entry in entries_of(views[name])}
+    env = template.environment
+    env.fragment_cache = {}
+    try:
+        render_text(template, reduce_context(context, keep))
+        return {name: env.fragment_cache.get(name, {}) for name in changed}
+    except Exception:  # noqa: BLE001 - the page is rendered whole, which reports it
+        return None
+    finally:
+        env.fragment_cache = None  # a build's: fragments are not kept
+
+
+def write_spliced(root: Path, rel: str, old_path: str, slots: tuple[Slot, ...],
+                  made: dict[str, dict]) -> tuple[os.stat_result, tuple[Slot, ...]]:
+    """The file at `old_path` written to `rel` below `root` with each fragment of `made`
+    in its slot; with the slots as they are in the new file."""
+    with open(old_path, "rb") as stream:
+        data = memoryview(stream.read())
+    chunks: list = []
+    moved: list[Slot] = []
+    at = shift = 0
+    for name, key, start, length in slots:
+        fragment = made.get(name, {}).get(key)
+        if fragment is None:
+            moved.append((name, key, start + shift, length))
+            continue
+        encoded = fragment.encode("utf-8")
+        chunks += [data[at:start], encoded]
+        moved.append((name, key, start + shift, len(encoded)))
+        at, shift = start + length, shift + len(encoded) - length
+    chunks.append(data[at:])
+    return write_chunks(root, rel, chunks), tuple(moved)
+
+
+def write_recorded(root: Path, rel: str, template: jinja2.Template, context: dict
+                   ) -> tuple[os.stat_result, tuple[Slot, ...] | None]:
+    """Write the page whole, as it is rendered; with its fragments' slots, or None when
+    it reads a paper entry outside them or shows one that is not where it is made."""
+    env = template.environment
+    log: list = []
+    env.fragment_log, env.watching, env.read_outside = log, True, False
+    slots: list[Slot] = []
+    try:
+        with open_new(root, rel) as stream:
+            offset = stream_text(stream, template.generate(context), log, slots)
+            status = written_status(stream)
+    finally:
+        env.fragment_log, env.watching = None, False
+    whole = bool(log) and len(slots) == len(log) and not env.read_outside
+    return status, tuple(slots) if whole and offset == status.st_size else None
+
+
+def stream_text(stream, parts, log: list, slots: list[Slot]) -> int:
+    """Write the parts of a page as they come, noting each fragment of `log` found among
+    them whole, in the order it was made, in `slots`; returns the bytes written."""
+    batch: list[str] = []
+    size = offset = 0
+    for part in parts:
+        length = len(part) if part.isascii() else len(part.encode("utf-8"))
+        at = len(slots)
+        if at < len(log) and part is log[at][0]:  # the fragment just made, shown as it is
+            slots.append((log[at][1], log[at][2], offset, length))
+        offset += length
+        batch.append(part)
+        size += len(part)
+        if size >= WRITE_PIECE:
+            write_text(stream, "".join(batch))
+            batch, size = [], 0
+    write_text(stream, "".join(batch))
+    return offset
+
