@@ -39,10 +39,13 @@ def can_patch(out_dir: Path, listing: set[str]) -> bool:
         old = read_manifest(out_dir) if out_dir.is_dir() else None
     except OutputError:
         return False
-    if old is None or listing & list_folders(old) or old & list_folders(listing):
+    if old is None:
+        return False
+    old_folders, folders = list_folders(old), list_folders(listing)
+    if listing & old_folders or old & folders:
         return False
     names: dict[str, str] = {}
-    for rel in old | listing | list_folders(old) | list_folders(listing):
+    for rel in old | listing | old_folders | folders:
         if names.setdefault(rel.casefold(), rel) != rel:
             return False
     return True

@@ -44,6 +44,21 @@ def outline(value: object) -> object:
     return value
 
 
+def stand_in_views(context: dict, digests: dict[str, str]) -> dict:
+    """A page's context with each paper view at its top level (a paper's page has its
+    own there) standing for the digest of what it was kept with (reading/loader.py),
+    where it has one: for the page's digest (output/reuse.py), a view is the same when
+    that is, and pickling the digest costs nothing beside the view."""
+    shown = None
+    for key, value in context.items():
+        if type(value) is dict and ENTRY in value:
+            digest = digests.get(value[ENTRY])
+            if digest is not None:
+                shown = shown or dict(context)
+                shown[key] = (ENTRY, value[ENTRY], digest)
+    return shown or context
+
+
 def write_listing(root: Path, rel: str, names: object, template: jinja2.Template,
                   context: dict, reuse: Reuse, found: dict[str, Listing]
                   ) -> os.stat_result | None:

@@ -21,7 +21,7 @@ from ..output.reuse import Reuse
 from ..output.writer import write_chunks, write_file, write_parts
 from .errors import describe_template_error
 from .layers import THEME_PREFIX, find_theme, normalize_layers
-from .lists import write_listing
+from .lists import stand_in_views, write_listing
 
 
 # Names that a dict has as attributes: for these, Jinja's `d.name` means the method.
@@ -214,7 +214,8 @@ def render_page_into(root: Path, rel: str, page: Page, env: jinja2.Environment,
                                  page.render_context(), reuse, listings)
         return write_parts(root, rel, find_template(page, env).generate(page.render_context()))
     context = page.render_context()
-    if reuse is not None and reuse.take(rel, page.template, context, digests):
+    if reuse is not None and reuse.take(rel, page.template,
+                                        stand_in_views(context, reuse.view_digests), digests):
         return None
     return write_file(root, rel, find_template(page, env).render(context))
 
