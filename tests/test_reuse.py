@@ -77,6 +77,20 @@ def test_pages_that_did_not_change_keep_their_files(tmp_path, jobs):
     assert after["publications/index.html"] != before["publications/index.html"]
 
 
+def test_a_field_only_the_papers_own_page_shows_counts(tmp_path):
+    """A paper page is taken from the last build when its context is the same; the paper's
+    view in it counts by the digest of what it was kept with (render/lists.py)."""
+    content, out = make_content(tmp_path), tmp_path / "site"
+    templates = copy_templates(tmp_path)
+    for n in range(3):
+        edit(content / "publications/p2.md", "title: ", f"title: E{n} ", 1)
+        build_into(content, out, templates)
+    edit(content / "publications/p2.md", "date: ", "award: Best Paper\ndate: ", 1)
+    build_into(content, out, templates)
+    assert "<dd>Best Paper</dd>" in (out / "publications/p2/index.html").read_text("utf-8")
+    assert tree_bytes(out) == cold_bytes(content, templates)
+
+
 def test_what_every_page_shows_and_the_templates_count(tmp_path):
     content, out = make_content(tmp_path), tmp_path / "site"
     templates = copy_templates(tmp_path)
