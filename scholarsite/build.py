@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from .output.cache import (BuildCache, build_settings, cache_name, fill_inputs, input_folders,
-                           is_settled, list_inputs, list_unchanged, load_record, open_cache,
-                           record_build)
+from .output.cache import (BuildCache, BuildRecord, build_settings, cache_name, fill_inputs,
+                           input_folders, is_settled, knows_hashes, list_inputs,
+                           list_unchanged, load_record, open_cache, record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
 from .reading.loader import (CONFIG_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, Loaded,
                              load_site)
@@ -181,8 +181,10 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     start, started = time.perf_counter(), time.time()
     diags = Diagnostics(root=Path.cwd())
     cache = open_cache(options.output_dir, diags) if options.cache else None
-    inputs = list_build_inputs(options) if cache else {}  # before anything is read
-    reuse = prepare_reuse(cache, options, inputs) if cache else None
+    record = load_record(cache, options.output_dir) if cache else None
+    # Listed before anything is read.
+    inputs, identities = list_build_inputs(options, record) if cache else ({}, {})
+    reuse = prepare_reuse(cache, options, inputs, record) if cache else None
     parsed = load_parsed(cache, options, diags, inputs, started, reuse is not None)
     # Made once; it watches what pages read for serve, and for a build that may take
     # pages of every paper from the last one (render/lists.py).
@@ -217,7 +219,7 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
                      options.mode(), fill_inputs(inputs, list_read_hashes(parsed)), started,
                      warnings, count, len(site.papers), written,
                      (reuse.fingerprint, reuse.digests, reuse.listings, reuse.view_digests)
-                     if reuse else ("", {}, {}, {}))
+                     if reuse else ("", {}, {}, {}), identities)
     kept = Kept(views, {output_path(p.path): p for p in pages}, outputs, renderer(),
                 copies, cv_files) if keep else None
     return BuildResult(site, count, time.perf_counter() - start, warnings, kept)
@@ -289,29 +291,40 @@ def load_parsed(cache: BuildCache | None, options: BuildOptions, diags: Diagnost
     if not (isinstance(stored, dict) and stored.get("root") == diags.root
             and isinstance(stored.get("files"), dict)):
         stored = {}
-    context = fingerprint_content(inputs, options.content_dir, build_settings(
+    papers = is_paper_file(options)
+    context = fingerprint_content({path: key for path, key in inputs.items()
+                                   if not papers(path)}, options.content_dir, build_settings(
         options.content_dir, options.output_dir, (), options.mode()))
     same = context == stored.get("context")
     if not (keep and all(is_settled(key, started) for key in inputs.values() if key)):
         context = None
+    hashes = {path: key[1] for path, key in inputs.items() if key and papers(path)}
     return ParsedFiles(stored.get("files", {}), stored.get("ready", {}) if same else {},
-                       context is not None, context)
+                       context is not None, context, hashes=hashes)
 
 
-def list_build_inputs(options: BuildOptions) -> dict:
-    """What the build reads, listed before it reads anything; the paper files are hashed
-    as they are read (see cache.list_inputs)."""
+def list_build_inputs(options: BuildOptions, record: BuildRecord | None
+                      ) -> tuple[dict, dict]:
+    """What the build reads, listed before it reads anything, and the identities of the
+    files hashed: a paper file is hashed as it is read (see cache.list_inputs), unless
+    the last build's `record` knows it (cache.knows_hashes)."""
     folders, skip = input_folders(options.content_dir, options.output_dir,
                                   options.template_layers())
+    identities: dict = {}
+    return list_inputs(folders, skip, is_paper_file(options), knows_hashes(record),
+                       identities), identities
+
+
+def is_paper_file(options: BuildOptions) -> Callable[[str], bool]:
+    """Whether an absolute path is of a paper file: read, and hashed, with the papers."""
     papers = os.path.join(os.path.abspath(options.content_dir), PAPERS_DIR) + os.sep
-    return list_inputs(folders, skip, lambda path: path.startswith(papers)
-                       and path.lower().endswith(PAPER_SUFFIXES))
+    return lambda path: path.startswith(papers) and path.lower().endswith(PAPER_SUFFIXES)
 
 
-def prepare_reuse(cache: BuildCache, options: BuildOptions, inputs: dict) -> Reuse | None:
+def prepare_reuse(cache: BuildCache, options: BuildOptions, inputs: dict,
+                  record: BuildRecord | None) -> Reuse | None:
     """What this build may take from the last one into its output folder (see
     output/reuse.py); None for the first, which records nothing to take."""
-    record = load_record(cache, options.output_dir)
     if record is None:
         return None
     layers = options.template_layers()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
+import time
 from pathlib import Path
 
 from jinja2.bccache import bc_magic
@@ -114,6 +115,34 @@ def test_every_change_is_seen(make_site, tmp_path):
     # The output folder removed: built again, never reported as up to date.
     shutil.rmtree(out)
     assert UNCHANGED not in build(content, out) and page.is_file()
+
+
+def test_a_file_is_read_again_when_it_is_not_as_it_was(make_site, tmp_path):
+    """A build takes the hash it recorded of a file that is as it was then (its size,
+    times and inode) without reading it, once the file is older than that build by more
+    than a clock tick could hide. A change that puts back the old modification time
+    still changes the file's status change time; a folder of older files put in place of
+    the papers' has files of other inodes."""
+    content = make_papers(make_site)
+    out = tmp_path / "site"
+    papers = content / "publications"
+    page = out / "publications" / "paper-3" / "index.html"
+    other = shutil.copytree(papers, tmp_path / "other")
+    edit(other / "paper-3.md", "An abstract.", "An altered.")
+    hour_ago = time.time_ns() - 3600 * 10**9
+    for path in [*papers.iterdir(), *other.iterdir()]:
+        os.utime(path, ns=(hour_ago, hour_ago))
+    time.sleep(2.5)  # the status change times too are settled (cache.RACY_SECONDS)
+    build(content, out)
+    assert UNCHANGED in build(content, out)
+    edit(papers / "paper-3.md", "An abstract.", "A changed.")
+    os.utime(papers / "paper-3.md", ns=(hour_ago, hour_ago))
+    assert UNCHANGED not in build(content, out)
+    assert "A changed." in page.read_text(encoding="utf-8")
+    papers.rename(tmp_path / "before")
+    other.rename(papers)
+    assert UNCHANGED not in build(content, out)
+    assert "An altered." in page.read_text(encoding="utf-8")
 
 
 def test_a_damaged_cache_is_ignored_and_made_again(make_site, tmp_path):

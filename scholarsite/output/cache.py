@@ -84,13 +84,17 @@ InputKey = tuple  # ("hash", digest) or ("identity", FileIdentity)
 
 
 def list_inputs(folders: list[Path], skip: list[Path],
-                read_later: Callable[[str], bool] | None = None) -> dict[str, InputKey | None]:
+                read_later: Callable[[str], bool] | None = None,
+                known: Callable[[str, FileIdentity], InputKey | None] | None = None,
+                identities: dict[str, FileIdentity] | None = None
+                ) -> dict[str, InputKey | None]:
     """Every file below `folders` (the content and the templates), by absolute path,
     leaving out the folders in `skip` (the output and the cache, should they be inside)
     and hidden files and folders (the output's staging folders among them). A file for
     which `read_later(path)` holds, and that is to be hashed, is listed as None: the
     build hashes its bytes when it reads them (`fill_inputs`), rather than reading every
-    paper file twice."""
+    paper file twice. A file that `known(path, identity)` knows is not read at all. The
+    identity of each file to be hashed is put in `identities`."""
     skipped = {os.path.abspath(p) for p in skip}
     found: dict[str, InputKey | None] = {}
     for folder in folders:
@@ -101,22 +105,44 @@ def list_inputs(folders: list[Path], skip: list[Path],
             for name in sorted(n for n in names if not n.startswith(".")):
                 path = os.path.join(where, name)
                 try:
-                    found[path] = describe_input(path, read_later)
+                    found[path] = describe_input(path, read_later, known, identities)
                 except OSError:
                     continue
     return found
 
 
-def describe_input(path: str, read_later: Callable[[str], bool] | None = None
-                   ) -> InputKey | None:
+def describe_input(path: str, read_later: Callable[[str], bool] | None = None,
+                   known: Callable[[str, FileIdentity], InputKey | None] | None = None,
+                   identities: dict[str, FileIdentity] | None = None) -> InputKey | None:
     status = os.stat(path)
     identity = identity_of(status)
     if identity[0] > HASHED_SIZE or not stat.S_ISREG(status.st_mode):
         return ("identity", identity)  # a pipe or device is never opened: it may not end
+    if identities is not None:
+        identities[path] = identity
+    key = known(path, identity) if known is not None else None
+    if key is not None:
+        return key
     if read_later is not None and read_later(path):
         return None
     with open(path, "rb") as stream:
         return ("hash", hash_bytes(stream.read()))
+
+
+def knows_hashes(record: BuildRecord | None
+                 ) -> Callable[[str, FileIdentity], InputKey | None] | None:
+    """The hash `record` has of a file that is as it was then: of the same identity, one
+    settled before that build started (as git trusts its index), so that a build reads
+    only the files that changed."""
+    if record is None or not record.identities:
+        return None
+
+    def known(path: str, identity: FileIdentity) -> InputKey | None:
+        key = record.inputs.get(path)
+        if key is None or key[0] != "hash" or record.identities.get(path) != identity:
+            return None
+        return key if is_settled(("identity", identity), record.started) else None
+    return known
 
 
 def fill_inputs(inputs: dict[str, InputKey | None], hashes: dict[str, str]
@@ -155,6 +181,8 @@ class BuildRecord:
     # papers' views they show (render/lists.py).
     listings: dict[str, tuple] = field(default_factory=dict)
     views: dict[str, bytes] = field(default_factory=dict)
+    # The identity of each hashed input when it was listed (see knows_hashes).
+    identities: dict[str, FileIdentity] = field(default_factory=dict)
 
 
 class BuildCache:
@@ -334,7 +362,7 @@ def find_unchanged(content: Path, out: Path, templates: Sequence[Path], mode: tu
         if record is None or record.settings != build_settings(content, out, templates, mode):
             return None
         folders, skip = input_folders(content, out, templates)
-        if not trusted(record, list_inputs(folders, skip)):
+        if not trusted(record, list_inputs(folders, skip, known=knows_hashes(record))):
             return None
         return record if outputs_unchanged(out, record) else None
     except (OSError, ValueError, TypeError, AttributeError):
@@ -345,11 +373,13 @@ def record_build(cache: BuildCache, content: Path, out: Path, templates: Sequenc
                  mode: tuple, inputs: dict[str, InputKey], started: float,
                  warnings: list[Diagnostic], files: int, papers: int,
                  written: dict[str, os.stat_result] | None = None,
-                 pages: tuple = ("", {}, {}, {})) -> None:
+                 pages: tuple = ("", {}, {}, {}),
+                 identities: dict[str, FileIdentity] | None = None) -> None:
     """Remember a successful build (`inputs` as listed before it read anything; `written`,
     the status of the files it wrote, as they were written: others, such as the pages
     taken from the last build, are looked up; `pages`: the templates' fingerprint, each
-    page's digest, the listings and the views' digests, see reuse.py)."""
+    page's digest, the listings and the views' digests, see reuse.py; `identities`: of
+    the hashed inputs, see knows_hashes)."""
     written = written or {}
     try:
         outputs = {}
@@ -361,7 +391,7 @@ def record_build(cache: BuildCache, content: Path, out: Path, templates: Sequenc
         return
     cache.save(cache_name(out, 'build'), BuildRecord(
         build_settings(content, out, templates, mode), inputs, outputs, started,
-        tuple(warnings), files, papers, *pages))
+        tuple(warnings), files, papers, *pages, identities or {}))
 
 
 def read_listing(out: Path) -> list[str]:

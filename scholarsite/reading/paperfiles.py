@@ -10,6 +10,7 @@ makes them safe to keep by (path, hash of the bytes).
 from __future__ import annotations
 
 import dataclasses
+import os
 import pickle
 import posixpath
 from dataclasses import dataclass, field
@@ -53,6 +54,8 @@ class ParsedFiles:
     ready: dict[FileKey, Share] = field(default_factory=dict)
     keep_ready: bool = False
     context: str | None = None  # what `made` depends on besides the files (build.py)
+    # The hash of each file known to be as it was (by absolute path): not read again.
+    hashes: dict[str, str] = field(default_factory=dict)
     results: dict[FileKey, StoredResult] = field(default_factory=dict)
     made: dict[FileKey, Share] = field(default_factory=dict)
 
@@ -142,10 +145,13 @@ def read_known_file(path: Path, md: markdown.Markdown, diags: Diagnostics,
     """One file's key and papers, from `parsed.known` when its bytes are known; recorded
     in `results` (as None when known: the caller has it). The papers are None when
     `parsed.ready` has what was made of them."""
-    data = read_bytes(path, diags)
-    if data is None:
-        return None, []
-    key = (str(path), hash_bytes(data))
+    digest = parsed.hashes.get(os.path.abspath(path))
+    key = (str(path), digest) if digest else None
+    if key not in parsed.known:
+        data = read_bytes(path, diags)
+        if data is None:
+            return None, []
+        key = (str(path), hash_bytes(data))
     stored = parsed.known.get(key)
     if stored is None:
         found = diags.empty_copy()
