@@ -74,7 +74,8 @@ def write_listing(root: Path, rel: str, names: object, template: jinja2.Template
             return None
         made = render_fragments(template, context, changed, reuse.views) \
             if len(changed) <= SPLICE_SHARE * len(old[1]) else None
-        if made is not None:
+        if made is not None and all(key in made[name] for name, key, _, _ in old[1]
+                                    if name in changed):
             status, slots = write_spliced(root, rel, reuse.old_path(rel), old[1], made)
             found[rel] = (around, slots)
             return status
@@ -104,19 +105,19 @@ def render_fragments(template: jinja2.Template, context: dict, changed: set[str]
 
 def write_spliced(root: Path, rel: str, old_path: str, slots: tuple[Slot, ...],
                   made: dict[str, dict]) -> tuple[os.stat_result, tuple[Slot, ...]]:
-    """The file at `old_path` written to `rel` below `root` with each fragment of `made`
-    in its slot; with the slots as they are in the new file."""
+    """The file at `old_path` written to `rel` below `root` with the fragments of the
+    papers in `made` (each of their slots has one) in their slots; with the slots as
+    they are in the new file."""
     with open(old_path, "rb") as stream:
         data = memoryview(stream.read())
     chunks: list = []
     moved: list[Slot] = []
     at = shift = 0
     for name, key, start, length in slots:
-        fragment = made.get(name, {}).get(key)
-        if fragment is None:
+        if name not in made:
             moved.append((name, key, start + shift, length))
             continue
-        encoded = fragment.encode("utf-8")
+        encoded = made[name][key].encode("utf-8")
         chunks += [data[at:start], encoded]
         moved.append((name, key, start + shift, len(encoded)))
         at, shift = start + length, shift + len(encoded) - length
@@ -138,7 +139,8 @@ def write_recorded(root: Path, rel: str, template: jinja2.Template, context: dic
             status = written_status(stream)
     finally:
         env.fragment_log, env.watching = None, False
-    whole = bool(log) and len(slots) == len(log) and not env.read_outside
+    watched = hasattr(type(env), "read_outside")  # splice.WatchingEnvironment's
+    whole = watched and bool(log) and len(slots) == len(log) and not env.read_outside
     return status, tuple(slots) if whole and offset == status.st_size else None
 
 
