@@ -173,6 +173,27 @@ def test_a_damaged_cache_is_ignored_and_made_again(make_site, tmp_path):
         encoding="utf-8")
 
 
+def test_damaged_entries_inside_the_cache_are_made_again(make_site, tmp_path):
+    """The cache of parsed papers holds each file's results, and what was made of them,
+    pickled apart: one of those that cannot be read is made again from the file."""
+    content = make_papers(make_site)
+    out, cold = tmp_path / "site", tmp_path / "cold"
+    for n in range(2):  # the second build keeps what was made of each file
+        edit(content / "publications" / "paper-1.md", "An abstract", f"An abstract {n}", 1)
+        build(content, out)
+    [papers] = [path for path in cache_files(tmp_path) if path.name.endswith("-papers.pickle")]
+    whole = papers.read_bytes()
+    header = whole[:3]  # each entry is a pickle too: its protocol made one none can read
+    damaged = whole[:3] + whole[3:].replace(header, b"\x80\x09" + header[2:])
+    assert damaged.count(b"\x80\x09") > 6
+    papers.write_bytes(damaged)
+    edit(content / "publications" / "paper-2.md", "An abstract.", "Another abstract.")
+    build(content, out)
+    build(content, cold, "--no-cache")
+    assert tree_bytes(out) == tree_bytes(cold)
+    assert b"\x80\x09" not in papers.read_bytes()
+
+
 def test_other_code_versions_are_cleared(tmp_path):
     folder = tmp_path / CACHE_DIR
     BuildCache(folder, "0123456789abcdef").save("x-build.pickle", "old")

@@ -69,16 +69,16 @@ Prepare = Callable[[list[Paper], SiteConfig], dict[str, object]]
 def prepare_files(files: PaperFiles, config: SiteConfig | None, diags: Diagnostics,
                   prepare: Prepare | None, parsed: ParsedFiles) -> Prepared:
     """The run's papers with the site's rules applied and `prepare` made of them: for
-    each file that `parsed.ready` has, what was made of it last time (nothing it depends
-    on has changed), for the others made here, and kept when `parsed.keep_ready`."""
+    each file that `parsed.ready` had, what was made of it last time (nothing it depends
+    on has changed: read_known_file), for the others made here, and kept when
+    `parsed.keep_ready`."""
     if config is None:  # the build stops once everything is read
         return Prepared(list_papers(files), [], {})
     shares: dict[int, tuple[Prepared, str | None]] = {}  # with the digests of those kept
     fresh: dict[int, tuple[list[Paper], list[Diagnostic]]] = {}
-    for i, (key, papers) in enumerate(files):
+    for i, (_, papers, share) in enumerate(files):
         if papers is None:
-            digest, data = parsed.ready[key]  # type: ignore[index]
-            shares[i] = (pickle.loads(data), digest)
+            shares[i] = share  # type: ignore[assignment]
         else:
             found = diags.empty_copy()
             fresh[i] = (apply_site_rules(papers, config, found), found.items)
@@ -87,10 +87,14 @@ def prepare_files(files: PaperFiles, config: SiteConfig | None, diags: Diagnosti
     for i, (papers, warnings) in fresh.items():
         shares[i] = (Prepared(papers, warnings, {p.slug: made[p.slug] for p in papers
                                                  if p.slug in made}), None)
-    kept = keep_shares(files, {i: shares[i][0] for i in fresh}) if parsed.keep_ready else {}
-    for i in fresh:
-        if files[i][0] in kept:
-            shares[i] = (shares[i][0], kept[files[i][0]][0])  # type: ignore[index]
+    kept: dict[FileKey, Share] = {}
+    if parsed.keep_ready:  # the shares taken as they were, and the fresh ones
+        kept = {key: parsed.ready[key] for i, (key, _, _) in enumerate(files)
+                if i not in fresh and key in parsed.ready}
+        kept.update(keep_shares(files, {i: shares[i][0] for i in fresh}))
+        for i in fresh:
+            if files[i][0] in kept:
+                shares[i] = (shares[i][0], kept[files[i][0]][0])  # type: ignore[index]
     ordered = [shares[i] for i in range(len(files))]
     return Prepared([p for share, _ in ordered for p in share.papers],
                     [w for share, _ in ordered for w in share.warnings],
@@ -220,9 +224,7 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
     runs = read_paper_files(paths, diags, jobs, parsed,
                             partial(prepare_files, config=config, diags=diags,
                                     prepare=prepare, parsed=parsed), meanwhile)
-    parsed.made = {key: parsed.ready[key] for key in parsed.results if key in parsed.ready}
-    for run in runs:
-        parsed.made.update(run.kept)
+    parsed.made = {key: share for run in runs for key, share in run.kept.items()}
     papers = check_slugs([paper for run in runs for paper in run.papers], diags)
     bio = read_bio(content_dir, diags)
     files = list_user_files(content_dir, diags)

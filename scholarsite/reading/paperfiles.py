@@ -66,8 +66,7 @@ class ParsedFiles:
 
     def changed(self) -> bool:
         """Whether what is kept for the next build differs from what this one was given."""
-        return self.results.keys() != self.known.keys() or (
-            self.keep_ready and self.made.keys() != self.ready.keys())
+        return self.results != self.known or (self.keep_ready and self.made != self.ready)
 
 
 def store_result(result: FileResult) -> StoredResult:
@@ -141,27 +140,43 @@ def read_paper_file(path: Path, md: markdown.Markdown, diags: Diagnostics) -> li
 
 def read_known_file(path: Path, md: markdown.Markdown, diags: Diagnostics,
                     parsed: ParsedFiles, results: dict[FileKey, StoredResult | None]
-                    ) -> tuple[FileKey | None, list[Paper] | None]:
-    """One file's key and papers, from `parsed.known` when its bytes are known; recorded
-    in `results` (as None when known: the caller has it). The papers are None when
-    `parsed.ready` has what was made of them."""
+                    ) -> tuple[FileKey | None, list[Paper] | None, tuple | None]:
+    """One file's key, papers and what was made of them last time (a `parsed.ready`
+    share, unpickled, with its digest; then the papers are None). Known files are taken
+    from `parsed.known` (and recorded in `results` as None: the caller has them), others
+    read; so is a known one whose kept bytes are damaged."""
     digest = parsed.hashes.get(os.path.abspath(path))
     key = (str(path), digest) if digest else None
-    if key not in parsed.known:
+    stored = parsed.known.get(key) if key else None  # type: ignore[arg-type]
+    data = None
+    if stored is None:
         data = read_bytes(path, diags)
         if data is None:
-            return None, []
+            return None, [], None
         key = (str(path), hash_bytes(data))
-    stored = parsed.known.get(key)
-    if stored is None:
-        found = diags.empty_copy()
+        stored = parsed.known.get(key)
+    share = load_pickled(parsed.ready[key][1]) if stored and key in parsed.ready else None
+    papers = load_pickled(stored[1]) if stored and share is None else None
+    if stored is None or (share is None and papers is None):
+        data = read_bytes(path, diags) if data is None else data
+        if data is None:
+            return None, [], None
+        key, found = (str(path), hash_bytes(data)), diags.empty_copy()
         papers = parse_paper_file(path, data, md, found)
         stored = results[key] = store_result((tuple(papers), tuple(found.items)))
     else:
-        papers = None if key in parsed.ready else list(pickle.loads(stored[1]))
         results[key] = None
     diags.add_all(list(stored[0]))
-    return key, papers
+    return key, papers if papers is None else list(papers), \
+        None if share is None else (share, parsed.ready[key][0])
+
+
+def load_pickled(data: bytes) -> object | None:
+    """What `data` holds, or None when it is damaged (what it held is made again)."""
+    try:
+        return pickle.loads(data)
+    except Exception:  # noqa: BLE001 - any damage: unpickling may raise anything
+        return None
 
 
 def file_size(path: Path) -> int:
@@ -171,11 +186,12 @@ def file_size(path: Path) -> int:
         return 0
 
 
-PaperFiles = list[tuple[FileKey | None, list[Paper] | None]]  # see read_known_file
+PaperFiles = list[tuple[FileKey | None, list[Paper] | None, tuple | None]]  # read_known_file
 
 
 def list_papers(files: PaperFiles) -> list[Paper]:
-    return [paper for _, papers in files for paper in papers or ()]
+    return [paper for _, papers, share in files
+            for paper in (share[0].papers if papers is None else papers)]
 
 
 def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
