@@ -180,7 +180,7 @@ class BuildRecord:
     # Where the papers' fragments are in the pages of every paper, and the digests of the
     # papers' views they show (render/lists.py).
     listings: dict[str, tuple] = field(default_factory=dict)
-    views: dict[str, bytes] = field(default_factory=dict)
+    views: dict[str, str] = field(default_factory=dict)
     # The identity of each hashed input when it was listed (see knows_hashes).
     identities: dict[str, FileIdentity] = field(default_factory=dict)
 

@@ -83,7 +83,7 @@ class Reuse:
                  forget: Callable[[], object] = lambda: None,
                  unchanged: frozenset[str] = frozenset(),
                  listings: dict[str, tuple] | None = None,
-                 views: dict[str, Digest] | None = None) -> None:
+                 views: dict[str, str] | None = None) -> None:
         self.old_root = old_root
         self.unchanged = unchanged  # input files as they were then, by absolute path
         self.fingerprint = fingerprint  # of this build's templates and settings
@@ -100,7 +100,7 @@ class Reuse:
         self.digests: dict[str, Digest] = {}
         self.listings: dict[str, tuple] = {}
         self.views: dict[str, dict] = {}
-        self.view_digests: dict[str, Digest] = {}
+        self.view_digests: dict[str, str] = {}
 
     def find_listing(self, rel: str, around: Digest) -> tuple | None:
         """The last build's listing of the page `rel` when its context's outline had the
