@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Iterator
 
 import jinja2
 
 from ..output.reuse import Reuse, digest_context
-from ..output.writer import WRITE_PIECE, open_new, write_chunks, write_text, written_status
+from ..output.writer import write_chunks, write_parts
 from ..views.entries import ENTRY, entries_of
 from .fragments import reduce_context, render_text
 
@@ -133,33 +134,25 @@ def write_recorded(root: Path, rel: str, template: jinja2.Template, context: dic
     log: list = []
     env.fragment_log, env.watching, env.read_outside = log, True, False
     slots: list[Slot] = []
+    written = [0]
     try:
-        with open_new(root, rel) as stream:
-            offset = stream_text(stream, template.generate(context), log, slots)
-            status = written_status(stream)
+        status = write_parts(root, rel, note_slots(template.generate(context), log, slots,
+                                                   written))
     finally:
         env.fragment_log, env.watching = None, False
     watched = hasattr(type(env), "read_outside")  # splice.WatchingEnvironment's
     whole = watched and bool(log) and len(slots) == len(log) and not env.read_outside
-    return status, tuple(slots) if whole and offset == status.st_size else None
+    return status, tuple(slots) if whole and written[0] == status.st_size else None
 
 
-def stream_text(stream, parts, log: list, slots: list[Slot]) -> int:
-    """Write the parts of a page as they come, noting each fragment of `log` found among
-    them whole, in the order it was made, in `slots`; returns the bytes written."""
-    batch: list[str] = []
-    size = offset = 0
+def note_slots(parts: Iterator[str], log: list, slots: list[Slot], written: list[int]
+               ) -> Iterator[str]:
+    """The parts of a page as they come, each fragment of `log` found among them whole,
+    in the order it was made, noted in `slots`; `written[0]` counts their bytes."""
     for part in parts:
         length = len(part) if part.isascii() else len(part.encode("utf-8"))
         at = len(slots)
         if at < len(log) and part is log[at][0]:  # the fragment just made, shown as it is
-            slots.append((log[at][1], log[at][2], offset, length))
-        offset += length
-        batch.append(part)
-        size += len(part)
-        if size >= WRITE_PIECE:
-            write_text(stream, "".join(batch))
-            batch, size = [], 0
-    write_text(stream, "".join(batch))
-    return offset
-
+            slots.append((log[at][1], log[at][2], written[0], length))
+        written[0] += length
+        yield part
