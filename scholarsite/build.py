@@ -20,22 +20,23 @@ from .reading.loader import (CONFIG_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR,
                              load_site)
 from .models import Site
 from .plan.images import hash_image_inputs, make_images
-from .plan.pages import DEFERRABLE, Page, plan_pages
+from .plan.pages import DEFERRABLE, Page, paper_frame, plan_pages
 from .plan.previews import collect_previews
 from .render.typeset import make_cv_files
-from .render.layers import (ASSETS_DIR, find_layer_problem, find_theme, find_unknown_overrides,
-                            list_layers, normalize_layers)
+from .render.layers import ASSETS_DIR, find_layer_problem, list_layers, normalize_layers
+from .render.splice import check_overrides
 from .reading.listing import list_files
-from .reading.paperfiles import ParsedFiles
+from .reading.paperfiles import KEPT_PARTS, ParsedFiles, join_kept
 from .reading.publishing import Publishing, build_mode
-from .structure.kinds import list_common_templates
+from .structure.kinds import KIND, list_common_templates
 from .structure.urls import is_external, output_path
 from .views.cvpdf import CVFiles
 from .views.views import make_views
 from .output.generated import image_store, store_generated
 from .output.lock import output_lock, recover_site
 from .output.patch import can_patch, patched_site
-from .output.reuse import Reuse, fingerprint_content, fingerprint_templates
+from .output.reuse import (Reuse, fingerprint_content, fingerprint_templates,
+                           key_paper_pages)
 from .output.writer import (OutputError, check_output_dir, check_outputs, follow_link,
                             safe_relpath, staged_site, write_tree)
 
@@ -92,6 +93,10 @@ class BuildResult:
     seconds: float
     warnings: list[Diagnostic]
     kept: Kept | None = None
+    # Everything else the build made (papers read, views, pages): held here so that
+    # freeing it is the caller's choice. The CLI leaves it to the process's exit
+    # (cli.run), which frees nothing one object at a time: 0.2 s at 5,000 papers.
+    made: tuple = ()
 
 
 def check_build_dirs(options: BuildOptions) -> None:
@@ -185,7 +190,8 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     # Listed before anything is read.
     inputs, identities = list_build_inputs(options, record) if cache else ({}, {})
     reuse = prepare_reuse(cache, options, inputs, record) if cache else None
-    parsed = load_parsed(cache, options, diags, inputs, started, reuse is not None)
+    content = fingerprint_other_content(options, inputs)
+    parsed = load_parsed(cache, options, diags, inputs, started, reuse is not None, content)
     # Made once; it watches what pages read for serve, and for a build that may take
     # pages of every paper from the last one (render/lists.py).
     watching = keep or reuse is not None
@@ -199,14 +205,15 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     if problem:
         diags.error(problem[0], 0, problem[1])
         raise ContentError(diags.errors())
-    if cache and parsed.changed():
-        cache.save(cache_name(options.output_dir, "papers"),
-                   {"root": diags.root, "files": parsed.results, "context": parsed.context,
-                    "ready": parsed.made if parsed.keep_ready else {}})
+    if cache:
+        keep_parsed(cache, options.output_dir, parsed, diags.root)
     cv_files = make_cv_files(site, layers, image_store(options.output_dir), diags)
     # Kept for serve, the pages that list papers are planned here, with their contexts.
     pages = plan_pages(site, views, deferred=frozenset({"paper"}) if keep else DEFERRABLE,
                        cv_files=cv_files)
+    if reuse is not None:
+        reuse.keys = key_paper_pages(list_paper_pages(pages), paper_frame(site), content,
+                                     loaded.digests)
     check_overrides(renderer(), layers, pages, diags)
     copies = collect_copies(site, layers, diags, options.output_dir, cv_files)
     check_redirects(site, pages, copies, options.content_dir / CONFIG_FILE, diags)
@@ -222,7 +229,8 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
                      if reuse else ("", {}, {}, {}), identities)
     kept = Kept(views, {output_path(p.path): p for p in pages}, outputs, renderer(),
                 copies, cv_files) if keep else None
-    return BuildResult(site, count, time.perf_counter() - start, warnings, kept)
+    return BuildResult(site, count, time.perf_counter() - start, warnings, kept,
+                       (parsed, loaded, pages, reuse, renderer, inputs, identities, record))
 
 
 def prepare_env(options: BuildOptions, cache: BuildCache | None, watching: bool = False
@@ -239,22 +247,6 @@ def prepare_env(options: BuildOptions, cache: BuildCache | None, watching: bool 
     partials = sorted(n for n in env.list_templates() if n.startswith("_"))
     compile_names(env, [*COMMON_TEMPLATES, *partials])
     return env
-
-
-def check_overrides(env: jinja2.Environment, layers: tuple[Path, ...], pages: list[Page],
-                    diags: Diagnostics) -> None:
-    """An error for each of the site's own templates that overrides nothing (see
-    layers.find_unknown_overrides): what a page uses is looked up only when there is one."""
-    def list_used() -> set[str] | None:
-        from .render.splice import ANY_TEMPLATE, find_used_templates
-
-        used: set[str] = set()
-        for template in sorted({page.template for page in pages if page.template}, key=str):
-            find_used_templates(env, template, used)
-        return None if ANY_TEMPLATE in used else used
-
-    for path, message in find_unknown_overrides(layers, find_theme(), list_used):
-        diags.error(path, 0, message)
 
 
 def check_redirects(site: Site, pages: list[Page], copies: dict[str, Path], config: Path,
@@ -281,26 +273,37 @@ def keep_compiled(env: jinja2.Environment, cache: BuildCache) -> None:
 
 
 def load_parsed(cache: BuildCache | None, options: BuildOptions, diags: Diagnostics,
-                inputs: dict, started: float, keep: bool) -> ParsedFiles:
+                inputs: dict, started: float, keep: bool, content: str) -> ParsedFiles:
     """What each paper file gave last time, by its path and bytes, and what was made of
     its papers (their views) when nothing else they depend on has changed since (the
-    content's other files, the settings: reuse.fingerprint_content). What is made this
-    time is kept when `keep` (not by the first build into a folder, which would pay for
-    the next one's savings) and those files are settled (cache.is_settled)."""
-    stored = cache.load(cache_name(options.output_dir, "papers")) if cache else None
-    if not (isinstance(stored, dict) and stored.get("root") == diags.root
-            and isinstance(stored.get("files"), dict)):
-        stored = {}
+    content's other files, the settings: `content`, their reuse.fingerprint_content).
+    What is made this time is kept when `keep` (not by the first build into a folder,
+    which would pay for the next one's savings) and those files are settled
+    (cache.is_settled)."""
+    stored = [cache.load(cache_name(options.output_dir, f"papers-{i}")) if cache else None
+              for i in range(KEPT_PARTS)]
+    known, ready = join_kept(stored, diags.root, content)
     papers = is_paper_file(options)
-    context = fingerprint_content({path: key for path, key in inputs.items()
-                                   if not papers(path)}, options.content_dir, build_settings(
-        options.content_dir, options.output_dir, (), options.mode()))
-    same = context == stored.get("context")
-    if not (keep and all(is_settled(key, started) for key in inputs.values() if key)):
-        context = None
+    settled = keep and all(is_settled(key, started) for key in inputs.values() if key)
     hashes = {path: key[1] for path, key in inputs.items() if key and papers(path)}
-    return ParsedFiles(stored.get("files", {}), stored.get("ready", {}) if same else {},
-                       context is not None, context, hashes=hashes)
+    return ParsedFiles(known, ready, settled, content if settled else None, hashes=hashes,
+                       stored=stored)
+
+
+def fingerprint_other_content(options: BuildOptions, inputs: dict) -> str:
+    """A digest of the content's files other than the papers', and the settings: what
+    the papers' views and pages depend on besides their papers (reuse.fingerprint_content)."""
+    papers = is_paper_file(options)
+    return fingerprint_content({path: key for path, key in inputs.items() if not papers(path)},
+                               options.content_dir, build_settings(
+        options.content_dir, options.output_dir, (), options.mode()))
+
+
+def keep_parsed(cache: BuildCache, out_dir: Path, parsed: ParsedFiles, root: Path) -> None:
+    """What paper files gave, kept for the next build: the parts that changed."""
+    for i, part in enumerate(parsed.parts(root)):
+        if part != parsed.stored[i]:
+            cache.save(cache_name(out_dir, f"papers-{i}"), part)
 
 
 def list_build_inputs(options: BuildOptions, record: BuildRecord | None
@@ -336,6 +339,12 @@ def prepare_reuse(cache: BuildCache, options: BuildOptions, inputs: dict,
                  functools.partial(cache.remove, cache_name(options.output_dir, "build")),
                  list_unchanged(record, inputs) if same else frozenset(),
                  record.listings if same else {}, record.views)
+
+
+def list_paper_pages(pages: list[Page]) -> dict[str, tuple[str, str]]:
+    """Each paper's own page: its output path, template and paper's slug."""
+    return {safe_relpath(output_path(page.path)): (str(page.template), page.depends[0])
+            for page in pages if KIND[page.kind].per_paper}
 
 
 def list_read_hashes(parsed: ParsedFiles) -> dict[str, str]:

@@ -20,6 +20,11 @@ from .output.writer import OutputError
 COMMANDS = ("build", "serve", "check", "import-bib", "deploy", "new", "update", "migrate")
 
 
+# Set by run(), which ends the process without freeing its objects: what a build made
+# is put here rather than freed one by one when main() returns.
+LEFT_TO_EXIT: list | None = None
+
+
 def add_site_options(parser: argparse.ArgumentParser, output: bool = True,
                      output_help: str = "where the site is written (default: site)",
                      full_build: bool = True) -> None:
@@ -154,6 +159,8 @@ def run_build(args: argparse.Namespace) -> int:
                            jobs=max(args.jobs, 0), cache=not args.no_cache,
                            publishing=Publishing(future=args.future))
     result = build(options)
+    if LEFT_TO_EXIT is not None:
+        LEFT_TO_EXIT.append(result)
     print_problems(result.warnings)
     papers = count_of(len(result.site.papers), "paper")
     print(f"Built {count_of(result.files, 'file')} ({papers}) into "
@@ -271,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
 def run(argv: list[str] | None = None) -> NoReturn:
     """main(), then the process ends at once: what it wrote is written and closed, and
     freeing a build's objects one by one at exit takes longer than some builds do."""
+    global LEFT_TO_EXIT
+    LEFT_TO_EXIT = []
     code = main(argv)
     for stream in (sys.stdout, sys.stderr):
         try:

@@ -5,12 +5,14 @@ what rsync and the like go by)."""
 
 from __future__ import annotations
 
+import io
 import shutil
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from PIL import Image
 
 from conftest import (MINIMAL_CONFIG, build_args, copy_templates, edit, paper, run_cli,
                       tree_bytes, write_files)
@@ -105,6 +107,22 @@ def test_what_every_page_shows_and_the_templates_count(tmp_path):
     assert tree_bytes(out) == cold_bytes(content, templates)
 
 
+def test_a_mark_one_paper_uses_counts_on_every_papers_page(tmp_path):
+    """Every paper's page shows the legend of the author marks some paper uses: a paper
+    whose file did not change gets it, and loses it, with the paper that uses one."""
+    content, out = make_content(tmp_path), tmp_path / "site"
+    edit(content / "site.yaml", "publications:\n",
+         "publications:\n  author_notes:\n    '*': Equal contribution\n")
+    templates = copy_templates(tmp_path)
+    page = out / "publications/p0/index.html"
+    for authors in ("Ada Example, Bob", "Ada Example*, Bob", "Ada Example, Bob"):
+        edit(content / "publications/p3.md", "authors: [Ada Example", f"authors: [{authors}] #",
+             1)
+        build_into(content, out, templates)
+        assert ("Equal contribution" in page.read_text("utf-8")) == ("*" in authors)
+        assert tree_bytes(out) == cold_bytes(content, templates)
+
+
 def test_a_page_changed_by_hand_is_made_again(tmp_path):
     content, out, args = built_twice(tmp_path)
     page = out / "publications/p0/index.html"
@@ -127,6 +145,31 @@ def test_a_file_a_paper_links_counts_though_the_paper_did_not_change(tmp_path):
     write_files(content, {"files/p.pdf": b"%PDF-1.4\n"})
     build_into(content, out, templates)
     assert "p.pdf" in (out / "publications/linked/index.html").read_text("utf-8")
+    assert tree_bytes(out) == cold_bytes(content, templates)
+
+
+def png(width: int, height: int) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), (40, 90, 160)).save(out, format="PNG")
+    return out.getvalue()
+
+
+def test_a_picture_a_paper_shows_counts_though_the_paper_did_not_change(tmp_path):
+    """A paper's page gives the size of its link-preview picture, its own or the owner's
+    photo: a picture replaced by one of another size changes the page, not the paper's
+    file."""
+    content, out = make_content(tmp_path), tmp_path / "site"
+    edit(content / "publications/p1.md", "date: ", "preview: files/fig.png\ndate: ", 1)
+    edit(content / "site.yaml", "  name: Ada Example\n",
+         "  name: Ada Example\n  photo: files/me.png\n")
+    write_files(content, {"files/fig.png": png(400, 300), "files/me.png": png(300, 300)})
+    templates = copy_templates(tmp_path)
+    for _ in range(2):
+        build_into(content, out, templates)
+    write_files(content, {"files/fig.png": png(640, 200), "files/me.png": png(320, 480)})
+    build_into(content, out, templates)
+    assert 'content="640"' in (out / "publications/p1/index.html").read_text("utf-8")
+    assert 'content="480"' in (out / "publications/p2/index.html").read_text("utf-8")
     assert tree_bytes(out) == cold_bytes(content, templates)
 
 

@@ -39,8 +39,8 @@ from .sources import ContentFiles
 from .steps import Outcome, Plan, is_paper_page
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import Paper, Site
-from ..plan.frame import section_titles, site_view
-from ..plan.pages import Page, Planning, plan_pages
+from ..plan.frame import section_titles
+from ..plan.pages import Page, Planning, paper_frame, plan_pages
 from ..render.layers import find_layer_problem
 from ..render.render import drop_fragments, drop_site_fragments, make_env
 from ..render.typeset import make_cv_files
@@ -51,7 +51,7 @@ from .rewrite import Change, OutputFolder, Renderer
 from ..render.splice import (ANY_TEMPLATE, Pieces, WatchingEnvironment,
                      find_used_templates)
 from ..structure.urls import output_path
-from ..views.views import paper_view, used_notes
+from ..views.views import paper_view
 from ..output.writer import OutputError
 
 class SiteBuilder:
@@ -111,7 +111,7 @@ class SiteBuilder:
         for rel, page in self.pages.items():
             if is_paper_page(page):
                 self.paper_pages.setdefault(page.depends[0], []).append(rel)
-        self.shared = (site_view(site), used_notes(site))
+        self.shared = paper_frame(site)
         self.folder = OutputFolder.adopt(self.options.output_dir, self.pages, kept.outputs,
                                          self.copies)
         self.last_ok = True
@@ -216,7 +216,7 @@ class SiteBuilder:
                 self.views = {paper.slug: self.views[paper.slug] for paper in site.papers}
         else:
             self.update_all_views(site)
-        shared = (site_view(site), used_notes(site))
+        shared = paper_frame(site)
         before = self.pages
         if substituted and shared == self.shared and before and cv_files == self.cv_files \
                 and all(placement(old) == placement(self.viewed[slug])

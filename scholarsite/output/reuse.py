@@ -66,6 +66,26 @@ def fingerprint_content(inputs: dict[str, tuple | None], content: Path, settings
     return digest_lines(parts)
 
 
+def key_paper_pages(pages: dict[str, tuple[str, str]], frame: object, content: str,
+                    digests: dict[str, str]) -> dict[str, Digest]:
+    """The digest of each paper's own page (`pages`: output path -> its template and
+    paper's slug) from what it is made of: its paper's view, by the digest of what it was
+    kept with (`digests`: reading/loader.py), the frame every paper's page shows
+    (plan/pages.py: paper_frame), the content's other files and the settings (`content`:
+    fingerprint_content). A page whose paper has no kept digest is left out: it is
+    digested by its context."""
+    shared = digest_context("paper-frame", {"frame": frame, "content": content})
+    if shared is None:
+        return {}
+    keys = {}
+    for rel, (template, slug) in pages.items():
+        digest = digests.get(slug)
+        if digest is not None:
+            keys[rel] = hashlib.blake2b(repr((template, slug, digest)).encode("utf-8"),
+                                        key=shared, digest_size=16).digest()
+    return keys
+
+
 def digest_lines(parts: list[str]) -> str:
     # A path may hold what is no text (a file name's bytes that are not UTF-8).
     return hashlib.blake2b("\n".join(parts).encode("utf-8", "surrogatepass"),
@@ -101,6 +121,9 @@ class Reuse:
         self.listings: dict[str, tuple] = {}
         self.views: dict[str, dict] = {}
         self.view_digests: dict[str, str] = {}
+        # Pages known by what they are made of, without their contexts (a paper's own
+        # page: key_paper_pages), by output path: their digests stand for the contexts'.
+        self.keys: dict[str, Digest] = {}
 
     def find_listing(self, rel: str, around: Digest) -> tuple | None:
         """The last build's listing of the page `rel` when its context's outline had the
@@ -124,8 +147,11 @@ class Reuse:
         """Whether the last build's file of `rel` is left where it is in place of
         rendering the page again; the context's digest is put in `digests` either way."""
         digest = digest_context(template, context)
-        if digest is None:
-            return False
+        return digest is not None and self.take_digest(rel, digest, digests)
+
+    def take_digest(self, rel: str, digest: Digest, digests: dict[str, Digest]) -> bool:
+        """Whether the last build's file of `rel` stays, its page being of `digest` now
+        (put in `digests`)."""
         digests[rel] = digest
         return self.in_place and self.previous.get(rel) == digest and self.is_as_left(rel)
 

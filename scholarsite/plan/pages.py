@@ -103,12 +103,21 @@ class Planning:
     cv_files: CVFiles | None = None  # the CV's PDF and more, made before planning
 
 
+def paper_frame(site: Site) -> tuple[dict, list[dict]]:
+    """What a paper's own page shows besides its paper (paper_context reads nothing
+    else of the site but its settings and files): the settings and menu every page
+    shows, and the author-mark legend, which depends on every paper. A paper's page is
+    the same while this, the content's other files, the templates and the paper's view
+    are (see output/reuse.py's `keys`); `serve` plans every page again when it changes."""
+    return site_view(site), used_notes(site)
+
+
 def start_planning(site: Site, views: dict[str, dict] | None = None,
                    only: set[str] | None = None, deferred: frozenset[str] = frozenset(),
                    cv_files: CVFiles | None = None) -> Planning:
     views = make_views(site.papers, site.config) if views is None else views
-    return Planning(site, views, site_view(site), used_notes(site), section_titles(site),
-                    only, deferred, cv_files)
+    return Planning(site, views, *paper_frame(site), section_titles(site), only, deferred,
+                    cv_files)
 
 
 def plan_pages(site: Site, views: dict[str, dict] | None = None,

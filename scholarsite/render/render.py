@@ -213,6 +213,11 @@ def render_page_into(root: Path, rel: str, page: Page, env: jinja2.Environment,
             return write_listing(root, rel, page.template, find_template(page, env),
                                  page.render_context(), reuse, listings)
         return write_parts(root, rel, find_template(page, env).generate(page.render_context()))
+    key = reuse.keys.get(rel) if reuse is not None else None
+    if key is not None:  # known by what it is made of: its context is made only if needed
+        if reuse.take_digest(rel, key, digests):
+            return None
+        return write_file(root, rel, find_template(page, env).render(page.render_context()))
     context = page.render_context()
     if reuse is not None and reuse.take(rel, page.template,
                                         stand_in_views(context, reuse.view_digests), digests):

@@ -22,15 +22,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import compress
 from operator import ne
+from pathlib import Path
 
 import jinja2
 from jinja2 import meta, nodes
 from markupsafe import Markup
 
+from ..diagnostics import Diagnostics
 from ..plan.pages import Page
 from ..structure.kinds import KIND
 from ..views.entries import ENTRY, entries_of
 from .fragments import reduce_context, render_text
+from .layers import find_theme, find_unknown_overrides
 from .render import DICT_ATTRIBUTES, Keeping, ViewEnvironment, render_page
 
 ANY_TEMPLATE = "*"  # a template whose includes are computed at run time uses them all
@@ -269,3 +272,17 @@ def keep_page(env: WatchingEnvironment, page: Page, old: Pieces | None = None
 
 def chunks_of(output: str | Pieces) -> list[bytes]:
     return output.data if isinstance(output, Pieces) else [output.encode("utf-8")]
+
+
+def check_overrides(env: jinja2.Environment, layers: tuple[Path, ...], pages: list[Page],
+                    diags: Diagnostics) -> None:
+    """An error for each of the site's own templates that overrides nothing (see
+    layers.find_unknown_overrides): what a page uses is looked up only when there is one."""
+    def list_used() -> set[str] | None:
+        used: set[str] = set()
+        for template in sorted({page.template for page in pages if page.template}, key=str):
+            find_used_templates(env, template, used)
+        return None if ANY_TEMPLATE in used else used
+
+    for path, message in find_unknown_overrides(layers, find_theme(), list_used):
+        diags.error(path, 0, message)
