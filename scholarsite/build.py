@@ -3,23 +3,23 @@
 from __future__ import annotations
 
 import functools
-import gc
 import os
 import sys
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Callable
 
-from .output.cache import (BuildCache, BuildRecord, build_settings, cache_name, fill_inputs,
-                           input_folders, is_settled, knows_hashes, list_inputs,
-                           list_unchanged, load_record, open_cache, record_build)
+from .output.cache import (BuildCache, build_settings, cache_name, fill_inputs, input_folders,
+                           is_settled, list_inputs, open_cache)
+from .output.record import (BuildRecord, knows_hashes, list_unchanged, load_record,
+                            record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
 from .reading.loader import (CONFIG_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, Loaded,
                              load_site)
 from .models import Site
 from .plan.images import hash_image_inputs, make_images
+from .plan.checks import check_redirects
 from .plan.pages import DEFERRABLE, Page, paper_frame, plan_pages
 from .plan.previews import collect_previews
 from .render.typeset import make_cv_files
@@ -29,11 +29,13 @@ from .reading.listing import list_files
 from .reading.paperfiles import KEPT_PARTS, ParsedFiles, join_kept
 from .reading.publishing import Publishing, build_mode
 from .structure.kinds import KIND, list_common_templates
-from .structure.urls import is_external, output_path
+from .touchup import Touching, note_touch, touch_up
+from .structure.urls import output_path
 from .views.cvpdf import CVFiles
 from .views.views import make_views
 from .output.generated import image_store, store_generated
 from .output.lock import output_lock, recover_site
+from .output.parallel import collector_paused
 from .output.patch import can_patch, patched_site
 from .output.reuse import (Reuse, fingerprint_content, fingerprint_templates,
                            key_paper_pages)
@@ -88,8 +90,11 @@ class Kept:
 
 @dataclass(frozen=True)
 class BuildResult:
-    site: Site
+    # The site read; None after a touch-up, which reads only the papers that changed
+    # (touchup.py: never for serve, which keeps the site, nor without the cache).
+    site: Site | None
     files: int
+    papers: int
     seconds: float
     warnings: list[Diagnostic]
     kept: Kept | None = None
@@ -149,20 +154,6 @@ def load_checked(options: BuildOptions, diags: Diagnostics,
     return loaded
 
 
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cycle collector off for the build: a build makes hundreds of thousands of
-    objects that live until its end, and the collector's passes over them grew with the
-    site's size (a quarter of a 5,000-paper build). What a build leaves is collected after."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def build(options: BuildOptions, keep: bool = False) -> BuildResult:
     """Build the site into options.output_dir; raises ContentError or OutputError. With
     `keep`, the result holds what `serve` rebuilds from (`Kept`). One build at a time
@@ -182,16 +173,50 @@ def say_waiting(out_dir: Path) -> None:
           "it to finish", file=sys.stderr, flush=True)
 
 
+@dataclass(frozen=True)
+class Begun:
+    """What a build starts from: when it began, its diagnostics, the cache and the last
+    build's record, its inputs as listed before anything is read, what it may take from
+    the last build, and the fingerprint of the content but the papers."""
+
+    start: float
+    started: float
+    diags: Diagnostics
+    cache: BuildCache | None
+    record: BuildRecord | None
+    inputs: dict
+    identities: dict
+    reuse: Reuse | None
+    content: str
+
+
 def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     start, started = time.perf_counter(), time.time()
     diags = Diagnostics(root=Path.cwd())
     cache = open_cache(options.output_dir, diags) if options.cache else None
     record = load_record(cache, options.output_dir) if cache else None
-    # Listed before anything is read.
     inputs, identities = list_build_inputs(options, record) if cache else ({}, {})
     reuse = prepare_reuse(cache, options, inputs, record) if cache else None
-    content = fingerprint_other_content(options, inputs)
-    parsed = load_parsed(cache, options, diags, inputs, started, reuse is not None, content)
+    begun = Begun(start, started, diags, cache, record, inputs, identities, reuse,
+                  fingerprint_other_content(options, inputs))
+    if cache is not None and record is not None and reuse is not None and not keep:
+        touched = touch_up(Touching(
+            options.content_dir, options.output_dir, options.template_layers(),
+            options.mode(), cache, record, inputs, identities, begun.content,
+            reuse.fingerprint, started, diags.root, is_paper_file(options),
+            functools.partial(prepare_env, options, cache, True)))
+        if touched is not None:
+            return BuildResult(None, touched.files, touched.papers,
+                               time.perf_counter() - start, touched.warnings)
+    return build_whole(options, begun, keep)
+
+
+def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
+    """Read the whole site, plan, render and write it (taking what it can from the last
+    build), and record the build."""
+    diags, cache, reuse = begun.diags, begun.cache, begun.reuse
+    parsed = load_parsed(cache, options, diags, begun.inputs, begun.started,
+                         reuse is not None, begun.content)
     # Made once; it watches what pages read for serve, and for a build that may take
     # pages of every paper from the last one (render/lists.py).
     watching = keep or reuse is not None
@@ -211,8 +236,9 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     # Kept for serve, the pages that list papers are planned here, with their contexts.
     pages = plan_pages(site, views, deferred=frozenset({"paper"}) if keep else DEFERRABLE,
                        cv_files=cv_files)
+    frame = paper_frame(site)
     if reuse is not None:
-        reuse.keys = key_paper_pages(list_paper_pages(pages), paper_frame(site), content,
+        reuse.keys = key_paper_pages(list_paper_pages(pages), frame, begun.content,
                                      loaded.digests)
     check_overrides(renderer(), layers, pages, diags)
     copies = collect_copies(site, layers, diags, options.output_dir, cv_files)
@@ -222,15 +248,16 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
     warnings = [d for d in diags.items if d.severity == "warning"]
     if cache:
         keep_compiled(renderer(), cache)
-        record_build(cache, options.content_dir, options.output_dir, layers,
-                     options.mode(), fill_inputs(inputs, list_read_hashes(parsed)), started,
+        record_build(cache, options.content_dir, options.output_dir, layers, options.mode(),
+                     fill_inputs(begun.inputs, list_read_hashes(parsed)), begun.started,
                      warnings, count, len(site.papers), written,
                      (reuse.fingerprint, reuse.digests, reuse.listings, reuse.view_digests)
-                     if reuse else ("", {}, {}, {}), identities)
+                     if reuse else ("", {}, {}, {}), begun.identities,
+                     note_touch(site, frame, reuse.shows) if reuse and not keep else None)
     kept = Kept(views, {output_path(p.path): p for p in pages}, outputs, renderer(),
                 copies, cv_files) if keep else None
-    return BuildResult(site, count, time.perf_counter() - start, warnings, kept,
-                       (parsed, loaded, pages, reuse, renderer, inputs, identities, record))
+    return BuildResult(site, count, len(site.papers), time.perf_counter() - begun.start,
+                       warnings, kept, (parsed, loaded, pages, reuse, renderer, begun))
 
 
 def prepare_env(options: BuildOptions, cache: BuildCache | None, watching: bool = False
@@ -247,24 +274,6 @@ def prepare_env(options: BuildOptions, cache: BuildCache | None, watching: bool 
     partials = sorted(n for n in env.list_templates() if n.startswith("_"))
     compile_names(env, [*COMMON_TEMPLATES, *partials])
     return env
-
-
-def check_redirects(site: Site, pages: list[Page], copies: dict[str, Path], config: Path,
-                    diags: Diagnostics) -> None:
-    """A redirect from an address the site has a page at, or to a path of this site that
-    is no page or file of it, is an error at its line in site.yaml: nothing sends a
-    visitor nowhere."""
-    paths = {page.path for page in pages if page.kind != "redirect"}
-    for redirect in site.config.redirects:
-        target = redirect.target.split("#")[0]
-        if redirect.old in paths:
-            diags.error(config, redirect.line, f"redirect '{redirect.old}': the site has a "
-                        "page at that address; remove the redirect or rename the page")
-        elif not is_external(target) and target not in paths and target not in copies:
-            hint = f"; did you mean '{target}/'?" if f"{target}/" in paths else ""
-            diags.error(config, redirect.line, f"redirect '{redirect.old}' sends visitors "
-                        f"to '{redirect.target}', which is no page or file of this "
-                        f"site{hint}")
 
 
 def keep_compiled(env: jinja2.Environment, cache: BuildCache) -> None:

@@ -162,7 +162,7 @@ def run_build(args: argparse.Namespace) -> int:
     if LEFT_TO_EXIT is not None:
         LEFT_TO_EXIT.append(result)
     print_problems(result.warnings)
-    papers = count_of(len(result.site.papers), "paper")
+    papers = count_of(result.papers, "paper")
     print(f"Built {count_of(result.files, 'file')} ({papers}) into "
           f"{options.output_dir.as_posix()}/ in {result.seconds:.2f} s")
     return 0
@@ -172,7 +172,7 @@ def report_unchanged(args: argparse.Namespace, start: float) -> bool:
     """When nothing the last build read has changed and its output is as it was written,
     say what that build said and stop: there is nothing to do. Checked before the modules
     that build are even imported."""
-    from .output.cache import find_unchanged
+    from .output.record import find_unchanged
     from .reading.publishing import Publishing, build_mode
 
     from .render.layers import list_layers

@@ -116,6 +116,33 @@ def tree_bytes(folder: Path) -> dict[str, bytes]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+def cold_bytes(content: Path, templates: Path) -> dict[str, bytes]:
+    """What a build with no cache and no earlier output makes of the same files (in the
+    folder 'cold' beside `content`)."""
+    from scholarsite.build import BuildOptions, build
+
+    cold = content.parent / "cold"
+    shutil.rmtree(cold, ignore_errors=True)
+    build(BuildOptions(content, cold, templates, cache=False))
+    return tree_bytes(cold)
+
+
+def stamps(out: Path) -> dict[str, int]:
+    """The modification time of every file below `out`, by relative path."""
+    return {p.relative_to(out).as_posix(): p.stat().st_mtime_ns
+            for p in out.rglob("*") if p.is_file()}
+
+
+def set_front_line(path: Path, line: str) -> None:
+    """Put `line` ('key: value') first in a paper file's front matter, in place of the
+    line of that key, if any."""
+    key = line.split(":")[0]
+    rows = [row for row in path.read_text(encoding="utf-8").split("\n")
+            if not row.startswith(f"{key}:")]
+    rows.insert(1, line)
+    path.write_text("\n".join(rows), encoding="utf-8")
+
+
 def edit(path: Path, old: str, new: str, count: int = -1) -> Path:
     """Replace `old` (which must be there) by `new` in a text file, as a user saves it: every
     occurrence, or the first `count`. Returns the path."""

@@ -6,7 +6,6 @@ what rsync and the like go by)."""
 from __future__ import annotations
 
 import io
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from conftest import (MINIMAL_CONFIG, build_args, copy_templates, edit, paper, run_cli,
-                      tree_bytes, write_files)
+from conftest import (MINIMAL_CONFIG, build_args, cold_bytes, copy_templates, edit, paper,
+                      run_cli, set_front_line, stamps, tree_bytes, write_files)
 
 from scholarsite.build import BuildOptions, build
 
@@ -38,19 +37,6 @@ def make_content(root: Path) -> Path:
 
 def build_into(content: Path, out: Path, templates: Path, jobs: int = 0) -> None:
     build(BuildOptions(content, out, templates, jobs=jobs))
-
-
-def cold_bytes(content: Path, templates: Path) -> dict[str, bytes]:
-    """What a build with no cache and no earlier output makes of the same files."""
-    cold = content.parent / "cold"
-    shutil.rmtree(cold, ignore_errors=True)
-    build(BuildOptions(content, cold, templates, cache=False))
-    return tree_bytes(cold)
-
-
-def stamps(out: Path) -> dict[str, int]:
-    return {p.relative_to(out).as_posix(): p.stat().st_mtime_ns
-            for p in out.rglob("*") if p.is_file()}
 
 
 def built_twice(tmp_path: Path) -> tuple[Path, Path, list[str]]:
@@ -116,8 +102,8 @@ def test_a_mark_one_paper_uses_counts_on_every_papers_page(tmp_path):
     templates = copy_templates(tmp_path)
     page = out / "publications/p0/index.html"
     for authors in ("Ada Example, Bob", "Ada Example*, Bob", "Ada Example, Bob"):
-        edit(content / "publications/p3.md", "authors: [Ada Example", f"authors: [{authors}] #",
-             1)
+        edit(content / "publications/p3.md", "authors: [Ada Example",
+             f"authors: [{authors}] #", 1)
         build_into(content, out, templates)
         assert ("Equal contribution" in page.read_text("utf-8")) == ("*" in authors)
         assert tree_bytes(out) == cold_bytes(content, templates)
@@ -206,11 +192,7 @@ def take_step(step: tuple, content: Path, out: Path, templates: Path) -> None:
     kind = step[0]
     if kind == "paper":
         _, rel, line, n = step
-        text = (content / rel).read_text(encoding="utf-8")
-        key = line.split(":")[0]
-        kept = [row for row in text.split("\n") if not row.startswith(f"{key}:")]
-        kept.insert(1, line.format(n=n))
-        (content / rel).write_text("\n".join(kept), encoding="utf-8")
+        set_front_line(content / rel, line.format(n=n))
     elif kind == "config":
         _, line, n = step
         key = line.split(":")[0]

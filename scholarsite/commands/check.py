@@ -65,6 +65,7 @@ def run_check(args: argparse.Namespace) -> int:
             print(f"Check failed: {found} in "
                   "the content; the site could not be built.", file=sys.stderr)
             return 1
+        assert result.site is not None  # read whole: a build without the cache
         report = check_output(out, result.site.config.url, args.output.as_posix())
     report.problems[:0] = result.warnings + find_content_conflicts(result.site)
     if args.external:

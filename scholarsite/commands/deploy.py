@@ -202,7 +202,7 @@ def run_deploy(args: argparse.Namespace) -> int:
         for warning in result.warnings:
             print(warning, file=sys.stderr)
         print(f"Built {count_of(result.files, 'file')} "
-              f"({count_of(len(result.site.papers), 'paper')}) into "
+              f"({count_of(result.papers, 'paper')}) into "
               f"{options.output_dir.as_posix()}/")
         print(publish(options.output_dir, args.remote, args.branch, message, parent))
     except DeployError as exc:

@@ -341,7 +341,7 @@ class SiteBuilder:
             return self.failed(diags.errors(), [], start)
         self.adopt(result)
         return Outcome(True, [], result.warnings, sorted(self.pages) + sorted(self.copies),
-                       len(self.pages), len(result.site.papers), time.perf_counter() - start)
+                       len(self.pages), result.papers, time.perf_counter() - start)
 
     def render_and_write(self, site: Site, substituted: bool, diags: Diagnostics,
                          warnings: list[Diagnostic], start: float) -> Outcome:

@@ -52,16 +52,19 @@ def can_patch(out_dir: Path, listing: set[str]) -> bool:
 
 
 @contextmanager
-def patched_site(out_dir: Path, listing: set[str], forget: Callable[[], object]
-                 ) -> Iterator[Path]:
+def patched_site(out_dir: Path, listing: set[str], forget: Callable[[], object],
+                 as_left: bool = False) -> Iterator[Path]:
     """The folder in which to write the files of the new site that are not the last one's
     (`listing`: all of its files); when the block ends they are moved into `out_dir`, the
     files of the last site that `listing` lacks are removed, and the manifest is written.
     `forget()` is called before the first move (it removes the build's record). A user's
-    file where the site has a file or folder is refused before anything is written."""
+    file where the site has a file or folder is refused before anything is written, unless
+    `as_left`: the caller knows every file of the site to be as the last build left it,
+    and `listing` to be the last site's."""
     out_dir = follow_link(out_dir)
     old = read_manifest(out_dir) or set()
-    refuse_users_files(out_dir, old, listing)
+    if not (as_left and old == listing):
+        refuse_users_files(out_dir, old, listing)
     tmp, _ = _staging_names(out_dir)
     make_staging(tmp)
     try:

@@ -24,12 +24,27 @@ import hashlib
 import io
 import os
 import pickle
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from .cache import FileIdentity, identify
 
 Digest = bytes
+
+
+@dataclass(frozen=True)
+class Touch:
+    """What a build records, beside its pages' digests, for the next to bring the site up
+    to date after a few papers' edits without reading the rest (touchup.py)."""
+
+    frame: object  # what every paper's page shows besides its paper (pages.paper_frame)
+    # Each paper file's (by absolute path): its papers' slugs, and a digest of what the
+    # site takes from them outside their entries and own pages (pages.paper_standing).
+    files: dict[str, tuple[tuple[str, ...], Digest]]
+    shows: dict[str, frozenset[str]]  # Reuse.shows
+    # Whether the papers are shown by pages alone: not where a site's CV has them (its PDF).
+    in_pages_only: bool
 
 
 def digest_context(template: object, context: dict) -> Digest | None:
@@ -124,6 +139,9 @@ class Reuse:
         # Pages known by what they are made of, without their contexts (a paper's own
         # page: key_paper_pages), by output path: their digests stand for the contexts'.
         self.keys: dict[str, Digest] = {}
+        # The paper entries each page shows, of the pages that are neither a paper's own
+        # nor patched by their fragments (render/lists.py: note_shown).
+        self.shows: dict[str, frozenset[str]] = {}
 
     def find_listing(self, rel: str, around: Digest) -> tuple | None:
         """The last build's listing of the page `rel` when its context's outline had the

@@ -35,6 +35,20 @@ HOME_NEWS = 5  # news items on the home page; the rest are on news/
 # patches those pages after an edit that changes none of these, and plans them again
 # after any other (live/replan.py); the planners here must read nothing else of a paper.
 LISTED_FIELDS = ("slug", "date", "type", "category", "tier", "topics", "selected")
+# What else of a paper the site shows outside its entries and its own page: its title
+# (the sitemap), its author marks (the legend on every paper's page), its preview picture
+# (copied, resized) and what tells two papers to be one (warnings: bibrepeats.py).
+STANDING_FIELDS = (*LISTED_FIELDS, "title", "title_html", "doi")
+
+
+def paper_standing(paper: Paper) -> tuple:
+    """What pages other than a paper's own may take from it besides its entries: while a
+    paper keeps it, an edit changes its own page and its entries alone (touchup.py)."""
+    marks = tuple(sorted({mark for author in paper.authors for mark in author.marks}))
+    preview = paper.preview.name if paper.preview else None
+    return (*(getattr(paper, name) for name in STANDING_FIELDS), marks, preview)
+
+
 # The kinds whose pages may be made when they are rendered (Page.make): made in bulk, from
 # every paper, so that a build shares the work out among its workers.
 DEFERRABLE = frozenset({"paper", "search", "bibtex-all", "ris-all"})

@@ -81,11 +81,16 @@ KEPT_PARTS = 16
 
 
 def split_kept(entries: dict[FileKey, T]) -> list[dict[FileKey, T]]:
-    """`entries` in KEPT_PARTS parts, by a checksum of each file's path."""
+    """`entries` in KEPT_PARTS parts, by their files' paths (part_of)."""
     parts: list[dict[FileKey, T]] = [{} for _ in range(KEPT_PARTS)]
     for key, value in entries.items():
-        parts[zlib.crc32(key[0].encode("utf-8", "surrogatepass")) % KEPT_PARTS][key] = value
+        parts[part_of(key[0])][key] = value
     return parts
+
+
+def part_of(path: str) -> int:
+    """The part a file's entries are kept in: by a checksum of its path."""
+    return zlib.crc32(path.encode("utf-8", "surrogatepass")) % KEPT_PARTS
 
 
 def join_kept(parts: list[dict], root: Path, context: str) -> tuple[dict, dict]:

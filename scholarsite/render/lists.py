@@ -29,7 +29,9 @@ from ..views.entries import ENTRY, entries_of
 from .fragments import reduce_context, render_text
 
 Slot = tuple[str, tuple, int, int]  # a fragment's name and key, its first byte, its length
-Listing = tuple[bytes, tuple[Slot, ...]]  # the outlined context's digest, the fragments
+# The outlined context's digest, the fragments, and the template and outlined context
+# that the changed papers' fragments are made from when the context is not (touchup.py).
+Listing = tuple[bytes, tuple[Slot, ...], object, object]
 # Above this share of its fragments changed, a page is rendered whole: about as fast.
 SPLICE_SHARE = 0.5
 
@@ -61,12 +63,14 @@ def stand_in_views(context: dict, digests: dict[str, str]) -> dict:
 
 
 def write_listing(root: Path, rel: str, names: object, template: jinja2.Template,
-                  context: dict, reuse: Reuse, found: dict[str, Listing]
-                  ) -> os.stat_result | None:
+                  context: dict, reuse: Reuse, found: dict[str, Listing],
+                  shows: dict[str, frozenset[str]]) -> os.stat_result | None:
     """Write the page `rel` of every paper below `root`: the last build's file with the
     changed papers' fragments made again, or whole; None when the last build's file stays
-    as it is (no paper it shows changed). Its `Listing` is put in `found`."""
-    around = digest_context(names, outline(context))
+    as it is (no paper it shows changed). Its `Listing` is put in `found`; when it has
+    none, the entries it shows are put in `shows`."""
+    outlined = outline(context)
+    around = digest_context(names, outlined)
     old = reuse.find_listing(rel, around) if around is not None else None
     if old is not None:
         changed = {name for name, _, _, _ in old[1] if reuse.view_changed(name)}
@@ -78,12 +82,50 @@ def write_listing(root: Path, rel: str, names: object, template: jinja2.Template
         if made is not None and all(key in made[name] for name, key, _, _ in old[1]
                                     if name in changed):
             status, slots = write_spliced(root, rel, reuse.old_path(rel), old[1], made)
-            found[rel] = (around, slots)
+            found[rel] = (around, slots, names, outlined)
             return status
     status, slots = write_recorded(root, rel, template, context)
     if around is not None and slots is not None:
-        found[rel] = (around, slots)
+        found[rel] = (around, slots, names, outlined)
+    else:
+        note_shown(rel, outlined, shows)
     return status
+
+
+def note_shown(rel: str, outlined: object, shows: dict[str, frozenset[str]]) -> None:
+    """The names of the paper entries in a page's outlined context, put in `shows` by the
+    page's path when there are any."""
+    found: set[str] = set()
+    stack = [outlined]
+    while stack:
+        value = stack.pop()
+        if type(value) is dict:
+            stack.extend(value.values())
+        elif type(value) is list:
+            stack.extend(value)
+        elif is_outlined(value):
+            found.add(value[1])  # type: ignore[index]
+    if found:
+        shows[rel] = frozenset(found)
+
+
+def is_outlined(value: object) -> bool:
+    """Whether `value` is a paper entry as `outline` leaves it: (ENTRY, its name)."""
+    return type(value) is tuple and len(value) == 2 and value[0] == ENTRY
+
+
+def refill(outlined: object, entries: dict[str, dict]) -> object:
+    """An outlined context made a context again for the papers' `entries` (by name)
+    alone, as fragments.reduce_context cuts a whole one: a list keeps those of its
+    entries and drops the others. KeyError when an entry outside a list is another's."""
+    if type(outlined) is dict:
+        return {key: refill(item, entries) for key, item in outlined.items()}
+    if type(outlined) is list:
+        if any(map(is_outlined, outlined)):
+            return [entries[item[1]] if is_outlined(item) else item for item in outlined
+                    if not is_outlined(item) or item[1] in entries]
+        return [refill(item, entries) for item in outlined]
+    return entries[outlined[1]] if is_outlined(outlined) else outlined  # type: ignore[index]
 
 
 def render_fragments(template: jinja2.Template, context: dict, changed: set[str],

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
@@ -16,12 +16,13 @@ from ..diagnostics import Diagnostics
 from ..views.metadata import dump_script_json
 from ..views.rooted import PageContext
 from ..plan.pages import Page
+from ..structure.kinds import KIND
 from ..output.parallel import count_workers, map_forked, split_spans
 from ..output.reuse import Reuse
 from ..output.writer import write_chunks, write_file, write_parts
 from .errors import describe_template_error
 from .layers import THEME_PREFIX, find_theme, normalize_layers
-from .lists import stand_in_views, write_listing
+from .lists import note_shown, outline, stand_in_views, write_listing
 
 
 # Names that a dict has as attributes: for these, Jinja's `d.name` means the method.
@@ -199,30 +200,46 @@ def render_page(page: Page, env: jinja2.Environment) -> str:
 
 
 def render_page_into(root: Path, rel: str, page: Page, env: jinja2.Environment,
-                     reuse: Reuse | None = None, digests: dict | None = None,
-                     listings: dict | None = None) -> os.stat_result | None:
+                     reuse: Reuse | None = None, noted: Noted | None = None
+                     ) -> os.stat_result | None:
     """Render `page` into the new file `rel` below `root`, and return the file's status,
     or None when `reuse` took the last build's file instead (output/reuse.py, with the
-    digest of the page's context put in `digests`); a page that lists every paper is
-    written as its parts come (whole, with its parts, it took 40 MB at 5,000 papers),
-    from the last build's file where it can (lists.py, noting it in `listings`)."""
+    digest of the page's context noted); a page that lists every paper is written as its
+    parts come (whole, with its parts, it took 40 MB at 5,000 papers), from the last
+    build's file where it can (lists.py, noting its listing). `noted`: what a build that
+    may take pages from the last one notes of each page for the next (see Noted)."""
     if not page.template:
         return write_parts(root, rel, page.body_pieces())
     if "*" in page.depends:
-        if reuse is not None and listings is not None:
+        if reuse is not None and noted is not None:
             return write_listing(root, rel, page.template, find_template(page, env),
-                                 page.render_context(), reuse, listings)
+                                 page.render_context(), reuse, noted.listings, noted.shows)
         return write_parts(root, rel, find_template(page, env).generate(page.render_context()))
     key = reuse.keys.get(rel) if reuse is not None else None
-    if key is not None:  # known by what it is made of: its context is made only if needed
-        if reuse.take_digest(rel, key, digests):
+    if reuse is not None and noted is not None and key is not None:
+        # Known by what it is made of: its context is made only when it is rendered.
+        if reuse.take_digest(rel, key, noted.digests):
             return None
         return write_file(root, rel, find_template(page, env).render(page.render_context()))
     context = page.render_context()
-    if reuse is not None and reuse.take(rel, page.template,
-                                        stand_in_views(context, reuse.view_digests), digests):
-        return None
+    if reuse is not None and noted is not None:
+        if not KIND[page.kind].per_paper:
+            note_shown(rel, outline(context), noted.shows)
+        if reuse.take(rel, page.template, stand_in_views(context, reuse.view_digests),
+                      noted.digests):
+            return None
     return write_file(root, rel, find_template(page, env).render(context))
+
+
+@dataclass
+class Noted:
+    """What a build notes of its pages for the next (output/reuse.py): each page's digest,
+    the listing of each page of every paper patched by its fragments (lists.py), and the
+    paper entries each other page shows, but for a paper's own page."""
+
+    digests: dict = field(default_factory=dict)
+    listings: dict = field(default_factory=dict)
+    shows: dict = field(default_factory=dict)
 
 
 # Below this many pages, forking a worker costs more than it saves (about 10 ms to fork,
@@ -243,27 +260,24 @@ class RenderJob:
 
 # A template that failed: (index of the first page it failed on, template, path, line, message).
 Failure = tuple[int, str, str, int, str]
-# And the status of each file written, the pages' digests and listings (reuse.py, lists.py).
-Rendered = tuple[list[Failure], dict[str, os.stat_result], dict, dict]
+# And the status of each file written, and what was noted of the pages (Noted).
+Rendered = tuple[list[Failure], dict[str, os.stat_result], Noted]
 
 
 def render_range(job: RenderJob, start: int, end: int) -> Rendered:
     """Render and write pages[start:end]; a template that fails is not tried again.
     Returns the failures, the status of each file written (not of those taken from the
-    last build), the digests of the pages' contexts (output/reuse.py) and the listings
-    of the pages of every paper (lists.py)."""
+    last build) and what was noted of the pages for the next build (Noted)."""
     failures: list[Failure] = []
     failed: set = set()
     written: dict[str, os.stat_result] = {}
-    digests: dict = {}
-    listings: dict = {}
+    noted = Noted()
     for i in range(start, end):
         page = job.pages[i]
         if page.template in failed:
             continue
         try:
-            status = render_page_into(job.root, job.paths[i], page, job.env, job.reuse,
-                                      digests, listings)
+            status = render_page_into(job.root, job.paths[i], page, job.env, job.reuse, noted)
             if status is not None:
                 written[job.paths[i]] = status
         except Exception as exc:  # any failure inside a template is the template's bug
@@ -272,7 +286,7 @@ def render_range(job: RenderJob, start: int, end: int) -> Rendered:
             failed.add(page.template)
             failures.append((i, str(page.template), *describe_template_error(exc,
                                                                               job.layers)))
-    return failures, written, digests, listings
+    return failures, written, noted
 
 
 def estimate_cost(page: Page, pages: int) -> float:
@@ -341,18 +355,18 @@ def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
     results = map_forked(lambda span: render_range(job, *span), spans, workers,
                          [sum(costs[start:end]) for start, end in spans], render_kept)
     results += kept_run
-    failures = [failure for result, _, _, _ in results for failure in result]
+    failures = [failure for result, _, _ in results for failure in result]
     if reuse is not None:
-        for _, _, digests, listings in results:
-            reuse.digests.update(digests)
-            reuse.listings.update(listings)
+        for _, _, noted in results:
+            reuse.digests.update(noted.digests)
+            reuse.listings.update(noted.listings)
+            reuse.shows.update(noted.shows)
     reported: set = set()  # each template once, and each message (a missing base.html
     for _, template, path, line, message in sorted(failures):  # fails every page) once
         if template not in reported and (path, line, message) not in reported:
             reported.update((template, (path, line, message)))
             diags.error(path, line, message)
-    return {rel: status for _, written, _, _ in results
-            for rel, status in written.items()}, kept
+    return {rel: status for _, written, _ in results for rel, status in written.items()}, kept
 
 
 def render_kept_pages(root: Path, files: dict[str, Page], keeping: Keeping,
@@ -373,4 +387,4 @@ def render_kept_pages(root: Path, files: dict[str, Page], keeping: Keeping,
             failures.append((i, str(page.template), *describe_template_error(exc, layers)))
             continue
         written[rel] = write_chunks(root, rel, keeping.chunks(kept[rel]))
-    return failures, written, {}, {}
+    return failures, written, Noted()

@@ -1,0 +1,136 @@
+"""The record of the last build into an output folder, kept in the cache (cache.py): what
+it read (a hash of every input file; for a file over 1 MiB, its identity), the identity of
+every file it wrote, its warnings and counts, and what the next build may take from it
+(reuse.py, touchup.py). When no input changed and the output is as it was written, a
+build has nothing to do: it reports what the last one did and writes nothing."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+from ..diagnostics import Diagnostic
+from .cache import (BuildCache, FileIdentity, InputKey, build_settings, cache_name, identify,
+                    identity_of, input_folders, is_settled, list_inputs, open_cache)
+from .writer import MANIFEST, read_manifest
+
+
+@dataclass(frozen=True)
+class BuildRecord:
+    """What the last successful build into one output folder read and wrote."""
+
+    settings: tuple  # the options and the working folder the build ran with
+    inputs: dict[str, InputKey]
+    outputs: dict[str, FileIdentity]  # by path relative to the output folder
+    started: float  # time.time() when the build began
+    warnings: tuple[Diagnostic, ...]
+    files: int
+    papers: int
+    # The digests of the pages' contexts, and of the templates they were rendered with,
+    # for the next build to take the pages that would be the same (output/reuse.py).
+    templates: str = ""
+    pages: dict[str, bytes] = field(default_factory=dict)
+    # Where the papers' fragments are in the pages of every paper, and the digests of the
+    # papers' views they show (render/lists.py).
+    listings: dict[str, tuple] = field(default_factory=dict)
+    views: dict[str, str] = field(default_factory=dict)
+    # The identity of each hashed input when it was listed (see knows_hashes).
+    identities: dict[str, FileIdentity] = field(default_factory=dict)
+    # What a build after a few papers' edits goes by besides the above (reuse.Touch).
+    touch: object = None
+
+
+def knows_hashes(record: BuildRecord | None
+                 ) -> Callable[[str, FileIdentity], InputKey | None] | None:
+    """The hash `record` has of a file that is as it was then: of the same identity, one
+    settled before that build started (as git trusts its index), so that a build reads
+    only the files that changed."""
+    if record is None or not record.identities:
+        return None
+
+    def known(path: str, identity: FileIdentity) -> InputKey | None:
+        key = record.inputs.get(path)
+        if key is None or key[0] != "hash" or record.identities.get(path) != identity:
+            return None
+        return key if is_settled(("identity", identity), record.started) else None
+    return known
+
+
+def trusted(record: BuildRecord, inputs: dict[str, InputKey]) -> bool:
+    """No input changed, and no large file's identity is so close to the record that a
+    change within the same clock tick could hide behind it."""
+    return inputs == record.inputs and all(is_settled(key, record.started)
+                                           for key in inputs.values())
+
+
+def list_unchanged(record: BuildRecord, inputs: dict[str, InputKey | None]) -> frozenset[str]:
+    """The inputs (by absolute path) known to be as they were when `record` was made."""
+    return frozenset(path for path, key in inputs.items() if key is not None
+                     and record.inputs.get(path) == key and is_settled(key, record.started))
+
+
+def outputs_unchanged(out: Path, record: BuildRecord) -> bool:
+    for rel, identity in record.outputs.items():
+        try:
+            if identify(os.path.join(out, rel)) != identity:
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def load_record(cache: BuildCache, out: Path) -> BuildRecord | None:
+    record = cache.load(cache_name(out, 'build'))
+    return record if isinstance(record, BuildRecord) else None
+
+
+def find_unchanged(content: Path, out: Path, templates: Sequence[Path], mode: tuple
+                   ) -> BuildRecord | None:
+    """The last build's record when nothing it read has changed since and its output is
+    still as it wrote it: then there is nothing to build."""
+    try:
+        cache = open_cache(out)
+        if cache is None:
+            return None
+        record = load_record(cache, out)
+        if record is None or record.settings != build_settings(content, out, templates, mode):
+            return None
+        folders, skip = input_folders(content, out, templates)
+        if not trusted(record, list_inputs(folders, skip, known=knows_hashes(record))):
+            return None
+        return record if outputs_unchanged(out, record) else None
+    except (OSError, ValueError, TypeError, AttributeError):
+        return None
+
+
+def record_build(cache: BuildCache, content: Path, out: Path, templates: Sequence[Path],
+                 mode: tuple, inputs: dict[str, InputKey], started: float,
+                 warnings: list[Diagnostic], files: int, papers: int,
+                 written: dict[str, os.stat_result] | None = None, pages: tuple = ("", {}, {}, {}),
+                 identities: dict[str, FileIdentity] | None = None, touch: object = None,
+                 still: dict[str, FileIdentity] | None = None) -> None:
+    """Remember a successful build (`inputs` as listed before it read anything; `written`,
+    the status of the files it wrote, as they were written: others, such as the pages
+    taken from the last build, are looked up; `pages`: the templates' fingerprint, each
+    page's digest, the listings and the views' digests, see reuse.py; `identities`: of
+    the hashed inputs, see knows_hashes; `touch`: see reuse.Touch; `still`: the
+    identities of files known to be as they were, not looked up again)."""
+    written, still = written or {}, still or {}
+    try:
+        outputs = {}
+        for rel in read_listing(out):
+            status = written.get(rel)
+            outputs[rel] = identity_of(status) if status is not None else still[rel] \
+                if rel in still else identify(os.path.join(out, rel))
+    except OSError:
+        return
+    cache.save(cache_name(out, 'build'), BuildRecord(
+        build_settings(content, out, templates, mode), inputs, outputs, started,
+        tuple(warnings), files, papers, *pages, identities or {}, touch))
+
+
+def read_listing(out: Path) -> list[str]:
+    listing = read_manifest(out) or set()
+    return sorted(listing | {MANIFEST})

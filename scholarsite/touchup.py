@@ -1,0 +1,355 @@
+"""A build after a few papers' edits, brought about from the last build's record without
+reading the rest of the site.
+
+A build reads every file, makes every page's context and compares it with the last
+build's (output/reuse.py): at 5,000 papers that is more than a second of unpickling
+and planning for an edit that changes a handful of files. When the last build recorded
+how its pages depend on papers (reuse.Touch) and only paper files changed since, each
+keeping what the site takes from its papers outside their entries and own pages (their
+slugs, places in the lists, titles, marks, previews: pages.paper_standing), the pages
+that change are known without the others: the papers' own pages, rendered from the
+recorded frame (pages.paper_frame); the pages of every paper that show them in fragments,
+patched in their files (render/lists.py) from their recorded outlines; and the files made
+of the papers' texts (the search index, the citation files), where each changed text
+replaces its old self. The last build's file of every other page is as this build would
+write it.
+
+Anything else (a paper shown on another page, such as the home page; a new file; a
+warning; a site whose CV's PDF lists papers) leaves it to the whole build, as does any
+doubt: `touch_up` returns None and the build goes on as usual. The output is the whole
+build's, byte for byte (tests/test_touchup.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import jinja2
+
+from .diagnostics import Diagnostic, Diagnostics
+from .models import Paper, Site
+from .output.cache import BuildCache, cache_name, fill_inputs, hash_bytes, is_settled
+from .output.record import BuildRecord, outputs_unchanged, record_build
+from .output.patch import patched_site
+from .output.reuse import Digest, Touch, key_paper_pages
+from .output.writer import MANIFEST, write_chunks, write_file
+from .plan.pages import Planning, paper_context, paper_standing
+from .reading.config import load_config
+from .reading.loader import CONFIG_FILE, Prepared, apply_site_rules, list_user_files
+from .reading.paperfiles import parse_paper_file, part_of, store_result
+from .reading.papers import make_markdown
+from .reading.yamlread import read_bytes
+from .render.lists import refill, render_fragments, write_spliced
+from .structure.kinds import EXPORTS, KIND, SEARCH_PATH, paper_url
+from .structure.urls import output_path
+from .views.entries import ENTRY, entries_of
+from .views.views import make_views
+
+# Beyond this many changed paper files, the whole build is about as quick.
+TOUCH_FILES = 8
+SEARCH_FIELD = "search_json"  # the field of a paper's view that is its search entry
+
+
+@dataclass(frozen=True)
+class Touching:
+    """What a touch-up works from: the build's folders and settings, its cache and the
+    last build's record, the inputs as listed now (cache.list_inputs), and
+    `content`, the fingerprint of the content's other files and the settings."""
+
+    content_dir: Path
+    output_dir: Path
+    layers: tuple[Path, ...]
+    mode: tuple
+    cache: BuildCache
+    record: BuildRecord
+    inputs: dict
+    identities: dict
+    content: str
+    templates: str  # the fingerprint of the templates and settings (reuse.py)
+    started: float
+    root: Path  # what diagnostics are relative to
+    is_paper: Callable[[str], bool]
+    make_env: Callable[[], jinja2.Environment]
+
+
+@dataclass(frozen=True)
+class Edited:
+    """A changed paper file: its papers (the site's rules applied), their views, and what
+    is kept of them for the next build (as the whole build keeps it: paperfiles.py)."""
+
+    path: str  # absolute
+    key: tuple[str, str]  # (the path as the build names it, the hash of its bytes)
+    raw: tuple[Paper, ...]  # as read
+    papers: tuple[Paper, ...]
+    views: dict[str, dict]
+    share: tuple[str, bytes]  # its digest, and the pickled Prepared
+    old_views: dict[str, dict]
+
+
+@dataclass(frozen=True)
+class TouchedUp:
+    files: int
+    papers: int
+    warnings: list[Diagnostic]
+
+
+def touch_up(work: Touching) -> TouchedUp | None:
+    """The site brought up to date after a few papers' edits, or None when the whole
+    build must do it (nothing has been written then)."""
+    touch, record = work.record.touch, work.record
+    if not (isinstance(touch, Touch) and touch.in_pages_only and record.pages
+            and record.templates == work.templates):
+        return None
+    changed = list_changed_papers(work)
+    if not changed or not outputs_unchanged(work.output_dir, record):
+        return None
+    diags = Diagnostics(root=work.root)
+    config = load_config(work.content_dir / CONFIG_FILE, diags)
+    if config is None or diags.items:
+        return None
+    edited, same = [], {}
+    for path in changed:
+        one = read_edited(work, path, config, touch)
+        if one is None:
+            return None
+        if isinstance(one, str):  # its bytes are as they were
+            same[path] = one
+        else:
+            edited.append(one)
+    site = Site(config=config, papers=tuple(p for e in edited for p in e.papers),
+                content_dir=work.content_dir, files=list_user_files(work.content_dir, diags))
+    if diags.items:
+        return None
+    return write_touched(work, site, edited, same)
+
+
+def list_changed_papers(work: Touching) -> list[str] | None:
+    """The paper files (absolute paths) whose bytes may have changed since the last build;
+    None when anything else changed (another input, a file added or gone) or too many."""
+    record, inputs = work.record, work.inputs
+    if inputs.keys() != record.inputs.keys() \
+            or not all(is_settled(key, work.started) for key in inputs.values() if key):
+        return None
+    changed = [path for path, key in inputs.items() if key != record.inputs[path]]
+    if len(changed) > TOUCH_FILES or not all(map(work.is_paper, changed)):
+        return None
+    return sorted(changed)
+
+
+def read_edited(work: Touching, path: str, config, touch: Touch) -> Edited | str | None:
+    """A changed paper file read, when it keeps its standing, has no problem and what the
+    last build made of it is at hand; the hash of its bytes when they are as they were;
+    else None."""
+    diags = Diagnostics(root=work.root)
+    name = work.content_dir / os.path.relpath(path, os.path.abspath(work.content_dir))
+    data = read_bytes(name, diags)
+    recorded = touch.files.get(path)
+    if data is None or recorded is None or diags.items:
+        return None
+    key = (str(name), hash_bytes(data))
+    if ("hash", key[1]) == work.record.inputs[path]:
+        return key[1]
+    raw = parse_paper_file(name, data, make_markdown(root_links=True), diags)
+    papers = apply_site_rules(raw, config, diags)
+    slugs = tuple(sorted(p.slug for p in papers))
+    if diags.items or slugs != recorded[0] or digest_standing(papers) != recorded[1] \
+            or any(concerns(warning, name) for warning in work.record.warnings):
+        return None
+    old = find_old_views(work, str(name), work.record.inputs[path], slugs)
+    if old is None:
+        return None
+    views = make_views(papers, config)
+    share = Prepared(list(papers), [], dict(views))
+    pickled = pickle.dumps(share, protocol=pickle.HIGHEST_PROTOCOL)
+    return Edited(path, key, tuple(raw), tuple(papers), views, (hash_bytes(pickled), pickled),
+                  old)
+
+
+def concerns(warning: Diagnostic, name: Path) -> bool:
+    """Whether a warning of the last build is about the file `name`, or names it."""
+    shown = name.as_posix()
+    return os.path.abspath(warning.path) == os.path.abspath(name) or shown in warning.message
+
+
+def find_old_views(work: Touching, name: str, old_key: tuple, slugs: tuple[str, ...]
+                   ) -> dict[str, dict] | None:
+    """The views the last build showed of the papers of the file `name` (as it was then:
+    `old_key`), from what it kept of the file, when that is what its pages show (the
+    record has the digest of what they were kept with)."""
+    if not old_key or old_key[0] != "hash":
+        return None
+    part = work.cache.load(cache_name(work.output_dir, f"papers-{part_of(name)}"))
+    share = part.get("ready", {}).get((name, old_key[1])) if isinstance(part, dict) \
+        and part.get("root") == work.root and part.get("context") == work.content else None
+    if share is None or any(work.record.views.get(slug) != share[0] for slug in slugs):
+        return None
+    try:
+        prepared = pickle.loads(share[1])
+    except Exception:  # noqa: BLE001 - a damaged entry: the whole build makes it again
+        return None
+    return prepared.made if isinstance(prepared, Prepared) else None
+
+
+def write_touched(work: Touching, site: Site, edited: list[Edited], same: dict[str, str]
+                  ) -> TouchedUp | None:
+    """The changed papers' pages written into the site in place, and the cache and record
+    brought up to date; None, with nothing written, when a page cannot be made so."""
+    record, touch = work.record, work.record.touch
+    assert isinstance(touch, Touch)
+    views = {slug: view for e in edited for slug, view in e.views.items()}
+    slugs = set(views)
+    own = {output_path(paper_url(slug)): slug for slug in slugs}
+    if any(rel not in own and shown & slugs for rel, shown in touch.shows.items()):
+        return None
+    env = work.make_env()
+    texts = patch_texts(work.output_dir, views, {slug: view for e in edited
+                                                 for slug, view in e.old_views.items()})
+    listings = {rel: listing for rel, listing in record.listings.items()
+                if any(slot[0] in slugs for slot in listing[1])}
+    made = {rel: render_listing(env, listing, slugs, views) for rel, listing in
+            listings.items()}
+    if texts is None or None in made.values():
+        return None
+    pages = render_own_pages(env, site, views, touch.frame)
+    if pages is None:
+        return None
+    new_listings = dict(record.listings)
+    with patched_site(work.output_dir, set(record.outputs) - {MANIFEST}, lambda: work.cache
+                      .remove(cache_name(work.output_dir, "build")), as_left=True) as root:
+        for rel, text in pages.items():
+            write_file(root, rel, text)
+        for rel, chunks in texts.items():
+            write_chunks(root, rel, chunks)
+        for rel, (around, slots, spec, outlined) in listings.items():
+            _, new_slots = write_spliced(root, rel, os.path.join(work.output_dir, rel), slots,
+                                         made[rel])  # type: ignore[arg-type]
+            new_listings[rel] = (around, new_slots, spec, outlined)
+    keep_edited(work, edited)
+    record_touched(work, edited, same, own, new_listings, {MANIFEST, *own, *texts, *listings})
+    return TouchedUp(record.files, record.papers, list(record.warnings))
+
+
+def record_touched(work: Touching, edited: list[Edited], same: dict[str, str],
+                   own: dict[str, str], listings: dict[str, tuple], written: set[str]
+                   ) -> None:
+    """The record of this build: the last one's, with what changed (see record_build)."""
+    record = work.record
+    digests = {slug: e.share[0] for e in edited for slug in e.views}
+    keys = key_paper_pages({rel: (KIND["paper"].template, slug) for rel, slug in own.items()},
+                           record.touch.frame, work.content, digests)  # type: ignore[union-attr]
+    # The files written were moved in, which changed their status: they are looked up.
+    record_build(work.cache, work.content_dir, work.output_dir, work.layers, work.mode,
+                 fill_inputs(work.inputs, {**same, **{e.path: e.key[1] for e in edited}}),
+                 work.started, list(record.warnings), record.files, record.papers, {},
+                 (record.templates, {**record.pages, **keys}, listings,
+                  {**record.views, **digests}), work.identities, record.touch,
+                 {rel: identity for rel, identity in record.outputs.items()
+                  if rel not in written})
+
+
+def render_own_pages(env: jinja2.Environment, site: Site, views: dict[str, dict],
+                     frame: object) -> dict[str, str] | None:
+    """The changed papers' own pages, by output path; None when one fails (the whole build
+    reports it)."""
+    plan = Planning(site, views, frame[0], frame[1], {})  # type: ignore[index]
+    try:
+        template = env.get_template(KIND["paper"].template)
+        return {output_path(paper_url(paper.slug)): template.render(paper_context(plan, paper))
+                for paper in site.papers}
+    except Exception:  # noqa: BLE001 - any failure in a template is reported by that build
+        return None
+
+
+def render_listing(env: jinja2.Environment, listing: tuple, slugs: set[str],
+                   views: dict[str, dict]) -> dict[str, dict] | None:
+    """The fragments of the changed papers in a page of every paper, made from its
+    recorded outline; None when they cannot all be made so."""
+    _, slots, spec, outlined = listing
+    shown = {slot[0] for slot in slots} & slugs
+    entries = {entry[ENTRY]: entry for slug in shown for entry in entries_of(views[slug])}
+    try:
+        template = env.select_template(spec) if isinstance(spec, tuple) \
+            else env.get_template(spec)
+        context = refill(outlined, entries)
+    except (KeyError, jinja2.TemplateError):
+        return None
+    made = render_fragments(template, context, shown, views)  # type: ignore[arg-type]
+    if made is None or not all(slot[1] in made[slot[0]] for slot in slots
+                               if slot[0] in shown):
+        return None
+    return made
+
+
+def patch_texts(out_dir: Path, views: dict[str, dict], old_views: dict[str, dict]
+                ) -> dict[str, list] | None:
+    """The files made of every paper's text in one field (the search page's index, the
+    citation files) with each changed paper's old text replaced by its new one; None when
+    an old text is not in its file exactly once."""
+    fields = {output_path(SEARCH_PATH): SEARCH_FIELD,
+              **{rel: field for rel, (field, _) in EXPORTS.items()}}
+    patched = {}
+    for rel, field in fields.items():
+        swaps = [(old[field].encode("utf-8"), views[slug][field].encode("utf-8"))
+                 for slug, old in old_views.items() if old[field] != views[slug][field]]
+        if not swaps:
+            continue
+        try:
+            data = (out_dir / rel).read_bytes()
+        except OSError:
+            return None
+        places = []
+        for old, new in swaps:
+            at = data.find(old)
+            if at < 0 or data.find(old, at + 1) >= 0:
+                return None
+            places.append((at, len(old), new))
+        view, chunks, end = memoryview(data), [], 0
+        for at, length, new in sorted(places):
+            if at < end:  # two texts overlap: not each paper's own
+                return None
+            chunks += [view[end:at], new]
+            end = at + length
+        patched[rel] = [*chunks, view[end:]]
+    return patched
+
+
+def keep_edited(work: Touching, edited: list[Edited]) -> None:
+    """What the changed files gave, kept in the papers' cache in place of what they gave
+    last time (paperfiles.ParsedFiles.parts)."""
+    parts: dict[int, list[Edited]] = {}
+    for one in edited:
+        parts.setdefault(part_of(one.key[0]), []).append(one)
+    for index, ones in parts.items():
+        name = cache_name(work.output_dir, f"papers-{index}")
+        part = work.cache.load(name)
+        if not isinstance(part, dict):
+            continue
+        files, ready = dict(part["files"]), dict(part["ready"])
+        for one in ones:
+            for key in [k for k in files if k[0] == one.key[0]]:
+                files.pop(key, None)
+                ready.pop(key, None)
+            files[one.key] = store_result((one.raw, ()))
+            ready[one.key] = one.share
+        work.cache.save(name, {**part, "files": files, "ready": ready})
+
+
+def note_touch(site: Site, frame: object, shows: dict[str, frozenset[str]]) -> Touch:
+    """What this build records for a touch-up after the next edits (reuse.Touch)."""
+    files: dict[str, list[Paper]] = {}
+    for paper in site.papers:
+        files.setdefault(os.path.abspath(paper.source), []).append(paper)
+    return Touch(frame, {path: (tuple(sorted(p.slug for p in papers)), digest_standing(papers))
+                         for path, papers in files.items()}, shows, site.cv is None)
+
+
+def digest_standing(papers: list[Paper] | tuple[Paper, ...]) -> Digest:
+    """A digest of what the site takes from a file's papers outside their entries and own
+    pages (pages.paper_standing)."""
+    standing = sorted((paper.slug, paper_standing(paper)) for paper in papers)
+    return hashlib.blake2b(pickle.dumps(standing, protocol=5), digest_size=16).digest()
