@@ -10,13 +10,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .output.cache import (BuildCache, build_settings, cache_name, fill_inputs, input_folders,
-                           is_settled, list_inputs, open_cache)
-from .output.record import (BuildRecord, knows_hashes, list_unchanged, load_record,
-                            record_build)
+from .output.cache import (BuildCache, build_settings, cache_name, fill_inputs, is_settled,
+                           open_cache)
+from .output.record import (BuildRecord, Listed, is_current, list_build_inputs,
+                            list_unchanged, load_record, record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
-from .reading.loader import (CONFIG_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR, Loaded,
-                             load_site)
+from .reading.layout import is_paper_path
+from .reading.loader import CONFIG_FILE, FILES_DIR, Loaded, load_site
 from .models import Site
 from .plan.images import hash_image_inputs, make_images
 from .plan.checks import check_redirects
@@ -154,10 +154,13 @@ def load_checked(options: BuildOptions, diags: Diagnostics,
     return loaded
 
 
-def build(options: BuildOptions, keep: bool = False) -> BuildResult:
+def build(options: BuildOptions, keep: bool = False, listed: Listed | None = None
+          ) -> BuildResult:
     """Build the site into options.output_dir; raises ContentError or OutputError. With
-    `keep`, the result holds what `serve` rebuilds from (`Kept`). One build at a time
-    writes a folder: another waits for this one (output/lock.py)."""
+    `keep`, the result holds what `serve` rebuilds from (`Kept`). `listed`: the last
+    build's record and the inputs as listed against it just before (the command line's
+    look at the last build), taken unless another build wrote the folder since. One build
+    at a time writes a folder: another waits for this one (output/lock.py)."""
     check_build_dirs(options)
     with output_lock(options.output_dir, functools.partial(say_waiting, options.output_dir)):
         restored = recover_site(options.output_dir)
@@ -165,7 +168,7 @@ def build(options: BuildOptions, keep: bool = False) -> BuildResult:
             print(f"{options.output_dir.as_posix()}: note: put back the previous site, "
                   f"which an interrupted build had left in '{restored}'", file=sys.stderr)
         with collector_paused():
-            return build_site(options, keep)
+            return build_site(options, keep, listed)
 
 
 def say_waiting(out_dir: Path) -> None:
@@ -190,12 +193,20 @@ class Begun:
     content: str
 
 
-def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
+def build_site(options: BuildOptions, keep: bool = False, listed: Listed | None = None
+               ) -> BuildResult:
     start, started = time.perf_counter(), time.time()
     diags = Diagnostics(root=Path.cwd())
     cache = open_cache(options.output_dir, diags) if options.cache else None
-    record = load_record(cache, options.output_dir) if cache else None
-    inputs, identities = list_build_inputs(options, record) if cache else ({}, {})
+    if cache is not None and listed is not None and is_current(listed, cache,
+                                                               options.output_dir):
+        record, inputs, identities = listed.record, listed.inputs, listed.identities
+        started = listed.started
+    else:  # listed before anything is read
+        record = load_record(cache, options.output_dir) if cache else None
+        inputs, identities = list_build_inputs(
+            options.content_dir, options.output_dir, options.template_layers(), record,
+            is_paper_path(options.content_dir)) if cache else ({}, {})
     reuse = prepare_reuse(cache, options, inputs, record) if cache else None
     begun = Begun(start, started, diags, cache, record, inputs, identities, reuse,
                   fingerprint_other_content(options, inputs))
@@ -203,7 +214,7 @@ def build_site(options: BuildOptions, keep: bool = False) -> BuildResult:
         touched = touch_up(Touching(
             options.content_dir, options.output_dir, options.template_layers(),
             options.mode(), cache, record, inputs, identities, begun.content,
-            reuse.fingerprint, started, diags.root, is_paper_file(options),
+            reuse.fingerprint, started, diags.root, is_paper_path(options.content_dir),
             functools.partial(prepare_env, options, cache, True)))
         if touched is not None:
             return BuildResult(None, touched.files, touched.papers,
@@ -292,7 +303,7 @@ def load_parsed(cache: BuildCache | None, options: BuildOptions, diags: Diagnost
     stored = [cache.load(cache_name(options.output_dir, f"papers-{i}")) if cache else None
               for i in range(KEPT_PARTS)]
     known, ready = join_kept(stored, diags.root, content)
-    papers = is_paper_file(options)
+    papers = is_paper_path(options.content_dir)
     settled = keep and all(is_settled(key, started) for key in inputs.values() if key)
     hashes = {path: key[1] for path, key in inputs.items() if key and papers(path)}
     return ParsedFiles(known, ready, settled, content if settled else None, hashes=hashes,
@@ -302,7 +313,7 @@ def load_parsed(cache: BuildCache | None, options: BuildOptions, diags: Diagnost
 def fingerprint_other_content(options: BuildOptions, inputs: dict) -> str:
     """A digest of the content's files other than the papers', and the settings: what
     the papers' views and pages depend on besides their papers (reuse.fingerprint_content)."""
-    papers = is_paper_file(options)
+    papers = is_paper_path(options.content_dir)
     return fingerprint_content({path: key for path, key in inputs.items() if not papers(path)},
                                options.content_dir, build_settings(
         options.content_dir, options.output_dir, (), options.mode()))
@@ -313,24 +324,6 @@ def keep_parsed(cache: BuildCache, out_dir: Path, parsed: ParsedFiles, root: Pat
     for i, part in enumerate(parsed.parts(root)):
         if part != parsed.stored[i]:
             cache.save(cache_name(out_dir, f"papers-{i}"), part)
-
-
-def list_build_inputs(options: BuildOptions, record: BuildRecord | None
-                      ) -> tuple[dict, dict]:
-    """What the build reads, listed before it reads anything, and the identities of the
-    files hashed: a paper file is hashed as it is read (see cache.list_inputs), unless
-    the last build's `record` knows it (cache.knows_hashes)."""
-    folders, skip = input_folders(options.content_dir, options.output_dir,
-                                  options.template_layers())
-    identities: dict = {}
-    return list_inputs(folders, skip, is_paper_file(options), knows_hashes(record),
-                       identities), identities
-
-
-def is_paper_file(options: BuildOptions) -> Callable[[str], bool]:
-    """Whether an absolute path is of a paper file: read, and hashed, with the papers."""
-    papers = os.path.join(os.path.abspath(options.content_dir), PAPERS_DIR) + os.sep
-    return lambda path: path.startswith(papers) and path.lower().endswith(PAPER_SUFFIXES)
 
 
 def prepare_reuse(cache: BuildCache, options: BuildOptions, inputs: dict,

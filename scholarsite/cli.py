@@ -149,7 +149,9 @@ def print_problems(diagnostics) -> None:
 
 def run_build(args: argparse.Namespace) -> int:
     start = time.perf_counter()
-    if not args.no_cache and report_unchanged(args, start):
+    listed = None if args.no_cache else look_at_last_build(args)
+    if listed is not None and listed.unchanged:
+        report_unchanged(listed.record, args.output, start)
         return 0
     from .build import BuildOptions, build
 
@@ -158,7 +160,7 @@ def run_build(args: argparse.Namespace) -> int:
     options = BuildOptions(args.content, args.output, args.templates, args.strict,
                            jobs=max(args.jobs, 0), cache=not args.no_cache,
                            publishing=Publishing(future=args.future))
-    result = build(options)
+    result = build(options, listed=listed)
     if LEFT_TO_EXIT is not None:
         LEFT_TO_EXIT.append(result)
     print_problems(result.warnings)
@@ -168,24 +170,27 @@ def run_build(args: argparse.Namespace) -> int:
     return 0
 
 
-def report_unchanged(args: argparse.Namespace, start: float) -> bool:
-    """When nothing the last build read has changed and its output is as it was written,
-    say what that build said and stop: there is nothing to do. Checked before the modules
-    that build are even imported."""
-    from .output.record import find_unchanged
+def look_at_last_build(args: argparse.Namespace):
+    """The last build into the output folder and what changed since (output/record.py:
+    Listed), looked at before the modules that build are even imported: when nothing
+    changed, there is nothing to do."""
+    from .output.record import look_at_last_build as look
+    from .reading.layout import is_paper_path
     from .reading.publishing import Publishing, build_mode
 
     from .render.layers import list_layers
 
     mode = build_mode(args.strict, Publishing(future=args.future))
-    record = find_unchanged(args.content, args.output, list_layers(args.templates), mode)
-    if record is None:
-        return False
+    return look(args.content, args.output, list_layers(args.templates), mode,
+                is_paper_path(args.content))
+
+
+def report_unchanged(record, output: Path, start: float) -> None:
+    """Say what the last build said, that build's `record`: nothing changed since."""
     print_problems(record.warnings)
     print(f"Built {count_of(record.files, 'file')} ({count_of(record.papers, 'paper')}) into "
-          f"{args.output.as_posix()}/ in {time.perf_counter() - start:.2f} s "
+          f"{output.as_posix()}/ in {time.perf_counter() - start:.2f} s "
           "(nothing changed since the last build)")
-    return True
 
 
 def run_serve(args: argparse.Namespace) -> int:

@@ -179,6 +179,13 @@ class BuildCache:
             except OSError:
                 pass
 
+    def identify(self, name: str) -> FileIdentity | None:
+        """The identity of a cache file, None when there is none."""
+        try:
+            return identify(str(self.root / name))
+        except OSError:
+            return None
+
     def remove(self, name: str) -> None:
         try:
             (self.root / name).unlink(missing_ok=True)

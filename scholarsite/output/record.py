@@ -7,13 +7,14 @@ build has nothing to do: it reports what the last one did and writes nothing."""
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
 from ..diagnostics import Diagnostic
-from .cache import (BuildCache, FileIdentity, InputKey, build_settings, cache_name, identify,
-                    identity_of, input_folders, is_settled, list_inputs, open_cache)
+from .cache import (BuildCache, FileIdentity, InputKey, build_settings, cache_name, fill_inputs,
+                    identify, identity_of, input_folders, is_settled, list_inputs, open_cache)
 from .writer import MANIFEST, read_manifest
 
 
@@ -86,23 +87,56 @@ def load_record(cache: BuildCache, out: Path) -> BuildRecord | None:
     return record if isinstance(record, BuildRecord) else None
 
 
-def find_unchanged(content: Path, out: Path, templates: Sequence[Path], mode: tuple
-                   ) -> BuildRecord | None:
-    """The last build's record when nothing it read has changed since and its output is
-    still as it wrote it: then there is nothing to build."""
+@dataclass(frozen=True)
+class Listed:
+    """The last build's record, the identity of its file then, and the inputs as a build
+    lists them against it (list_build_inputs); `unchanged` when none changed and the
+    output is as that build wrote it: there is nothing to build. Found by the command
+    line before it imports the modules that build, and handed to the build it runs."""
+
+    record: BuildRecord | None
+    stamp: FileIdentity | None
+    inputs: dict[str, InputKey | None]
+    identities: dict[str, FileIdentity]
+    started: float  # time.time() before the listing: when a build from it began
+    unchanged: bool = False
+
+
+def list_build_inputs(content: Path, out: Path, templates: Sequence[Path],
+                      record: BuildRecord | None, read_later: Callable[[str], bool]
+                      ) -> tuple[dict[str, InputKey | None], dict[str, FileIdentity]]:
+    """What a build reads, listed before it reads anything (the files `read_later` holds
+    for, the paper files, are hashed as they are read: cache.list_inputs, unless the
+    record knows them: knows_hashes), and the identities of the files hashed."""
+    folders, skip = input_folders(content, out, templates)
+    identities: dict[str, FileIdentity] = {}
+    return list_inputs(folders, skip, read_later, knows_hashes(record), identities), identities
+
+
+def look_at_last_build(content: Path, out: Path, templates: Sequence[Path], mode: tuple,
+                       read_later: Callable[[str], bool]) -> Listed | None:
+    """The last build into `out` and what changed since (Listed); None when there is no
+    cache to look at."""
+    started = time.time()
     try:
         cache = open_cache(out)
         if cache is None:
             return None
+        stamp = cache.identify(cache_name(out, "build"))
         record = load_record(cache, out)
-        if record is None or record.settings != build_settings(content, out, templates, mode):
-            return None
-        folders, skip = input_folders(content, out, templates)
-        if not trusted(record, list_inputs(folders, skip, known=knows_hashes(record))):
-            return None
-        return record if outputs_unchanged(out, record) else None
+        inputs, identities = list_build_inputs(content, out, templates, record, read_later)
+        unchanged = record is not None \
+            and record.settings == build_settings(content, out, templates, mode) \
+            and trusted(record, fill_inputs(inputs, {})) and outputs_unchanged(out, record)
+        return Listed(record, stamp, inputs, identities, started, unchanged)
     except (OSError, ValueError, TypeError, AttributeError):
         return None
+
+
+def is_current(listed: Listed, cache: BuildCache, out: Path) -> bool:
+    """Whether the record `listed` holds is still the last build's (no other build wrote
+    the folder since it was read)."""
+    return cache.identify(cache_name(out, "build")) == listed.stamp
 
 
 def record_build(cache: BuildCache, content: Path, out: Path, templates: Sequence[Path],

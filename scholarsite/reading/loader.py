@@ -13,6 +13,7 @@ from typing import Callable
 
 from .listing import check_inside, list_files
 from .collections import SCHEMAS, Context, make_item_markdown, read_published
+from .layout import PAPER_SUFFIXES, PAPERS_DIR
 from .publishing import Publishing
 from .config import load_config
 from .citecounts import COUNTS_FILE, check_count_slugs
@@ -31,8 +32,6 @@ from .yamlread import read_text
 
 # What the site itself writes at its root: a free page may not take one of these names.
 RESERVED = list_reserved(tuple(s.name for s in SCHEMAS))
-PAPERS_DIR = "publications"  # one Markdown file per paper, or BibTeX files
-PAPER_SUFFIXES = (".md", ".markdown", ".bib")
 CONFIG_FILE = "site.yaml"
 BIO_FILE = "index.md"  # the home page's text
 CV_FILE = "cv.yaml"
