@@ -6,6 +6,8 @@ only the changed papers), which is how these tests tell the two apart."""
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +17,10 @@ from conftest import (MINIMAL_CONFIG, build_args, cold_bytes, copy_templates, ed
                       run_cli, set_front_line, stamps, tree_bytes, write_files)
 
 from scholarsite.build import BuildOptions, BuildResult, build
+from scholarsite.output.record import look_at_last_build
+from scholarsite.reading.layout import is_paper_path
+from scholarsite.reading.publishing import Publishing, build_mode
+from scholarsite.render.layers import list_layers
 
 # Six papers (the home page shows the five newest: p5 to p1) and a .bib file of two.
 PAPERS = {f"publications/p{i}.md": paper(f"Paper {i}", f"202{i}-0{i + 1}",
@@ -171,3 +177,23 @@ def test_any_sequence_of_edits_gives_the_cold_build(tmp_path_factory, steps):
         take_step(step, content, out, templates)
         build_into(content, out, templates)
         assert tree_bytes(out) == cold_bytes(content, templates), step
+
+
+def test_a_look_at_the_last_build_that_another_build_outdated_is_not_taken(tmp_path):
+    """The command line looks at the last build before it builds, and hands what it found
+    (the record, the inputs listed against it) to the build; a build that wrote the folder
+    in between makes that stale, and it is not taken."""
+    content, out, templates = make_site(tmp_path)
+    hour_ago = time.time_ns() - 3600 * 10**9
+    for path in (content / "publications").iterdir():
+        os.utime(path, ns=(hour_ago, hour_ago))
+    time.sleep(2.5)  # their status change times too are settled (cache.RACY_SECONDS)
+    build_into(content, out, templates)  # a record that knows them: they are not read
+    listed = look_at_last_build(content, out, list_layers(templates),
+                                build_mode(False, Publishing()), is_paper_path(content))
+    assert listed is not None and listed.unchanged
+    edit(content / "publications/p0.md", "The abstract of paper 0.", "A new abstract.")
+    build_into(content, out, templates)  # another build, meanwhile
+    edit(content / "publications/p1.md", "The abstract of paper 1.", "Another abstract.")
+    build(BuildOptions(content, out, templates), listed=listed)
+    assert tree_bytes(out) == cold_bytes(content, templates)
