@@ -1,21 +1,23 @@
 """Pages a build takes from the last one instead of rendering them again.
 
 What a page's template renders is a function of the templates, the code and the page's
-context. So a build records, in the cache's record of the build (cache.BuildRecord), a
-digest of each page's context and one of the templates. The next build with the same
-templates and settings that makes a page from a context of the same digest, and finds the
-page's last file as that build left it, leaves that file where it is instead of
-rendering and writing it again (the site is then brought up to date in place: patch.py).
-After one paper's edit, the paper's page and the pages that list papers are rendered, the
-other papers' pages are not. Since the context is made as always and only its rendering
-is skipped, whatever a page shows (a setting, a file's presence, another paper's title)
-counts, without any list of what a page reads.
+context. So a build records, in the record of the build (record.BuildRecord), a digest
+of each page's context and one of the templates. The next build with the same templates
+and settings that makes a page from a context of the same digest, and finds the page's
+last file as that build left it, leaves that file where it is instead of rendering and
+writing it again (the site is then brought up to date in place: patch.py). After one
+paper's edit, the paper's page and the pages that list papers are rendered, the other
+papers' pages are not. The context is made as always and only its rendering is skipped,
+so whatever a page shows (a setting, a file's presence, another paper's title) counts,
+without any list of what a page reads; but for a paper's own page, whose digest is taken
+from what plan/pages.py declares it made of (key_paper_pages: its view, the frame every
+paper's page shows, the content's other files), without making its context.
 
 A digest is of the context's pickle without shared references (pickle's fast mode), so
 that equal contexts made by different builds give equal bytes; a context that cannot be
 pickled that way is rendered. Pages written as they are rendered (the lists of every
-paper) are always rendered. The first build into a folder records no digests: a cold
-build does not pay for the next one's savings.
+paper) are patched in their files or rendered (render/lists.py). The first build into a
+folder records no digests: a cold build does not pay for the next one's savings.
 """
 
 from __future__ import annotations
