@@ -158,6 +158,16 @@ def test_the_whole_disk_or_home_is_no_content_folder(tmp_path):
         assert not (tmp_path / "site").exists()
 
 
+def test_the_whole_disk_is_no_content_folder_for_a_site_built_before(make_site, tmp_path):
+    """A folder a site was built into from its content is no reason to look at the whole
+    disk when it is given as the content: refused before anything is listed."""
+    content = make_site()
+    assert run_cli(*build_args(content)).code == 0
+    args = build_args(Path(Path.cwd().anchor), tmp_path / "site")
+    result = run_cli(*args, timeout=30)
+    assert result.code == 1 and "not a site's folder" in result.err, result.err
+
+
 def test_hidden_folders_in_content_are_not_listed_by_the_cache(make_site, tmp_path):
     """A clone inside content/files/ (its .git/) is neither published nor opened: a pipe
     in it would otherwise stop the build."""

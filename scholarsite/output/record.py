@@ -116,7 +116,7 @@ def list_build_inputs(content: Path, out: Path, templates: Sequence[Path],
 def look_at_last_build(content: Path, out: Path, templates: Sequence[Path], mode: tuple,
                        read_later: Callable[[str], bool]) -> Listed | None:
     """The last build into `out` and what changed since (Listed); None when there is no
-    cache to look at."""
+    last build of the same folders and settings to look at."""
     started = time.time()
     try:
         cache = open_cache(out)
@@ -124,10 +124,12 @@ def look_at_last_build(content: Path, out: Path, templates: Sequence[Path], mode
             return None
         stamp = cache.identify(cache_name(out, "build"))
         record = load_record(cache, out)
+        # None unless a build of these folders and settings was made: the build checks the
+        # folders before it lists what it reads.
+        if record is None or record.settings != build_settings(content, out, templates, mode):
+            return None
         inputs, identities = list_build_inputs(content, out, templates, record, read_later)
-        unchanged = record is not None \
-            and record.settings == build_settings(content, out, templates, mode) \
-            and trusted(record, fill_inputs(inputs, {})) and outputs_unchanged(out, record)
+        unchanged = trusted(record, fill_inputs(inputs, {})) and outputs_unchanged(out, record)
         return Listed(record, stamp, inputs, identities, started, unchanged)
     except (OSError, ValueError, TypeError, AttributeError):
         return None
