@@ -329,7 +329,7 @@ def keep_edited(work: Touching, edited: list[Edited]) -> None:
         part = work.cache.load(name)
         if not isinstance(part, dict):
             continue
-        files, ready = dict(part["files"]), dict(part["ready"])
+        files, ready = dict(part.get("files", {})), dict(part.get("ready", {}))
         for one in ones:
             for key in [k for k in files if k[0] == one.key[0]]:
                 files.pop(key, None)
