@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -75,6 +75,8 @@ class Touching:
     root: Path  # what diagnostics are relative to
     is_paper: Callable[[str], bool]
     make_env: Callable[[], jinja2.Environment]
+    # The parts of the papers' cache loaded so far, by index (load_part): each read once.
+    parts: dict[int, object] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -183,7 +185,7 @@ def find_old_views(work: Touching, name: str, old_key: tuple, slugs: tuple[str, 
     record has the digest of what they were kept with)."""
     if not old_key or old_key[0] != "hash":
         return None
-    part = work.cache.load(cache_name(work.output_dir, f"papers-{part_of(name)}"))
+    part = load_part(work, part_of(name))
     share = part.get("ready", {}).get((name, old_key[1])) if isinstance(part, dict) \
         and part.get("root") == work.root and part.get("context") == work.content else None
     if share is None or any(work.record.views.get(slug) != share[0] for slug in slugs):
@@ -325,8 +327,7 @@ def keep_edited(work: Touching, edited: list[Edited]) -> None:
     for one in edited:
         parts.setdefault(part_of(one.key[0]), []).append(one)
     for index, ones in parts.items():
-        name = cache_name(work.output_dir, f"papers-{index}")
-        part = work.cache.load(name)
+        part = load_part(work, index)
         if not isinstance(part, dict):
             continue
         files, ready = dict(part.get("files", {})), dict(part.get("ready", {}))
@@ -336,7 +337,15 @@ def keep_edited(work: Touching, edited: list[Edited]) -> None:
                 ready.pop(key, None)
             files[one.key] = store_result((one.raw, ()))
             ready[one.key] = one.share
-        work.cache.save(name, {**part, "files": files, "ready": ready})
+        work.cache.save(cache_name(work.output_dir, f"papers-{index}"),
+                        {**part, "files": files, "ready": ready})
+
+
+def load_part(work: Touching, index: int) -> object:
+    """A part of the papers' cache (paperfiles.KEPT_PARTS), loaded once per touch-up."""
+    if index not in work.parts:
+        work.parts[index] = work.cache.load(cache_name(work.output_dir, f"papers-{index}"))
+    return work.parts[index]
 
 
 def note_touch(site: Site, frame: object, shows: dict[str, frozenset[str]]) -> Touch:

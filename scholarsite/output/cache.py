@@ -5,11 +5,11 @@ package's files, its libraries', and Python's version: any change starts a new c
 
 - the papers read from each paper file, by the file's path and a hash of its bytes, so
   that an unchanged file is not parsed again;
-- a record of the last build into each output folder (record.py): a hash of every input file (for a
-  file over 1 MiB, such as a PDF to copy, its identity instead: size, modification and
-  change times, inode), the identity of every file written, the warnings and counts. When
-  no input changed and the output is as it was written, a build has nothing to do: it
-  reports what the last one did and writes nothing;
+- a record of the last build into each output folder (record.py): a hash of every input
+  file (for a file over 1 MiB, such as a PDF to copy, its identity instead: size,
+  modification and change times, inode), the identity of every file written, the
+  warnings and counts. When no input changed and the output is as it was written, a
+  build has nothing to do: it reports what the last one did and writes nothing;
 - the compiled templates (Jinja's own bytecode cache, by a hash of each template's source).
 
 Every cache file is written whole (a temporary file, then a rename); one that cannot be
