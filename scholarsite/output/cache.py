@@ -58,6 +58,14 @@ def identity_of(status: os.stat_result) -> FileIdentity:
     return (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
 
 
+def has_identity(path: str, identity: FileIdentity) -> bool:
+    """Whether the file at `path` is still the one of `identity` (False when it is gone)."""
+    try:
+        return identify(path) == identity
+    except OSError:
+        return False
+
+
 def hash_bytes(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 

@@ -4,9 +4,9 @@ Reading and rendering are pure Python, so threads would take turns; processes ru
 side. This process forks the children, so they start with everything in memory, and then
 works too: each process takes the next task when it is done with its last, heaviest
 first, so that none waits on another (estimated costs were off by a factor of ten for
-some pages); only results are pickled, back through a pipe. Where processes cannot be forked safely (Windows, macOS, a process with
-threads), or there is too little work to pay for a fork, every task runs in this process:
-the results are the same either way.
+some pages); only results are pickled, back through a pipe. Where processes cannot be
+forked safely (Windows, macOS, a process with threads), or there is too little work to
+pay for a fork, every task runs in this process: the results are the same either way.
 """
 
 from __future__ import annotations

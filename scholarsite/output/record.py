@@ -14,7 +14,8 @@ from typing import Callable, Sequence
 
 from ..diagnostics import Diagnostic
 from .cache import (BuildCache, FileIdentity, InputKey, build_settings, cache_name, fill_inputs,
-                    identify, identity_of, input_folders, is_settled, list_inputs, open_cache)
+                    has_identity, identify, identity_of, input_folders, is_settled, list_inputs,
+                    open_cache)
 from .writer import MANIFEST, read_manifest
 
 
@@ -73,13 +74,8 @@ def list_unchanged(record: BuildRecord, inputs: dict[str, InputKey | None]) -> f
 
 
 def outputs_unchanged(out: Path, record: BuildRecord) -> bool:
-    for rel, identity in record.outputs.items():
-        try:
-            if identify(os.path.join(out, rel)) != identity:
-                return False
-        except OSError:
-            return False
-    return True
+    return all(has_identity(os.path.join(out, rel), identity)
+               for rel, identity in record.outputs.items())
 
 
 def load_record(cache: BuildCache, out: Path) -> BuildRecord | None:

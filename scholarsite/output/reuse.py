@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .cache import FileIdentity, identify
+from .cache import FileIdentity, has_identity
 
 Digest = bytes
 
@@ -185,9 +185,5 @@ class Reuse:
     def is_as_left(self, rel: str) -> bool:
         """Whether the file of `rel` is as the last build left it (not changed since by
         hand or by serve, nor gone)."""
-        if rel not in self.identities:
-            return False
-        try:
-            return identify(os.path.join(self.old_root, rel)) == self.identities[rel]
-        except OSError:
-            return False
+        return rel in self.identities and has_identity(os.path.join(self.old_root, rel),
+                                                       self.identities[rel])
