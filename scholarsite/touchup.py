@@ -7,12 +7,12 @@ and planning for an edit that changes a handful of files. When the last build re
 how its pages depend on papers (reuse.Touch) and only paper files changed since, each
 keeping what the site takes from its papers outside their entries and own pages (their
 slugs, places in the lists, titles, marks, previews: pages.paper_standing), the pages
-that change are known without the others: the papers' own pages, rendered from the
-recorded frame (pages.paper_frame); the pages of every paper that show them in fragments,
-patched in their files (render/lists.py) from their recorded outlines; and the files made
-of the papers' texts (the search index, the citation files), where each changed text
-replaces its old self. The last build's file of every other page is as this build would
-write it.
+that change are known without the others: the own pages of the papers that changed (of
+a .bib file's many, those whose paper or view differ), rendered from the recorded frame
+(pages.paper_frame); the pages of every paper that show them in fragments, patched in
+their files (render/lists.py) from their recorded outlines; and the files made of the
+papers' texts (the search index, the citation files), where each changed text replaces
+its old self. The last build's file of every other page is as this build would write it.
 
 Anything else (a paper shown on another page, such as the home page; a new file; a
 warning; a site whose CV's PDF lists papers) leaves it to the whole build, as does any
@@ -91,6 +91,15 @@ class Edited:
     views: dict[str, dict]
     share: tuple[str, bytes]  # its digest, and the pickled Prepared
     old_views: dict[str, dict]
+    old_papers: dict[str, Paper]  # by slug, as the last build had them
+
+    def renewed(self) -> set[str]:
+        """The slugs of the papers whose pages and entries change: a paper and its view
+        are all that a paper's page and entries take from its file (pages.paper_context),
+        so the others (in a .bib file of many) are as the last build wrote them."""
+        return {paper.slug for paper in self.papers
+                if paper != self.old_papers.get(paper.slug)
+                or self.views[paper.slug] != self.old_views.get(paper.slug)}
 
 
 @dataclass(frozen=True)
@@ -162,14 +171,14 @@ def read_edited(work: Touching, path: str, config, touch: Touch) -> Edited | str
     if diags.items or slugs != recorded[0] or digest_standing(papers) != recorded[1] \
             or any(concerns(warning, name) for warning in work.record.warnings):
         return None
-    old = find_old_views(work, str(name), work.record.inputs[path], slugs)
+    old = find_old_share(work, str(name), work.record.inputs[path], slugs)
     if old is None:
         return None
     views = make_views(papers, config)
     share = Prepared(list(papers), [], dict(views))
     pickled = pickle.dumps(share, protocol=pickle.HIGHEST_PROTOCOL)
     return Edited(path, key, tuple(raw), tuple(papers), views, (hash_bytes(pickled), pickled),
-                  old)
+                  old.made, {paper.slug: paper for paper in old.papers})
 
 
 def concerns(warning: Diagnostic, name: Path) -> bool:
@@ -178,9 +187,9 @@ def concerns(warning: Diagnostic, name: Path) -> bool:
     return os.path.abspath(warning.path) == os.path.abspath(name) or shown in warning.message
 
 
-def find_old_views(work: Touching, name: str, old_key: tuple, slugs: tuple[str, ...]
-                   ) -> dict[str, dict] | None:
-    """The views the last build showed of the papers of the file `name` (as it was then:
+def find_old_share(work: Touching, name: str, old_key: tuple, slugs: tuple[str, ...]
+                   ) -> Prepared | None:
+    """The papers and views the last build showed of the file `name` (as it was then:
     `old_key`), from what it kept of the file, when that is what its pages show (the
     record has the digest of what they were kept with)."""
     if not old_key or old_key[0] != "hash":
@@ -194,7 +203,7 @@ def find_old_views(work: Touching, name: str, old_key: tuple, slugs: tuple[str, 
         prepared = pickle.loads(share[1])
     except Exception:  # noqa: BLE001 - a damaged entry: the whole build makes it again
         return None
-    return prepared.made if isinstance(prepared, Prepared) else None
+    return prepared if isinstance(prepared, Prepared) else None
 
 
 def write_touched(work: Touching, site: Site, edited: list[Edited], same: dict[str, str]
@@ -205,6 +214,7 @@ def write_touched(work: Touching, site: Site, edited: list[Edited], same: dict[s
     assert isinstance(touch, Touch)
     views = {slug: view for e in edited for slug, view in e.views.items()}
     slugs = set(views)
+    renewed = set().union(*(e.renewed() for e in edited))
     own = {output_path(paper_url(slug)): slug for slug in slugs}
     if any(rel not in own and shown & slugs for rel, shown in touch.shows.items()):
         return None
@@ -212,12 +222,12 @@ def write_touched(work: Touching, site: Site, edited: list[Edited], same: dict[s
     texts = patch_texts(work.output_dir, views, {slug: view for e in edited
                                                  for slug, view in e.old_views.items()})
     listings = {rel: listing for rel, listing in record.listings.items()
-                if any(slot[0] in slugs for slot in listing[1])}
-    made = {rel: render_listing(env, listing, slugs, views) for rel, listing in
+                if any(slot[0] in renewed for slot in listing[1])}
+    made = {rel: render_listing(env, listing, renewed, views) for rel, listing in
             listings.items()}
     if texts is None or None in made.values():
         return None
-    pages = render_own_pages(env, site, views, touch.frame)
+    pages = render_own_pages(env, site, views, touch.frame, renewed)
     if pages is None:
         return None
     new_listings = dict(record.listings)
@@ -232,7 +242,7 @@ def write_touched(work: Touching, site: Site, edited: list[Edited], same: dict[s
                                          made[rel])  # type: ignore[arg-type]
             new_listings[rel] = (around, new_slots, spec, outlined)
     keep_edited(work, edited)
-    record_touched(work, edited, same, own, new_listings, {MANIFEST, *own, *texts, *listings})
+    record_touched(work, edited, same, own, new_listings, {MANIFEST, *pages, *texts, *listings})
     return TouchedUp(record.files, record.papers, list(record.warnings))
 
 
@@ -255,14 +265,14 @@ def record_touched(work: Touching, edited: list[Edited], same: dict[str, str],
 
 
 def render_own_pages(env: jinja2.Environment, site: Site, views: dict[str, dict],
-                     frame: object) -> dict[str, str] | None:
-    """The changed papers' own pages, by output path; None when one fails (the whole build
-    reports it)."""
+                     frame: object, slugs: set[str]) -> dict[str, str] | None:
+    """The own pages of the papers of `slugs`, by output path; None when one fails (the
+    whole build reports it)."""
     plan = Planning(site, views, frame[0], frame[1], {})  # type: ignore[index]
     try:
         template = env.get_template(KIND["paper"].template)
         return {output_path(paper_url(paper.slug)): template.render(paper_context(plan, paper))
-                for paper in site.papers}
+                for paper in site.papers if paper.slug in slugs}
     except Exception:  # noqa: BLE001 - any failure in a template is reported by that build
         return None
 

@@ -70,13 +70,18 @@ def test_an_abstract_edit_is_a_touch_up_with_the_cold_builds_bytes(tmp_path):
     assert after["publications/p1/index.html"] == before["publications/p1/index.html"]
     assert "A new abstract." in (out / "search/index.html").read_text("utf-8")
     assert "A new abstract." in (out / "publications.ris").read_text("utf-8")
-    # One entry of a .bib file, and two files at once.
+    # One entry of a .bib file, and two files at once; the file's other entry keeps its
+    # page as it was.
+    before = stamps(out)
     edit(content / "publications/old.bib", "What came first.", "What came first, again.")
     edit(content / "publications/p0.md", "A new abstract.", "A newer abstract.")
     assert build_into(content, out, templates).site is None
     assert tree_bytes(out) == cold_bytes(content, templates)
     assert "What came first, again." in (out / "publications/early/index.html").read_text(
         "utf-8")
+    after = stamps(out)
+    assert after["publications/early/index.html"] != before["publications/early/index.html"]
+    assert after["publications/earlier/index.html"] == before["publications/earlier/index.html"]
 
 
 def test_what_other_pages_show_is_left_to_the_whole_build(tmp_path):
