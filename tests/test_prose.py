@@ -10,8 +10,9 @@ import markdown
 
 from markdown.extensions import toc
 
-from scholarsite.reading.collections import RootLinksExtension, make_heading_id, make_item_markdown
+from scholarsite.reading.collections import make_item_markdown
 from scholarsite.reading.mathtex import make_math_extensions
+from scholarsite.reading.mdconvert import RootLinksExtension, make_heading_id
 from scholarsite.reading.mdextras import WritingExtension
 from scholarsite.reading.papers import make_markdown, render_markdown
 from scholarsite.reading.prose import render_prose
@@ -32,7 +33,7 @@ documents = st.one_of(st.lists(lines, max_size=6).map("\n".join),
 
 
 def markdown_html(text: str, kind: str) -> str:
-    md = CONVERTERS[kind]
+    md = CONVERTERS[kind].get()
     md.reset()
     return md.convert(text).strip()
 

@@ -14,7 +14,6 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import markdown
 import yaml
 
 from ..output.writer import replace_file
@@ -24,7 +23,7 @@ from ..reading.latex import latex_to_markdown
 from ..reading.listing import check_inside
 from ..diagnostics import Diagnostic, Diagnostics, count_of
 from ..models import Author, Paper
-from ..reading.papers import make_markdown, render_markdown
+from ..reading.papers import Converter, make_markdown, render_markdown
 
 # Characters Markdown would read as markup, escaped so the abstract shows exactly as read.
 _MD_INLINE = re.compile(r"([\\`*_{}\[\]|])")
@@ -74,7 +73,7 @@ def import_bib(bib_path: Path, content_dir: Path, force: bool = False) -> Import
     return ImportResult(created, skipped, diags.items, False)
 
 
-def make_markdown_file(paper: Paper, md: markdown.Markdown) -> str:
+def make_markdown_file(paper: Paper, md: Converter) -> str:
     front = yaml.safe_dump(front_matter(paper), allow_unicode=True, sort_keys=False,
                            width=100, default_flow_style=False)
     body = abstract_markdown(paper.abstract_html, md)
@@ -137,7 +136,7 @@ def link_value(paper: Paper, kind: str, url: str) -> str:
     return url
 
 
-def abstract_markdown(abstract_html: str, md: markdown.Markdown) -> str:
+def abstract_markdown(abstract_html: str, md: Converter) -> str:
     """The escaped paragraphs of a BibTeX abstract as Markdown that renders to the same HTML:
     entities stay entities, and what Markdown would read as markup is backslash-escaped.
     The rare text no escape can keep plain (a paragraph opening a '~~~' fence) is written

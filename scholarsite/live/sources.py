@@ -6,8 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import markdown
-
 from ..build import BuildOptions
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import CV, Item, Paper, Site, SiteConfig
@@ -16,7 +14,7 @@ from ..reading.listing import accept_file
 from ..reading.loader import (CONFIG_FILE, PAPER_SUFFIXES, apply_site_rules,
                               check_nav, check_slugs, list_user_files, read_bio, read_extras)
 from ..reading.paperfiles import name_site_file, read_paper_file
-from ..reading.papers import make_markdown
+from ..reading.papers import Converter, make_markdown
 from .changes import Changes
 
 
@@ -38,7 +36,7 @@ class ContentFiles:
     def __init__(self, options: BuildOptions, show_root: Path) -> None:
         self.options = options
         self.show_root = show_root  # diagnostics show paths relative to it
-        self.md: markdown.Markdown = make_markdown(root_links=True)  # as paperfiles.py
+        self.md: Converter = make_markdown(root_links=True)  # as paperfiles.py
         self.config: SiteConfig | None = None
         self.config_diags: tuple[Diagnostic, ...] = ()
         self.sources: dict[Path, SourceFile] = {}  # in sorted order, as a full load reads

@@ -11,19 +11,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import markdown
-from markdown.extensions import toc
-
 from ..diagnostics import Diagnostics
 from .fields import FieldReader
 from .imagesizes import add_image_sizes
 from .listing import list_files
 from .slugs import check_file_slug, fold_latin, make_tag_slug, split_repeats
 from ..models import Item
-from .papers import (ROOT_MARKER, RootLinksExtension, html_to_text, markdown_extensions,
-                     render_markdown, report_at)
+from .papers import Converter, html_to_text, render_markdown, report_at
 from .publishing import Publishing, select_published, warn_links_to_held
-from ..structure.urls import check_link, is_external
+from ..structure.urls import ROOT_MARKER, check_link, is_external
 from .yamlread import read_front_matter, read_text
 
 @dataclass(frozen=True)
@@ -74,30 +70,15 @@ SCHEMA_BY_NAME = {s.name: s for s in SCHEMAS}
 def has_tags(schema: Schema) -> bool:
     """A collection with tags is a blog: tag pages, neighbours, related items."""
     return any(spec.name == "tags" for spec in schema.fields)
+
+
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
 
-# Ids the theme's pages give elements of their own: a heading of the text never takes one.
-THEME_IDS = frozenset({
-    "main", "name", "contents", "related", "related-items", "theme-toggle", "home-news",
-    "home-papers", "abstract", "cite", "bibtex", "filters", "filter-q", "filter-status",
-    "filter-empty", "search-q", "search-results", "search-status", "search-index",
-    "search-needs-js"})
-
-
-def make_heading_id(value: str, separator: str) -> str:
-    """A heading's id, for links to it (#methods) and the table of contents."""
-    slug = toc.slugify_unicode(value, separator) or "section"
-    return f"{slug}-section" if slug in THEME_IDS else slug
-
-
-def make_item_markdown() -> markdown.Markdown:
-    """The Markdown of collection items and free pages: headings get ids, and the table of
-    contents of levels 2 and 3 is kept (`md.toc`) for a text that asks for it."""
-    return markdown.Markdown(extensions=[*markdown_extensions(), RootLinksExtension(),
-                                         toc.TocExtension(slugify=make_heading_id,
-                                                          toc_depth="2-3")],
-                             output_format="html")
+def make_item_markdown() -> Converter:
+    """The converter of collection items and free pages: headings get ids, and the table
+    of contents of levels 2 and 3 is kept (`md.get().toc`) for a text that asks for it."""
+    return Converter(root_links=True, contents=True)
 
 
 def with_root(fragment: str, root: str) -> str:
@@ -112,7 +93,7 @@ class Context:
     content_dir: Path
     paper_slugs: frozenset[str]
     files: frozenset[str]  # 'files/...' paths, POSIX
-    md: markdown.Markdown
+    md: Converter  # make_item_markdown's
     publishing: Publishing  # which drafts and dated items are shown
 
 
@@ -231,7 +212,7 @@ def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics) -> I
         if body.strip() else ""
     body_html = add_image_sizes(body_html, ROOT_MARKER, ctx.content_dir / "files")
     # Prose the fast path made has no heading, and then md.toc is another text's.
-    toc_html = ctx.md.toc if wants_toc and "<h2" in body_html else ""
+    toc_html = ctx.md.get().toc if wants_toc and "<h2" in body_html else ""
     if not title and not body_html and not schema.title_required:
         diags.error(path, 1, f"this {schema.singular} has neither a 'title' nor any text "
                     "below the front matter; give it one or the other")

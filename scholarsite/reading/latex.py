@@ -7,7 +7,7 @@ LaTeX real files mostly hold (braces, dashes, ties, quotes, accents on one lette
 Anything else (math, other macros) goes to pylatexenc.
 
 A title or an abstract keeps its math apart as well (`latex_to_rich`; `text_to_rich` for a
-Markdown paper's title): MathML for the pages (mathtex.py), its Unicode for plain text.
+Markdown paper's title): MathML for the pages (mathml.py), its Unicode for plain text.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from functools import lru_cache
 from bibtexparser.middlewares.names import parse_single_name_into_parts
 
 from ..models import Author
-from .mathtex import render_mathml
+from .mathml import render_mathml
 
 # pylatexenc logs a macro short of its arguments ('$\\frac$'); what it makes of it is shown.
 logging.getLogger("pylatexenc").addHandler(logging.NullHandler())

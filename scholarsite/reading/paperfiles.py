@@ -19,13 +19,11 @@ from pathlib import Path
 from typing import Callable, TypeVar
 from urllib.parse import unquote, urlsplit
 
-import markdown
-
 from ..output.cache import hash_bytes
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import Paper
 from ..output.parallel import count_workers, map_forked, split_spans
-from .papers import make_markdown, read_markdown_paper
+from .papers import Converter, make_markdown, read_markdown_paper
 from ..structure.urls import FILES_DIR, is_bare_host, is_external
 from .yamlread import decode_text, read_bytes
 
@@ -113,7 +111,7 @@ def store_result(result: FileResult) -> StoredResult:
     return result[1], pickle.dumps(result[0], protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def parse_paper_file(path: Path, data: bytes, md: markdown.Markdown, diags: Diagnostics
+def parse_paper_file(path: Path, data: bytes, md: Converter, diags: Diagnostics
                      ) -> list[Paper]:
     """The papers of one file's bytes: a .bib file holds many (read leniently: see
     bibtex.py), a Markdown file one."""
@@ -171,13 +169,13 @@ def name_site_file(url: str) -> str | None:
     return path[len(prefix):] if path.startswith(prefix) else ""
 
 
-def read_paper_file(path: Path, md: markdown.Markdown, diags: Diagnostics) -> list[Paper]:
+def read_paper_file(path: Path, md: Converter, diags: Diagnostics) -> list[Paper]:
     """The papers of one file: a .bib file holds many, a Markdown file one."""
     data = read_bytes(path, diags)
     return [] if data is None else parse_paper_file(path, data, md, diags)
 
 
-def read_known_file(path: Path, md: markdown.Markdown, diags: Diagnostics,
+def read_known_file(path: Path, md: Converter, diags: Diagnostics,
                     parsed: ParsedFiles, results: dict[FileKey, StoredResult | None]
                     ) -> tuple[FileKey | None, list[Paper] | None, tuple | None]:
     """One file's key, papers and what was made of them last time (a `parsed.ready`
@@ -250,8 +248,9 @@ def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
     # A .bib file, which holds many papers, is a task of its own.
     chunks = split_spans(len(paths), CHUNK_FILES if workers > 1 else len(paths),
                          lambda i: paths[i].suffix.lower() == ".bib")
-    # Made once, before workers start. The BibTeX reader is not imported here: a .bib
-    # file is a task of its own, so the worker that takes it imports it, in parallel.
+    # Neither the Markdown converter nor the BibTeX reader is made here: each process
+    # that meets a text in Markdown (papers.Converter) or takes the task of a .bib file
+    # imports what it needs, in parallel with the others.
     md = make_markdown(root_links=True)  # abstracts are shown at several depths
 
     def read_chunk(chunk: list[Path]) -> tuple[T, list[Diagnostic], dict]:

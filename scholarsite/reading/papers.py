@@ -8,14 +8,8 @@ from __future__ import annotations
 import html
 import posixpath
 import re
-import xml.etree.ElementTree as etree
 from pathlib import Path
-from typing import Callable
-
-import markdown
-from markdown.extensions import (Extension, abbr, admonition, attr_list, def_list, fenced_code,
-                                 footnotes, md_in_html, sane_lists, tables)
-from markdown.treeprocessors import Treeprocessor
+from typing import TYPE_CHECKING, Callable
 
 from ..diagnostics import Diagnostics
 from .slugs import check_file_slug
@@ -24,12 +18,13 @@ from ..models import (LINK_KINDS, PAPER_TYPES, TOPIC_SEPARATOR, Author, Link, Pa
                       Preview)
 from .codeblocks import highlight_code
 from .latex import RichText, describe_math_problem, text_to_rich
-from .mathtex import make_math_extensions, math_to_tex
-from .mdextras import WritingExtension
+from .mathml import math_to_tex
 from .prose import find_costly_markdown, render_prose
-from ..structure.urls import (check_link, check_text_link, is_external, normalize_arxiv,
-                              normalize_doi)
+from ..structure.urls import check_link, normalize_arxiv, normalize_doi
 from .yamlread import read_front_matter
+
+if TYPE_CHECKING:  # the converter itself is imported when a text first needs it
+    import markdown
 
 # Symbols that may follow an author's name to mark a role (equal contribution, corresponding...).
 AUTHOR_MARKS = "*†‡§¶#✉"
@@ -40,72 +35,30 @@ VENUELESS_TYPES = ("preprint", "report", "thesis", "patent", "other")
 _TAG = re.compile(r"<[^>]+>")
 
 
-def markdown_extensions() -> list[Extension]:
-    """Python-Markdown's `extra` and `sane_lists`, as objects: named by strings, each is
-    looked up among the installed packages' entry points, which costs more than making the
-    converter (tests/test_prose.py checks the HTML is that of the names); admonitions
-    ('!!! note'); TeX math (mathtex.py); figures and task lists (mdextras.py)."""
-    return [fenced_code.FencedCodeExtension(), footnotes.FootnoteExtension(),
-            attr_list.AttrListExtension(), def_list.DefListExtension(),
-            tables.TableExtension(), abbr.AbbrExtension(), md_in_html.MarkdownInHtmlExtension(),
-            sane_lists.SaneListExtension(), admonition.AdmonitionExtension(),
-            *make_math_extensions(), WritingExtension(), SafeLinksExtension()]
+class Converter:
+    """Python-Markdown for the texts that need more than the fast path, made the first
+    time one does (mdconvert.py), then kept: one per build, reset between documents
+    (creating one is the slow part). With `root_links`, for text shown at several depths
+    (mdconvert.RootLinks); with `contents`, headings get ids and a table of contents."""
+
+    def __init__(self, root_links: bool = False, contents: bool = False) -> None:
+        self.root_links, self.contents = root_links, contents
+        self.made: markdown.Markdown | None = None
+
+    def get(self) -> markdown.Markdown:
+        if self.made is None:
+            from .mdconvert import new_markdown
+
+            self.made = new_markdown(self.root_links, self.contents)
+        return self.made
 
 
-class SafeLinks(Treeprocessor):
-    """Every link and image address in Markdown text is judged as a browser will read it
-    (urls.check_text_link). A refused one loses its address, keeping its text, and the
-    problem is kept in `md.refused_links` for the caller to report at its line."""
-
-    def run(self, root: etree.Element) -> None:
-        for element in root.iter():
-            for attr in ("href", "src"):
-                url = element.get(attr)
-                problem = check_text_link(url) if url is not None else ""
-                if problem:
-                    del element.attrib[attr]
-                    self.md.refused_links.append((url, problem))
+def make_markdown(root_links: bool = False) -> Converter:
+    """The converter of paper abstracts (and the bio, with no `root_links`)."""
+    return Converter(root_links)
 
 
-class SafeLinksExtension(Extension):
-    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 - Markdown's API
-        md.refused_links = []
-        md.treeprocessors.register(SafeLinks(md), "scholarsite_safe_links", -1)  # after unescaping
-
-
-# Stands for the page's relative root ('', '../', '../../') in rendered Markdown that is
-# shown on pages at several depths: an abstract on the home page, in the list, on its page.
-ROOT_MARKER = "@@scholarsite-root@@/"
-
-
-class RootLinks(Treeprocessor):
-    """Prefix site-relative links and images with ROOT_MARKER, so that 'files/x.pdf' works
-    from any page; outside URLs, '#anchors', '//' links and explicitly page-relative ones
-    ('./x', '../x') are left alone."""
-
-    def run(self, root: etree.Element) -> None:
-        for element in root.iter():
-            for attr in ("href", "src"):
-                url = element.get(attr)
-                if url and not is_external(url) and not url.startswith(("#", "//", ".")):
-                    element.set(attr, ROOT_MARKER + url.lstrip("/"))
-
-
-class RootLinksExtension(Extension):
-    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 - Markdown's API
-        # After SafeLinks (-1), which reads each address as a browser will, its character
-        # references decoded: only an address it kept is made site-relative here.
-        md.treeprocessors.register(RootLinks(md), "scholarsite_root_links", -2)
-
-
-def make_markdown(root_links: bool = False) -> markdown.Markdown:
-    """One converter per build, reset between documents (creating one is the slow part).
-    With `root_links`, for text shown at several depths: see RootLinks."""
-    extensions = markdown_extensions() + ([RootLinksExtension()] if root_links else [])
-    return markdown.Markdown(extensions=extensions, output_format="html")
-
-
-def render_markdown(md: markdown.Markdown, text: str,
+def render_markdown(md: Converter, text: str,
                     report: Callable[..., None] | None = None) -> str:
     """`text` as HTML: plain prose by the fast path, anything else by Python-Markdown.
     A refused link is given to `report` with its line in `text` (1 for the first), and
@@ -118,7 +71,7 @@ def render_markdown(md: markdown.Markdown, text: str,
     costly = find_costly_markdown(text)
     if costly is None:
         try:
-            return convert_markdown(md, text, report)
+            return convert_markdown(md.get(), text, report)
         except RecursionError:  # a shape of nesting the measures do not know
             costly = (1, "this text nests too deeply for Markdown to read: flatten it")
     if report is not None:
@@ -320,7 +273,7 @@ def read_paper_details(f: FieldReader, bibtex_type: str) -> dict:
     )
 
 
-def read_markdown_paper(path: Path, text: str, md: markdown.Markdown,
+def read_markdown_paper(path: Path, text: str, md: Converter,
                         diags: Diagnostics) -> Paper | None:
     """One paper from its Markdown file; None (with diagnostics) when it cannot be built."""
     slug = path.stem

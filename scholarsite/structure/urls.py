@@ -15,6 +15,9 @@ from urllib.parse import quote, urlsplit
 SAFE_SCHEMES = ("http", "https", "mailto")
 # content/files/ is published as it is, under files/: "files/cv.pdf" links to one of them.
 FILES_DIR = "files"
+# Stands for the page's relative root ('', '../', '../../') in rendered Markdown that is
+# shown on pages at several depths: an abstract on the home page, in the list, on its page.
+ROOT_MARKER = "@@scholarsite-root@@/"
 _DOI = re.compile(r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/)?(10\.\d{4,9}/\S+)$", re.IGNORECASE)
 _ARXIV = re.compile(
     r"^(?:arxiv:\s*|https?://arxiv\.org/(?:abs|pdf)/)?"

@@ -11,9 +11,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..models import Item, SiteConfig
-from ..reading.collections import ROOT_MARKER, Schema
+from ..reading.collections import Schema
 from ..reading.slugs import make_tag_slug
 from ..structure.kinds import KIND, section_url
+from ..structure.urls import ROOT_MARKER
 from .feeds import EMPTY_FEED_DATE, atom_date
 from .metadata import shorten
 

@@ -12,7 +12,7 @@ from contextvars import ContextVar
 import jinja2.runtime
 from markupsafe import Markup
 
-from ..reading.papers import ROOT_MARKER
+from ..structure.urls import ROOT_MARKER
 
 # The root ('', '../', '../../') of the page being rendered.
 CURRENT_ROOT: ContextVar[str] = ContextVar("scholarsite_page_root", default="")

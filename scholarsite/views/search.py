@@ -12,7 +12,7 @@ from itertools import chain
 from markupsafe import Markup
 
 from ..models import PAPER_TYPES, TYPE_LABELS, Site
-from ..reading.mathtex import math_to_tex
+from ..reading.mathml import math_to_tex
 from ..structure.kinds import list_unsearched
 from .metadata import dump_script_json
 

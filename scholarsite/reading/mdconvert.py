@@ -1,0 +1,95 @@
+"""Python-Markdown, set up for the site's texts: imported only when a text needs more
+than the plain-prose fast path (prose.py), through papers.Converter. Its extensions
+import Pygments and pymdown-extensions, which cost a build whose texts are prose, or
+a build after one abstract's edit, more than reading the text.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as etree
+
+import markdown
+from markdown.extensions import (Extension, abbr, admonition, attr_list, def_list, fenced_code,
+                                 footnotes, md_in_html, sane_lists, tables, toc)
+from markdown.treeprocessors import Treeprocessor
+
+from .mathtex import make_math_extensions
+from .mdextras import WritingExtension
+from ..structure.urls import ROOT_MARKER, check_text_link, is_external
+
+
+def new_markdown(root_links: bool, contents: bool) -> markdown.Markdown:
+    """A converter, reset between documents (creating one is the slow part). With
+    `root_links`, for text shown at several depths (RootLinks); with `contents`, for
+    collection items and free pages: headings get ids, and the table of contents of
+    levels 2 and 3 is kept (`md.toc`) for a text that asks for it."""
+    extensions = markdown_extensions() + ([RootLinksExtension()] if root_links else []) \
+        + ([toc.TocExtension(slugify=make_heading_id, toc_depth="2-3")] if contents else [])
+    return markdown.Markdown(extensions=extensions, output_format="html")
+
+
+def markdown_extensions() -> list[Extension]:
+    """Python-Markdown's `extra` and `sane_lists`, as objects: named by strings, each is
+    looked up among the installed packages' entry points, which costs more than making the
+    converter (tests/test_prose.py checks the HTML is that of the names); admonitions
+    ('!!! note'); TeX math (mathtex.py); figures and task lists (mdextras.py)."""
+    return [fenced_code.FencedCodeExtension(), footnotes.FootnoteExtension(),
+            attr_list.AttrListExtension(), def_list.DefListExtension(),
+            tables.TableExtension(), abbr.AbbrExtension(), md_in_html.MarkdownInHtmlExtension(),
+            sane_lists.SaneListExtension(), admonition.AdmonitionExtension(),
+            *make_math_extensions(), WritingExtension(), SafeLinksExtension()]
+
+
+class SafeLinks(Treeprocessor):
+    """Every link and image address in Markdown text is judged as a browser will read it
+    (urls.check_text_link). A refused one loses its address, keeping its text, and the
+    problem is kept in `md.refused_links` for the caller to report at its line."""
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter():
+            for attr in ("href", "src"):
+                url = element.get(attr)
+                problem = check_text_link(url) if url is not None else ""
+                if problem:
+                    del element.attrib[attr]
+                    self.md.refused_links.append((url, problem))
+
+
+class SafeLinksExtension(Extension):
+    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 - Markdown's API
+        md.refused_links = []
+        md.treeprocessors.register(SafeLinks(md), "scholarsite_safe_links", -1)  # after unescaping
+
+
+class RootLinks(Treeprocessor):
+    """Prefix site-relative links and images with ROOT_MARKER, so that 'files/x.pdf' works
+    from any page; outside URLs, '#anchors', '//' links and explicitly page-relative ones
+    ('./x', '../x') are left alone."""
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter():
+            for attr in ("href", "src"):
+                url = element.get(attr)
+                if url and not is_external(url) and not url.startswith(("#", "//", ".")):
+                    element.set(attr, ROOT_MARKER + url.lstrip("/"))
+
+
+class RootLinksExtension(Extension):
+    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 - Markdown's API
+        # After SafeLinks (-1), which reads each address as a browser will, its character
+        # references decoded: only an address it kept is made site-relative here.
+        md.treeprocessors.register(RootLinks(md), "scholarsite_root_links", -2)
+
+
+# Ids the theme's pages give elements of their own: a heading of the text never takes one.
+THEME_IDS = frozenset({
+    "main", "name", "contents", "related", "related-items", "theme-toggle", "home-news",
+    "home-papers", "abstract", "cite", "bibtex", "filters", "filter-q", "filter-status",
+    "filter-empty", "search-q", "search-results", "search-status", "search-index",
+    "search-needs-js"})
+
+
+def make_heading_id(value: str, separator: str) -> str:
+    """A heading's id, for links to it (#methods) and the table of contents."""
+    slug = toc.slugify_unicode(value, separator) or "section"
+    return f"{slug}-section" if slug in THEME_IDS else slug
