@@ -54,7 +54,7 @@ class Converter:
 
 
 def make_markdown(root_links: bool = False) -> Converter:
-    """The converter of paper abstracts (and the bio, with no `root_links`)."""
+    """The converter of abstracts and other texts of one kind (see Converter)."""
     return Converter(root_links)
 
 
