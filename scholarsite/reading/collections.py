@@ -22,6 +22,7 @@ from .publishing import Publishing, select_published, warn_links_to_held
 from ..structure.urls import ROOT_MARKER, check_link, is_external
 from .yamlread import read_front_matter, read_text
 
+
 @dataclass(frozen=True)
 class Field:
     name: str
