@@ -42,7 +42,7 @@ from .plan.pages import Planning, paper_context, paper_standing
 from .reading.config import load_config
 from .reading.loader import CONFIG_FILE, Prepared, apply_site_rules, list_user_files
 from .reading.paperfiles import parse_paper_file, part_of, store_result
-from .reading.papers import make_markdown
+from .reading.papers import Converter, make_markdown
 from .reading.yamlread import read_bytes
 from .render.lists import refill, render_fragments, write_spliced
 from .structure.kinds import EXPORTS, KIND, SEARCH_PATH, paper_url
@@ -124,8 +124,9 @@ def touch_up(work: Touching) -> TouchedUp | None:
     if config is None or diags.items:
         return None
     edited, same = [], {}
+    md = make_markdown(root_links=True)  # one for every file, as paperfiles.py's
     for path in changed:
-        one = read_edited(work, path, config, touch)
+        one = read_edited(work, path, config, touch, md)
         if one is None:
             return None
         if isinstance(one, str):  # its bytes are as they were
@@ -152,7 +153,8 @@ def list_changed_papers(work: Touching) -> list[str] | None:
     return sorted(changed)
 
 
-def read_edited(work: Touching, path: str, config, touch: Touch) -> Edited | str | None:
+def read_edited(work: Touching, path: str, config, touch: Touch, md: Converter
+                ) -> Edited | str | None:
     """A changed paper file read, when it keeps its standing, has no problem and what the
     last build made of it is at hand; the hash of its bytes when they are as they were;
     else None."""
@@ -165,7 +167,7 @@ def read_edited(work: Touching, path: str, config, touch: Touch) -> Edited | str
     key = (str(name), hash_bytes(data))
     if ("hash", key[1]) == work.record.inputs[path]:
         return key[1]
-    raw = parse_paper_file(name, data, make_markdown(root_links=True), diags)
+    raw = parse_paper_file(name, data, md, diags)
     papers = apply_site_rules(raw, config, diags)
     slugs = tuple(sorted(p.slug for p in papers))
     if diags.items or slugs != recorded[0] or digest_standing(papers) != recorded[1] \
