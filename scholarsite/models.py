@@ -179,6 +179,7 @@ class PublicationsConfig:
     author_limit: int | None = None
     author_notes: tuple[tuple[str, str], ...] = ()  # (mark, meaning)
     venue_tiers: bool = True  # look up CCF ranks for papers without a tier
+    feed_limit: int | None = None  # the newest papers in /feed.xml; None: all of them
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLE, MINIMAL_CONFIG, SHARED, build_args, needs_bibtex_reader, run_cli
+from conftest import (EXAMPLE, MINIMAL_CONFIG, SHARED, build_args, needs_bibtex_reader, paper,
+                      run_cli)
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
@@ -129,6 +130,47 @@ def test_feed_ids_stay_when_papers_are_added(make_site):
     assert before == {"https://example.org/publications/a-paper/": "2024-05-01T00:00:00Z"}
     assert after == {**before, "https://example.org/publications/newer/": "2025-01-01T00:00:00Z"}
     assert text(atom(second / "feed.xml"), "updated") == "2025-01-01T00:00:00Z"
+
+
+def many_papers(count: int) -> dict[str, str]:
+    """`count` papers, one a month from January 2000: p0 is the oldest."""
+    return {f"publications/p{i}.md": paper(f"Paper {i}", f"{2000 + i // 12}-{i % 12 + 1:02d}")
+            for i in range(count)}
+
+
+def feed_slugs(site: Path) -> list[str]:
+    return [slug_of(text(e, "id")).removeprefix("https://example.org/publications/")
+            for e in atom(site / "feed.xml").findall(f"{ATOM}entry")]
+
+
+def test_feed_shows_the_newest_fifty_papers_unless_told(make_site):
+    content = make_site({"publications/a-paper.md": None, **many_papers(52)})
+    assert run_cli(*build_args(content)).code == 0
+    site = content.parent / "site"
+    assert feed_slugs(site) == [f"p{i}" for i in range(51, 1, -1)]
+    assert text(atom(site / "feed.xml"), "updated") == "2004-04-01T00:00:00Z"
+    # The oldest papers are still everywhere else.
+    assert "/publications/p0/" in (site / "sitemap.xml").read_text(encoding="utf-8")
+    assert (site / "publications" / "p0" / "index.html").is_file()
+
+
+@pytest.mark.parametrize(("setting", "expected"), [("3", [4, 3, 2]), ("null", [4, 3, 2, 1, 0])])
+def test_feed_limit_is_set_in_site_yaml(make_site, setting, expected):
+    config = MINIMAL_CONFIG + f"  feed_limit: {setting}\n"
+    content = make_site({"site.yaml": config, "publications/a-paper.md": None,
+                         **many_papers(5)})
+    assert run_cli(*build_args(content)).code == 0
+    assert feed_slugs(content.parent / "site") == [f"p{i}" for i in expected]
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "many", "2.5", "true"])
+def test_a_feed_limit_that_is_not_a_count_is_an_error(make_site, value):
+    content = make_site({"site.yaml": MINIMAL_CONFIG + f"  feed_limit: {value}\n"})
+    result = run_cli(*build_args(content))
+    assert result.code == 1
+    assert "site.yaml:7: error: 'publications.feed_limit' must be a whole number of at " \
+        "least 1, or null for all papers in the feed" in result.err.replace("\\", "/")
+    assert not (content.parent / "site").exists()
 
 
 def test_feed_escapes_markup_in_titles(make_site):

@@ -20,6 +20,7 @@ author:
 publications:
   group_by: category
   categories: [Systems, Theory]
+  feed_limit: 2  # edits move papers into and out of the feed
   author_notes:
     "*": Equal contribution
 """

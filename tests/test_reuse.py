@@ -29,9 +29,12 @@ BIB = """@inproceedings{linked,
 }
 """
 
+# The feed shows the 2 newest papers: edits move papers into and out of it.
+CONFIG = MINIMAL_CONFIG + "  feed_limit: 2\n"
+
 
 def make_content(root: Path) -> Path:
-    return write_files(root / "content", {"site.yaml": MINIMAL_CONFIG, **PAPERS,
+    return write_files(root / "content", {"site.yaml": CONFIG, **PAPERS,
                                            "publications/more.bib": BIB})
 
 
@@ -196,7 +199,7 @@ def take_step(step: tuple, content: Path, out: Path, templates: Path) -> None:
     elif kind == "config":
         _, line, n = step
         key = line.split(":")[0]
-        kept = [row for row in MINIMAL_CONFIG.split("\n") if not row.startswith(f"{key}:")]
+        kept = [row for row in CONFIG.split("\n") if not row.startswith(f"{key}:")]
         (content / "site.yaml").write_text("\n".join([line.format(n=n), *kept]),
                                            encoding="utf-8")
     elif kind == "template":

@@ -43,11 +43,14 @@ BIB = """@inproceedings{early,
 }
 """
 
+# The feed shows the 3 newest papers: edits move papers into and out of it.
+CONFIG = MINIMAL_CONFIG + "  feed_limit: 3\n"
+
 
 def make_site(tmp_path: Path, extra: dict | None = None) -> tuple[Path, Path, Path]:
     """A site built twice (the second build records what a touch-up goes by): its
     content, output and templates."""
-    content = write_files(tmp_path / "content", {"site.yaml": MINIMAL_CONFIG, **PAPERS,
+    content = write_files(tmp_path / "content", {"site.yaml": CONFIG, **PAPERS,
                                                  "publications/old.bib": BIB, **(extra or {})})
     out, templates = tmp_path / "site", copy_templates(tmp_path)
     for _ in range(2):
@@ -68,6 +71,7 @@ def test_an_abstract_edit_is_a_touch_up_with_the_cold_builds_bytes(tmp_path):
     after = stamps(out)
     assert after["publications/p0/index.html"] != before["publications/p0/index.html"]
     assert after["publications/p1/index.html"] == before["publications/p1/index.html"]
+    assert after["feed.xml"] == before["feed.xml"]  # which shows the three newest papers
     assert "A new abstract." in (out / "search/index.html").read_text("utf-8")
     assert "A new abstract." in (out / "publications.ris").read_text("utf-8")
     # One entry of a .bib file, and two files at once; the file's other entry keeps its
@@ -114,7 +118,7 @@ def test_the_command_says_what_the_whole_build_says(tmp_path):
     """The warnings of the last build (here a .bib entry's link to a missing file) are
     reported again, and the counts are the site's."""
     bib = BIB.replace("year = {2010},", "year = {2010},\n  pdf = {files/missing.pdf},")
-    content = write_files(tmp_path / "content", {"site.yaml": MINIMAL_CONFIG, **PAPERS,
+    content = write_files(tmp_path / "content", {"site.yaml": CONFIG, **PAPERS,
                                                  "publications/old.bib": bib})
     templates = copy_templates(tmp_path)
     args = build_args(content, tmp_path / "site", templates=templates)

@@ -20,6 +20,9 @@ from .yamlread import parse_yaml, read_text
 GROUP_BY = ("category", "year", "type", "none")
 # Authors shown before "and N more authors" when site.yaml does not say (al-folio cuts too).
 DEFAULT_AUTHOR_LIMIT = 10
+# A feed is polled for what is new: the newest 50 papers keep it small however long the
+# list grows (a 5,000-paper feed is 13 MB), and `null` in site.yaml lists them all.
+DEFAULT_FEED_LIMIT = 50
 # A domain name of two labels or more, each 1-63 letters, digits or inner hyphens.
 HOST_NAME = re.compile(r"^(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)+(?!-)[a-z0-9-]{1,63}(?<!-)$")
 _ORCID = re.compile(r"^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$")
@@ -185,11 +188,8 @@ def read_publications(pubs: FieldReader) -> PublicationsConfig:
     categories = pubs.text_list("categories")
     # A .bib-only site has no categories: its papers go by year unless told otherwise.
     group_by = pubs.choice("group_by", GROUP_BY, "category" if categories else "year")
-    limit = pubs.raw("author_limit") if pubs.has("author_limit") else DEFAULT_AUTHOR_LIMIT
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        pubs.error(("author_limit",), "'publications.author_limit' must be a whole number of "
-                   f"at least 1, or null for all authors; found {limit!r}")
-        limit = None
+    limit = read_limit(pubs, "author_limit", DEFAULT_AUTHOR_LIMIT, "authors")
+    feed_limit = read_limit(pubs, "feed_limit", DEFAULT_FEED_LIMIT, "papers in the feed")
     notes = []
     marks = pubs.mapping("author_notes")
     for mark in list(marks.data):
@@ -204,7 +204,18 @@ def read_publications(pubs: FieldReader) -> PublicationsConfig:
         pubs.warning(("group_by",), "'group_by: category' without 'categories': groups are "
                      "shown in alphabetical order")
     return PublicationsConfig(group_by=group_by, categories=categories, author_limit=limit,
-                              author_notes=tuple(notes), venue_tiers=tiers)
+                              author_notes=tuple(notes), venue_tiers=tiers,
+                              feed_limit=feed_limit)
+
+
+def read_limit(pubs: FieldReader, key: str, default: int, what: str) -> int | None:
+    """`publications.<key>`: how many to show, at least 1; None (null) for all."""
+    limit = pubs.raw(key) if pubs.has(key) else default
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        pubs.error((key,), f"'publications.{key}' must be a whole number of at least 1, "
+                   f"or null for all {what}; found {limit!r}")
+        return None
+    return limit
 
 
 def read_nav(top: FieldReader) -> tuple[NavEntry, ...]:

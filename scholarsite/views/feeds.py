@@ -39,10 +39,12 @@ def feed_entry(config: SiteConfig, paper: Paper, view: dict) -> dict:
 
 
 def feed_view(site: Site, views: dict[str, dict]) -> dict:
-    """The feed's own fields and its entries, newest first (the site's paper order); each
-    entry was made with its paper's view (views.paper_view), and is kept with it."""
+    """The feed's own fields and its entries: the newest papers (the site's paper order),
+    as many as `publications.feed_limit` says. Each entry was made with its paper's view
+    (views.paper_view), and is kept with it."""
     base = site.config.url
-    entries = [views[p.slug]["feed_entry"] for p in site.papers]
+    limit = site.config.publications.feed_limit
+    entries = [views[p.slug]["feed_entry"] for p in site.papers[:limit]]
     return {
         "id": base + FEED_PATH,
         "self": base + FEED_PATH,
