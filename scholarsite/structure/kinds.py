@@ -30,7 +30,9 @@ class PageKind:
     searchable: bool = False  # its pages are entries of the search index
     lastmod: Lastmod | None = None  # in both sitemaps (None: in neither)
     per_paper: bool = False  # one page per paper, showing that paper alone
-    every_paper: bool = False  # shows every paper: any paper's change touches it
+    # May show any paper (all of them, or the newest, as home and the feed): a change
+    # of any paper may touch it.
+    every_paper: bool = False
     common: bool = True  # every site has one: its template is compiled up front
 
 
