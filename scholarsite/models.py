@@ -245,6 +245,14 @@ class Redirect:
 
 
 @dataclass(frozen=True)
+class AuthorLink:
+    """A name linked in author lists: a person here (`person`, their slug) or elsewhere."""
+    names: tuple[str, ...]  # the main name first, then its other written forms
+    url: str
+    person: str = ""
+
+
+@dataclass(frozen=True)
 class SiteConfig:
     title: str
     url: str  # absolute base URL, always ending in "/"
@@ -260,6 +268,8 @@ class SiteConfig:
     citations: str = ""  # openalex | semantic-scholar; '': no counts shown
     citation_counts: tuple[CitationCount, ...] = ()  # by slug; read only when `citations` is set
     redirects: tuple[Redirect, ...] = ()
+    people_roles: tuple[str, ...] = ()  # site.yaml's people.roles: the order of /people/
+    author_links: tuple[AuthorLink, ...] = ()  # the people's and co-authors' (roster.py)
 
 
 @dataclass(frozen=True)
@@ -311,6 +321,7 @@ class CVEntry:
     # (the JSON Resume export); '' when not given.
     start: str = ""
     end: str = ""
+    person: str = ""  # a student's slug in content/people/, whose page the CV links
 
 
 @dataclass(frozen=True)
@@ -345,6 +356,25 @@ class CV:
 
 
 @dataclass(frozen=True)
+class Person:
+    """A member of the lab, present or past (alumni): content/people/SLUG.md."""
+    slug: str
+    name: str
+    role: str
+    source: Path
+    aliases: tuple[str, ...] = ()  # other written forms, matched in author lists
+    scripts: tuple[str, ...] = ()  # the name in other scripts: shown, and matched too
+    photo: str = ""  # 'files/...'; '' for an initials badge
+    start: PubDate | None = None
+    end: PubDate | None = None
+    alumni: bool = False  # `end` is before the build's day
+    now: str = ""  # where an alumnus went
+    links: tuple[tuple[str, str], ...] = ()  # (label, url)
+    interests: tuple[str, ...] = ()
+    bio_html: str = ""  # rendered Markdown; relative links carry ROOT_MARKER
+
+
+@dataclass(frozen=True)
 class Site:
     """Everything a build renders, loaded and validated."""
 
@@ -356,6 +386,7 @@ class Site:
     items: tuple[Item, ...] = ()  # every collection's items, by collection, then Item.sort_key
     pages: tuple[Item, ...] = ()  # free pages from content/pages/, by slug
     cv: CV | None = None
+    people: tuple[Person, ...] = ()  # by role, then name (roster.py)
 
     def paper(self, slug: str) -> Paper:
         for paper in self.papers:

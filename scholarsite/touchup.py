@@ -39,8 +39,8 @@ from .output.patch import patched_site
 from .output.reuse import Digest, Touch, key_paper_pages
 from .output.writer import MANIFEST, write_chunks, write_file
 from .plan.pages import Planning, paper_context, paper_standing
-from .reading.config import load_config
-from .reading.loader import CONFIG_FILE, Prepared, apply_site_rules, list_user_files
+from .reading.publishing import Publishing
+from .reading.loader import Prepared, apply_site_rules, list_user_files, load_settings
 from .reading.paperfiles import parse_paper_file, part_of, store_result
 from .reading.papers import Converter, make_markdown
 from .reading.yamlread import read_bytes
@@ -48,7 +48,7 @@ from .render.lists import refill, render_fragments, write_spliced
 from .structure.kinds import EXPORTS, KIND, SEARCH_PATH, paper_url
 from .structure.urls import output_path
 from .views.entries import ENTRY, entries_of
-from .views.views import make_views
+from .views.views import linked_people, make_views
 
 # Beyond this many changed paper files, the whole build is about as quick.
 TOUCH_FILES = 8
@@ -120,7 +120,8 @@ def touch_up(work: Touching) -> TouchedUp | None:
     if not changed or not outputs_unchanged(work.output_dir, record):
         return None
     diags = Diagnostics(root=work.root)
-    config = load_config(work.content_dir / CONFIG_FILE, diags)
+    config, _ = load_settings(work.content_dir, list_user_files(work.content_dir, diags),
+                              Publishing(), diags)  # with the names author lists link
     if config is None or diags.items:
         return None
     edited, same = [], {}
@@ -177,6 +178,9 @@ def read_edited(work: Touching, path: str, config, touch: Touch, md: Converter
     if old is None:
         return None
     views = make_views(papers, config)
+    if any(linked_people(views[slug]) != linked_people(old.made.get(slug) or views[slug])
+           or slug not in old.made for slug in slugs):
+        return None  # a person's page gains or loses the paper: the whole build
     share = Prepared(list(papers), [], dict(views))
     pickled = pickle.dumps(share, protocol=pickle.HIGHEST_PROTOCOL)
     return Edited(path, key, tuple(raw), tuple(papers), views, (hash_bytes(pickled), pickled),

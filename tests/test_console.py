@@ -149,3 +149,15 @@ def test_no_console_error_on_the_demo_site(demo, browser):
         problems = check_every_page(browser, demo, base, "light",
                                     KINDS | {"cv", "collection", "item", "page"})
     assert problems == []
+
+
+def test_no_console_error_on_the_lab_site(shipped, browser):
+    """The lab example: /people/, each person's page (photos and initials badges), author
+    links, a CV with students, a free page; built for its own subpath."""
+    lab = DEMO.parent / "lab"
+    site = shipped(lab)[0]
+    url = yaml.safe_load((lab / "site.yaml").read_text(encoding="utf-8"))["url"]
+    with serve_like_pages(site, urlsplit(url).path) as base:
+        problems = check_every_page(browser, site, base, "light",
+                                    KINDS | {"people", "person", "cv", "page"})
+    assert problems == []

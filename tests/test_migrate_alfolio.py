@@ -132,10 +132,22 @@ def test_the_cv_keeps_education_positions_and_awards(moved):
         assert words in text
 
 
+def test_coauthors_are_moved_and_link_their_names(moved):
+    content, site, _, _ = moved
+    coauthors = yaml.safe_load((content / "coauthors.yaml").read_text(encoding="utf-8"))
+    assert coauthors == [
+        {"name": "Femi Oduya", "aliases": ["F. Oduya"], "url": "https://oduya.example.org"},
+        {"name": "Per Lindqvist", "aliases": ["P. Lindqvist"],
+         "url": "https://lindqvist.example.org"}]
+    links = {a.get_text(): a["href"] for a in page(site, "publications/index.html").select(
+        "main .paper-authors a.author-link")}
+    assert links == {"Femi Oduya": "https://oduya.example.org",
+                     "Per Lindqvist": "https://lindqvist.example.org"}
+
+
 def test_the_report_names_what_was_left_behind(moved):
     out = moved[2].out
     assert "_news/announcement_3.md:5: front matter is not valid YAML" in out
-    assert "_data/coauthors.yml: not moved" in out
     assert "CV section 'Skills' not moved" in out
     assert "CV section 'General Information' not moved" in out
     assert "assets/json/resume.json: not moved" in out

@@ -10,6 +10,7 @@ from typing import Iterable
 from ..build import ASSETS_DIR, BuildOptions
 from ..reading.collections import MARKDOWN_SUFFIXES, PAGES, SCHEMAS
 from ..reading.citecounts import COUNTS_FILE
+from ..reading.roster import COAUTHORS_FILE, PEOPLE_DIR
 from ..reading.loader import BIO_FILE, CONFIG_FILE, CV_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR
 from ..render.layers import find_theme, is_same_folder, make_theme_name
 
@@ -51,7 +52,10 @@ def classify_changes(paths: Iterable[Path], options: BuildOptions) -> Changes:
         rel = relative_below(path, options.content_dir)
         if rel is not None and rel.parts:
             top = rel.parts[0]
-            if rel.as_posix() in (CONFIG_FILE, COUNTS_FILE):  # counts are read with site.yaml
+            if rel.as_posix() in (CONFIG_FILE, COUNTS_FILE, COAUTHORS_FILE) or (
+                    top == PEOPLE_DIR and path.suffix.lower() in MARKDOWN_SUFFIXES):
+                # Read with site.yaml: counts, and the people and co-authors, whose names
+                # every paper's view links (loader.load_settings).
                 changes.config = True
             elif rel.as_posix() == BIO_FILE:
                 changes.bio = True

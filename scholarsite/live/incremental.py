@@ -45,7 +45,7 @@ from ..render.layers import find_layer_problem
 from ..render.render import drop_fragments, drop_site_fragments, make_env
 from ..render.typeset import make_cv_files
 from ..output.generated import image_store
-from .replan import (Located, locate_entries, map_swaps, patch_pages, placement,
+from .replan import (Located, keeps_place, locate_entries, map_swaps, patch_pages,
                      swap_entries)
 from .rewrite import Change, OutputFolder, Renderer
 from ..render.splice import (ANY_TEMPLATE, Pieces, WatchingEnvironment,
@@ -219,8 +219,8 @@ class SiteBuilder:
         shared = paper_frame(site)
         before = self.pages
         if substituted and shared == self.shared and before and cv_files == self.cv_files \
-                and all(placement(old) == placement(self.viewed[slug])
-                        for slug, (old, _) in self.replaced.items()):
+                and all(keeps_place(old, view, self.viewed[slug], self.views[slug])
+                        for slug, (old, view) in self.replaced.items()):
             return self.patch(site, shared)
         only = None if shared != self.shared or not before else set(self.stale_slugs)
         planned = {output_path(p.path): p for p in plan_pages(site, self.views, only,

@@ -20,6 +20,7 @@ from ..plan.pages import (LISTED_FIELDS, Page, Planning, plan_export_file, plan_
                           plan_search, plan_sitemap)
 from ..structure.kinds import EXPORTS, SEARCH_PATH, SITEMAP_PATH
 from ..views.entries import ENTRY, entries_of
+from ..views.views import linked_people
 from ..structure.urls import output_path
 
 
@@ -27,6 +28,13 @@ def placement(paper: Paper) -> tuple:
     """What the pages that list papers take from a paper besides its entries
     (plan/pages.py: LISTED_FIELDS)."""
     return tuple(getattr(paper, name) for name in LISTED_FIELDS)
+
+
+def keeps_place(old: Paper, old_view: dict, new: Paper, new_view: dict) -> bool:
+    """Whether an edited paper stays where every page lists it: its placement, and the
+    people's pages that list it (its authors that are the lab's people)."""
+    return placement(old) == placement(new) and linked_people(old_view) == linked_people(
+        new_view)
 
 
 Place = tuple  # the keys and indexes that lead from a page's context to one value in it

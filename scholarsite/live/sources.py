@@ -8,11 +8,12 @@ from pathlib import Path
 
 from ..build import BuildOptions
 from ..diagnostics import Diagnostic, Diagnostics
-from ..models import CV, Item, Paper, Site, SiteConfig
-from ..reading.config import load_config
+from ..models import CV, Item, Paper, Person, Site, SiteConfig
+from ..reading.roster import Roster
 from ..reading.listing import accept_file
 from ..reading.loader import (CONFIG_FILE, PAPER_SUFFIXES, apply_site_rules,
-                              check_nav, check_slugs, list_user_files, read_bio, read_extras)
+                              check_nav, check_slugs, list_user_files, load_settings, read_bio,
+                              read_extras)
 from ..reading.paperfiles import name_site_file, read_paper_file
 from ..reading.papers import Converter, make_markdown
 from .changes import Changes
@@ -49,13 +50,17 @@ class ContentFiles:
         self.extras: tuple[tuple[Item, ...], tuple[Item, ...], CV | None] = ((), (), None)
         self.extras_diags: tuple[Diagnostic, ...] = ()
         self.extras_read_for: tuple | None = None  # (paper slugs, files); None: read again
+        self.people: tuple[Person, ...] = ()  # read with the settings (a change: a whole build)
 
     def new_diags(self) -> Diagnostics:
         return Diagnostics(root=self.show_root)
 
     def read_config(self) -> None:
+        """The settings with the people (loader.load_settings), after the files."""
         diags = self.new_diags()
-        self.config = load_config(self.options.content_dir / CONFIG_FILE, diags)
+        self.config, roster = load_settings(self.options.content_dir, self.files,
+                                            self.options.publishing, diags)
+        self.people = roster.people
         self.config_diags = tuple(diags.items)
 
     def read_source(self, path: Path) -> SourceFile | None:
@@ -94,7 +99,7 @@ class ContentFiles:
             return []
         diags = self.new_diags()
         self.extras = read_extras(self.options.content_dir, slugs, self.files,
-                                  self.options.publishing, diags)
+                                  self.options.publishing, diags, Roster(self.people, ()))
         self.extras_diags = tuple(diags.items)
         self.extras_read_for = (slugs, self.files)
         return [d for d in diags.items if d.severity == "warning"]
@@ -113,7 +118,7 @@ class ContentFiles:
         items, pages, cv = self.extras
         site = Site(config=self.config, papers=tuple(papers), bio_html=self.bio,
                     content_dir=self.options.content_dir, files=self.files, items=items,
-                    pages=pages, cv=cv)
+                    pages=pages, cv=cv, people=self.people)
         nav = self.new_diags()
         check_nav(site, self.options.content_dir / CONFIG_FILE, nav)
         diags.extend(nav)
@@ -129,6 +134,7 @@ class ContentFiles:
         """What a whole build read, as the site it made holds it: each paper file's
         papers in the file's order (a build that made a site found no error in them)."""
         self.config, self.config_diags = site.config, ()
+        self.people = site.people
         by_file: dict[Path, list[Paper]] = {}
         for paper in site.papers:
             by_file.setdefault(paper.source, []).append(paper)

@@ -25,6 +25,7 @@ from ..views.metadata import DESCRIPTION_LIMIT, describe_citation, shorten
 from ..views.search import make_facets, make_search_index
 from ..views.views import count_summary, group_papers, make_views, used_notes
 from .blog import list_collection_feeds, list_tag_indexes, list_tag_pages
+from .people import list_people_pages
 from .frame import page_view, section_titles, site_view
 from .sitemaps import sitemap_entries, sitemap_sections
 
@@ -203,6 +204,12 @@ def paper_context(plan: Planning, paper: Paper) -> dict:
             "paper": view, "notes": plan.notes}
 
 
+def plan_people(plan: Planning, planned: list[Page]) -> list[Page]:
+    """/people/ and, in its row, each person's page (plan/people.py)."""
+    found = list_people_pages(plan.site, plan.views, plan.base, plan.notes, plan.titles)
+    return [new_page(key, context, path=path) for key, path, context in found]
+
+
 def plan_collections(plan: Planning, planned: list[Page]) -> list[Page]:
     """Each collection's list page, from its own template or the generic one."""
     pages = []
@@ -374,8 +381,7 @@ def plan_redirects(plan: Planning, planned: list[Page]) -> list[Page]:
 
 
 def plan_cname(plan: Planning, planned: list[Page]) -> list[Page]:
-    cname = plan.site.config.cname
-    return [new_page("cname", body=cname + "\n")] if cname else []
+    return [new_page("cname", body=f"{plan.site.config.cname}\n")] if plan.site.config.cname else []
 
 
 # Each row of the table of kinds, planned. Search comes after the kinds it indexes.
@@ -387,7 +393,7 @@ PLANNERS: dict[str, Callable[[Planning, list[Page]], list[Page]]] = {
     "bibtex-all": plan_export("bibtex-all"), "ris-all": plan_export("ris-all"),
     "feed": plan_feed, "sitemap-xml": plan_sitemap_xml, "robots": plan_robots,
     "404": plan_not_found, "nojekyll": plan_nojekyll, "cname": plan_cname,
-    "redirect": plan_redirects,
+    "redirect": plan_redirects, "people": plan_people, "person": lambda *_: [],
 }
 assert PLANNERS.keys() == KIND.keys(), "every kind of page has its planner"
 assert all(not kind.searchable for kind in KINDS[[k.key for k in KINDS].index("search"):]), \

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from ..models import Item, PubDate, Site
 from ..reading.collections import SCHEMAS, has_tags
-from ..structure.kinds import KINDS, list_always_present, list_sections, paper_url, section_url
+from ..reading.roster import person_url
+from ..structure.kinds import (KINDS, has_section, list_always_present, list_sections,
+                               paper_url, section_url)
 from ..views.blog import group_by_tag, tag_path, tags_path
 from ..views.itemviews import item_url
 
@@ -19,6 +21,9 @@ def sitemap_sections(site: Site, views: dict[str, dict], titles: dict[str, str])
         sections.append({"title": titles["publications"],
                          "links": [{"title": v["title"], "url": v["url"]}
                                    for v in views.values()]})
+    if site.people:
+        sections.append({"title": titles["people"], "links": [
+            {"title": p.name, "url": person_url(p.slug)} for p in site.people]})
     for schema in SCHEMAS:
         items = site.collection(schema.name)
         if items and schema.item_template:
@@ -59,7 +64,9 @@ def list_urls(site: Site, key: str) -> list[str]:
     page's (a site without a CV has no CV page)."""
     if key == "page":
         return [item_url(p) for p in site.pages]
-    if key == "cv" and site.cv is None:
+    if key == "person":
+        return [person_url(person.slug) for person in site.people]
+    if not has_section(site, key):  # a site without a CV has no CV page
         return []
     return [section_url(key)]
 

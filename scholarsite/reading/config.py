@@ -57,6 +57,7 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     sources = read_sources(top.mapping("sources"))
     citations = top.choice("citations", CITATION_SOURCES, "")
     redirects = read_redirects(top.mapping("redirects"))
+    roles = read_people_roles(top.mapping("people"))
     top.check_unknown()
     if len(diags.errors()) > before or owner is None:
         return None
@@ -64,7 +65,19 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     return SiteConfig(title=title, url=url, owner=owner, description=description,
                       language=language, publications=pubs, cname=cname, nav=nav,
                       theme=theme, analytics=analytics, sources=sources, citations=citations,
-                      citation_counts=counts, redirects=redirects)
+                      citation_counts=counts, redirects=redirects, people_roles=roles)
+
+
+def read_people_roles(people: FieldReader) -> tuple[str, ...]:
+    """`people.roles`: the order of the groups of /people/ (the roles not named come
+    after, in the usual order: reading/roster.py)."""
+    roles = people.text_list("roles")
+    folded = [role.casefold() for role in roles]
+    for i, role in enumerate(folded):
+        if role in folded[:i]:
+            people.error(("roles", i), f"'people.roles' names '{roles[i]}' twice")
+    people.check_unknown()
+    return roles
 
 
 def read_sources(sources: FieldReader) -> SourcesConfig:

@@ -91,7 +91,9 @@ def read_when(f: FieldReader) -> str:
 
 def read_entry(f: FieldReader, schema: CVSchema) -> CVEntry | None:
     before = len(f.diags.errors())
-    what = f.line_text(schema.what, required=True)
+    # A student may be a person of content/people/ by slug (loader.link_students).
+    person = f.line_text("person") if schema.key == "students" else ""
+    what = f.line_text(schema.what, required=not person)
     org = f.line_text(schema.org) if schema.org else ""
     location = f.line_text("location")
     when = read_when(f)
@@ -99,13 +101,13 @@ def read_entry(f: FieldReader, schema: CVSchema) -> CVEntry | None:
     details = [(label, f.line_text(key)) for key, label in schema.details]
     note = f.line_text("note")
     f.check_unknown()
-    if len(f.diags.errors()) > before or not what:
+    if len(f.diags.errors()) > before or not (what or person):
         return None
     details = [(label, text) for label, text in details if text]
     if note:
         details.append(("", note))
     return CVEntry(title=what, org=org, location=location, when=when, details=tuple(details),
-                   line=f.line(), start=start, end=end)
+                   line=f.line(), start=start, end=end, person=person)
 
 
 def read_section(top: FieldReader, schema: CVSchema) -> CVSection | None:

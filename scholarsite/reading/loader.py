@@ -29,6 +29,7 @@ from ..structure.urls import FILES_DIR  # content/files/, copied to the site as 
 from ..structure.kinds import list_always_present, list_reserved, list_sections, list_section_keys
 from .venues import load_table, lookup_tier
 from .yamlread import read_text
+from .roster import Roster, link_students, load_roster, make_author_links
 
 # What the site itself writes at its root: a free page may not take one of these names.
 RESERVED = list_reserved(tuple(s.name for s in SCHEMAS))
@@ -197,14 +198,35 @@ def check_nav(site: Site, path: Path, diags: Diagnostics) -> None:
                         f"of this site; known: {', '.join(known)}")
 
 
+def make_context(content_dir: Path, slugs: frozenset[str], files: tuple[Path, ...],
+                 publishing: Publishing) -> Context:
+    return Context(content_dir, slugs, frozenset(f"{FILES_DIR}/{f.as_posix()}" for f in files),
+                   make_item_markdown(), publishing)
+
+
 def read_extras(content_dir: Path, slugs: frozenset[str], files: tuple[Path, ...],
-                publishing: Publishing, diags: Diagnostics
+                publishing: Publishing, diags: Diagnostics, roster: Roster | None = None
                 ) -> tuple[tuple[Item, ...], tuple[Item, ...], CV | None]:
     """The collections, the free pages and the CV: read after the papers and the files,
-    which they may name."""
-    ctx = Context(content_dir, slugs, frozenset(f"{FILES_DIR}/{f.as_posix()}" for f in files),
-                  make_item_markdown(), publishing)
-    return (*read_published(ctx, RESERVED, diags), load_cv(content_dir / CV_FILE, diags))
+    which they may name (and the CV's students, the people: `roster`)."""
+    ctx = make_context(content_dir, slugs, files, publishing)
+    cv = load_cv(content_dir / CV_FILE, diags)
+    if cv is not None and roster is not None:
+        cv = link_students(cv, roster.people, diags)
+    return (*read_published(ctx, RESERVED, diags), cv)
+
+
+def load_settings(content_dir: Path, files: tuple[Path, ...], publishing: Publishing,
+                  diags: Diagnostics) -> tuple[SiteConfig | None, Roster]:
+    """site.yaml, with the names author lists link (the people's and co-authors':
+    SiteConfig.author_links), and the people: what every paper's view depends on besides
+    the paper. The whole build, the touch-up and `serve` all read the settings so."""
+    config = load_config(content_dir / CONFIG_FILE, diags)
+    roster = load_roster(make_context(content_dir, frozenset(), files, publishing),
+                         publishing.today, config.people_roles if config else (), diags)
+    if config is not None and (roster.people or roster.coauthors):
+        config = dataclasses.replace(config, author_links=make_author_links(roster))
+    return config, roster
 
 
 def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
@@ -215,7 +237,9 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
     each run of paper files; None when any error was found. Paper files are read in
     `jobs` processes (0: as many as pay), and taken from `parsed.known` when their bytes
     are known; `meanwhile` is done by this process while the workers read."""
-    config = load_config(content_dir / CONFIG_FILE, diags)
+    publishing = publishing or Publishing()
+    files = list_user_files(content_dir, diags)
+    config, roster = load_settings(content_dir, files, publishing, diags)
     if config is not None and config.publications.venue_tiers:
         load_table()  # once, here, rather than in every worker
     paths = list_files(content_dir / PAPERS_DIR, content_dir, diags, PAPER_SUFFIXES)
@@ -226,16 +250,15 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
     parsed.made = {key: share for run in runs for key, share in run.kept.items()}
     papers = check_slugs([paper for run in runs for paper in run.papers], diags)
     bio = read_bio(content_dir, diags)
-    files = list_user_files(content_dir, diags)
     items, pages, cv = read_extras(content_dir, frozenset(p.slug for p in papers), files,
-                                   publishing or Publishing(), diags)
+                                   publishing, diags, roster)
     if config is None or diags.has_errors():
         return None
     for run in runs:  # the settings' warnings come after the content's own
         diags.add_all(run.warnings)
     papers.sort(key=Paper.sort_key)
     site = Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
-                files=files, items=items, pages=pages, cv=cv)
+                files=files, items=items, pages=pages, cv=cv, people=roster.people)
     check_nav(site, content_dir / CONFIG_FILE, diags)
     check_count_slugs(config.citation_counts, frozenset(p.slug for p in papers),
                       content_dir / COUNTS_FILE, diags)

@@ -1,12 +1,15 @@
-"""Which author of a paper is the site's owner, whatever form of their name a source uses.
+"""Which author of a paper is the site's owner (or a member of the lab, or a co-author with
+a page elsewhere), whatever form of their name a source uses.
 
 A .bib file exported from DBLP, Google Scholar or a publisher writes one person many ways:
 'González-García, Sergio', 'S. Gonzalez Garcia', 'A.J.G. Gray', 'Alasdair J G Gray'. An
 author is the owner when their name is one of the owner's names (site.yaml's `name` and
 `aliases`) written another way: the same family name (accents, hyphens and case aside) and
 given names that agree, an initial standing for any name it begins. A co-author who has
-the owner's family name but other given names is not the owner. Used by the whole build
-and the live preview alike, through views.
+the owner's family name but other given names is not the owner. The same test tells
+which author is which person of content/people/ and coauthors.yaml (reading/roster.py):
+one matcher for every name. Used by the whole build and the live preview alike, through
+views.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..models import Author, Owner
+from ..models import Author, AuthorLink, Owner
 from .latex import read_name
 
 _WORD = re.compile(r"\w+")
@@ -61,14 +64,15 @@ def make_form(author: Author) -> NameForm:
                     tuple(fold_words(author.family_name())))
 
 
-@lru_cache(maxsize=64)
-def owner_forms(owner: Owner) -> tuple[tuple[str, ...], NameForm | None, tuple[NameForm, ...]]:
-    """The owner's names folded exactly (any word order), the main name's form, and every
-    name's form (the main name's and the aliases')."""
-    exact = tuple(fold_name(name) for name in owner.names())
-    forms = tuple(make_form(result.author) for result in map(read_name, owner.names())
+@lru_cache(maxsize=1024)
+def name_forms(names: tuple[str, ...]
+               ) -> tuple[tuple[str, ...], NameForm | None, tuple[NameForm, ...]]:
+    """A person's names (the main one first) folded exactly (any word order), the main
+    name's form, and every name's form (the main name's and the aliases')."""
+    exact = tuple(fold_name(name) for name in names)
+    forms = tuple(make_form(result.author) for result in map(read_name, names)
                   if result.author is not None)
-    main = read_name(owner.name).author
+    main = read_name(names[0]).author if names else None
     return exact, make_form(main) if main is not None else None, forms
 
 
@@ -115,14 +119,33 @@ def match_form(author: NameForm, owner: NameForm) -> str:
     return "same" if agree_given(a_given, o_given) else "other"
 
 
-@lru_cache(maxsize=16384)
 def is_owner(author: Author, owner: Owner) -> bool:
-    """Whether `author` is the site's owner: one of their names as written (any word
-    order), or agreeing with one of them, unless the main name says it is someone else."""
-    exact, main, forms = owner_forms(owner)
+    """Whether `author` is the site's owner (site.yaml's `name` and `aliases`)."""
+    return is_named(author, owner.names())
+
+
+@lru_cache(maxsize=65536)
+def is_named(author: Author, names: tuple[str, ...]) -> bool:
+    """Whether `author` is the person called `names` (the main name first): one of their
+    names as written (any word order), or agreeing with one of them, unless the main name
+    says it is someone else (a namesake: the same family name, other given names)."""
+    exact, main, forms = name_forms(names)
     if fold_name(author.name) in exact:
         return True
     form = make_form(author)
     if main is not None and match_form(form, main) == "other":
         return False  # a namesake: the main name's family, other given names
     return any(match_form(form, owner_form) == "same" for owner_form in forms)
+
+
+@lru_cache(maxsize=65536)
+def find_author_link(author: Author, links: tuple[AuthorLink, ...]) -> AuthorLink | None:
+    """The link of the one person of the lab `author` is, else of the one co-author from
+    elsewhere; None when there is none, or two of a kind (a name too short to tell two
+    people apart, such as 'J. Chen' for Jia and Jun Chen, is left unlinked)."""
+    for here in (True, False):
+        found = [link for link in links
+                 if bool(link.person) is here and is_named(author, link.names)]
+        if found:
+            return found[0] if len(found) == 1 else None
+    return None

@@ -43,6 +43,12 @@ KINDS = (
              section=True, in_menu=True, searchable=True, lastmod="papers", every_paper=True),
     PageKind("paper", "publications/{slug}/", "paper.html", searchable=True, lastmod="own",
              per_paper=True),
+    # A lab's people (content/people/) by role, then alumni; each person's page lists
+    # their papers, so it may show any paper.
+    PageKind("people", "people/", "people.html", "People", section=True, in_menu=True,
+             searchable=True, lastmod="", common=False),
+    PageKind("person", "people/{slug}/", "person.html", searchable=True, lastmod="",
+             every_paper=True, common=False),
     # A collection's list and its items (talks/, talks/{slug}/...): the collections
     # themselves are reading/collections.py's SCHEMAS.
     PageKind("collection", "{collection}/", "collection.html", searchable=True,
@@ -106,9 +112,14 @@ def list_sections(site: Site) -> list[str]:
             keys += dict.fromkeys(item.collection for item in site.items)
         elif kind.key == "page":
             keys += [page.slug for page in site.pages]
-        elif kind.in_menu and (kind.common or kind.key != "cv" or site.cv is not None):
+        elif kind.in_menu and has_section(site, kind.key):
             keys.append(kind.key)
     return keys
+
+
+def has_section(site: Site, key: str) -> bool:
+    """Whether the site has the section `key` to show: a CV, people (others always)."""
+    return {"cv": site.cv is not None, "people": bool(site.people)}.get(key, True)
 
 
 def list_always_present() -> list[str]:

@@ -13,6 +13,7 @@ from markupsafe import Markup
 from ..reading.collections import SCHEMA_BY_NAME, Schema, has_tags, with_root
 from .blog import feed_path, tag_links, tags_path
 from .metadata import shorten
+from ..reading.roster import person_url
 from ..models import CV, TYPE_LABELS, CVEntry, Item, Owner, Site
 from ..structure.urls import resolve_site_link, split_site_link
 
@@ -38,12 +39,21 @@ def profile_links(owner: Owner) -> list[dict]:
     if owner.email:
         links.append({"label": owner.email, "url": "mailto:" + owner.email, "icon": "email",
                       "internal": False})
-    for label, url in owner.links:
+    return links + link_views(owner.links)
+
+
+def link_views(links: tuple[tuple[str, str], ...], addresses: bool = False) -> list[dict]:
+    """Profile links (the owner's, a person's) in the order written, each with its icon
+    name; with `addresses`, an e-mail link shows its address (a person's has no other)."""
+    views = []
+    for label, url in links:
         kind = profile_kind(label)
         url, internal = split_site_link(url)  # 'files/cv.pdf' is prefixed with page.root
-        links.append({"label": PROFILE_KINDS[kind] if kind else label, "url": url,
-                      "icon": kind or "link", "internal": internal})
-    return links
+        shown = url.removeprefix("mailto:") if addresses and url.startswith("mailto:") else \
+            PROFILE_KINDS[kind] if kind else label
+        views.append({"label": shown, "url": url, "icon": kind or "link",
+                      "internal": internal})
+    return views
 
 
 def item_url(item: Item) -> str:
@@ -101,7 +111,7 @@ def collection_view(schema: Schema, title: str, entries: list[dict]) -> dict:
 
 def cv_entry_view(entry: CVEntry) -> dict:
     return {"title": entry.title, "org": entry.org, "location": entry.location,
-            "when": entry.when,
+            "when": entry.when, "url": person_url(entry.person) if entry.person else "",
             "details": [{"label": label, "text": text} for label, text in entry.details]}
 
 

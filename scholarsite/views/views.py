@@ -16,9 +16,9 @@ from .citations import (drop_date, format_citation, format_pages, make_bibtex, m
 from .entries import mark_entry
 from .feeds import feed_entry
 from .looks import preview_view
-from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, CitationCount, Owner,
-                      Paper, Site, SiteConfig)
-from ..reading.people import is_owner
+from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, AuthorLink,
+                      CitationCount, Owner, Paper, Site, SiteConfig)
+from ..reading.people import find_author_link, is_owner
 from .ris import make_ris
 from .rooted import make_rooted_html
 from .search import paper_search_json
@@ -52,30 +52,44 @@ def ris_file_name(paper: Paper) -> str:
     return f"{paper.slug}.ris"
 
 
-def author_view(author: Author, owner: Owner) -> dict:
-    return shared_author_view(author.name, author.marks, is_owner(author, owner))
+def author_view(author: Author, owner: Owner, links: tuple[AuthorLink, ...] = ()) -> dict:
+    """An author, linked to their page when they are a person of the lab (`person`, their
+    slug; the link below the site root) or a co-author of coauthors.yaml."""
+    link = find_author_link(author, links) if links else None
+    return shared_author_view(author.name, author.marks, is_owner(author, owner),
+                              link.url if link else "", link.person if link else "")
 
 
 @functools.lru_cache(maxsize=8192)
-def shared_author_view(name: str, marks: tuple[str, ...], is_owner: bool) -> dict:
+def shared_author_view(name: str, marks: tuple[str, ...], is_owner: bool, url: str = "",
+                       person: str = "") -> dict:
     """One view per co-author, shared by all their papers (templates only read views).
     Every key a template tests is present: a missing one costs Jinja two exceptions."""
-    return {"name": name, "marks": list(marks), "is_owner": is_owner, "ellipsis": False}
+    return {"name": name, "marks": list(marks), "is_owner": is_owner, "ellipsis": False,
+            "url": url, "internal": bool(person), "person": person}
 
 
-def authors_view(paper: Paper, owner: Owner, limit: int | None) -> dict:
+def linked_people(view: dict) -> tuple[str, ...]:
+    """The slugs of the lab's people among a paper's authors (its view's): the person
+    pages that list the paper. Incremental builds compare them before and after an edit."""
+    return tuple(sorted({a["person"] for a in view["authors"]["all"] if a["person"]}))
+
+
+def authors_view(paper: Paper, owner: Owner, limit: int | None,
+                 links: tuple[AuthorLink, ...] = ()) -> dict:
     """All authors, and when the list is longer than `limit`, the short form: `limit` names,
     then 'and K more authors' (al-folio's). The owner always stays in view: when they come
     after the first `limit`, they take the last place ('A, B, …, Owner, and K more'), so
     that `limit` names are shown and K is always the rest."""
-    full = [author_view(a, owner) for a in paper.authors]
+    full = [author_view(a, owner, links) for a in paper.authors]
     short = None
     hidden = 0
     if limit is not None and len(full) > limit:
         short = list(full[:limit])
         owner_at = next((i for i, a in enumerate(full) if a["is_owner"]), None)
         if owner_at is not None and owner_at >= limit:
-            gap = {"name": "…", "marks": [], "is_owner": False, "ellipsis": True}
+            gap = {"name": "…", "marks": [], "is_owner": False, "ellipsis": True, "url": "",
+                   "internal": False, "person": ""}
             short = [*full[:limit - 1], gap, full[owner_at]]
         hidden = len(full) - limit
     return {"all": full, "short": short, "hidden": hidden, "et_al": paper.more_authors}
@@ -134,7 +148,8 @@ def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> 
         "url": paper_url(paper.slug),
         "title": paper.title,
         "title_html": title_html(paper),
-        "authors": authors_view(paper, config.owner, config.publications.author_limit),
+        "authors": authors_view(paper, config.owner, config.publications.author_limit,
+                                config.author_links),
         "venue": paper.venue,
         "venue_short": paper.venue_short,
         "venue_label": venue_label(paper),

@@ -15,6 +15,7 @@ import yaml
 
 from ...reading.slugs import make_slug
 from .alfoliobib import copy_folder, list_files, read_bibliography
+from .coauthors import read_coauthors
 from .cvdata import read_cv
 from .frontmatter import Source, format_entry, read_source, strip_html
 from .guard import guarded
@@ -42,9 +43,7 @@ PERMALINK_STYLES = {"date": "/:categories/:year/:month/:day/:title:output_ext",
                     "pretty": "/:categories/:year/:month/:day/:title/",
                     "ordinal": "/:categories/:year/:y_day/:title:output_ext",
                     "none": "/:categories/:title:output_ext"}
-OTHER_DATA = {"coauthors.yml": "co-author links are not a scholarsite feature; put "
-              "co-authors' pages in a paper's text or a free page by hand",
-              "venues.yml": "al-folio's badge colours per venue are not kept; scholarsite "
+OTHER_DATA = {"venues.yml": "al-folio's badge colours per venue are not kept; scholarsite "
               "styles badges itself"}
 
 
@@ -59,6 +58,7 @@ def read_alfolio(old: Path, mig: Migration) -> None:
     read_posts(old, mig, read_permalink(old),
                {key: title for key, (_, title) in papers.items()})
     read_cv(old, mig)
+    read_coauthors(old, mig)
     for name, why in OTHER_DATA.items():
         if (old / "_data" / name).is_file():
             mig.leave(mig.where(old / "_data" / name), f"not moved: {why}")
