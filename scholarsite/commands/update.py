@@ -47,6 +47,7 @@ class Report:
     dry_run: bool
     lines: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # what a service sent, left out
 
     def fail(self, message: str) -> None:
         self.failures.append(message)
@@ -91,6 +92,8 @@ def print_lines(items: list, stream) -> None:
 
 def print_report(report: Report, fetcher: Fetcher) -> int:
     print_lines(report.lines, sys.stdout)
+    for warning in report.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     for failure in report.failures:
         print(f"error: {failure}", file=sys.stderr)
     done = "Nothing was written (--dry-run)" if report.dry_run else "Update done"
@@ -237,6 +240,7 @@ def update_counts(content: Path, service: str, fetcher: Fetcher, report: Report)
     report.lines.append(f"{target.as_posix()}: {verb} {count_of(len(counted.counts), 'count')} "
                         f"({total} citations in all) from {service}")
     report.lines += [f"  {slug}: not known to {service}" for slug in counted.unknown]
+    report.warnings += [f"citations: {bad}" for bad in counted.bad]
     for failure in counted.failed:
         report.fail(f"citations: {failure}")
     if not report.dry_run and counted.answered:  # else there is no news to write
