@@ -4,6 +4,7 @@ Scholar, against a local HTTP server on 127.0.0.1 that answers in each service's
 
 from __future__ import annotations
 
+import html
 import json
 import shutil
 import socket
@@ -15,6 +16,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import bibtexparser
 import pytest
 
 from conftest import ROOT, build_args, run_cli
@@ -507,6 +509,57 @@ def test_a_bad_count_is_left_out_with_a_warning(services, site):
     counts = read(site / "citations.yaml")
     assert "-7" not in counts and "script" not in counts and '"a-paper":\n  count: 5' in counts
     assert main(build_args(site)) == 0  # the next build reads what update wrote
+
+
+FAKE_ENTRY = ("}\n}\n\n@inproceedings{fake2024, title = {A Fake Paper}, author = {Ada Example}, "
+              "booktitle = {X}, year = {2025}, selected = {true}}\n@misc{rest, title = {")
+HOSTILE_WORKS = {"group": [
+    {"work-summary": [{"put-code": 104, "type": "journal-article",
+                       "title": {"title": {"value": "Braces} , selected = {true"},
+                                 "subtitle": {"value": FAKE_ENTRY}},
+                       "publication-date": {"year": {"value": "2024"}},
+                       "url": {"value": "https://evil.example/}, pdf = {https://evil.example/"
+                                        "x.pdf}, selected = {true"},
+                       "external-ids": {"external-id": [
+                           {"external-id-type": "doi", "external-id-relationship": "self",
+                            "external-id-value": "10.5555/ok}, selected = {true}, note = {x"},
+                           {"external-id-type": "arxiv", "external-id-relationship": "self",
+                            "external-id-value": "2401.00002}" + FAKE_ENTRY}]},
+                       "journal-title": {"value": "J\\ournal \\\\}"}}]},
+    {"work-summary": [{"put-code": "105}, selected = {true", "type": "book",
+                       "title": {"title": {"value": "Key Injection"}},
+                       "publication-date": {"year": {"value": "2024"}}}]},
+    {"work-summary": [{"put-code": 106, "type": "book",
+                       "title": {"title": {"value": "A Good Book -- 100% ''safe''"}},
+                       "url": {"value": "https://example.org/book"},
+                       "publication-date": {"year": {"value": "2023"}}}]},
+]}
+
+
+def test_orcid_text_cannot_add_fields_or_entries(services, make_site):
+    content = make_site({"site.yaml": SITE.replace("  dblp: 00/0001\n", "")})
+    services.routes["/orcid/0000-0002-1825-0097/works"] = json_answer(HOSTILE_WORKS)
+    services.routes["/orcid/0000-0002-1825-0097/works/104,106"] = json_answer({"bulk": []})
+    result = run_cli("update", "--content", str(content), "--only", "orcid", timeout=60)
+    assert result.code == 0, result.err
+    for what in ("the DOI '10.5555/ok}, selected", "the arXiv id '2401.00002}",
+                 "the address 'https://evil.example/}"):
+        assert f"warning: ORCID work 104: {what}" in result.err
+    assert "ORCID: a work is left out: its put-code '105}, selected = {true' is not a " \
+           "number" in result.err
+    text = read(content / "publications" / "orcid.bib")
+    library = bibtexparser.parse_string(text)  # a real consumer of the file
+    assert not library.failed_blocks and len(library.blocks) == 3  # header, two entries
+    entries = {entry.key: entry.fields_dict for entry in library.entries}
+    assert sorted(entries) == ["ORCID:104", "ORCID:106"]
+    assert sorted(entries["ORCID:104"]) == ["author", "journal", "title", "year"]
+    assert sorted(entries["ORCID:106"]) == ["author", "title", "url", "year"]
+    assert main(build_args(content)) == 0
+    page = read(content.parent / "site" / "publications" / "index.html")
+    assert "Braces} , selected = {true: } } @inproceedings{fake2024, title = {A Fake " \
+           "Paper}" in html.unescape(page)  # one title, shown as the text it was
+    assert "A Good Book -- 100% ''safe''" in html.unescape(page)
+    assert not (content.parent / "site" / "publications" / "fake2024").exists()
 
 
 def test_redirects_stay_on_the_service(services, site, capsys):

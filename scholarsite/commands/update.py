@@ -114,14 +114,16 @@ def fetch_dblp(config: SiteConfig, fetcher: Fetcher, report: Report) -> list[Rec
     if diags.has_errors():
         report.fail(f"DBLP: {url}: the answer could not be read: {diags.errors()[0].message}")
         return None
+    report.warnings += [f"DBLP: {item}" for item in diags.items]
     return records
 
 
 def fetch_orcid(config: SiteConfig, fetcher: Fetcher, report: Report) -> list[Record] | None:
     """The works' summaries, then their contributors, a hundred works a request."""
     base = f"{base_url('orcid')}/{config.sources.orcid}"
+    notes: list[str] = []
     try:
-        works = list_orcid_works(fetcher.fetch_json(f"{base}/works"))
+        works = list_orcid_works(fetcher.fetch_json(f"{base}/works"), notes)
         authors: dict[str, list[str]] = {}
         codes = [str(work["put-code"]) for work in works]
         for at in range(0, len(codes), BULK_SIZE):
@@ -133,12 +135,13 @@ def fetch_orcid(config: SiteConfig, fetcher: Fetcher, report: Report) -> list[Re
     records = []
     for work in works:
         record = convert_orcid_work(work, authors.get(str(work["put-code"]), []),
-                                    config.owner.name)
+                                    config.owner.name, notes)
         if record is None:
             report.lines.append(f"  ORCID work {work['put-code']} is left out: it has no "
                                 "title or no year")
         else:
             records.append(record)
+    report.warnings += notes
     return records
 
 
