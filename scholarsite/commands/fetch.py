@@ -100,7 +100,7 @@ class Fetcher:
         connection; FetchError for good when offline or refused, or on the last try."""
         if exc.kind == "offline":
             raise FetchError(url, describe_offline(url, exc), "offline")
-        if exc.kind == "refused":
+        if exc.kind in ("refused", "private"):
             raise FetchError(url, str(exc))
         message = f"no answer within {self.timeout:g} s" if exc.kind == "timeout" else str(exc)
         if last:

@@ -33,7 +33,7 @@ import threading
 import time
 from dataclasses import dataclass
 from email.message import Message
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import quote, urljoin, urlsplit
 
 TIMEOUT_VARIABLE = "SCHOLARSITE_TIMEOUT"  # seconds a whole request may take
 ALLOW_LOOPBACK_VARIABLE = "SCHOLARSITE_ALLOW_LOOPBACK"  # '1' in tests only
@@ -41,13 +41,16 @@ MAX_REDIRECTS = 5
 REDIRECT_STATUSES = (301, 302, 303, 307, 308)
 MAX_JSON_DEPTH = 64  # the services' answers nest about ten levels deep
 _CHUNK = 64 * 1024
+_UNSENDABLE = re.compile(r"[^\x21-\x7e]")
 _JSON_MARK = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
 
 
 class RequestError(Exception):
-    """A request that gave no answer. `kind`: 'timeout', 'offline' (no connection could be
-    made: the message is the system's reason), 'broken' (the connection or the answer broke off) or 'refused' (an answer too
-    large, or an address or redirect the rules above do not allow)."""
+    """A request that gave no answer. `kind`: 'timeout', 'offline' (no connection could
+    be made: the message is the system's reason), 'broken' (the connection or the answer
+    broke off), 'private' (an address that is not public) or 'refused' (an answer too
+    large, a redirect the rules above do not allow, an invalid certificate: asking again
+    will not help)."""
 
     def __init__(self, message: str, kind: str) -> None:
         super().__init__(message)
@@ -128,7 +131,9 @@ def ask_once(url: str, method: str, headers: dict[str, str], deadline: float,
     conn = _Connection(parts.hostname, port, addresses, deadline, parts.scheme == "https")
     try:
         path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-        conn.request(method, path, headers=headers)
+        # A browser sends a space or a non-ASCII letter of a link percent-encoded.
+        conn.request(method, _UNSENDABLE.sub(lambda m: quote(m.group()), path),
+                     headers=headers)
         response = conn.getresponse()
         body = read_body(response, max_bytes, url) if max_bytes > 0 else b""
         return Answer(url, response.status, response.reason, response.msg, body)
@@ -136,9 +141,14 @@ def ask_once(url: str, method: str, headers: dict[str, str], deadline: float,
         raise RequestError("timeout", "timeout") from None
     except RequestError:
         raise
+    except ssl.SSLCertVerificationError as exc:  # asking again will not mend it
+        raise RequestError(f"its certificate is not valid ({exc.verify_message})",
+                           "refused") from None
     except (OSError, http.client.HTTPException) as exc:
         raise RequestError(f"the connection broke ({exc or type(exc).__name__})",
                            "broken") from None
+    except ValueError as exc:  # a header or address http.client will not send
+        raise RequestError(f"cannot be asked ({exc})", "refused") from None
     finally:
         conn.close()
         conn.close_socket()
@@ -187,7 +197,7 @@ def check_addresses(url: str, addresses: list[tuple]) -> None:
     for *_, sockaddr in addresses:
         if not is_public(sockaddr[0]):
             raise RequestError(f"'{url}' leads to {sockaddr[0]}, a private or local "
-                               "address; not asked", "refused")
+                               "address; not asked", "private")
 
 
 def is_public(address: str) -> bool:
