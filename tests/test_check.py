@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -157,14 +158,35 @@ def test_check_leaves_the_built_site_alone(make_site, tmp_path):
     assert tree_bytes(tmp_path / "site") == before
 
 
+# Where a redirect leads: somewhere on the same server, or to private and local addresses.
+REDIRECTS = {"/moved": "/ok", "/to-metadata": "http://169.254.169.254/latest/meta-data/",
+             "/to-private": "http://10.0.0.1/admin"}
+
+
 class StatusHandler(BaseHTTPRequestHandler):
-    """/ok answers 200, /forbidden 403, anything else 404."""
+    """/ok answers 200, /forbidden 403, /trickle its headers a byte at a time, REDIRECTS
+    a redirect, anything else 404. Every request is noted in `seen` as (method, path)."""
+
+    seen: list[tuple[str, str]] = []
 
     def answer(self) -> None:
+        self.seen.append((self.command, self.path))
+        if self.path == "/trickle":
+            return self.trickle()
         code = {"/ok": 200, "/forbidden": 403}.get(self.path, 404)
-        self.send_response(code)
+        self.send_response(301 if self.path in REDIRECTS else code)
+        if self.path in REDIRECTS:
+            self.send_header("Location", REDIRECTS[self.path])
         self.send_header("Content-Length", "0")
         self.end_headers()
+
+    def trickle(self) -> None:
+        """A status line, then a header that never ends, one byte at a time."""
+        self.wfile.write(b"HTTP/1.1 200 OK\r\nX-Slow: ")
+        for _ in range(600):  # a minute, unless the client gives up first
+            self.wfile.write(b"x")
+            self.wfile.flush()
+            time.sleep(0.1)
 
     do_HEAD = do_GET = answer
 
@@ -173,17 +195,27 @@ class StatusHandler(BaseHTTPRequestHandler):
 
 
 @pytest.fixture
-def link_server():
+def link_server(monkeypatch):
+    """A server on 127.0.0.1, which check may ask only because SCHOLARSITE_ALLOW_LOOPBACK
+    says so (tests alone set it)."""
+    monkeypatch.setenv("SCHOLARSITE_ALLOW_LOOPBACK", "1")
+    StatusHandler.seen = []
     server = ThreadingHTTPServer(("127.0.0.1", 0), StatusHandler)
+    server.daemon_threads = True
+    server.handle_error = lambda request, address: None  # a client that gave up
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
 
 
+def site_linking(make_site, **links: str) -> Path:
+    listed = "".join(f"  {kind}: {url}\n" for kind, url in links.items())
+    return make_site({"publications/a-paper.md": MINIMAL_PAPER.replace(
+        "---\nAn abstract", f"links:\n{listed}---\nAn abstract")})
+
+
 def test_external_links_only_with_the_option(make_site, link_server, monkeypatch):
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1")
-    monkeypatch.setenv("no_proxy", "127.0.0.1")
     paper = MINIMAL_PAPER.replace("---\nAn abstract", f"links:\n  code: {link_server}/ok\n"
                                   f"  pdf: {link_server}/missing\n"
                                   f"  slides: {link_server}/forbidden\n---\nAn abstract")
@@ -204,6 +236,45 @@ def test_external_links_only_with_the_option(make_site, link_server, monkeypatch
     assert {path for path, _, m in found if "/missing" in m} == {
         "site/index.html", "site/publications/index.html",
         "site/publications/a-paper/index.html", "site/feed.xml"}
+
+
+def test_a_trickling_server_is_cut_off_at_the_deadline(make_site, link_server, monkeypatch):
+    # Headers sent a byte at a time: each read is quick, the request never ends, unless
+    # its whole time is bounded (here 1 s; 10 s by default).
+    monkeypatch.setenv("SCHOLARSITE_TIMEOUT", "1")
+    content = site_linking(make_site, code=f"{link_server}/trickle")
+    started = time.monotonic()
+    result = run_cli(*check_args(content, TEMPLATES, "--external"), timeout=50)
+    assert time.monotonic() - started < 20
+    assert result.code == 1 and "Traceback" not in result.err
+    assert f"external link '{link_server}/trickle' could not be reached: no answer within " \
+           "1 s" in result.err
+
+
+def test_redirects_keep_the_method_and_stay_public(make_site, link_server, monkeypatch):
+    content = site_linking(make_site, code=f"{link_server}/moved",
+                           pdf=f"{link_server}/to-metadata", slides=f"{link_server}/to-private",
+                           video="http://192.168.0.1/")
+    result = run_cli(*check_args(content, TEMPLATES, "--external"), timeout=60)
+    assert result.code == 0, result.err  # warnings: the links were not checked
+    assert ("HEAD", "/ok") in StatusHandler.seen and ("GET", "/ok") not in StatusHandler.seen
+    found = {(p["severity"], p["message"]) for p in problems(result.err)}
+    for link, address in (("/to-metadata", "169.254.169.254"), ("/to-private", "10.0.0.1")):
+        assert ("warning", f"external link '{link_server}{link}' is not checked: "
+                f"'{REDIRECTS[link]}' leads to {address}, a private or local address; "
+                "not asked") in found
+    assert ("warning", "external link 'http://192.168.0.1/' is not checked: "
+            "'http://192.168.0.1/' leads to 192.168.0.1, a private or local address; "
+            "not asked") in found
+
+
+def test_loopback_is_asked_only_when_tests_allow_it(make_site, link_server, monkeypatch):
+    monkeypatch.delenv("SCHOLARSITE_ALLOW_LOOPBACK")
+    content = site_linking(make_site, code=f"{link_server}/ok")
+    result = run_cli(*check_args(content, TEMPLATES, "--external"), timeout=60)
+    assert StatusHandler.seen == []
+    assert f"external link '{link_server}/ok' is not checked: '{link_server}/ok' leads to " \
+           "127.0.0.1, a private or local address" in result.err
 
 
 @pytest.mark.parametrize("url, page, expected", [

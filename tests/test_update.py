@@ -4,6 +4,7 @@ Scholar, against a local HTTP server on 127.0.0.1 that answers in each service's
 
 from __future__ import annotations
 
+import html
 import json
 import shutil
 import socket
@@ -15,9 +16,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import bibtexparser
 import pytest
 
-from conftest import ROOT, build_args
+from conftest import ROOT, build_args, run_cli
 from scholarsite.cli import main
 from scholarsite.commands.fetch import FetchError, Fetcher, parse_retry_after
 from scholarsite.commands.update import run_update
@@ -134,6 +136,37 @@ def default_routes() -> dict:
     }
 
 
+class Raw:
+    """An answer the handler writes itself, as it comes: `write(handler)`."""
+
+    def __init__(self, write) -> None:
+        self.write = write
+
+
+def trickle(body: bytes, pause: float) -> Raw:
+    """The headers at once, then the body one byte per `pause` seconds."""
+    def write(handler) -> None:
+        handler.send_response(200)
+        handler.send_header("Content-Length", str(len(body)))
+        handler.end_headers()
+        for at in range(len(body)):
+            handler.wfile.write(body[at:at + 1])
+            handler.wfile.flush()
+            time.sleep(pause)
+    return Raw(write)
+
+
+def endless(chunk: bytes, most: int) -> Raw:
+    """A body with no length that goes on (to `most` bytes, to spare the test machine)."""
+    def write(handler) -> None:
+        handler.send_response(200)
+        handler.send_header("Connection", "close")
+        handler.end_headers()
+        for _ in range(most // len(chunk)):
+            handler.wfile.write(chunk)
+    return Raw(write)
+
+
 class Services:
     """The fake services: `routes` may be changed between runs; `seen` is every request
     as (path with query, User-Agent)."""
@@ -147,6 +180,8 @@ class Services:
             def do_GET(self) -> None:  # noqa: N802 (http.server's name)
                 services.seen.append((unquote(self.path), self.headers.get("User-Agent", "")))
                 answer = services.answer(unquote(urlsplit(self.path).path))
+                if isinstance(answer, Raw):
+                    return answer.write(self)
                 if callable(answer):
                     answer = answer()
                 status, body, headers = answer
@@ -423,6 +458,126 @@ def test_build_never_imports_the_network_layer(site):
             "assert not [m for m in sys.modules if m.startswith('scholarsite.commands')], "
             "sorted(sys.modules)")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+# --- What services send: bounded, checked, never followed elsewhere -----------------------
+
+def test_a_trickling_answer_is_cut_off_at_the_deadline(services, site, monkeypatch):
+    # One byte each 0.2 s: every read is quick, the answer takes minutes. The first
+    # request is cut off after SCHOLARSITE_TIMEOUT in all; the second answers at once.
+    monkeypatch.setenv("SCHOLARSITE_TIMEOUT", "1")
+    services.routes["/dblp/pid/00/0001.bib"] = [trickle(DBLP_BIB.encode(), 0.2),
+                                                (200, DBLP_BIB.encode(), {})]
+    started = time.monotonic()
+    result = run_cli("update", "--content", str(site), "--only", "dblp", timeout=60)
+    assert time.monotonic() - started < 15
+    assert result.code == 0, result.err
+    assert "Update done: 2 requests." in result.out  # the cut-off one, then the next
+    assert "DBLP:conf/coe/ExampleB24" in read(site / "publications" / "dblp.bib")
+
+
+def test_an_endless_answer_is_refused(services, site, capsys):
+    services.routes["/dblp/pid/00/0001.bib"] = endless(b"% " + b"x" * 65534, 80 * 2 ** 20)
+    assert update(site, "--only", "dblp") == 1
+    assert "is larger than the limit of 67,108,864 bytes" in capsys.readouterr().err
+    assert not (site / "publications" / "dblp.bib").exists()
+
+
+def test_deeply_nested_json_is_an_error_not_a_traceback(services, site):
+    deep = b"[" * 100_000 + b"]" * 100_000
+    services.routes["/orcid/0000-0002-1825-0097/works"] = (200, b'{"group": ' + deep + b"}", {})
+    services.routes[f"/openalex/works/doi:{DOI_FAST}"] = (200, deep, {})
+    result = run_cli("update", "--content", str(site), timeout=60)
+    assert result.code == 1 and "Traceback" not in result.err
+    assert "error: ORCID: " in result.err
+    assert result.err.count("the answer is not JSON (it nests deeper than 64 levels)") == 2
+    assert not (site / "publications" / "orcid.bib").exists()
+    assert f'"{SLUG_FAST}"' not in read(site / "citations.yaml")  # the others counted
+
+
+def test_a_bad_count_is_left_out_with_a_warning(services, site):
+    services.routes[f"/openalex/works/doi:{DOI_FAST}"] = json_answer(work(-7, "W1"))
+    services.routes["/openalex/works/doi:10.48550/arXiv.2401.00001"] = json_answer(
+        {"id": "https://openalex.org/W2\u0000<script>", "cited_by_count": 3})
+    assert update(site, "--only", "dblp") == 0  # the papers to count
+    result = run_cli("update", "--content", str(site), "--only", "citations", timeout=60)
+    assert result.code == 0, result.err
+    assert f"warning: citations: {SLUG_FAST}: OpenAlex's answer is left out: " \
+           "'cited_by_count' is -7, not a number of citations" in result.err
+    assert f"warning: citations: {SLUG_CORR}: OpenAlex's answer is left out: 'id' is " \
+           "'https://openalex.org/W2\\x00<script>', not an OpenAlex work" in result.err
+    counts = read(site / "citations.yaml")
+    assert "-7" not in counts and "script" not in counts and '"a-paper":\n  count: 5' in counts
+    assert main(build_args(site)) == 0  # the next build reads what update wrote
+
+
+FAKE_ENTRY = ("}\n}\n\n@inproceedings{fake2024, title = {A Fake Paper}, author = {Ada Example}, "
+              "booktitle = {X}, year = {2025}, selected = {true}}\n@misc{rest, title = {")
+HOSTILE_WORKS = {"group": [
+    {"work-summary": [{"put-code": 104, "type": "journal-article",
+                       "title": {"title": {"value": "Braces} , selected = {true"},
+                                 "subtitle": {"value": FAKE_ENTRY}},
+                       "publication-date": {"year": {"value": "2024"}},
+                       "url": {"value": "https://evil.example/}, pdf = {https://evil.example/"
+                                        "x.pdf}, selected = {true"},
+                       "external-ids": {"external-id": [
+                           {"external-id-type": "doi", "external-id-relationship": "self",
+                            "external-id-value": "10.5555/ok}, selected = {true}, note = {x"},
+                           {"external-id-type": "arxiv", "external-id-relationship": "self",
+                            "external-id-value": "2401.00002}" + FAKE_ENTRY}]},
+                       "journal-title": {"value": "J\\ournal \\\\}"}}]},
+    {"work-summary": [{"put-code": "105}, selected = {true", "type": "book",
+                       "title": {"title": {"value": "Key Injection"}},
+                       "publication-date": {"year": {"value": "2024"}}}]},
+    {"work-summary": [{"put-code": 106, "type": "book",
+                       "title": {"title": {"value": "A Good Book -- 100% ''safe''"}},
+                       "url": {"value": "https://example.org/book"},
+                       "publication-date": {"year": {"value": "2023"}}}]},
+]}
+
+
+def test_orcid_text_cannot_add_fields_or_entries(services, make_site):
+    content = make_site({"site.yaml": SITE.replace("  dblp: 00/0001\n", "")})
+    services.routes["/orcid/0000-0002-1825-0097/works"] = json_answer(HOSTILE_WORKS)
+    services.routes["/orcid/0000-0002-1825-0097/works/104,106"] = json_answer({"bulk": []})
+    result = run_cli("update", "--content", str(content), "--only", "orcid", timeout=60)
+    assert result.code == 0, result.err
+    for what in ("the DOI '10.5555/ok}, selected", "the arXiv id '2401.00002}",
+                 "the address 'https://evil.example/}"):
+        assert f"warning: ORCID work 104: {what}" in result.err
+    assert "ORCID: a work is left out: its put-code '105}, selected = {true' is not a " \
+           "number" in result.err
+    text = read(content / "publications" / "orcid.bib")
+    library = bibtexparser.parse_string(text)  # a real consumer of the file
+    assert not library.failed_blocks and len(library.blocks) == 3  # header, two entries
+    entries = {entry.key: entry.fields_dict for entry in library.entries}
+    assert sorted(entries) == ["ORCID:104", "ORCID:106"]
+    assert sorted(entries["ORCID:104"]) == ["author", "journal", "title", "year"]
+    assert sorted(entries["ORCID:106"]) == ["author", "title", "url", "year"]
+    assert main(build_args(content)) == 0
+    page = read(content.parent / "site" / "publications" / "index.html")
+    assert "Braces} , selected = {true: } } @inproceedings{fake2024, title = {A Fake " \
+           "Paper}" in html.unescape(page)  # one title, shown as the text it was
+    assert "A Good Book -- 100% ''safe''" in html.unescape(page)
+    assert not (content.parent / "site" / "publications" / "fake2024").exists()
+
+
+def test_redirects_stay_on_the_service(services, site, capsys):
+    elsewhere = Services()  # another port: another server, which must not be asked
+    try:
+        services.routes["/dblp/pid/00/0001.bib"] = (301, b"", {"Location": "/dblp/pid/00/2.bib"})
+        services.routes["/dblp/pid/00/2.bib"] = (200, DBLP_BIB.encode(), {})
+        services.routes["/orcid/0000-0002-1825-0097/works"] = (
+            302, b"", {"Location": f"{elsewhere.url}/orcid/0000-0002-1825-0097/works"})
+        assert update(site, "--only", "dblp") == 0  # on the same server: followed
+        assert "DBLP:conf/coe/ExampleB24" in read(site / "publications" / "dblp.bib")
+        assert update(site, "--only", "orcid") == 1
+        assert f"redirected to '{elsewhere.url}/orcid/0000-0002-1825-0097/works', away " \
+               f"from {services.url}" in capsys.readouterr().err
+        assert elsewhere.seen == []
+    finally:
+        elsewhere.server.shutdown()
+        elsewhere.server.server_close()
 
 
 # --- Settings and citations.yaml -----------------------------------------------------------

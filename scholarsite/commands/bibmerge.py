@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .bibwrite import check_record, format_entry
 from ..diagnostics import Diagnostics
 from ..reading.bibparse import parse_library
 
@@ -52,17 +53,21 @@ def parse_records(path: Path, text: str, diags: Diagnostics) -> list[Record]:
     library = parse_library(path, text, diags)
     for line, name in library.unread:
         diags.error(path, line, f"{name} could not be read; mend it before updating")
+    for entry in library.entries:
+        problem = check_record(entry.key, entry.type, list(entry.fields))
+        if problem:
+            diags.error(path, entry.line, f"{entry.where()} could not be written back: "
+                        f"{problem}; mend it before updating")
     return [Record(entry.key, entry.type,
                    tuple((name, value.text) for name, value in entry.fields.items()))
             for entry in library.entries]
 
 
 def format_records(records: list[Record], source: str) -> str:
+    """The file's text; every field written through bibwrite, so that it reads back as
+    the record it was."""
     blocks = [HEADER.format(source=source)]
-    for record in records:
-        lines = [f"@{record.type}{{{record.key},"]
-        lines += [f"  {name} = {{{value}}}," for name, value in record.fields]
-        blocks.append("\n".join(lines) + "\n}\n")
+    blocks += [format_entry(record.key, record.type, record.fields) for record in records]
     return "\n".join(blocks)
 
 

@@ -16,20 +16,19 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.error import HTTPError, URLError
 from urllib.parse import unquote, urlsplit
-from urllib.request import Request, urlopen
 
 from .. import __version__
 from ..build import BuildOptions, build
 from ..reading.publishing import Publishing
 from ..diagnostics import ContentError, Diagnostic, count_of
 from .linkscan import Link, PageScan, scan_html, scan_robots, scan_xml
+from .netrequest import RequestError, fetch_url, read_timeout
 from ..models import Site
 from ..output.writer import MANIFEST
 
 HTML_SUFFIXES = (".html", ".htm")
-EXTERNAL_TIMEOUT = 10.0  # seconds per request; a slow server is not a broken link
+EXTERNAL_TIMEOUT = 10.0  # seconds a request may take in all (SCHOLARSITE_TIMEOUT)
 EXTERNAL_WORKERS = 8
 
 
@@ -69,7 +68,7 @@ def run_check(args: argparse.Namespace) -> int:
         report = check_output(out, result.site.config.url, args.output.as_posix())
     report.problems[:0] = result.warnings + find_content_conflicts(result.site)
     if args.external:
-        report.problems += check_external(report.external, EXTERNAL_TIMEOUT)
+        report.problems += check_external(report.external, read_timeout(EXTERNAL_TIMEOUT))
     print_lines(report.problems)
     return print_summary(report, args.external, args.strict)
 
@@ -227,23 +226,27 @@ def find_link_problem(target: Target, link: Link, page: str, files: set[str],
 def fetch_problem(url: str, timeout: float) -> tuple[str, str]:
     """(severity, message) for an external URL that does not answer well; ('', '') if fine.
 
-    HEAD first, then GET, since many servers answer HEAD wrongly.
+    HEAD first, then GET, since many servers answer HEAD wrongly; the body is never read.
+    Through netrequest.fetch_url: each request has `timeout` seconds in all, and neither
+    the link nor a redirect may lead to a private or local address.
     """
     headers = {"User-Agent": f"scholarsite-link-check/{__version__}"}
-    code, reason = 0, ""
+    status, reason = 0, ""
     for method in ("HEAD", "GET"):
         try:
-            with urlopen(Request(url, method=method, headers=headers), timeout=timeout):
-                return "", ""
-        except HTTPError as exc:
-            code, reason = exc.code, str(exc.reason)
-        except (URLError, OSError, ValueError) as exc:
-            reason = str(getattr(exc, "reason", exc))
-            return "error", f"external link '{url}' could not be reached: {reason}"
-    if code in (401, 403, 429):
-        return "warning", (f"external link '{url}' answered {code} {reason}: the server may "
+            answer = fetch_url(url, method, headers, timeout, 0)
+        except RequestError as exc:
+            if exc.kind == "private":  # visitors may reach it; check may not
+                return "warning", f"external link '{url}' is not checked: {exc}"
+            why = f"no answer within {timeout:g} s" if exc.kind == "timeout" else str(exc)
+            return "error", f"external link '{url}' could not be reached: {why}"
+        status, reason = answer.status, answer.reason
+        if status < 400:
+            return "", ""
+    if status in (401, 403, 429):
+        return "warning", (f"external link '{url}' answered {status} {reason}: the server may "
                            "refuse automated checks; open it in a browser")
-    return "error", f"external link '{url}' answered {code} {reason}"
+    return "error", f"external link '{url}' answered {status} {reason}"
 
 
 def check_external(external: dict[str, list[tuple[str, int]]],

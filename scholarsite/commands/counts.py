@@ -21,7 +21,18 @@ from ..structure.urls import normalize_arxiv
 HEADER = ("# Citation counts by paper, written by `scholarsite update` (README.md, 'Keeping\n"
           "# your papers and citation counts up to date'); each update replaces this file.\n")
 ARXIV_DOI = "10.48550/arXiv.{}"  # the DOI arXiv gives every paper: how OpenAlex finds one
+# What a service's record must hold to be written: a count no paper comes near (the most
+# cited have a few hundred thousand), and an id of the service's shape, which becomes
+# part of a link on the page.
+MAX_COUNT = 10_000_000
+_OPENALEX_ID = re.compile(r"W\d{1,15}")
+_S2_ID = re.compile(r"[0-9A-Za-z]{1,64}")
 _VERSION = re.compile(r"v\d+$")
+
+
+class BadRecord(ValueError):
+    """A service's record that is not written: one paper's count is left out (with a
+    warning), the others are still counted."""
 
 
 @dataclass
@@ -29,6 +40,7 @@ class Counted:
     counts: list[CitationCount] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)  # slugs the service does not know
     failed: list[str] = field(default_factory=list)  # 'slug: why'
+    bad: list[str] = field(default_factory=list)  # 'slug: why', records left out
     answered: int = 0  # papers the service answered for (counted or not known)
 
 
@@ -42,6 +54,10 @@ def count_papers(papers: list[Paper], service: str, fetcher: Fetcher, today: str
     for at, paper in enumerate(papers):
         try:
             found = lookup(paper, fetcher)
+        except BadRecord as exc:
+            out.bad.append(f"{paper.slug}: {exc}")
+            out.counts += [previous[paper.slug]] if paper.slug in previous else []
+            continue
         except FetchError as exc:
             rest = papers[at:] if exc.kind == "offline" else [paper]
             out.failed.append(f"{exc} ({len(rest)} of {len(papers)} papers not counted)"
@@ -80,7 +96,7 @@ def lookup_openalex(paper: Paper, fetcher: Fetcher) -> tuple[int, str] | None:
     for doi in [d for d in (paper.doi, arxiv and ARXIV_DOI.format(arxiv)) if d]:
         work = ask(fetcher, f"{base}/works/doi:{quote(doi, safe='/')}{polite}")
         if isinstance(work, dict):
-            return read_openalex_work(work, fetcher, base)
+            return read_openalex_work(work)
     words = " ".join(re.findall(r"\w+", paper.title))  # no comma: it would end the filter
     query = {"filter": f"title.search:{words},publication_year:{paper.date.year}",
              "per-page": "10"}
@@ -89,15 +105,24 @@ def lookup_openalex(paper: Paper, fetcher: Fetcher) -> tuple[int, str] | None:
     answer = ask(fetcher, f"{base}/works?{urlencode(query)}")
     for work in (answer.get("results") if isinstance(answer, dict) else None) or []:
         if isinstance(work, dict) and same_title(paper, work.get("title"), None):
-            return read_openalex_work(work, fetcher, base)
+            return read_openalex_work(work)
     return None
 
 
-def read_openalex_work(work: dict, fetcher: Fetcher, base: str) -> tuple[int, str]:
-    count, work_id = work.get("cited_by_count"), work.get("id")
-    if isinstance(count, bool) or not isinstance(count, int) or not isinstance(work_id, str):
-        raise FetchError(base, "OpenAlex's answer lacks 'cited_by_count' or 'id'")
-    return count, work_id.rstrip("/").rsplit("/", 1)[-1]
+def read_openalex_work(work: dict) -> tuple[int, str]:
+    work_id = work.get("id")
+    short = work_id.rstrip("/").rsplit("/", 1)[-1] if isinstance(work_id, str) else ""
+    if not _OPENALEX_ID.fullmatch(short):
+        raise BadRecord(f"OpenAlex's answer is left out: 'id' is {work_id!r}, not an "
+                        "OpenAlex work")
+    return check_count(work.get("cited_by_count"), "OpenAlex", "cited_by_count"), short
+
+
+def check_count(count: object, service: str, name: str) -> int:
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COUNT:
+        raise BadRecord(f"{service}'s answer is left out: '{name}' is {count!r}, not a "
+                        "number of citations")
+    return count
 
 
 def lookup_semantic_scholar(paper: Paper, fetcher: Fetcher) -> tuple[int, str] | None:
@@ -108,20 +133,21 @@ def lookup_semantic_scholar(paper: Paper, fetcher: Fetcher) -> tuple[int, str] |
     for name in [n for n in (paper.doi and f"DOI:{paper.doi}", arxiv and f"ARXIV:{arxiv}") if n]:
         found = ask(fetcher, f"{base}/paper/{quote(name, safe='/:')}?{fields}")
         if isinstance(found, dict):
-            return read_s2_paper(found, base)
+            return read_s2_paper(found)
     answer = ask(fetcher, f"{base}/paper/search/match?{urlencode({'query': paper.title})}"
                  f"&{fields}")
     for found in (answer.get("data") if isinstance(answer, dict) else None) or []:
         if isinstance(found, dict) and same_title(paper, found.get("title"), found.get("year")):
-            return read_s2_paper(found, base)
+            return read_s2_paper(found)
     return None
 
 
-def read_s2_paper(found: dict, base: str) -> tuple[int, str]:
-    count, paper_id = found.get("citationCount"), found.get("paperId")
-    if isinstance(count, bool) or not isinstance(count, int) or not isinstance(paper_id, str):
-        raise FetchError(base, "Semantic Scholar's answer lacks 'citationCount' or 'paperId'")
-    return count, paper_id
+def read_s2_paper(found: dict) -> tuple[int, str]:
+    paper_id = found.get("paperId")
+    if not isinstance(paper_id, str) or not _S2_ID.fullmatch(paper_id):
+        raise BadRecord(f"Semantic Scholar's answer is left out: 'paperId' is {paper_id!r}, "
+                        "not a Semantic Scholar paper")
+    return check_count(found.get("citationCount"), "Semantic Scholar", "citationCount"), paper_id
 
 
 def same_title(paper: Paper, title: object, year: object) -> bool:

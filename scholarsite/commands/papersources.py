@@ -16,12 +16,17 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostics
 from .bibmerge import Record
+from .bibwrite import check_record, escape_latex
 from ..reading.bibparse import parse_library
+from ..structure.urls import check_link, normalize_arxiv, normalize_doi
 
 DBLP_ONLY_FIELDS = ("timestamp", "biburl", "bibsource")
 _NUMBERED_NAME = re.compile(r" \d{4}(?= and |$)")  # 'Wei Wang 0001 and ...'
-_LATEX_SPECIAL = re.compile(r"([\\{}&%$#_~^])")
-_LATEX_ESCAPES = {"\\": r"\textbackslash{}", "~": r"\textasciitilde{}", "^": r"\^{}"}
+# Shapes a service's links must have to be written: a DOI or web address with none of
+# the characters RFC 3986 leaves out of URLs (spaces, quotes, braces, backslashes...).
+_DOI = re.compile(r"10\.[0-9]{4,9}/[^\s\"<>\\^`{|}]+")
+_URL = re.compile(r"https?://[^\s\"<>\\^`{|}]+", re.IGNORECASE)
+_PUT_CODE = re.compile(r"\d{1,18}")
 # ORCID work types as BibTeX entry types, and the field their journal-title goes in.
 ORCID_TYPES = {
     "journal-article": ("article", "journal"), "conference-paper": ("inproceedings", "booktitle"),
@@ -43,6 +48,10 @@ def convert_dblp(text: str, path: Path, diags: Diagnostics) -> list[Record]:
         return []
     records = []
     for entry in library.entries:
+        problem = check_record(entry.key, entry.type, list(entry.fields))
+        if problem:
+            diags.warning(path, entry.line, f"{entry.where()} is left out: {problem}")
+            continue
         fields = {name: " ".join(value.text.split()) for name, value in entry.fields.items()
                   if name not in DBLP_ONLY_FIELDS}
         for name in ("author", "editor"):
@@ -59,11 +68,11 @@ def map_dblp_links(fields: dict[str, str]) -> None:
     so a paper shows each link once."""
     ee = fields.pop("ee", "")
     arxiv = re.match(r"https?://arxiv\.org/abs/(.+)$", ee)
-    if ee.startswith(("https://doi.org/", "http://doi.org/")):
-        fields.setdefault("doi", ee.split("doi.org/", 1)[1])
-    elif arxiv:
-        fields.setdefault("eprint", arxiv.group(1))
-    elif ee:
+    if ee.startswith(("https://doi.org/", "http://doi.org/")) and check_doi(ee):
+        fields.setdefault("doi", check_doi(ee))
+    elif arxiv and normalize_arxiv(arxiv.group(1)):
+        fields.setdefault("eprint", normalize_arxiv(arxiv.group(1)))
+    elif check_url(ee):  # else no link: what is not shaped like one is left out
         fields.setdefault("url", ee)
     volume = fields.get("volume", "")
     if fields.get("journal") == "CoRR" and volume.startswith("abs/"):
@@ -76,10 +85,22 @@ def map_dblp_links(fields: dict[str, str]) -> None:
         del fields["url"]
 
 
-def escape_latex(text: str) -> str:
-    """Plain text (ORCID's) as BibTeX that reads back as the same text."""
-    return _LATEX_SPECIAL.sub(lambda m: _LATEX_ESCAPES.get(m.group(1), "\\" + m.group(1)),
-                              " ".join(text.split()))
+def check_doi(value: str) -> str:
+    """The bare DOI, when `value` is one by its shape; else ''."""
+    doi = normalize_doi(value)
+    return doi if _DOI.fullmatch(doi) else ""
+
+
+def check_url(value: str) -> str:
+    """The web address, when `value` is one by its shape; else ''."""
+    value = value.strip()
+    return value if _URL.fullmatch(value) and not check_link("url", value)[1] else ""
+
+
+def check_put_code(value: object) -> str:
+    """ORCID's id of a work (a number) as text; '' when it is not one."""
+    text = str(value) if isinstance(value, (int, str)) and not isinstance(value, bool) else ""
+    return text if _PUT_CODE.fullmatch(text) else ""
 
 
 def dig(data: object, *keys: str | int) -> object:
@@ -94,14 +115,21 @@ def dig(data: object, *keys: str | int) -> object:
     return data
 
 
-def list_orcid_works(answer: object) -> list[dict]:
+def list_orcid_works(answer: object, notes: list[str]) -> list[dict]:
     """The preferred summary of each work of ORCID's /works answer (its first), or
-    ValueError when the answer is not shaped as documented."""
+    ValueError when the answer is not shaped as documented. A work without a put-code
+    (ORCID's number for it, which goes into the next request and the entry's key) is left
+    out, with a note."""
     groups = dig(answer, "group")
     if not isinstance(groups, list):
         raise ValueError("the answer has no 'group' list")
-    works = [dig(group, "work-summary", 0) for group in groups]
-    return [work for work in works if isinstance(work, dict) and dig(work, "put-code")]
+    works = [work for work in (dig(group, "work-summary", 0) for group in groups)
+             if isinstance(work, dict)]
+    for work in works:
+        if not check_put_code(work.get("put-code")):
+            notes.append(f"ORCID: a work is left out: its put-code {work.get('put-code')!r} "
+                         "is not a number")
+    return [work for work in works if check_put_code(work.get("put-code"))]
 
 
 def read_contributors(answer: object) -> dict[str, list[str]]:
@@ -119,44 +147,58 @@ def read_contributors(answer: object) -> dict[str, list[str]]:
     return names
 
 
-def convert_orcid_work(work: dict, authors: list[str], owner: str) -> Record | None:
-    """One ORCID work as a record; None when it lacks a title or a year."""
+def convert_orcid_work(work: dict, authors: list[str], owner: str,
+                       notes: list[str]) -> Record | None:
+    """One ORCID work as a record; None when it lacks a title or a year. Every text is
+    escaped; a DOI, arXiv id or address that is not one by its shape is left out, with
+    a note."""
     title = dig(work, "title", "title", "value")
     subtitle = dig(work, "title", "subtitle", "value")
-    year = dig(work, "publication-date", "year", "value")
-    if not isinstance(title, str) or not title.strip() or not str(year or "").isdigit():
+    year = str(dig(work, "publication-date", "year", "value") or "")
+    if not isinstance(title, str) or not title.strip() or not re.fullmatch("[0-9]{1,4}", year):
         return None
+    code = check_put_code(work.get("put-code"))
     kind, venue_field = ORCID_TYPES.get(str(dig(work, "type")), ("misc", "howpublished"))
     fields = {"author": " and ".join(escape_latex(a) for a in authors)
               or f"{escape_latex(owner)} and others",  # ORCID often lists no contributors
               "title": escape_latex(title + (f": {subtitle}" if isinstance(subtitle, str)
                                              and subtitle.strip() else "")),
-              "year": str(year)}
-    month = dig(work, "publication-date", "month", "value")
-    if isinstance(month, str) and month.isdigit():
+              "year": year}
+    month = str(dig(work, "publication-date", "month", "value") or "")
+    if re.fullmatch("0?[1-9]|1[0-2]", month):
         fields["month"] = str(int(month))
     venue = dig(work, "journal-title", "value")
     if isinstance(venue, str) and venue.strip():
         fields[venue_field] = escape_latex(venue)
-    add_orcid_ids(fields, dig(work, "external-ids", "external-id") or [])
+    found = add_orcid_ids(fields, dig(work, "external-ids", "external-id") or [])
     url = dig(work, "url", "value")
-    if isinstance(url, str) and url.startswith(("https://", "http://")) \
-            and "doi" not in fields and "eprint" not in fields:
-        fields["url"] = url
-    return Record(f"ORCID:{dig(work, 'put-code')}", kind, tuple(fields.items()))
+    if isinstance(url, str) and url.strip() and not check_url(url):
+        found.append(f"the address {url!r}")
+    elif isinstance(url, str) and url.strip() and "doi" not in fields \
+            and "eprint" not in fields:
+        fields["url"] = check_url(url)
+    notes += [f"ORCID work {code}: {what} is left out: it is not shaped like one"
+              for what in found]
+    return Record(f"ORCID:{code}", kind, tuple(fields.items()))
 
 
-def add_orcid_ids(fields: dict[str, str], ids: object) -> None:
+def add_orcid_ids(fields: dict[str, str], ids: object) -> list[str]:
     """The work's own DOI and arXiv id (relationship 'self': not those of a part or a
-    version of it)."""
+    version of it); returns the ids left out, since they are not ids by their shape."""
+    bad = []
     for item in ids if isinstance(ids, list) else []:
         kind = str(dig(item, "external-id-type") or "").lower()
         value = dig(item, "external-id-value")
         if dig(item, "external-id-relationship") not in (None, "self") \
-                or not isinstance(value, str) or not value.strip():
+                or not isinstance(value, str) or not value.strip() \
+                or kind not in ("doi", "arxiv"):
             continue
-        if kind == "doi":
-            fields.setdefault("doi", value.strip())
-        elif kind == "arxiv":
-            fields.setdefault("eprint", value.strip().removeprefix("arXiv:"))
+        checked = check_doi(value) if kind == "doi" else normalize_arxiv(value)
+        if not checked:
+            bad.append(f"the {'DOI' if kind == 'doi' else 'arXiv id'} {value!r}")
+        elif kind == "doi":
+            fields.setdefault("doi", checked)
+        else:
+            fields.setdefault("eprint", checked)
             fields.setdefault("archiveprefix", "arXiv")
+    return bad

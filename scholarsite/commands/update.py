@@ -47,6 +47,7 @@ class Report:
     dry_run: bool
     lines: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # what a service sent, left out
 
     def fail(self, message: str) -> None:
         self.failures.append(message)
@@ -91,6 +92,8 @@ def print_lines(items: list, stream) -> None:
 
 def print_report(report: Report, fetcher: Fetcher) -> int:
     print_lines(report.lines, sys.stdout)
+    for warning in report.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     for failure in report.failures:
         print(f"error: {failure}", file=sys.stderr)
     done = "Nothing was written (--dry-run)" if report.dry_run else "Update done"
@@ -111,14 +114,16 @@ def fetch_dblp(config: SiteConfig, fetcher: Fetcher, report: Report) -> list[Rec
     if diags.has_errors():
         report.fail(f"DBLP: {url}: the answer could not be read: {diags.errors()[0].message}")
         return None
+    report.warnings += [f"DBLP: {item}" for item in diags.items]
     return records
 
 
 def fetch_orcid(config: SiteConfig, fetcher: Fetcher, report: Report) -> list[Record] | None:
     """The works' summaries, then their contributors, a hundred works a request."""
     base = f"{base_url('orcid')}/{config.sources.orcid}"
+    notes: list[str] = []
     try:
-        works = list_orcid_works(fetcher.fetch_json(f"{base}/works"))
+        works = list_orcid_works(fetcher.fetch_json(f"{base}/works"), notes)
         authors: dict[str, list[str]] = {}
         codes = [str(work["put-code"]) for work in works]
         for at in range(0, len(codes), BULK_SIZE):
@@ -130,12 +135,13 @@ def fetch_orcid(config: SiteConfig, fetcher: Fetcher, report: Report) -> list[Re
     records = []
     for work in works:
         record = convert_orcid_work(work, authors.get(str(work["put-code"]), []),
-                                    config.owner.name)
+                                    config.owner.name, notes)
         if record is None:
             report.lines.append(f"  ORCID work {work['put-code']} is left out: it has no "
                                 "title or no year")
         else:
             records.append(record)
+    report.warnings += notes
     return records
 
 
@@ -237,6 +243,7 @@ def update_counts(content: Path, service: str, fetcher: Fetcher, report: Report)
     report.lines.append(f"{target.as_posix()}: {verb} {count_of(len(counted.counts), 'count')} "
                         f"({total} citations in all) from {service}")
     report.lines += [f"  {slug}: not known to {service}" for slug in counted.unknown]
+    report.warnings += [f"citations: {bad}" for bad in counted.bad]
     for failure in counted.failed:
         report.fail(f"citations: {failure}")
     if not report.dry_run and counted.answered:  # else there is no news to write
