@@ -30,6 +30,19 @@ HAVE_BIBTEX_READER = (ROOT / "scholarsite" / "reading" / "bibtex.py").is_file()
 needs_bibtex_reader = pytest.mark.skipif(
     not HAVE_BIBTEX_READER, reason="scholarsite/reading/bibtex.py (the BibTeX reader) is not in this "
     "checkout yet")
+# Property tests try a quarter of their examples by default, so the README's test command
+# stays quick on a laptop; CI (CI=true) tries half, and SCHOLARSITE_FULL_TESTS=1 all of them.
+FULL_TESTS = os.environ.get("SCHOLARSITE_FULL_TESTS", "") not in ("", "0")
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def examples(count: int) -> int:
+    """How many examples a property test written for `count` tries in this run."""
+    if FULL_TESTS:
+        return count
+    return max(3, count // 2 if IN_CI else count // 4)
+
+
 MARKS = "*†‡§¶#✉"
 ET_AL = ("et al.", "et al", "others", "and others")
 
@@ -305,3 +318,22 @@ def read_download(site: Path, slug: str, suffix: str) -> str:
     head, _, data = link["href"].partition(",")
     assert head.startswith("data:") and head.endswith(";charset=utf-8;base64"), head
     return base64.b64decode(data, validate=True).decode("utf-8")
+
+
+# --- What the tests need from npm ----------------------------------------------------------
+
+
+def pytest_sessionstart(session) -> None:
+    """The npm packages tests/package-lock.json pins (axe-core, JSON Resume's schema, ...),
+    installed into tests/node_modules (git-ignored) when they are missing or older than the
+    lock, so the README's one test command needs no step of its own. Without npm, the tests
+    that need them skip. Only the controlling process installs, never a pytest-xdist worker."""
+    if hasattr(session.config, "workerinput") or not shutil.which("npm"):
+        return
+    tests = ROOT / "tests"
+    installed = tests / "node_modules" / ".package-lock.json"
+    lock = tests / "package-lock.json"
+    if installed.is_file() and installed.stat().st_mtime >= lock.stat().st_mtime:
+        return
+    subprocess.run(["npm", "ci", "--prefix", str(tests), "--no-audit", "--no-fund",
+                    "--loglevel=error"], check=False, timeout=600)

@@ -17,7 +17,7 @@ from bs4 import BeautifulSoup
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import (MINIMAL_CONFIG, SHARED, assert_same_as_cold_build, build_args, edit,
+from conftest import (examples, MINIMAL_CONFIG, SHARED, assert_same_as_cold_build, build_args, edit,
                       paper, run_cli, start_live_site, tree_bytes, write_files)
 from scholarsite.models import LINK_KINDS
 from scholarsite.reading.biblinks import resolve_link
@@ -287,7 +287,7 @@ WRAPPERS = st.sampled_from(["{}", '<a href="{}">x</a>', "doi:<a href='{}'>10.1/x
                             "<b>{}</b>", "{}<script>"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(PREFIXES, SCHEMES, st.text(max_size=12), WRAPPERS, st.sampled_from(LINK_KINDS))
 def test_no_value_becomes_a_link_a_browser_would_run(prefix, scheme, rest, wrapper, kind):
     """Whatever a link field holds, the address made of it is http(s), mailto, or a file

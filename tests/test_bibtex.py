@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import build_args, run_cli
+from conftest import examples, build_args, run_cli
 from scholarsite.reading.bibtex import read_bib_file, read_bib_text
 from scholarsite.views.citations import make_bibtex
 from scholarsite.diagnostics import Diagnostics
@@ -269,7 +269,7 @@ TOKENS = ["a", "B", "e", "i", "o", "u", "C", " ", "  ", "\n", "{", "}", "--", "-
           r"\L", r"\l", r"\i", r"\j", r"\aa", r"\&", r"\%", r"\_", r"\#", r"\ ", r"\,", "{}"]
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(st.lists(st.sampled_from(TOKENS), max_size=12).map("".join))
 def test_common_latex_is_decoded_as_pylatexenc_does(text):
     """The fast path for common LaTeX gives pylatexenc's text, or leaves it to pylatexenc."""

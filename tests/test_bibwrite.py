@@ -16,6 +16,7 @@ from scholarsite.commands.papersources import ORCID_TYPES, convert_orcid_work
 from scholarsite.diagnostics import Diagnostics
 from scholarsite.reading.bibparse import parse_library
 from scholarsite.reading.latex import latex_to_text
+from conftest import examples
 
 NAMES = ("title", "author", "url", "doi", "note")
 # Text with BibTeX's own marks in it, more often than chance would give them.
@@ -40,7 +41,7 @@ def read_back(text: str) -> list[tuple[str, str, list[tuple[str, str]]]]:
             for e in library.entries]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(TEXT, min_size=len(NAMES), max_size=len(NAMES)))
 @example([*HOSTILE[:len(NAMES)]])
 def test_any_value_reads_back_as_written(values):
@@ -52,7 +53,7 @@ def test_any_value_reads_back_as_written(values):
         ("next", "misc", [("title", "After")])]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(TEXT)
 def test_a_value_is_kept_as_it_is_when_it_can_be(value):
     written = bib_value(value)
@@ -60,16 +61,18 @@ def test_a_value_is_kept_as_it_is_when_it_can_be(value):
     assert (written == value) == is_plain_bibtex(value)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.text(st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters='`"')))
 @example("Engines -- Ethics --- 100% $5 ''quoted'' x^2 a~b \\emph{c} {d}")
 def test_plain_text_reads_back_as_the_same_text(text):
     # A backtick and a straight double quote are the reader's quotes (‘x’, “x”): left out;
     # the reader gives text in Unicode's composed form (NFC).
-    assert latex_to_text(escape_latex(text)) == normalize("NFC", " ".join(text.split()))
+    # (A compatibility character such as U+F900 may come back as written or composed.)
+    read = normalize("NFC", latex_to_text(escape_latex(text)))
+    assert read == normalize("NFC", " ".join(text.split()))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(title=TEXT, url=TEXT, doi=TEXT, arxiv=TEXT, venue=TEXT, author=TEXT,
        kind=st.sampled_from([*ORCID_TYPES, "other"]))
 def test_an_orcid_work_gives_one_entry_of_known_fields(title, url, doi, arxiv, venue, author,

@@ -12,7 +12,7 @@ from browser import open_page, serve
 import rispy
 from bs4 import BeautifulSoup
 
-from conftest import (BIBSITE, read_download, ET_AL, MINIMAL_CONFIG, build_args, names_of, needs_bibtex_reader,
+from conftest import (examples, BIBSITE, read_download, ET_AL, MINIMAL_CONFIG, build_args, names_of, needs_bibtex_reader,
                       run_cli)
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -336,7 +336,7 @@ def test_a_title_cannot_add_fields_to_the_exported_entry(make_site):
         assert "injected" in bib_fields(entry)["title"] and entry.key != "k1"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40)
        .filter(str.strip), st.text("{}\\, =ab", max_size=12))
 def test_any_title_exports_as_one_entry_with_its_own_fields(title, noise):

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import (EXAMPLE, MINIMAL_CONFIG, ROOT, TEMPLATES, assert_same_as_cold_build, edit,
+from conftest import (examples, EXAMPLE, MINIMAL_CONFIG, ROOT, TEMPLATES, assert_same_as_cold_build, edit,
                       paper, start_live_site, tree_bytes, write_files)
 from scholarsite.build import BuildOptions
 from scholarsite.live.incremental import SiteBuilder, classify_changes, find_used_templates
@@ -306,7 +306,7 @@ BASE_FIELDS = {"title": "T", "authors": "[Ada Example, Bob Builder]",
                "venue": "Conference on Examples", "date": "2024-05", "abstract": "A."}
 
 
-@settings(max_examples=15, deadline=None,
+@settings(max_examples=examples(15), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edits=EDITS)
 def test_any_sequence_of_edits_gives_the_full_build(tmp_path_factory, edits):

@@ -16,6 +16,7 @@ from scholarsite.reading.mdconvert import RootLinksExtension, make_heading_id
 from scholarsite.reading.mdextras import WritingExtension
 from scholarsite.reading.papers import make_markdown, render_markdown
 from scholarsite.reading.prose import render_prose
+from conftest import examples
 
 CONVERTERS = {"paper": make_markdown(), "item": make_item_markdown()}
 
@@ -38,7 +39,7 @@ def markdown_html(text: str, kind: str) -> str:
     return md.convert(text).strip()
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents, st.sampled_from(sorted(CONVERTERS)))
 def test_fast_path_matches_python_markdown(text, kind):
     fast = render_prose(text)
@@ -104,7 +105,7 @@ The HTML spec.
 
 
 @pytest.mark.parametrize("kind", sorted(CONVERTERS))
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow,
           HealthCheck.function_scoped_fixture])
 @given(documents)
 def test_converters_are_extra_and_sane_lists(kind, text):

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import (TEMPLATES, assert_same_as_cold_build, edit, paper, start_live_site,
+from conftest import (examples, TEMPLATES, assert_same_as_cold_build, edit, paper, start_live_site,
                       write_files)
 from scholarsite.build import BuildOptions
 from scholarsite.live.incremental import SiteBuilder
@@ -214,7 +214,7 @@ EDITS = st.lists(st.tuples(st.sampled_from(["alpha.md", "beta.md", "gamma.md", "
                  min_size=1, max_size=6)
 
 
-@settings(max_examples=12, deadline=None,
+@settings(max_examples=examples(12), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edits=EDITS)
 def test_any_sequence_of_edits_gives_the_cold_build(tmp_path_factory, edits):

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from conftest import (MINIMAL_CONFIG, build_args, cold_bytes, copy_templates, edit, paper,
+from conftest import (examples, MINIMAL_CONFIG, build_args, cold_bytes, copy_templates, edit, paper,
                       run_cli, set_front_line, stamps, tree_bytes, write_files)
 
 from scholarsite.build import BuildOptions, build
@@ -216,7 +216,7 @@ def take_step(step: tuple, content: Path, out: Path, templates: Path) -> None:
         (content / "files" / "p.pdf").unlink(missing_ok=True)
 
 
-@settings(max_examples=12, deadline=None,
+@settings(max_examples=examples(12), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=STEPS)
 def test_any_sequence_of_changes_gives_the_cold_build(tmp_path_factory, steps):

@@ -18,7 +18,7 @@ from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import MINIMAL_CONFIG, MINIMAL_PAPER, ROOT, TEMPLATES, build_args, run_cli, \
+from conftest import examples, MINIMAL_CONFIG, MINIMAL_PAPER, ROOT, TEMPLATES, build_args, run_cli, \
     tree_bytes, write_files
 
 from scholarsite.output.cache import CACHE_DIR
@@ -58,20 +58,20 @@ def yaml_dump(data: dict) -> str:
     return yaml.safe_dump(data, allow_unicode=True)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(st.sampled_from(FIELDS), yaml_values, max_size=8))
 def test_any_front_matter_gives_a_site_or_errors(fields):
     build_in_temp({"site.yaml": MINIMAL_CONFIG,
                    "publications/p.md": "---\n" + yaml_dump(fields) + "---\nBody.\n"})
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=200))
 def test_any_text_as_a_paper_file(text):
     build_in_temp({"site.yaml": MINIMAL_CONFIG, "publications/p.md": text})
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(st.sampled_from(["title", "url", "author", "publications", "language",
                                         "description", "cname", "extra"]),
                        yaml_values, max_size=6))
@@ -207,13 +207,13 @@ bib_values = st.text(alphabet=st.sampled_from(list("{}\\\"'#%~$^_&@,=abcXYZ éü
                      max_size=40)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(bib_text)
 def test_any_text_as_a_bib_file(text):
     build_in_temp({"site.yaml": MINIMAL_CONFIG, "publications/refs.bib": text})
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["article", "inproceedings", "misc", "techreport", "book", "weird"]),
        st.dictionaries(st.sampled_from(["title", "author", "year", "month", "journal",
                                         "booktitle", "pages", "doi", "url", "pdf", "abstract",

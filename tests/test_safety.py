@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import MINIMAL_CONFIG, MINIMAL_PAPER, ROOT, TEMPLATES, build_args, copy_templates, \
+from conftest import examples, MINIMAL_CONFIG, MINIMAL_PAPER, ROOT, TEMPLATES, build_args, copy_templates, \
     run_cli, soup, write_files
 
 CACHE = ".scholarsite-cache"
@@ -248,7 +248,7 @@ schemes = st.sampled_from(["javascript", "JAVASCRIPT", "java\tscript", "java\nsc
                            "vbscript", "data", "https", "mailto", "/\\evil.example/"])
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(prefixes, schemes, st.sampled_from(["front matter", "author.links", "bibtex url"]))
 def test_no_link_a_browser_would_run_is_ever_published(prefix, scheme, kind):
     url = prefix + scheme + ":alert(1)"

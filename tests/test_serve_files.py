@@ -10,7 +10,7 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import (MINIMAL_CONFIG, assert_same_as_cold_build, edit, paper, start_live_site,
+from conftest import (examples, MINIMAL_CONFIG, assert_same_as_cold_build, edit, paper, start_live_site,
                       write_files)
 from test_serve import Server, wait_until
 
@@ -88,7 +88,7 @@ ACTIONS = st.lists(st.tuples(st.sampled_from(["add", "remove", "save"]),
                    min_size=1, max_size=4)
 
 
-@settings(max_examples=6, deadline=None,
+@settings(max_examples=examples(6), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(actions=ACTIONS)
 def test_any_sequence_of_file_changes_gives_the_full_build(tmp_path_factory, actions):

@@ -13,7 +13,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import (MINIMAL_CONFIG, build_args, cold_bytes, copy_templates, edit, paper,
+from conftest import (examples, MINIMAL_CONFIG, build_args, cold_bytes, copy_templates, edit, paper,
                       run_cli, set_front_line, stamps, tree_bytes, write_files)
 
 from scholarsite.build import BuildOptions, BuildResult, build
@@ -177,7 +177,7 @@ def take_step(step: tuple, content: Path, out: Path, templates: Path) -> None:
                         encoding="utf-8")
 
 
-@settings(max_examples=10, deadline=None,
+@settings(max_examples=examples(10), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=STEPS)
 def test_any_sequence_of_edits_gives_the_cold_build(tmp_path_factory, steps):

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scholarsite.diagnostics import Diagnostics
 from scholarsite.reading.yamlread import parse_yaml
+from conftest import examples
 
 try:
     from yaml import CSafeLoader as Loader
@@ -37,7 +38,7 @@ def safe_load(text: str) -> object:
     return yaml.load(text, Loader=Loader)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(values, st.booleans())
 def test_dumped_data_reads_as_pyyaml_reads_it(data, flow):
     text = yaml.safe_dump({"x": data, "y": [data, data]}, default_flow_style=flow,
