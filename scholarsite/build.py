@@ -253,7 +253,7 @@ def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
                                      loaded.digests)
     check_overrides(renderer(), layers, pages, diags)
     copies = collect_copies(site, layers, diags, options.output_dir, cv_files)
-    check_redirects(site, pages, copies, options.content_dir / CONFIG_FILE, diags)
+    pages = check_redirects(site, pages, copies, options.content_dir / CONFIG_FILE, diags)
     count, written, outputs = write_pages(options, pages, copies, renderer(), diags, keep,
                                           reuse)
     warnings = [d for d in diags.items if d.severity == "warning"]

@@ -1,0 +1,98 @@
+"""Hostile or unlucky input to `build`, through the command line (issue 32): what the
+output folder's manifest may list, which old addresses a redirect may take, what is no text
+wherever it comes from, pictures that would eat the memory, and what a published picture
+says about where it was taken."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.dom.minidom
+
+import pytest
+
+from conftest import MINIMAL_CONFIG, MINIMAL_PAPER, build_args, paper, run_cli
+
+MANIFEST = ".scholarsite-manifest"
+
+
+# --- The manifest: no file name can make it list another ----------------------------------
+
+def test_a_redirect_with_a_line_break_never_costs_a_users_file(make_site, tmp_path):
+    content = make_site()
+    out = tmp_path / "site"
+    assert run_cli(*build_args(content, out)).code == 0
+    (out / "notes.txt").write_text("mine", encoding="utf-8")
+    site_yaml = content / "site.yaml"
+    site_yaml.write_text(MINIMAL_CONFIG + 'redirects:\n  "old\\nnotes.txt": publications/\n',
+                         encoding="utf-8")
+    first = run_cli(*build_args(content, out))
+    assert first.code == 1 and "Traceback" not in first.err
+    assert re.search(r"site\.yaml:8: error: redirect 'old\\nnotes\.txt': the old address "
+                     r"contains the control or invisible character U\+000A", first.err), \
+        first.err
+    site_yaml.write_text(MINIMAL_CONFIG, encoding="utf-8")
+    assert run_cli(*build_args(content, out)).code == 0
+    assert (out / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_the_manifest_is_json_and_an_old_one_of_lines_is_read_once(make_site, tmp_path):
+    content = make_site()
+    out = tmp_path / "site"
+    assert run_cli(*build_args(content, out)).code == 0
+    listed = json.loads((out / MANIFEST).read_text(encoding="utf-8"))["files"]
+    assert "index.html" in listed and listed == sorted(listed)
+    # The format builds before this one wrote: one path a line, a comment first.
+    (out / MANIFEST).write_text("# Files written by scholarsite\n" + "\n".join(listed) + "\n"
+                                "publications/gone/index.html\n", encoding="utf-8")
+    (out / "publications" / "gone").mkdir()
+    (out / "publications" / "gone" / "index.html").write_text("stale", encoding="utf-8")
+    (out / "mine.txt").write_text("mine", encoding="utf-8")
+    assert run_cli(*build_args(content, out)).code == 0
+    assert not (out / "publications" / "gone").exists()  # the tool's: removed
+    assert (out / "mine.txt").read_text(encoding="utf-8") == "mine"
+    assert json.loads((out / MANIFEST).read_text(encoding="utf-8"))["files"] == listed
+
+
+# --- Redirects: a path the site may write, and never one of its pages ---------------------
+
+def redirect_errors(make_site, tmp_path, keys: list[str]) -> str:
+    lines = "".join(f"  {key}: https://elsewhere.example/\n" for key in keys)
+    content = make_site({"site.yaml": MINIMAL_CONFIG + "redirects:\n" + lines})
+    result = run_cli(*build_args(content, tmp_path / "site"))
+    assert result.code == 1 and "Traceback" not in result.err, result.err
+    assert not (tmp_path / "site").exists()
+    return result.err
+
+
+@pytest.mark.parametrize("key, problem", [
+    ("CON", "names 'CON', which Windows keeps for a device"),
+    ("nul.html", "names 'nul.html', which Windows keeps for a device"),
+    ("old/Com1.txt", "names 'Com1.txt', which Windows keeps for a device"),
+    ('"a\\tb"', "contains the control or invisible character U+0009"),
+    ('"report\\u202Eexe.html"', "contains the control or invisible character U+202E"),
+    (".git/hooks/pre-commit", "names '.git', a hidden file or folder"),
+    ("'old/a|b'", "contains '|', which no file name on Windows may hold"),
+])
+def test_a_redirect_path_obeys_the_rules_of_every_path_the_site_writes(make_site, tmp_path,
+                                                                        key, problem):
+    err = redirect_errors(make_site, tmp_path, [key])
+    assert re.search(rf"site\.yaml:8: error: redirect '.*': the old address "
+                     rf"{re.escape(problem)}", err), err
+
+
+def test_a_redirect_never_replaces_a_page_or_file_of_the_site(make_site, tmp_path):
+    err = redirect_errors(make_site, tmp_path, [
+        "index.html", "publications/index.html", "publications/a-paper/index.html",
+        "Publications/A-Paper/", "favicon.ico", "404.html"])
+    for line, old in enumerate(["index.html", "publications/index.html",
+                                "publications/a-paper/index.html"], start=8):
+        assert f"site.yaml:{line}: error: redirect '{old}': the site has a page at that " \
+            "address; remove the redirect or rename the page" in err, err
+    assert "site.yaml:11: error: redirect 'Publications/A-Paper/': the site has a page at " \
+        "that address ('publications/a-paper/index.html', which is " \
+        "'Publications/A-Paper/index.html' on a disk that does not tell case apart)" in err
+    assert "site.yaml:12: error: redirect 'favicon.ico': the site publishes a file there" in err
+    assert "site.yaml:13: error: redirect '404.html': 404.html is the page this site shows " \
+        "for an address it does not have" in err
+    assert "two things would write" not in err
