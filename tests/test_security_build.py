@@ -96,3 +96,50 @@ def test_a_redirect_never_replaces_a_page_or_file_of_the_site(make_site, tmp_pat
     assert "site.yaml:13: error: redirect '404.html': 404.html is the page this site shows " \
         "for an address it does not have" in err
     assert "two things would write" not in err
+
+
+# --- Text: what is no text never reaches a page, a feed or the console ---------------------
+
+def test_yaml_escapes_of_control_characters_never_reach_the_feeds(make_site, tmp_path):
+    content = make_site({
+        "site.yaml": MINIMAL_CONFIG.replace("title: Ada Example", 'title: "Ada\\x01 Example"'),
+        "publications/a-paper.md": paper(title='"A \\0Paper\\uFFFE of \\x85\\x9b note"'),
+        "news/n.md": '---\ndate: 2024-01-01\ntitle: "N\\x07ews \\uFDD0"\n---\nSome news.\n'})
+    out = tmp_path / "site"
+    result = run_cli(*build_args(content, out))
+    assert result.code == 0, result.err
+    for where, count, first in [("site.yaml:1", 1, "0001"),
+                                ("publications/a-paper.md:2", 4, "0000"),
+                                ("news/n.md:3", 2, "0007")]:
+        assert f"{where}: warning: {count} control character(s) removed, the first " \
+            f"U+{first}" in result.err.replace("\\", "/"), result.err
+    for feed in ("feed.xml", "news/feed.xml"):
+        xml.dom.minidom.parse(str(out / feed))  # well-formed
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert not re.search("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff]",
+                             text), page
+
+
+def test_a_citation_id_with_control_characters_never_reaches_a_link(make_site, tmp_path):
+    content = make_site({
+        "site.yaml": MINIMAL_CONFIG + "citations: openalex\n",
+        "citations.yaml": '"a-paper":\n  count: 4\n  source: openalex\n'
+                          '  id: "W9\\0\\x85\\x1b[2J"\n  fetched: 2025-12-01\n'})
+    out = tmp_path / "site"
+    result = run_cli(*build_args(content, out))
+    assert result.code == 0, result.err
+    assert "citations.yaml:4: warning: 3 control character(s) removed, the first U+0000" \
+        in result.err
+    page = (out / "publications" / "a-paper" / "index.html").read_text(encoding="utf-8")
+    assert "W9[2J" in page
+    assert not re.search("[\x00-\x1f\x7f-\x9f]", page.replace("\n", ""))
+
+
+def test_the_console_never_carries_a_raw_control_character(make_site, tmp_path):
+    # A file name is outside text the cleaner cannot reach: it is shown, never acted on.
+    content = make_site({"publications/\x1b[2Jgone\x07.md": MINIMAL_PAPER})
+    result = run_cli(*build_args(content, tmp_path / "site"))
+    assert result.code == 1 and "Traceback" not in result.err
+    assert "\\x1b[2Jgone\\x07.md" in result.err
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", result.err + result.out)
