@@ -5,13 +5,16 @@ says about where it was taken."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import struct
 import xml.dom.minidom
+import zlib
 
 import pytest
 
-from conftest import MINIMAL_CONFIG, MINIMAL_PAPER, build_args, paper, run_cli
+from conftest import MINIMAL_CONFIG, MINIMAL_PAPER, build_args, paper, run_cli, tree_bytes
 
 MANIFEST = ".scholarsite-manifest"
 
@@ -143,3 +146,90 @@ def test_the_console_never_carries_a_raw_control_character(make_site, tmp_path):
     assert result.code == 1 and "Traceback" not in result.err
     assert "\\x1b[2Jgone\\x07.md" in result.err
     assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", result.err + result.out)
+
+
+# --- Pictures: none too large to read, none that says where it was taken -------------------
+
+def header_only_png(width: int, height: int) -> bytes:
+    """A PNG of a few dozen bytes whose header claims `width` x `height` pixels."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(
+            ">I", zlib.crc32(kind + data))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b"")
+
+
+PICTURE_USES = {
+    "author.photo": {"site.yaml": MINIMAL_CONFIG.replace(
+        "  name: Ada Example\n", "  name: Ada Example\n  photo: files/pic.png\n")},
+    "theme.favicon": {"site.yaml": MINIMAL_CONFIG + "theme:\n  favicon: files/pic.png\n"},
+    "markdown": {"publications/a-paper.md": paper(abstract="See ![a figure](files/pic.png).")},
+    "preview": {"publications/a-paper.md": paper(extra="preview: files/pic.png\n")},
+}
+
+
+@pytest.mark.parametrize("size", [(65535, 65535), (12000, 9000)])
+@pytest.mark.parametrize("use", list(PICTURE_USES))
+def test_a_picture_too_large_to_read_is_an_error_at_its_file(make_site, tmp_path, use, size):
+    bomb = header_only_png(*size)
+    assert len(bomb) == 45
+    content = make_site({**PICTURE_USES[use], "files/pic.png": bomb})
+    result = run_cli(*build_args(content, tmp_path / "site"))
+    assert result.code == 1 and "Traceback" not in result.err, result.err
+    assert re.search(r"files/pic\.png: error: this picture is \d+(x\d+)? pixels, more than the "
+                     r"89 million a picture may have", result.err.replace("\\", "/")), result.err
+    assert not (tmp_path / "site").exists()
+
+
+CAMERA = "Examplecam"
+
+
+def phone_photo(size: tuple[int, int], orientation: int = 6, fmt: str = "JPEG") -> bytes:
+    """A photo as a phone saves it: where it was taken, the camera, and on its side."""
+    from PIL import Image
+
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    exif[0x010F], exif[0x0110], exif[0x013B] = CAMERA, "X1", "Ada Example"  # make, model, artist
+    gps = exif.get_ifd(0x8825)
+    gps.update({1: "N", 2: (48.0, 51.0, 29.5), 3: "E", 4: (2.0, 17.0, 40.2)})
+    image = Image.new("RGB", size, (180, 40, 40))
+    out = io.BytesIO()
+    image.save(out, format=fmt, exif=exif)
+    return out.getvalue()
+
+
+def test_no_published_picture_says_where_it_was_taken(make_site, tmp_path):
+    from PIL import Image
+
+    files = {"site.yaml": MINIMAL_CONFIG.replace(
+                 "  name: Ada Example\n", "  name: Ada Example\n  photo: files/me.jpg\n")
+             + "theme:\n  favicon: files/icon.png\n",
+             "publications/a-paper.md": paper(extra="preview: files/fig.jpg\n",
+                                              abstract="See ![a photo](files/trip.webp)."),
+             "files/me.jpg": phone_photo((60, 40)), "files/fig.jpg": phone_photo((400, 300)),
+             "files/trip.webp": phone_photo((50, 30), fmt="WEBP"),
+             "files/icon.png": phone_photo((32, 32), orientation=1, fmt="PNG"),
+             "files/plain.jpg": header_only_png(1, 1)}
+    content = make_site(files)
+    sites = [tmp_path / "one", tmp_path / "two"]
+    for out in sites:
+        result = run_cli(*build_args(content, out, "--no-cache"))
+        assert result.code == 0, result.err
+    published = tree_bytes(sites[0])
+    assert published == tree_bytes(sites[1])  # the same bytes, build after build
+    for rel, data in published.items():
+        assert CAMERA.encode() not in data and b"Ada Example\0" not in data, rel
+    for rel in ("files/me.jpg", "files/fig.jpg", "files/trip.webp", "files/icon.png"):
+        with Image.open(sites[0] / rel) as image:
+            exif = image.getexif()
+            assert 0x8825 not in exif and 0x010F not in exif, rel
+            # Still shown upright: the orientation is all that is left.
+            assert dict(exif) == {0x0112: 1 if rel.endswith(".png") else 6}, rel
+            assert image.size == Image.open(content / rel).size
+    # A picture with nothing to remove is published as it is.
+    assert published["files/plain.jpg"] == files["files/plain.jpg"]
+    # Built again into the same folder, with the cache: the same bytes.
+    assert run_cli(*build_args(content, sites[0])).code == 0
+    assert run_cli(*build_args(content, sites[0])).code == 0
+    assert tree_bytes(sites[0]) == published
