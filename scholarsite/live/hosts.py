@@ -2,17 +2,18 @@
 
 A page on another site can make a browser send requests to 127.0.0.1, or, through a name
 whose address it changes after the page loaded (DNS rebinding), read the answers as its
-own. So every request's `Host` must name an address the server listens on (a name only
-where that name was given with --host, or 'localhost' on loopback), on its port: any
-other gets 403. A WebSocket (the reload channel) must come from a page of the preview
-itself: its `Origin` is checked the same way. An IP address, unlike a name, cannot be
-moved to another machine by the page, so every one is accepted when the server listens
-on all interfaces.
+own. So every request's `Host` must name an address the server listens on, on its port
+(a name only where --host gave it, 'localhost' and, on all interfaces, the machine's own
+name), or it gets 403. A WebSocket (the reload channel) must come from a page of the
+preview itself: its `Origin` is checked the same way. An IP address, unlike a name,
+cannot be pointed elsewhere by the page, so every one is accepted when the server
+listens on all interfaces.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -58,8 +59,9 @@ def is_ip_address(name: str) -> bool:
 def list_addresses(host: str, port: int) -> Addresses:
     """What a server listening on `host` (as --host gives it) and `port` answers to."""
     name = host.strip("[]").lower()
-    if name in ALL_INTERFACES:
-        return Addresses(LOOPBACK_NAMES, port, any_address=True)
+    if name in ALL_INTERFACES:  # and the machine's own name, which no other site sets
+        own = socket.gethostname().lower()
+        return Addresses(LOOPBACK_NAMES | {own, f"{own}.local"}, port, any_address=True)
     if name in LOOPBACK_NAMES:
         return Addresses(LOOPBACK_NAMES, port)
     return Addresses(frozenset({name}), port)

@@ -75,7 +75,7 @@ def picture_key(source: Path) -> str:
     from PIL import __version__ as pillow
 
     status = os.stat(source)
-    facts = (PICTURES_VERSION, pillow, str(source.resolve()), status.st_size,
+    facts = (PICTURES_VERSION, pillow, os.path.abspath(source), status.st_size,
              status.st_mtime_ns, status.st_ino)
     return hashlib.sha256(repr(facts).encode()).hexdigest()[:20]
 
