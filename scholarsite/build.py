@@ -21,6 +21,7 @@ from .models import Site
 from .plan.images import hash_image_inputs, make_images
 from .plan.checks import check_redirects
 from .plan.pages import DEFERRABLE, Page, paper_frame, plan_pages
+from .plan.pictures import clean_published
 from .plan.previews import collect_previews
 from .render.typeset import make_cv_files
 from .render.layers import ASSETS_DIR, find_layer_problem, list_layers, normalize_layers
@@ -120,7 +121,8 @@ def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagno
     """Static files copied as they are: the assets of the templates' folders (the site's
     own over the theme's, file by file), the generated pictures (plan/images.py), the
     papers' previews resized (plan/previews.py, which reports those it cannot show to
-    `diags`) and the user's content/files/. Assets are listed as content files are:
+    `diags`) and the user's content/files/, pictures without their EXIF and such
+    (plan/pictures.py). Assets are listed as content files are:
     regular files only, none hidden, no link out of their folder."""
     copies: dict[str, Path] = {}
     for folder in reversed(normalize_layers(templates)):
@@ -138,7 +140,8 @@ def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagno
     copies = dict(sorted(copies.items(), key=lambda item: Path(item[0])))  # as one folder's
     for rel in site.files:
         copies[f"{FILES_DIR}/{rel.as_posix()}"] = site.content_dir / FILES_DIR / rel
-    return copies
+    # Published pictures say nothing of where they were taken (plan/pictures.py).
+    return clean_published(copies, image_store(out_dir), diags)
 
 
 def load_checked(options: BuildOptions, diags: Diagnostics,
@@ -253,7 +256,7 @@ def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
                                      loaded.digests)
     check_overrides(renderer(), layers, pages, diags)
     copies = collect_copies(site, layers, diags, options.output_dir, cv_files)
-    check_redirects(site, pages, copies, options.content_dir / CONFIG_FILE, diags)
+    pages = check_redirects(site, pages, copies, options.content_dir / CONFIG_FILE, diags)
     count, written, outputs = write_pages(options, pages, copies, renderer(), diags, keep,
                                           reuse)
     warnings = [d for d in diags.items if d.severity == "warning"]

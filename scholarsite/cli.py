@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from . import __version__
-from .diagnostics import ContentError, count_of
+from .diagnostics import ContentError, count_of, printable
 from .output.writer import OutputError
 
 COMMANDS = ("build", "serve", "check", "import-bib", "deploy", "new", "update", "migrate")
@@ -207,7 +207,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         return serve(options)
     except ServeError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(printable(f"error: {exc}"), file=sys.stderr)
         return 1
 
 
@@ -251,7 +251,7 @@ def describe_os_error(exc: OSError, output: Path | None) -> str:
     """`path: error: what the system said`, as for any other problem; a failed write that
     names no file is the output folder's."""
     where = exc.filename if exc.filename is not None else output or "scholarsite"
-    return f"{os.fsdecode(where)}: error: {exc.strerror or exc}"
+    return printable(f"{os.fsdecode(where)}: error: {exc.strerror or exc}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -268,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 1
     except OutputError as exc:  # `path: error: ...`, the path being the output folder
-        print(f"{getattr(args, 'output', None) or 'scholarsite'}: error: {exc}",
+        print(printable(f"{getattr(args, 'output', None) or 'scholarsite'}: error: {exc}"),
               file=sys.stderr)
         return 1
     except OSError as exc:  # a full disk, a read-only folder, a file gone meanwhile

@@ -6,8 +6,22 @@ reports every problem at once.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
+
+# What a terminal acts on rather than shows: control characters (an ESC starts a colour
+# or moves the cursor, a CR overwrites the line, a line feed starts a line that looks
+# like another problem) and the marks that turn text around (U+202E).
+_UNPRINTABLE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
+                          "\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """`text` as the console may show it: each character a terminal would act on written
+    as its escape (ESC as \\x1b), so that a file name or a value from outside can neither
+    colour, hide nor forge a line of the report."""
+    return _UNPRINTABLE.sub(lambda found: ascii(found.group())[1:-1], text)
 
 
 @dataclass(frozen=True, order=True)
@@ -19,7 +33,7 @@ class Diagnostic:
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else self.path
-        return f"{where}: {self.severity}: {self.message}"
+        return printable(f"{where}: {self.severity}: {self.message}")
 
 
 class Diagnostics:

@@ -213,6 +213,49 @@ def test_a_link_out_of_the_site_gets_404(served, tmp_path):
     assert server.get("/linked/site.yaml")[0] == 404
 
 
+def raw_status(server: Server, headers: str, path: str = "/") -> int:
+    """The status of a GET with exactly these header lines, as a page elsewhere could
+    make a browser send it."""
+    request = f"GET {path} HTTP/1.1\r\n{headers}Connection: close\r\n\r\n"
+    with socket.create_connection((server.host, server.port), timeout=10) as sock:
+        sock.sendall(request.encode("latin-1"))
+        reply = sock.recv(200)
+    return int(reply.split(b" ", 2)[1])
+
+
+def test_a_request_for_another_host_gets_403(served):
+    server = served()
+    port = server.port
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"):
+        assert raw_status(server, f"Host: {host}\r\n") == 200, host
+    # DNS rebinding: a name the attacker points at 127.0.0.1 after its page loaded.
+    for host in (f"evil.example:{port}", "evil.example", f"127.0.0.1:{port + 1}",
+                 f"localhost.evil.example:{port}"):
+        for path in ("/", "/livereload.js", PAPER_PAGE):
+            assert raw_status(server, f"Host: {host}\r\n", path) == 403, (host, path)
+    for host in (f"x@127.0.0.1:{port}", "127.0.0.1:x", f"127.0.0.1:{port}:{port}"):
+        assert raw_status(server, f"Host: {host}\r\n") in (400, 403), host
+
+
+WEBSOCKET = ("Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n")
+
+
+def test_the_reload_channel_takes_no_websocket_from_another_site(served):
+    server = served()
+    host = f"Host: 127.0.0.1:{server.port}\r\n"
+    for origin in ("http://evil.example", f"http://evil.example:{server.port}", "null",
+                   f"http://127.0.0.1:{server.port + 1}", f"http://localhost:{server.port + 1}"):
+        assert raw_status(server, f"{host}Origin: {origin}\r\n{WEBSOCKET}",
+                          "/livereload") == 403, origin
+    for origin in (f"http://127.0.0.1:{server.port}", f"http://localhost:{server.port}"):
+        assert raw_status(server, f"{host}Origin: {origin}\r\n{WEBSOCKET}",
+                          "/livereload") == 101, origin
+    # A page on another site whose browser says so (Sec-Fetch-Site) is refused as well.
+    assert raw_status(server, f"{host}Origin: http://evil.example\r\n"
+                      f"Sec-Fetch-Site: cross-site\r\n{WEBSOCKET}", "/livereload") == 403
+
+
 def test_malformed_requests_do_not_stop_the_server(served):
     server = served()
     junk = [b"\x00\xff\r\n\r\n", b"GET\r\n\r\n", b"GET / HTTP/9.9\r\n\r\n",

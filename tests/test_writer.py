@@ -3,6 +3,7 @@ identical bytes for identical content."""
 
 from __future__ import annotations
 
+import json
 import shutil
 
 from conftest import EXAMPLE, MINIMAL_PAPER, build_args, run_cli, tree_bytes
@@ -29,8 +30,9 @@ def test_user_file_is_never_overwritten(make_site, tmp_path):
     assert run_cli(*build_args(content, out)).code == 0
     (out / "publications" / "a-paper" / "index.html").unlink()
     (out / "robots.txt").unlink()
-    manifest = (out / MANIFEST).read_text(encoding="utf-8").replace("robots.txt\n", "")
-    (out / MANIFEST).write_text(manifest, encoding="utf-8")
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    manifest["files"].remove("robots.txt")
+    (out / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
     (out / "robots.txt").write_text("mine", encoding="utf-8")
     result = run_cli(*build_args(content, out))
     assert result.code == 1 and "robots.txt" in result.err and "Traceback" not in result.err

@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 from .bibmerge import Merged, Record, format_records, merge_records, parse_records
 from .counts import count_papers, format_counts
-from ..diagnostics import Diagnostics, count_of
+from ..diagnostics import Diagnostics, count_of, printable
 from .fetch import FetchError, Fetcher, base_url
 from ..models import SiteConfig
 from ..output.writer import replace_file
@@ -86,8 +86,8 @@ def run_update(args: argparse.Namespace, fetcher: Fetcher | None = None) -> int:
 
 
 def print_lines(items: list, stream) -> None:
-    for item in items:
-        print(item, file=stream)
+    for item in items:  # a service's text among them: shown, never acted on
+        print(printable(str(item)), file=stream)
 
 
 def print_report(report: Report, fetcher: Fetcher) -> int:
@@ -95,7 +95,7 @@ def print_report(report: Report, fetcher: Fetcher) -> int:
     for warning in report.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     for failure in report.failures:
-        print(f"error: {failure}", file=sys.stderr)
+        print(printable(f"error: {failure}"), file=sys.stderr)
     done = "Nothing was written (--dry-run)" if report.dry_run else "Update done"
     failed = f"; {count_of(len(report.failures), 'problem')}" if report.failures else ""
     print(f"{done}: {count_of(fetcher.requests, 'request')}{failed}.")

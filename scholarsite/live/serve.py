@@ -35,6 +35,7 @@ from tornado.websocket import WebSocketClosedError
 
 from ..diagnostics import count_of
 from ..build import BuildOptions, check_build_dirs
+from .hosts import Addresses, AddressedOnly, list_addresses
 from .incremental import SiteBuilder
 from .steps import Outcome
 from .watch import Watcher
@@ -111,8 +112,9 @@ pre {{ background: #fff4f4; border: 1px solid #c62828; padding: 1rem; white-spac
 """.encode("utf-8")
 
 
-class SiteHandler(web.StaticFileHandler):
-    """The built site, and nothing else: 404 for any path that leaves it."""
+class SiteHandler(AddressedOnly, web.StaticFileHandler):
+    """The built site, and nothing else: 404 for any path that leaves it (and 403 for a
+    request addressed to another host: hosts.py)."""
 
     def initialize(self, preview: Preview) -> None:  # type: ignore[override]
         super().initialize(path=preview.root, default_filename="index.html")
@@ -165,17 +167,26 @@ class SiteHandler(web.StaticFileHandler):
         super().write_error(status_code, **kwargs)
 
 
-def make_app(preview: Preview) -> web.Application:
+class ReloadHandler(AddressedOnly, LiveReloadHandler):
+    """livereload's WebSocket, which takes every origin, taken from our pages only."""
+
+
+class ReloadScriptHandler(AddressedOnly, LiveReloadJSHandler):
+    pass
+
+
+def make_app(preview: Preview, addresses: Addresses) -> web.Application:
     class InjectLiveScript(LiveScriptInjector):
         script = LIVE_SCRIPT
 
     LiveReloadHandler.live_css = True
     return web.Application(
-        [(r"/livereload", LiveReloadHandler),
-         (r"/livereload\.js", LiveReloadJSHandler),
+        [(r"/livereload", ReloadHandler),
+         (r"/livereload\.js", ReloadScriptHandler),
          (r"/(.*)", SiteHandler, {"preview": preview})],
         transforms=[InjectLiveScript],
         log_function=lambda handler: None,  # no line per request on the console
+        addresses=addresses,
     )
 
 
@@ -287,7 +298,7 @@ def serve(options: ServeOptions) -> int:
     # The site's templates and the theme's: an override saved, added or removed rebuilds.
     watcher = Watcher([build_options.content_dir, *build_options.template_layers()],
                       [build_options.output_dir], live.rebuild)
-    server = HTTPServer(make_app(live.preview))
+    server = HTTPServer(make_app(live.preview, list_addresses(options.host, port)))
     signal.signal(signal.SIGTERM, stop_on_signal)
     try:
         # Listed before the first build, watched after it: a save during the build is

@@ -8,6 +8,7 @@ deleted, and a folder without the manifest is never touched.
 
 from __future__ import annotations
 
+import json
 import os
 import posixpath
 import shutil
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
 
 MANIFEST = ".scholarsite-manifest"
-MANIFEST_HEADER = "# Files written by scholarsite; the folder may be rebuilt at any time.\n"
+MANIFEST_NOTE = "Files written by scholarsite; the folder may be rebuilt at any time."
 WRITE_PIECE = 1 << 20  # characters of a page encoded at a time
 WRITEV_BATCH = 512  # pieces per os.writev call, below every system's limit (IOV_MAX)
 
@@ -40,14 +41,26 @@ def read_manifest(out_dir: Path) -> set[str] | None:
     path = out_dir / MANIFEST
     try:
         text = path.read_text(encoding="utf-8")
+        return parse_manifest(text)
     except (FileNotFoundError, NotADirectoryError):
         return None
-    except (OSError, UnicodeDecodeError) as exc:  # a folder, or damaged: not to be guessed
+    except (OSError, ValueError) as exc:  # a folder, or damaged: not to be guessed
         raise OutputError(f"'{path}' cannot be read ({getattr(exc, 'strerror', None) or exc}),"
                           " so what in the folder is the tool's is not known; remove the "
                           "folder's generated files and that file, or choose another "
                           "folder") from exc
-    return {line for line in text.splitlines() if line and not line.startswith("#")}
+
+
+def parse_manifest(text: str) -> set[str]:
+    """The paths a manifest lists. It is JSON, so that no file name (one with a line break,
+    say) can make it list another; a manifest of one path a line, as builds before wrote
+    it, is read as such once, and the next build writes it as JSON."""
+    if not text.lstrip().startswith("{"):
+        return {line for line in text.splitlines() if line and not line.startswith("#")}
+    files = json.loads(text).get("files")
+    if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+        raise ValueError("its 'files' is not a list of paths")
+    return set(files)
 
 
 def check_output_dir(out_dir: Path, protected: list[Path], inputs: list[Path] = ()
@@ -231,7 +244,7 @@ def make_staging(folder: Path) -> None:
     """A new staging folder, marked as ours from the start, so that a build killed now can
     be cleaned up later (lock.recover_site)."""
     folder.mkdir(parents=True)
-    (folder / MANIFEST).write_text(MANIFEST_HEADER, encoding="utf-8")
+    (folder / MANIFEST).write_bytes(format_manifest(set()))
 
 
 @contextmanager
@@ -293,8 +306,14 @@ def follow_link(out_dir: Path) -> Path:
 
 
 def write_manifest(out_dir: Path, listing: set[str]) -> None:
-    text = MANIFEST_HEADER + "".join(f"{p}\n" for p in sorted(listing))
-    replace_file(out_dir / MANIFEST, text.encode("utf-8"))
+    replace_file(out_dir / MANIFEST, format_manifest(listing))
+
+
+def format_manifest(listing: set[str]) -> bytes:
+    """The manifest's bytes: JSON, one path a line, sorted, every character outside ASCII
+    escaped, so that equal listings give equal bytes whatever their names hold."""
+    files = json.dumps(sorted(listing), indent=0, ensure_ascii=True)
+    return (f'{{"about": {json.dumps(MANIFEST_NOTE)},\n"files": {files}}}\n').encode("ascii")
 
 
 def replace_file(target: Path, data: bytes | None = None, source: Path | None = None,

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..models import Site
 from ..reading.colours import contrast, hex_rgb
+from ..reading.pictures import PictureError, decode_picture, open_picture
 from ..views.looks import (DEFAULT_ACCENT, FAVICON_ICO, FAVICON_SVG, PREVIEW_PNG,
                            PREVIEW_SIZE, initials)
 
@@ -83,10 +84,12 @@ def make_icon_ico(site: Site, letters: str, accent: str) -> bytes:
     favicon = site.config.theme.favicon
     if favicon and Path(favicon).suffix.lower() in RASTER_ICONS:
         try:
-            with Image.open(site.content_dir / favicon) as own:
+            with open_picture(str(site.content_dir / favicon)) as own:
+                own.draft(None, (96, 96))  # a JPEG is decoded at a fraction of its size
+                decode_picture(own)
                 return save_ico(own.convert("RGBA"))
-        except (OSError, ValueError):
-            pass  # not a picture Pillow reads after all: the initials stand in
+        except PictureError:  # not a picture Pillow reads (one too large is an error at
+            pass              # the file: plan/pictures.py): the initials stand in
     image = Image.new("RGBA", (192, 192), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, 191, 191), radius=42, fill=accent)

@@ -15,7 +15,7 @@ from markupsafe import Markup
 from ..models import Item, Paper, Site
 from ..reading.collections import PAGES, SCHEMA_BY_NAME, SCHEMAS, Schema, has_tags
 from ..structure.kinds import EXPORTS, KIND, KINDS, paper_url, section_url
-from ..structure.urls import page_root
+from ..structure.urls import file_key, page_root
 from ..views.cvpdf import CVFiles, cv_pdf_view
 from ..views.blog import blog_extras
 from ..views.feeds import feed_view
@@ -372,12 +372,12 @@ def plan_nojekyll(plan: Planning, planned: list[Page]) -> list[Page]:
 def plan_redirects(plan: Planning, planned: list[Page]) -> list[Page]:
     """A small page at each old address; one that is a page of the site already is left
     to that page (check_redirects reports it)."""
-    taken = {page.path for page in planned}
+    taken = {file_key(page.path) for page in planned}
     config = plan.site.config
     return [new_page("redirect", {"site": plan.base, "redirect": redirect_view(config, r),
                                   "page": page_view(r.old, "Moved", "redirect", plan.site)},
                      path=r.old)
-            for r in config.redirects if r.old not in taken]
+            for r in config.redirects if file_key(r.old) not in taken]
 
 
 def plan_cname(plan: Planning, planned: list[Page]) -> list[Page]:

@@ -19,6 +19,7 @@ from pathlib import Path
 from ..diagnostics import Diagnostics
 from ..models import Paper, Site
 from ..output.generated import remove_unused, store_files
+from ..reading.pictures import open_picture
 from ..views.looks import (PREVIEW_BOXES, PREVIEW_DIR, PREVIEW_SETTINGS, PreviewFile,
                            find_preview, list_preview_sizes, preview_file_name)
 
@@ -70,7 +71,7 @@ def make_previews(found: PreviewFile) -> dict[str, bytes]:
     """The picture at each size, by file name (looks.preview_file_name)."""
     from PIL import Image, ImageOps
 
-    with Image.open(found.path) as opened:
+    with open_picture(str(found.path)) as opened:  # read_picture found it readable
         image = ImageOps.exif_transpose(opened)
         # Transparency kept only where the picture has some; the rest is plain RGB.
         has_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info

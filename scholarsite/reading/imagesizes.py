@@ -14,6 +14,8 @@ import xml.etree.ElementTree as etree
 from functools import lru_cache
 from pathlib import Path
 
+from .pictures import PictureError, open_picture
+
 _IMG = re.compile(r"<img\b([^>]*)>")
 _SRC = re.compile(r'\bsrc="([^"]*)"')
 _PIXELS = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:px)?\s*$")
@@ -59,13 +61,9 @@ def read_raster_size(path: str, size: int, mtime_ns: int) -> tuple[int, int] | N
     """A raster picture's width and height from its header (Pillow), None when it is none;
     `size` and `mtime_ns` key the cache, as above."""
     try:
-        from PIL import Image, UnidentifiedImageError  # only for pages that show pictures
-    except ImportError:
-        return None
-    try:
-        with Image.open(path) as image:
+        with open_picture(path) as image:
             return image.size
-    except (OSError, UnidentifiedImageError, ValueError):
+    except PictureError:  # one too large is an error at its file: plan/pictures.py
         return None
 
 

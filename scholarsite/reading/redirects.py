@@ -8,6 +8,7 @@ from __future__ import annotations
 import posixpath
 
 from .fields import FieldReader
+from .slugs import find_path_problem
 from ..models import Redirect
 from ..structure.urls import check_link, is_external
 
@@ -37,13 +38,18 @@ def read_redirects(redirects: FieldReader) -> tuple[Redirect, ...]:
 
 
 def normalize_old_path(key: str) -> tuple[str, str]:
-    """(the path as the site's pages are named, '' or why it cannot be one)."""
-    path = key.strip().lstrip("/")
+    """(the path as the site's pages are named, '' or why it cannot be one): a path the
+    output may hold, by the rules of every path the site writes (slugs.find_path_problem);
+    which pages the site has is checked once they are known (plan/checks.py)."""
+    path = key.strip(" ").lstrip("/")
     if not path or is_external(path) or path.startswith("//"):
         return "", "the old address must be a path inside this site, such as publication/x/"
     parts = path.split("/")
     if any(part in ("..", ".") for part in parts) or "\\" in path or "?" in path or "#" in path:
         return "", "the old address must be a plain path, without '..', '?' or '#'"
+    problem = find_path_problem(path)
+    if problem:
+        return "", f"the old address {problem}"
     if not path.endswith("/") and not posixpath.splitext(parts[-1])[1]:
         path += "/"  # an address of a folder, as Jekyll and Hugo write pages
     return path, ""

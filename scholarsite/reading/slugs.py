@@ -16,6 +16,9 @@ SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 RESERVED_NAMES = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
                             *(f"lpt{i}" for i in range(1, 10))})
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
+# Characters no Windows file name may hold ('\\' and '/' aside, which split a path).
+_NOT_IN_NAMES = '<>:"|?*'
+MAX_NAME = 200  # characters of one name in a path: below every system's 255 bytes
 # Longest slug made from a key or title: a folder name every system holds (most allow 255
 # bytes a name, Windows 260 characters a path), with room for where the site lives.
 MAX_SLUG = 80
@@ -95,3 +98,30 @@ def check_file_slug(path: Path, example: str, diags: Diagnostics) -> None:
     elif path.stem in RESERVED_NAMES:
         diags.error(path, 1, f"'{path.stem}' cannot be a page address: Windows keeps the name "
                     "for a device, so no one could check the site out there; rename the file")
+
+
+def find_path_problem(path: str) -> str:
+    """Why `path` ('a/b/', 'a/b.html') cannot be a path the site writes, or '': each name
+    in it must be one every system can hold (none Windows keeps for a device nor with a
+    character Windows refuses, none hidden, since '.git/hooks/' is no page) and that reads
+    as written (no control character, no invisible one such as U+202E, which shows the
+    rest of a name backwards)."""
+    for char in path:
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            return (f"contains the control or invisible character U+{ord(char):04X}; "
+                    "remove it")
+        if char in _NOT_IN_NAMES or char == "\\":
+            return f"contains '{char}', which no file name on Windows may hold"
+    for name in path.strip("/").split("/"):
+        if not name:
+            return "has an empty name between two slashes"
+        if name.startswith("."):
+            return (f"names '{name}', a hidden file or folder, which the site never "
+                    "publishes")
+        if name.split(".")[0].lower() in RESERVED_NAMES:
+            return f"names '{name}', which Windows keeps for a device"
+        if name[0] == " " or name[-1] in ". ":
+            return f"names '{name}', which starts with a space or ends in a space or dot"
+        if len(name) > MAX_NAME:
+            return f"has a name longer than {MAX_NAME} characters"
+    return ""

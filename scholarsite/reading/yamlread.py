@@ -16,6 +16,7 @@ from pathlib import Path
 import yaml
 
 from ..diagnostics import Diagnostics
+from .cleantext import clean_text, clean_yaml, describe_removed
 
 try:  # the C loader is several times faster; fall back where libyaml is missing
     from yaml import CSafeLoader as _Loader
@@ -83,6 +84,7 @@ def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics) -> Lo
         node = loader.get_single_node()
         repeated = find_repeated_keys(node)  # before PyYAML's merge keys change the nodes
         bomb = find_alias_bomb(node, text)
+        removed = clean_yaml(node, text) if bomb is None else (0, "", 0)
         data = construct(loader, node) if node is not None and bomb is None else None
     except yaml.MarkedYAMLError as exc:
         line, message = describe_yaml_error(exc, first_line)
@@ -105,6 +107,8 @@ def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics) -> Lo
     if bomb is not None:
         diags.error(path, bomb[0] + first_line, bomb[1])
         return None
+    if removed[0]:  # "\x01" in a quoted value: outside text, cleaned as it enters
+        diags.warning(path, removed[2] + first_line, describe_removed(*removed[:2]))
     for key, line, first in repeated:
         diags.error(path, line + first_line, f"'{key}' is given twice in one mapping (also "
                     f"line {first + first_line}): YAML keeps only the last; remove one")
@@ -332,14 +336,10 @@ def read_bytes(path: Path, diags: Diagnostics) -> bytes | None:
         return None
 
 
-# Control characters that are not text: no page or feed can hold them (XML forbids them),
-# and a browser drops some of them where a link's scheme is read.
-CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-
-
 def decode_text(data: bytes, path: Path, diags: Diagnostics) -> str | None:
-    """The text of a content file's bytes, line ends made '\\n' and control characters
-    removed (with a warning at the first one's line); an error when it is not UTF-8."""
+    """The text of a content file's bytes, line ends made '\\n' and what is no text
+    removed (cleantext.clean_text, with a warning at the first one's line); an error when
+    it is not UTF-8."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -348,14 +348,11 @@ def decode_text(data: bytes, path: Path, diags: Diagnostics) -> str | None:
                     "(in most editors: File > Save with Encoding > UTF-8)")
         return None
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    found = CONTROLS.search(text)
-    if found:
-        line = text.count("\n", 0, found.start()) + 1
-        text, count = CONTROLS.subn("", text)
-        diags.warning(path, line, f"{count} control character(s) removed, the first U+"
-                      f"{ord(found.group()):04X}: they are not text, and no page or feed "
-                      "can hold them")
-    return text
+    cleaned, count, first = clean_text(text)
+    if count:
+        line = text.count("\n", 0, text.index(first)) + 1
+        diags.warning(path, line, describe_removed(count, first))
+    return cleaned
 
 
 def read_front_matter(text: str, path: Path, diags: Diagnostics) -> tuple[Located, str] | None:

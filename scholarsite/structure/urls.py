@@ -175,6 +175,12 @@ def output_path(url_path: str) -> str:
     return url_path
 
 
+def file_key(url_path: str) -> str:
+    """The file a page's URL path is written to, as a disk that does not tell case apart
+    names it: two paths of one key would be one file there."""
+    return output_path(url_path).casefold()
+
+
 def make_data_url(media_type: str, text: str) -> str:
     """A link that holds `text` itself (UTF-8, in base64: made at C speed, where
     percent-encoding took a tenth of a millisecond a text, and not larger): a download

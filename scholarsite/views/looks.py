@@ -15,7 +15,6 @@ import functools
 import hashlib
 import io
 import os
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -23,6 +22,7 @@ from urllib.parse import quote
 from ..models import Paper, Preview, Site, SiteConfig
 from ..reading.imagesizes import read_raster_size
 from ..reading.loader import find_files_dir
+from ..reading.pictures import PictureError, decode_picture, open_picture
 from ..structure.urls import FILES_DIR
 
 FAVICON_SVG = "assets/favicon.svg"
@@ -173,21 +173,17 @@ def read_picture(path: str, mtime_ns: int, size: int) -> tuple[str, tuple[int, i
     """(key, upright size, problem) of a picture file: decoded whole, so that a file that
     opens but is cut short is found here, before any page links its resized versions.
     Remembered by the file's status: serve reads each picture once."""
-    from PIL import Image, UnidentifiedImageError, __version__ as pillow
+    from PIL import __version__ as pillow
 
     try:
         data = Path(path).read_bytes()
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data)) as image:  # the bytes the key is of
-                image.load()
-                width, height = image.size
-                turned = image.getexif().get(0x0112) in (5, 6, 7, 8)  # EXIF: on its side
-    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
-        return "", (0, 0), "is too large a picture to resize safely"
-    except UnidentifiedImageError:
-        return "", (0, 0), "is not a picture Pillow can read: use PNG, JPEG or WebP"
-    except (OSError, ValueError, SyntaxError) as exc:  # a picture, but damaged
+        with open_picture(io.BytesIO(data)) as image:  # the bytes the key is of
+            decode_picture(image)
+            width, height = image.size
+            turned = image.getexif().get(0x0112) in (5, 6, 7, 8)  # EXIF: on its side
+    except PictureError as exc:
+        return "", (0, 0), str(exc)
+    except OSError as exc:
         return "", (0, 0), f"cannot be read as a picture ({exc})"
     facts = repr((PREVIEW_SETTINGS, PREVIEW_BOXES, pillow)).encode()
     key = hashlib.sha256(facts + b"\0" + data).hexdigest()[:20]
