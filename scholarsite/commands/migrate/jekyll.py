@@ -57,9 +57,9 @@ def read_jekyll_site(old: Path, mig: Migration) -> None:
     if links:
         owner["links"] = links
     photo = find_photo(old, author, about)
-    if photo is not None:
-        owner["photo"] = f"files/{photo.name}"
-        mig.add_copy(owner["photo"], photo, "file", mig.where(photo))
+    if photo is not None and mig.add_copy(f"files/{photo.name}", photo, "file",
+                                          mig.where(photo)):
+        owner["photo"] = f"files/{photo.name}"  # only a file copied: site.yaml names it
     if about is not None and about.body.strip():
         body = convert_markup(about.body, about.path, about.body_line, mig)
         mig.add_text("index.md", body.strip() + "\n", "home", mig.where(about.path))

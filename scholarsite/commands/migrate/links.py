@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ...diagnostics import Diagnostics
 from ...reading.bibtex import read_bib_file
+from ...reading.redirects import normalize_old_path
 from .model import Migration, is_inside
 
 # [text](target "title") and ![alt](target), and href="..." / src="..." in inline HTML.
@@ -69,6 +70,23 @@ def settle_links(mig: Migration) -> None:
         settled = settle_text(body, mig, base, known, new.origin)
         if settled != body:
             mig.add_text(rel, head + settled, new.what, new.origin)
+    drop_clashing_redirects(mig, list_site_paths(mig))
+
+
+def drop_clashing_redirects(mig: Migration, pages: set[str]) -> None:
+    """Redirects the build would refuse or that would replace a page: an old address that
+    is, in any case (macOS and Windows fold it), a page or file of the new site or
+    another redirect's address is named in the report instead."""
+    taken = {p.casefold() for p in pages}
+    taken |= {f"{p}index.html".casefold() for p in pages if p == "" or p.endswith("/")}
+    for old in list(mig.redirects):
+        path = normalize_old_path(old)[0].casefold()
+        if path in taken or path.rstrip("/") in taken:
+            del mig.redirects[old]
+            mig.add_review("site.yaml", f"the old address '{old}' is not redirected: the new "
+                           "site has a page or file there (letter case aside)")
+        else:
+            taken.add(path)
 
 
 def split_body(text: str) -> tuple[str, str]:
@@ -121,9 +139,10 @@ def settle_target(target: str, mig: Migration, base: str, known: set[str],
         return None
     if path and source.is_file() and source.suffix.lower() not in (".md", ".markdown", ".html"):
         rel = new_file_path(path)
-        mig.add_copy(rel, source, "file", mig.where(source))
-        known.add(rel)
-        return rel + suffix
+        if mig.add_copy(rel, source, "file", mig.where(source)):
+            known.add(rel)
+            return rel + suffix
+        return None  # its note says why
     mig.add_review(origin, f"link to '{target}' taken out, keeping its text: the new site "
                    "has no such page or file")
     return None
