@@ -106,8 +106,9 @@ def plain_date(value: str) -> int | str:
 
 def from_cv_yml(path: Path, mig: Migration) -> dict:
     text = mig.read_text(path)
-    data = load_yaml(text, path, 1, mig, None,
-                                            "not moved: this is not valid YAML ({})") if text is not None else None
+    if text is None:
+        return {}
+    data = load_yaml(text, path, 1, mig, None, "not moved: this is not valid YAML ({})")
     if data is None:
         return {}
     if not isinstance(data, list):

@@ -8,6 +8,7 @@ versions, in `_data/socials.yml`; its position line is the about page's `subtitl
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -46,7 +47,8 @@ PLACEHOLDER_URL = "https://example.github.io/"
 def read_jekyll_site(old: Path, mig: Migration) -> None:
     """Add site.yaml's settings, index.md and the free pages from a Jekyll site."""
     config_path = old / "_config.yml"
-    config = read_settings(config_path, mig) if config_path.is_file() else {}
+    # Any _config.yml is read, so that one that is a pipe or a link out is named.
+    config = read_settings(config_path, mig) if os.path.lexists(config_path) else {}
     author = config.get("author") if isinstance(config.get("author"), dict) else {}
     socials = read_settings(old / "_data" / "socials.yml", mig) \
         if (old / "_data" / "socials.yml").is_file() else {}
