@@ -74,19 +74,16 @@ def settle_links(mig: Migration) -> None:
 
 
 def drop_clashing_redirects(mig: Migration, pages: set[str]) -> None:
-    """Redirects the build would refuse or that would replace a page: an old address that
-    is, in any case (macOS and Windows fold it), a page or file of the new site or
-    another redirect's address is named in the report instead."""
-    taken = {p.casefold() for p in pages}
-    taken |= {f"{p}index.html".casefold() for p in pages if p == "" or p.endswith("/")}
+    """Redirects the build would refuse: an old address that is a page or file of the new
+    site (a redirect there would replace it) is named in the report instead. One that
+    differs from a page only in case stays: a case-sensitive host serves both."""
+    taken = set(pages) | {f"{p}index.html" for p in pages if p == "" or p.endswith("/")}
     for old in list(mig.redirects):
-        path = normalize_old_path(old)[0].casefold()
+        path = normalize_old_path(old)[0]
         if path in taken or path.rstrip("/") in taken:
             del mig.redirects[old]
             mig.add_review("site.yaml", f"the old address '{old}' is not redirected: the new "
-                           "site has a page or file there (letter case aside)")
-        else:
-            taken.add(path)
+                           "site has a page or file there")
 
 
 def split_body(text: str) -> tuple[str, str]:

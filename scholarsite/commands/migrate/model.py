@@ -102,6 +102,8 @@ class Migration:
     def check_new_path(self, path: str, origin: str) -> bool:
         """Whether `path` may be written: a name the build reads, not another file's name
         in another case (one file on macOS and Windows)."""
+        if path in self.files:  # asked when it was first added (settle_links adds again)
+            return True
         problem = why_not_name(path)
         clash = next((k for k in self.files if k != path and k.casefold() == path.casefold()),
                      None)
