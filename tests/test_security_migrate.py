@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -143,10 +142,9 @@ def test_a_pipe_or_device_as_config_never_hangs_migrate(tmp_path, how):
 
 
 @posix_only
-def test_a_pipe_as_a_bib_file_never_hangs_update(tmp_path, monkeypatch):
-    with serve_update(monkeypatch) as content:
-        os.mkfifo(content / "publications" / "dblp.bib")
-        result = run_cli("update", "--content", str(content), "--only", "dblp", timeout=60)
+def test_a_pipe_as_a_bib_file_never_hangs_update(update_site):
+    os.mkfifo(update_site / "publications" / "dblp.bib")
+    result = run_cli("update", "--content", str(update_site), "--only", "dblp", timeout=60)
     assert result.code == 1
     assert "dblp.bib" in result.err and "not a regular file" in result.err
 
@@ -177,42 +175,31 @@ def test_yaml_bombs_and_deep_nesting_leave_one_file_behind(tmp_path):
 
 # --- 10. update refuses what build refuses ------------------------------------------------
 
-class serve_update:
-    """A content folder for `update` and the fake services on 127.0.0.1 (test_update.py)."""
-
-    def __init__(self, monkeypatch) -> None:
-        self.monkeypatch = monkeypatch
-
-    def __enter__(self) -> Path:
-        self.services = Services()
-        for name, variable in (("dblp", "SCHOLARSITE_DBLP_URL"),
-                               ("orcid", "SCHOLARSITE_ORCID_URL"),
-                               ("openalex", "SCHOLARSITE_OPENALEX_URL")):
-            self.monkeypatch.setenv(variable, f"{self.services.url}/{name}")
-        self.tmp = tempfile.TemporaryDirectory()
-        root = Path(self.tmp.name)
-        return write_files(root / "content", {"site.yaml": SITE,
-                                              "publications/a-paper.md": paper()})
-
-    def __exit__(self, *exc) -> None:
-        self.services.server.shutdown()
-        self.services.server.server_close()
-        self.tmp.cleanup()
+@pytest.fixture
+def update_site(tmp_path, monkeypatch):
+    """A content folder for `update`, and the fake services (test_update.py) on 127.0.0.1."""
+    services = Services()
+    for name, variable in (("dblp", "SCHOLARSITE_DBLP_URL"), ("orcid", "SCHOLARSITE_ORCID_URL"),
+                           ("openalex", "SCHOLARSITE_OPENALEX_URL")):
+        monkeypatch.setenv(variable, f"{services.url}/{name}")
+    yield write_files(tmp_path / "content", {"site.yaml": SITE,
+                                             "publications/a-paper.md": paper()})
+    services.server.shutdown()
+    services.server.server_close()
 
 
 @posix_only
-def test_update_never_follows_a_bib_file_linked_out_of_the_content(tmp_path, monkeypatch):
+def test_update_never_follows_a_bib_file_linked_out_of_the_content(tmp_path, update_site):
     outside = tmp_path / "outside.bib"
     outside.write_text("@misc{secret, title={Outside Secret}, author={Eve}, year={2020}}\n",
                        encoding="utf-8")
-    with serve_update(monkeypatch) as content:
-        link = content / "publications" / "dblp.bib"
-        link.symlink_to(outside)
-        result = run_cli("update", "--content", str(content), "--only", "dblp")
-        assert result.code == 1
-        assert link.is_symlink() and "dblp.bib" in result.err and "link" in result.err
-        assert not any("Outside Secret" in p.read_text(encoding="utf-8")
-                       for p in content.rglob("*") if p.is_file() and not p.is_symlink())
+    link = update_site / "publications" / "dblp.bib"
+    link.symlink_to(outside)
+    result = run_cli("update", "--content", str(update_site), "--only", "dblp")
+    assert result.code == 1
+    assert link.is_symlink() and "dblp.bib" in result.err and "link" in result.err
+    assert not any("Outside Secret" in p.read_text(encoding="utf-8")
+                   for p in update_site.rglob("*") if p.is_file() and not p.is_symlink())
     assert outside.read_text(encoding="utf-8").startswith("@misc{secret")
     assert "DBLP" not in outside.read_text(encoding="utf-8")
 
