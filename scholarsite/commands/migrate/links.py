@@ -12,6 +12,7 @@ from pathlib import Path
 from ...diagnostics import Diagnostics
 from ...reading.bibtex import read_bib_file
 from ...reading.redirects import normalize_old_path
+from ...structure.urls import file_key
 from .model import Migration, is_inside
 
 # [text](target "title") and ![alt](target), and href="..." / src="..." in inline HTML.
@@ -74,16 +75,18 @@ def settle_links(mig: Migration) -> None:
 
 
 def drop_clashing_redirects(mig: Migration, pages: set[str]) -> None:
-    """Redirects the build would refuse: an old address that is a page or file of the new
-    site (a redirect there would replace it) is named in the report instead. One that
-    differs from a page only in case stays: a case-sensitive host serves both."""
-    taken = set(pages) | {f"{p}index.html" for p in pages if p == "" or p.endswith("/")}
+    """Redirects the build refuses (plan/checks.py): an old address at which the new site
+    has a page or file, as a disk that does not tell case apart sees it (file_key:
+    'publications/2020-Paper' is the page 'publications/2020-paper/' there), or another
+    redirect's, is named in the report instead of written."""
+    taken = {file_key(path) for path in pages}
     for old in list(mig.redirects):
-        path = normalize_old_path(old)[0]
-        if path in taken or path.rstrip("/") in taken:
+        key = file_key(normalize_old_path(old)[0])
+        if key in taken:
             del mig.redirects[old]
             mig.add_review("site.yaml", f"the old address '{old}' is not redirected: the new "
-                           "site has a page or file there")
+                           "site has a page or file there (letter case aside)")
+        taken.add(key)
 
 
 def split_body(text: str) -> tuple[str, str]:
