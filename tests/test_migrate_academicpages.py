@@ -141,7 +141,10 @@ def test_old_addresses_redirect(migrated):
     _, content, _, site = migrated
     redirects = yaml.safe_load((content / "site.yaml").read_text(encoding="utf-8"))["redirects"]
     assert redirects["publication/2021-03-15-sparse-widgets"] == "publications/sparse-widgets/"
-    assert redirects["publications/2019-Quiet-Graphs"] == "publications/2019-quiet-graphs/"
+    # Its old address differs from its new page's only in case: one file on macOS and
+    # Windows, which the build refuses, so it is named in the report instead.
+    assert "publications/2019-Quiet-Graphs" not in redirects
+    assert "'publications/2019-Quiet-Graphs' is not redirected" in migrated[2].out
     assert redirects["posts/2021/01/second-post"] == "posts/second-post/"
     assert redirects["hello-widgets"] == "posts/hello-widgets/"  # permalink: /:categories/:title/
     page = (site / "publication" / "2021-03-15-sparse-widgets" / "index.html").read_text(

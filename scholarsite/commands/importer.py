@@ -16,6 +16,7 @@ from pathlib import Path
 
 import yaml
 
+from ..output.paths import why_not_write
 from ..output.writer import replace_file
 from ..reading.bibpaper import find_short
 from ..reading.bibtex import read_bib_file
@@ -58,9 +59,13 @@ def import_bib(bib_path: Path, content_dir: Path, force: bool = False) -> Import
         folder.mkdir(exist_ok=True)
         for paper in papers:
             target = folder / f"{paper.slug}.md"
+            problem = why_not_write(target, content_dir)  # as every command decides it
             if target.is_symlink():
                 diags.warning(target, 0, "this file is a link; import-bib never writes "
                               "through one, so it was left as it is")
+                skipped.append(target)
+            elif problem:
+                diags.error(target, 0, problem)
                 skipped.append(target)
             elif target.exists() and not force:
                 skipped.append(target)

@@ -25,6 +25,7 @@ from .counts import count_papers, format_counts
 from ..diagnostics import Diagnostics, count_of, printable
 from .fetch import FetchError, Fetcher, base_url
 from ..models import SiteConfig
+from ..output.paths import why_not_write
 from ..output.writer import replace_file
 from .papersources import (BULK_SIZE, convert_dblp, convert_orcid_work, list_orcid_works,
                            read_contributors)
@@ -36,6 +37,7 @@ from ..reading.listing import list_files
 from ..reading.loader import CONFIG_FILE, PAPER_SUFFIXES, PAPERS_DIR, load_site
 from ..reading.paperfiles import read_paper_file
 from ..reading.papers import make_markdown
+from ..reading.yamlread import read_bytes, read_text
 
 SOURCES = ("dblp", "orcid", "citations")
 
@@ -152,7 +154,11 @@ def update_bib(name: str, fetched: list[Record] | None, content: Path, report: R
     target = content / PAPERS_DIR / f"{name}.bib"
     base_file = target.with_name(f".{name}.fetched.bib")
     diags = Diagnostics(root=Path.cwd())
-    ours, base = read_records(target, diags), read_records(base_file, diags)
+    for path in (target, base_file):  # update reads and writes as build reads: not through
+        problem = why_not_write(path, content)  # a link, nor anything but a regular file
+        if problem:
+            diags.error(path, 0, problem)
+    ours, base = read_records(target, content, diags), read_records(base_file, content, diags)
     if diags.has_errors():
         report.fail(f"{target.as_posix()} was not updated, so that nothing in it is lost: "
                     + "; ".join(str(d) for d in diags.errors()))
@@ -168,15 +174,13 @@ def update_bib(name: str, fetched: list[Record] | None, content: Path, report: R
         write_text(base_file, format_records(merged.base, source))
 
 
-def read_records(path: Path, diags: Diagnostics) -> list[Record]:
-    """The file's entries; none when there is no file yet."""
-    if not path.exists():
+def read_records(path: Path, content: Path, diags: Diagnostics) -> list[Record]:
+    """The file's entries, read through the build's guarded reader; none when there is
+    no file yet."""
+    if not os.path.lexists(path):
         return []
-    try:
-        return parse_records(path, path.read_text("utf-8"), diags)
-    except (OSError, UnicodeDecodeError) as exc:
-        diags.error(path, 0, f"cannot be read: {exc}")
-        return []
+    text = read_text(path, diags, content)
+    return [] if text is None else parse_records(path, text, diags)
 
 
 def drop_repeats(merged: Merged, target: Path, content: Path) -> list[str]:
@@ -238,6 +242,10 @@ def update_counts(content: Path, service: str, fetcher: Fetcher, report: Report)
     previous = {count.slug: count for count in site.config.citation_counts}
     counted = count_papers(list(site.papers), service, fetcher, find_today(), previous)
     target = content / COUNTS_FILE
+    problem = why_not_write(target, content)
+    if problem:
+        report.fail(f"{target.as_posix()}: {problem}")
+        return
     total = sum(count.count for count in counted.counts)
     verb = "would write" if report.dry_run else "wrote"
     report.lines.append(f"{target.as_posix()}: {verb} {count_of(len(counted.counts), 'count')} "
@@ -259,7 +267,8 @@ def find_today() -> str:
 
 
 def write_text(path: Path, text: str) -> None:
-    """The file, whole, when its text changes; otherwise untouched (no commit to make)."""
+    """The file, whole, when its text changes; otherwise untouched (no commit to make).
+    The caller has asked why_not_write; the old bytes are read by the guarded reader."""
     data = text.encode("utf-8")
-    if not path.exists() or path.read_bytes() != data:
+    if not os.path.lexists(path) or read_bytes(path, Diagnostics()) != data:
         replace_file(path, data)

@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
 
+from .paths import open_regular
+
 MANIFEST = ".scholarsite-manifest"
 MANIFEST_NOTE = "Files written by scholarsite; the folder may be rebuilt at any time."
 WRITE_PIECE = 1 << 20  # characters of a page encoded at a time
@@ -320,12 +322,14 @@ def replace_file(target: Path, data: bytes | None = None, source: Path | None = 
                  pieces: list[bytes] | None = None) -> None:
     """Write `data`, a copy of `source`, or `pieces` one after the other, to `target`
     through a temporary file beside it and os.replace: whoever reads `target` gets the old
-    file or the new one, never half."""
+    file or the new one, never half. `source` must be a regular file (a pipe would wait
+    forever, /dev/zero never ends)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
     try:
         if source is not None:
-            shutil.copyfile(source, tmp)
+            with open_regular(source) as stream, open(tmp, "wb") as out:
+                shutil.copyfileobj(stream, out)
         elif pieces is not None:
             write_pieces(tmp, pieces)
         else:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..diagnostics import Diagnostics
+from ..output.paths import why_not_read
 
 
 def accept_file(path: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...],
@@ -29,12 +30,12 @@ def accept_file(path: Path, content_dir: Path, diags: Diagnostics, suffixes: tup
 
 def check_inside(path: Path, content_dir: Path, diags: Diagnostics,
                  real_dirs: dict[Path, Path] | None = None) -> bool:
-    """Whether `path` really is inside the content folder; a link leaving it is an error,
-    never followed (site.yaml linked to a file elsewhere would publish that file)."""
-    real_dirs = {} if real_dirs is None else real_dirs
-    if not resolve_file(path, real_dirs).is_relative_to(resolve_dir(content_dir, real_dirs)):
-        diags.error(path, 0, f"this file is a link to a place outside the {content_dir.name} "
-                    "folder; copy the file in instead")
+    """Whether `path` really is inside the content folder, as output/paths.py decides for
+    every command; a link leaving it is an error, never followed (site.yaml linked to a
+    file elsewhere would publish that file)."""
+    problem = why_not_read(path, content_dir)
+    if problem:
+        diags.error(path, 0, problem)
         return False
     return True
 
@@ -43,14 +44,6 @@ def resolve_dir(folder: Path, real_dirs: dict[Path, Path]) -> Path:
     if folder not in real_dirs:
         real_dirs[folder] = folder.resolve()
     return real_dirs[folder]
-
-
-def resolve_file(path: Path, real_dirs: dict[Path, Path]) -> Path:
-    """Where a file really is: its folder's real path, unless the file is a link itself
-    (a folder is resolved once for all its files)."""
-    if path.is_symlink():
-        return path.resolve()
-    return resolve_dir(path.parent, real_dirs) / path.name
 
 
 def list_files(folder: Path, content_dir: Path, diags: Diagnostics, suffixes: tuple[str, ...]

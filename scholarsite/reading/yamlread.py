@@ -7,21 +7,21 @@ so that a validator can say `path:line: error: ...` about the field at fault.
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
 from ..diagnostics import Diagnostics
+from ..output.paths import NotRegularFile, open_regular, why_not_read
 from .cleantext import clean_text, clean_yaml, describe_removed
 
 try:  # the C loader is several times faster; fall back where libyaml is missing
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - depends on the machine
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+FastLoader = _Loader  # for a command that reads some tags its own way
 
 FENCE = "---"
 
@@ -76,9 +76,12 @@ def _index_lines(root: yaml.Node, offset: int) -> dict[tuple, int]:
     return out
 
 
-def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics) -> Located | None:
-    """Parse one YAML document that starts at `first_line` of `path`; None after an error."""
-    loader = _Loader(text)
+def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics,
+               loader_class: type | None = None) -> Located | None:
+    """Parse one YAML document that starts at `first_line` of `path`; None after an error.
+    Every command's YAML is read here, with the guards against alias bombs and deep
+    nesting; `loader_class` (a subclass of `_Loader`) may read some tags its own way."""
+    loader = (loader_class or _Loader)(text)
     node = None
     try:
         node = loader.get_single_node()
@@ -310,30 +313,43 @@ def split_front_matter(text: str, path: Path, diags: Diagnostics) -> tuple[str, 
     return None
 
 
-def read_text(path: Path, diags: Diagnostics) -> str | None:
-    """A content file as text: UTF-8 (a BOM is allowed), with a clear error otherwise."""
-    data = read_bytes(path, diags)
+def read_text(path: Path, diags: Diagnostics, root: Path | None = None) -> str | None:
+    """A content file as text: UTF-8 (a BOM is allowed), with a clear error otherwise;
+    `root` as read_bytes takes it."""
+    data = read_bytes(path, diags, root)
     return None if data is None else decode_text(data, path, diags)
 
 
-READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+# A content file (Markdown, BibTeX, YAML) over this size is refused: parsing takes about 27
+# times a file's size in memory (a 30 MB paper took 834 MB), and no paper, CV or
+# bibliography comes near it (a list of 1,500 papers from DBLP is 2 MB).
+MAX_TEXT_BYTES = 8 * 1024 * 1024
 
 
-def read_bytes(path: Path, diags: Diagnostics) -> bytes | None:
-    """A content file's bytes. Only a regular file is read: a pipe would wait forever
-    for a writer, and a device such as /dev/zero never ends (it is opened without waiting,
-    then looked at)."""
+def read_bytes(path: Path, diags: Diagnostics, root: Path | None = None) -> bytes | None:
+    """A content file's bytes, through the one guarded reader (output/paths.py): when
+    `root` is given, only a file really inside it (its links followed); only a regular
+    file (a pipe would wait forever, /dev/zero never ends); at most MAX_TEXT_BYTES."""
+    problem = why_not_read(path, root) if root is not None else ""
+    if problem:
+        diags.error(path, 0, problem)
+        return None
     try:
-        fd = os.open(path, READ_FLAGS)
-        with open(fd, "rb") as stream:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                diags.error(path, 0, "this is not a regular file (a pipe, device or socket); "
-                            "only files are read")
-                return None
-            return stream.read()
+        with open_regular(path) as stream:
+            data = stream.read(MAX_TEXT_BYTES + 1)
+    except NotRegularFile:
+        diags.error(path, 0, "this is not a regular file (a pipe, device or socket); "
+                    "only files are read")
+        return None
     except OSError as exc:
         diags.error(path, 0, f"cannot read file: {exc.strerror or exc}")
         return None
+    if len(data) > MAX_TEXT_BYTES:
+        diags.error(path, 0, f"the file is over {MAX_TEXT_BYTES // 2**20} MB, more than any "
+                    "content file needs (and costly to read); split it, or move what is not "
+                    "text into files/")
+        return None
+    return data
 
 
 def decode_text(data: bytes, path: Path, diags: Diagnostics) -> str | None:

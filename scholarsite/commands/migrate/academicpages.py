@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-import yaml
-
 from .apfields import (clean_abstract, clean_title, extra_links, is_document, is_sample,
                        link_kind, new_name, own_path, paper_authors, paper_citation,
                        plain_excerpt, read_entry, text_field)
@@ -21,11 +19,11 @@ from .citestyles import (infer_type, strip_boilerplate, venue_from_citation,
                          year_from_citation)
 from .dates import (DateOrder, date_from_name, decide_order, is_placeholder, normalize_date,
                     swapped_date)
-from .frontmatter import Source, format_entry, key_line
+from .frontmatter import Source, format_entry, key_line, read_settings
 from .guard import guarded
 from .markup import convert_markup
 from .links import new_file_path
-from .model import Migration, is_inside
+from .model import Migration
 
 SUFFIXES = (".md", ".markdown", ".html")
 # Jekyll's default permalink for a collection, and its named styles for posts.
@@ -54,7 +52,7 @@ class OldSite:
 
 def read_academicpages(old: Path, mig: Migration) -> None:
     """Add the papers, talks, teaching, posts and projects of an academicpages site."""
-    site = read_old_site(old)
+    site = read_old_site(old, mig)
     for folder, move in MOVERS:
         sources = list_sources(old / folder, mig)
         order = decide_order(s.fields.get("date") for s in sources)
@@ -64,14 +62,9 @@ def read_academicpages(old: Path, mig: Migration) -> None:
             guarded(mig, mig.where(source.path), move, source, site, order, mig)
 
 
-def read_old_site(old: Path) -> OldSite:
+def read_old_site(old: Path, mig: Migration) -> OldSite:
     """What the moved pages need of `_config.yml` (jekyll.py reports its problems)."""
-    try:  # a _config.yml that links out of the old site: jekyll.py says so
-        config = yaml.safe_load((old / "_config.yml").read_text(encoding="utf-8")) \
-            if is_inside(old / "_config.yml", old) else None
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        config = None
-    config = config if isinstance(config, dict) else {}
+    config = read_settings(old / "_config.yml", mig, quiet=True)
     author = config.get("author") if isinstance(config.get("author"), dict) else {}
     # Only the config's own name: without one, site.yaml's is a stand-in, no author.
     owner = author.get("name") or config.get("name") or ""
@@ -105,7 +98,7 @@ def list_sources(folder: Path, mig: Migration) -> list[Source]:
                 mig.leave(mig.where(path), "a hidden file, which Jekyll did not publish; "
                           "not moved")
             continue
-        if not is_document(path):
+        if not is_document(path, mig):
             mig.leave(mig.where(path), "not a Markdown file; not moved")
             continue
         source = read_entry(path, mig)
@@ -180,8 +173,8 @@ def copy_file(url: str, site: OldSite, mig: Migration) -> str:
     if not local or not (site.old / local).is_file():
         return ""
     new = new_file_path(local)
-    mig.add_copy(new, site.old / local, "file", mig.where(site.old / local))
-    return new
+    return new if mig.add_copy(new, site.old / local, "file", mig.where(site.old / local)) \
+        else ""
 
 
 def move_file(value: str, source: Source, key: str, site: OldSite, mig: Migration) -> str:

@@ -11,13 +11,11 @@ import datetime as dt
 import re
 from pathlib import Path
 
-import yaml
-
 from ...reading.slugs import make_slug
 from .alfoliobib import copy_folder, list_files, read_bibliography
 from .coauthors import read_coauthors
 from .cvdata import read_cv
-from .frontmatter import Source, format_entry, read_source, strip_html
+from .frontmatter import Source, format_entry, read_settings, read_source, strip_html
 from .guard import guarded
 from .links import new_file_path
 from .markup import convert_markup
@@ -55,7 +53,7 @@ def read_alfolio(old: Path, mig: Migration) -> None:
                 mig)
     read_news(old, mig)
     read_projects(old, mig, papers)
-    read_posts(old, mig, read_permalink(old),
+    read_posts(old, mig, read_permalink(old, mig),
                {key: title for key, (_, title) in papers.items()})
     read_cv(old, mig)
     read_coauthors(old, mig)
@@ -71,8 +69,8 @@ def use_asset(old: Path, mig: Migration, ref: str, origin: str) -> str:
     path = ref.strip().split("#")[0].split("?")[0].lstrip("/")
     source = old / path
     new = new_file_path(path)
-    if source.is_file() and source.resolve().is_relative_to(old.resolve()):
-        mig.add_copy(new, source, "file", mig.where(source))
+    if source.is_file() and is_inside(source, old):
+        mig.add_copy(new, source, "file", mig.where(source))  # its note says why not
     else:
         mig.add_review(origin, f"'{ref}' names no file of the old site, so it is left out; "
                        f"put the file at {new} and name it there")
@@ -243,14 +241,11 @@ def related_papers(src: Source, mig: Migration, papers: dict[str, tuple[str, str
 # --- posts ---------------------------------------------------------------------------------
 
 
-def read_permalink(old: Path) -> str:
-    """The posts' address pattern in _config.yml (Jekyll's default is 'date')."""
-    try:  # a _config.yml that links out of the old site: jekyll.py says so
-        config = yaml.safe_load((old / "_config.yml").read_text(encoding="utf-8-sig")) or {} \
-            if is_inside(old / "_config.yml", old) else {}
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        config = {}
-    pattern = str(config.get("permalink") or "date") if isinstance(config, dict) else "date"
+def read_permalink(old: Path, mig: Migration) -> str:
+    """The posts' address pattern in _config.yml (Jekyll's default is 'date'; jekyll.py
+    names the file's problems)."""
+    config = read_settings(old / "_config.yml", mig, quiet=True)
+    pattern = str(config.get("permalink") or "date")
     return PERMALINK_STYLES.get(pattern, pattern)
 
 

@@ -4,17 +4,16 @@ own fields that scholarsite does not show are named in the report."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
+from ...diagnostics import Diagnostics
+from ...reading.bibparse import BibEntry, BibValue, parse_library
+from ...reading.latex import latex_to_rich
 from ...reading.slugs import make_entry_slug, make_slug
-from .model import Migration, is_inside
+from .model import Migration
 
 # --- the bibliography ----------------------------------------------------------------------
 
-_ENTRY = re.compile(r"^[ \t]*@[ \t]*(\w+)[ \t]*[{(][ \t]*([^,\s]+)[ \t]*,", re.M)
-_FIELD = re.compile(r"^[ \t]*([\w-]+)[ \t]*=[ \t]*(.*)$", re.M)
-_PLAIN_VALUE = re.compile(r'^[{"]\s*([^{}"]*?)\s*[}"]')
 # al-folio fields that steer its pages and that scholarsite does not show.
 UNSHOWN = {"award_name": "the award's button label; scholarsite shows 'award'",
            "website": "a link; rename it 'html'", "blog": "a link; rename it 'html'",
@@ -26,58 +25,45 @@ UNSHOWN = {"award_name": "the award's button label; scholarsite shows 'award'",
 
 def read_bibliography(old: Path, mig: Migration) -> dict[str, tuple[str, str]]:
     """Copy each .bib file to publications/; return {citation key: (slug, title)} of the
-    entries that will be papers (title, author and year present)."""
+    entries that will be papers (title, author and year present), each entry read by the
+    build's own BibTeX parser."""
     papers: dict[str, tuple[str, str]] = {}
     for path in list_files(old / "_bibliography", (".bib", ".bibtex")):
-        mig.add_copy(f"publications/{make_slug(path.stem)}.bib", path, "bibtex",
-                     mig.where(path))
-        if not is_inside(path, mig.old):
-            continue  # add_copy said so
-        try:
-            entries = scan_entries(path.read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError):
-            continue  # the build says what is wrong with the file
-        for key, line, fields in entries:
+        if not mig.add_copy(f"publications/{make_slug(path.stem)}.bib", path, "bibtex",
+                            mig.where(path)):
+            continue  # add_copy said why
+        text = mig.read_text(path)
+        if text is None:
+            continue
+        entries = parse_library(path, text, Diagnostics()).entries  # the build says its errors
+        for entry in entries:
+            fields = entry.fields
             if "title" in fields and {"author", "editor"} & set(fields) \
                     and {"year", "date"} & set(fields):
-                title = " ".join(re.sub(r"[{}\"]", "", fields["title"][0]).strip(" ,").split())
-                papers.setdefault(key, (make_entry_slug(key, title), title))
+                title = latex_to_rich(fields["title"].text).text  # as the build reads it
+                papers.setdefault(entry.key, (make_entry_slug(entry.key, title), title))
             else:
-                mig.add_review(mig.where(path, line), f"entry '{key}' lacks a title, author "
-                               "or year: the site leaves it out, with a warning, until it has")
+                mig.add_review(mig.where(path, entry.line), f"entry '{entry.key}' lacks a "
+                               "title, author or year: the site leaves it out, with a warning, "
+                               "until it has")
             check_bib_files(old, path, fields, mig)
         note_unshown(path, entries, mig)
     return papers
 
 
-def scan_entries(text: str) -> list[tuple[str, int, dict[str, tuple[str, int]]]]:
-    """Each entry's key, line and fields {name: (value as written, line)}: enough to find
-    keys and file names; the real reading is the build's."""
-    starts = [m for m in _ENTRY.finditer(text)
-              if m.group(1).lower() not in ("string", "comment", "preamble")]
-    entries = []
-    for i, match in enumerate(starts):
-        end = starts[i + 1].start() if i + 1 < len(starts) else len(text)
-        fields = {f.group(1).lower(): (f.group(2), text.count("\n", 0, f.start()) + 1)
-                  for f in _FIELD.finditer(text, match.end(), end)}
-        entries.append((match.group(2), text.count("\n", 0, match.start()) + 1, fields))
-    return entries
-
-
-def check_bib_files(old: Path, path: Path, fields: dict, mig: Migration) -> None:
+def check_bib_files(old: Path, path: Path, fields: dict[str, BibValue], mig: Migration) -> None:
     """A bare `pdf` or `preview` name resolves only if al-folio's folder had that file."""
     for name, folder in (("pdf", "assets/pdf"), ("preview", "assets/img/publication_preview")):
-        value, line = fields.get(name, ("", 0))
-        plain = _PLAIN_VALUE.match(value)
-        ref = plain.group(1) if plain else ""
+        value = fields.get(name)
+        ref = value.text.strip() if value else ""
         if ref and "://" not in ref and not (old / folder / ref).is_file():
-            mig.add_review(mig.where(path, line), f"{name} '{ref}' is not in {folder}/; "
+            mig.add_review(mig.where(path, value.line), f"{name} '{ref}' is not in {folder}/; "
                            f"put the file in files/ or the link is left out")
 
 
-def note_unshown(path: Path, entries: list, mig: Migration) -> None:
+def note_unshown(path: Path, entries: list[BibEntry], mig: Migration) -> None:
     for name, why in UNSHOWN.items():
-        lines = [fields[name][1] for _, _, fields in entries if name in fields]
+        lines = [e.fields[name].line for e in entries if name in e.fields]
         if lines:
             mig.add_review(mig.where(path, lines[0]), f"al-folio's '{name}' ({why}) is kept "
                            f"in the entry but not shown ({len(lines)} entr"

@@ -8,11 +8,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import yaml
-
+from ...diagnostics import Diagnostics
+from ...reading.yamlread import read_bytes
 from .citestyles import (clean_citation, describe_doubt, invert, looks_like_name,
                          parse_cited_authors, same_person, split_names)
-from .frontmatter import Source, key_line, read_source, strip_html
+from .frontmatter import (Source, TextDates, key_line, read_source, strip_html,
+                          text_to_markdown)
 from .model import Migration
 
 MARKDOWN = (".md", ".markdown", ".html")
@@ -34,58 +35,21 @@ _DOI_LINE = re.compile(r"^\s*(?:[+*-]\s+)?\**doi\**\s*:", re.I)
 _DOI = re.compile(r"\b(10\.\d{4,9}/[^\s)\]\"'<>]+)")
 
 
-class _LenientLoader(yaml.SafeLoader):
-    """YAML as Jekyll's own reader takes it: a date with no such day ('0000-00-00',
-    '2026-28-04') stays the text it is, for the date reader to judge."""
-
-
-def _timestamp(loader: yaml.SafeLoader, node: yaml.Node):
-    try:
-        return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
-    except ValueError:
-        return loader.construct_scalar(node)
-
-
-_LenientLoader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
-
-
-def is_document(path: Path) -> bool:
+def is_document(path: Path, mig: Migration) -> bool:
     """A file Jekyll made a page of: Markdown or HTML, or one with no suffix that opens
-    with front matter ('1234' beside '1.md')."""
+    with front matter ('1234' beside '1.md'), looked at through the guarded reader."""
     if path.suffix.lower() in MARKDOWN:
         return True
     if path.suffix:
         return False
-    with path.open("rb") as handle:
-        return handle.read(4).lstrip(b"\xef\xbb\xbf").startswith(b"---")
+    data = read_bytes(path, Diagnostics(), mig.old)
+    return data is not None and data.lstrip(b"\xef\xbb\xbf").startswith(b"---")
 
 
 def read_entry(path: Path, mig: Migration) -> Source | None:
-    """The file as frontmatter.read_source reads it; when YAML refuses only an impossible
-    date, read again with that date kept as text."""
-    scratch = Migration(mig.old, mig.kind)
-    source = read_source(path, scratch) or reread_dates(path)
-    mig.left.extend(scratch.left if source is None else ())
-    mig.review.extend(scratch.review)
-    return source
-
-
-def reread_dates(path: Path) -> Source | None:
-    try:
-        lines = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n").split("\n")
-    except (OSError, UnicodeDecodeError):
-        return None
-    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
-    if not lines or lines[0].strip() != "---" or end is None:
-        return None
-    try:
-        fields = yaml.load("\n".join(lines[1:end]), Loader=_LenientLoader)
-    except (yaml.YAMLError, ValueError):
-        return None
-    if not isinstance(fields, dict):
-        return None
-    return Source(path, {str(k): v for k, v in fields.items()}, "\n".join(lines[end + 1:]),
-                  end + 2)
+    """The file as frontmatter.read_source reads it, a date YAML cannot read ('0000-00-00')
+    kept as text, as Jekyll reads it."""
+    return read_source(path, mig, TextDates)
 
 
 def field(fields: dict, key: str):
@@ -200,7 +164,8 @@ def plain_excerpt(source: Source) -> str:
     excerpt = field(source.fields, "excerpt")
     if not isinstance(excerpt, str) or name_list(excerpt):
         return ""
-    return clean_abstract(strip_html(excerpt), paper_citation(source), {}, None).strip()
+    text = clean_abstract(strip_html(excerpt), paper_citation(source), {}, None).strip()
+    return text_to_markdown(text)  # shown as text by the old site: never HTML now
 
 
 def paper_citation(source: Source) -> str:

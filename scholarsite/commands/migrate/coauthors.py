@@ -11,8 +11,7 @@ from pathlib import Path
 
 import yaml
 
-from ...diagnostics import Diagnostics
-from ...reading.yamlread import parse_yaml, read_text
+from .frontmatter import load_yaml
 from .model import Migration
 
 HEADER = "# Co-authors' pages, moved from {origin} by scholarsite migrate (see the README).\n"
@@ -21,15 +20,16 @@ HEADER = "# Co-authors' pages, moved from {origin} by scholarsite migrate (see t
 def read_coauthors(old: Path, mig: Migration) -> None:
     path = next((p for p in (old / "_data" / "coauthors.yml", old / "_data" / "coauthors.yaml")
                  if p.is_file()), None)
-    if path is None or not mig.may_read(path):
+    text = mig.read_text(path) if path is not None else None  # the one guarded reader
+    if text is None:
         return
-    diags = Diagnostics(root=old)
-    text = read_text(path, diags)
-    doc = parse_yaml(text, path, 1, diags) if text is not None else None
-    if doc is None or not isinstance(doc.data, dict):
+    data = load_yaml(text, path, 1, mig, None, "not moved: this is not valid YAML ({})")
+    if data is None:
+        return
+    if not isinstance(data, dict):
         mig.leave(mig.where(path), "not moved: not a mapping of family names to co-authors")
         return
-    found = [entry for family, entries in doc.data.items()
+    found = [entry for family, entries in data.items()
              for entry in convert_family(str(family), entries)]
     if found:
         text = yaml.safe_dump(found, allow_unicode=True, sort_keys=False, width=1000)

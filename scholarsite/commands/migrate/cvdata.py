@@ -9,9 +9,7 @@ import json
 import re
 from pathlib import Path
 
-import yaml
-
-from .frontmatter import format_yaml, strip_html
+from .frontmatter import format_yaml, load_yaml, strip_html
 from .model import Migration
 
 # The scholarsite section an al-folio section title means, by the words in it: the more
@@ -107,18 +105,11 @@ def plain_date(value: str) -> int | str:
 
 
 def from_cv_yml(path: Path, mig: Migration) -> dict:
-    if not mig.may_read(path):
+    text = mig.read_text(path)
+    if text is None:
         return {}
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-        data = yaml.safe_load(text)
-    except (OSError, UnicodeDecodeError) as exc:
-        mig.leave(mig.where(path), f"not read: {exc}")
-        return {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        mig.leave(mig.where(path, mark.line + 1 if mark else 0),
-                  "not moved: this is not valid YAML")
+    data = load_yaml(text, path, 1, mig, None, "not moved: this is not valid YAML ({})")
+    if data is None:
         return {}
     if not isinstance(data, list):
         mig.leave(mig.where(path), "not moved: al-folio's CV is a list of sections "
@@ -212,12 +203,13 @@ def make_span(start: str, end: str, ongoing: bool) -> dict:
 
 
 def from_resume(path: Path, mig: Migration) -> dict:
-    if not mig.may_read(path):
+    text = mig.read_text(path)
+    if text is None:
         return {}
     try:
-        data = read_json(path, mig)
-    except (OSError, UnicodeDecodeError) as exc:
-        mig.leave(mig.where(path), f"not read: {exc}")
+        data = read_json(text, path, mig)
+    except RecursionError:
+        mig.leave(mig.where(path), "not moved: the JSON is nested too deeply to be a CV")
         return {}
     except json.JSONDecodeError as exc:
         mig.leave(mig.where(path, exc.lineno), f"not moved: not valid JSON ({exc.msg})")
@@ -243,10 +235,9 @@ def from_resume(path: Path, mig: Migration) -> dict:
     return doc
 
 
-def read_json(path: Path, mig: Migration) -> object:
+def read_json(text: str, path: Path, mig: Migration) -> object:
     """The file's JSON; `// comment` lines, which JSON does not allow but some resumes have,
     are dropped (and named) when that is all that was wrong."""
-    text = path.read_text(encoding="utf-8-sig")
     try:
         return json.loads(text)
     except json.JSONDecodeError:

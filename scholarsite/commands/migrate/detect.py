@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...diagnostics import Diagnostics
+from ...reading.yamlread import read_text
+
 KINDS = ("academicpages", "al-folio", "hugo-blox")
 
 
 def read_config_text(old: Path) -> str:
-    try:
-        return (old / "_config.yml").read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return ""
+    """`_config.yml`'s text, through the guarded reader ('' when it cannot be read: the
+    readers say why)."""
+    return read_text(old / "_config.yml", Diagnostics(), old) or ""
 
 
 def detect_kind(old: Path) -> str | None:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
+from ...diagnostics import Diagnostics
+from ...reading.yamlread import FastLoader, parse_yaml
 from .model import Migration
 
 _FENCE = {"---": "yaml", "+++": "toml"}
@@ -23,19 +25,33 @@ class Source:
     fields: dict  # the front matter, as YAML (or TOML) reads it
     body: str  # the Markdown after it
     body_line: int  # the body's first line in the file
+    head: str = field(default="", compare=False)  # the text before the body, for its lines
 
 
-def read_source(path: Path, mig: Migration) -> Source | None:
-    """The file's front matter and body, or None (and a note) when it cannot be read.
-    A file without front matter is all body."""
-    if not mig.may_read(path):
-        return None
+class TextDates(FastLoader):
+    """YAML as Jekyll's own reader takes it: a date with no such day ('0000-00-00',
+    '2026-28-04') stays the text it is, for the date reader to judge."""
+
+
+def _timestamp_or_text(loader: FastLoader, node: yaml.Node):
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        mig.leave(mig.where(path), f"not read: {getattr(exc, 'strerror', None) or exc}")
+        return loader.construct_yaml_timestamp(node)
+    except ValueError:
+        return loader.construct_scalar(node)
+
+
+TextDates.add_constructor("tag:yaml.org,2002:timestamp", _timestamp_or_text)
+
+
+def read_source(path: Path, mig: Migration, loader_class: type | None = None
+                ) -> Source | None:
+    """The file's front matter and body, or None (and a note) when it cannot be read.
+    A file without front matter is all body. Read as every old file is (Migration.read_text),
+    its YAML as all YAML is (yamlread.parse_yaml, with the guards against alias bombs and
+    deep nesting); `loader_class` may read some values its own way (TextDates)."""
+    text = mig.read_text(path)
+    if text is None:
         return None
-    text = text.replace("\r\n", "\n")
     lines = text.split("\n")
     fence = lines[0].strip() if lines else ""
     if fence not in _FENCE:
@@ -45,31 +61,22 @@ def read_source(path: Path, mig: Migration) -> Source | None:
         mig.leave(mig.where(path, 1), f"front matter opened by '{fence}' is never closed")
         return None
     head = "\n".join(lines[1:end])
-    fields = parse_head(head, _FENCE[fence], path, mig)
+    fields = parse_head(head, _FENCE[fence], path, mig, loader_class)
     if fields is None:
         return None
-    return Source(path, fields, "\n".join(lines[end + 1:]), end + 2)
+    return Source(path, fields, "\n".join(lines[end + 1:]), end + 2, "\n".join(lines[:end + 1]))
 
 
-def parse_head(head: str, syntax: str, path: Path, mig: Migration) -> dict | None:
-    try:
-        if syntax == "toml":
-            import tomllib  # Python 3.11+; Hugo sites rarely use TOML front matter
-            fields = tomllib.loads(head)
-        else:
-            fields = yaml.safe_load(head)
-    except ImportError:
-        mig.leave(mig.where(path, 1), "TOML front matter needs Python 3.11 or newer")
-        return None
-    except (yaml.YAMLError, ValueError) as exc:
-        # Where the broken construct starts (an unclosed quote's line), else where it broke.
-        mark = getattr(exc, "context_mark", None) or getattr(exc, "problem_mark", None)
-        line = mark.line + 2 if mark is not None else 1
-        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        mig.leave(mig.where(path, line), f"front matter is not valid YAML ({reason}); "
-                  "this file was not moved")
-        return None
+def parse_head(head: str, syntax: str, path: Path, mig: Migration,
+               loader_class: type | None = None) -> dict | None:
+    if syntax == "toml":
+        fields = load_toml(head, path, mig)
+    else:
+        fields = load_yaml(head, path, 2, mig, loader_class,
+                           "front matter is not valid YAML ({}); this file was not moved")
     if fields is None:
+        return None
+    if fields == "":
         return {}
     if not isinstance(fields, dict):
         mig.leave(mig.where(path, 2), "front matter is not a list of 'key: value' lines (is a "
@@ -78,37 +85,53 @@ def parse_head(head: str, syntax: str, path: Path, mig: Migration) -> dict | Non
     return {str(k): v for k, v in fields.items()}
 
 
-def read_settings(path: Path, mig: Migration) -> dict:
-    """One settings file as a mapping; a broken one is named in the report and read as {}."""
-    if not mig.may_read(path):
-        return {}
+def load_yaml(text: str, path: Path, first_line: int, mig: Migration,
+              loader_class: type | None, outcome: str) -> object | None:
+    """The YAML's data ('' for an empty document), read by the build's own reader; None
+    after an error, noted at its line as `outcome` says (its {} the error)."""
+    diags = Diagnostics()
+    doc = parse_yaml(text, path, first_line, diags, loader_class)
+    for said in diags.items:
+        if doc is None:
+            reason = said.message.removeprefix("YAML syntax error: ")
+            mig.leave(mig.where(path, said.line), outcome.format(reason))
+            return None
+        mig.add_review(mig.where(path, said.line), said.message)
+    if doc is None:
+        return None
+    return "" if doc.data is None else doc.data
+
+
+def load_toml(text: str, path: Path, mig: Migration) -> object | None:
     try:
-        text = path.read_text(encoding="utf-8-sig")
-        if path.suffix == ".toml":
-            import tomllib  # Python 3.11+
-            doc = tomllib.loads(text)
-        else:
-            doc = yaml.safe_load(text)
+        import tomllib  # Python 3.11+; Hugo sites rarely use TOML front matter
+        return tomllib.loads(text)
     except ImportError:
-        mig.leave(mig.where(path), "TOML settings need Python 3.11 or newer; not read")
+        mig.leave(mig.where(path, 1), "TOML needs Python 3.11 or newer; not read")
+    except (ValueError, RecursionError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else "nested too deeply"
+        mig.leave(mig.where(path, 1), f"not valid TOML ({reason}); not moved")
+    return None
+
+
+def read_settings(path: Path, mig: Migration, quiet: bool = False) -> dict:
+    """One settings file as a mapping; a broken one is named in the report (unless
+    `quiet`: another reader names it) and read as {}."""
+    target = Migration(mig.old, mig.kind) if quiet else mig
+    text = target.read_text(path)
+    if text is None:
         return {}
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError) as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 0
-        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        mig.leave(mig.where(path, line), f"settings not read ({reason})")
-        return {}
+    if path.suffix == ".toml":
+        doc = load_toml(text, path, target)
+    else:
+        doc = load_yaml(text, path, 1, target, None, "settings not read ({})")
     return doc if isinstance(doc, dict) else {}
 
 
 def key_line(source: Source, key: str) -> int:
     """The line of `key` in the file's front matter (1 when it cannot be told)."""
-    try:
-        lines = source.path.read_text(encoding="utf-8-sig").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return 1
     pattern = re.compile(rf"^\s*{re.escape(key)}\s*[:=]")
-    return next((n for n, line in enumerate(lines[:source.body_line], 1)
+    return next((n for n, line in enumerate(source.head.split("\n"), 1)
                  if pattern.match(line)), 1)
 
 
@@ -143,5 +166,16 @@ _TAG = re.compile(r"<[^>]+>")
 
 
 def strip_html(text: str) -> str:
-    """Text without its HTML tags, its entities decoded, its spaces collapsed."""
+    """Text without its HTML tags, its entities decoded, its spaces collapsed: for a field,
+    which the build shows as text; in a body, only through `text_to_markdown`."""
     return " ".join(html.unescape(_TAG.sub("", text)).split())
+
+
+_MD_MARKUP = re.compile(r"([\\`*_\[\]])")
+
+
+def text_to_markdown(text: str) -> str:
+    """Plain text (a field the old site showed as text: an excerpt, a summary) as Markdown
+    that shows exactly that text: a Markdown body may hold HTML, so '&lt;script&gt;',
+    decoded, must not become a script."""
+    return _MD_MARKUP.sub(r"\\\1", html.escape(text, quote=False))

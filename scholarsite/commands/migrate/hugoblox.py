@@ -13,7 +13,8 @@ from pathlib import Path
 from ...diagnostics import Diagnostics
 from ...reading.bibparse import parse_library
 from ...reading.latex import latex_to_text
-from .frontmatter import Source, format_entry, key_line, read_source, strip_html
+from .frontmatter import (Source, format_entry, key_line, read_source, strip_html,
+                          text_to_markdown)
 from .guard import guarded
 from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file,
                          list_of, make_date, make_settings, move_home, plain_venue,
@@ -191,11 +192,8 @@ def make_authors(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migrat
 
 def read_cite_bib(path: Path, mig: Migration) -> dict:
     """What a bundle's `cite.bib` adds: venue, volume, pages... (its first entry)."""
-    if not mig.may_read(path):
-        return {}
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
+    text = mig.read_text(path)
+    if text is None:
         return {}
     library = parse_library(path, text, Diagnostics())
     if not library.entries:
@@ -287,7 +285,7 @@ def make_text(entry: Entry, first: str, mig: Migration) -> str:
                         lambda ref: copy_file(ref, entry.folder, below, mig)).strip()
     lead = text_of(entry.source.fields.get(first)) if first else ""
     if not lead and not body:
-        lead = strip_html(text_of(entry.source.fields.get("summary")))
+        lead = text_to_markdown(strip_html(text_of(entry.source.fields.get("summary"))))
     return "\n\n".join(part for part in (lead, body) if part)
 
 

@@ -14,7 +14,7 @@ from .frontmatter import (Source, format_yaml, key_line, read_settings, read_sou
                           strip_html)
 from .hugofields import person_name
 from .markup import convert_markup
-from .model import Migration
+from .model import Migration, is_inside
 
 # Hugo reads the first of these it finds; config/_default/ is what Hugo Blox ships.
 CONFIG_FILES = ("config/_default/hugo.yaml", "config/_default/hugo.toml",
@@ -113,7 +113,8 @@ def add_profile_link(owner: Owner, item: dict, source: Source, mig: Migration) -
                            "of the old site; not moved")
             return
         link = f"files/{local.name}"
-        mig.add_copy(link, local, "file", mig.where(local))
+        if not mig.add_copy(link, local, "file", mig.where(local)):
+            return  # its note says why
     owner.links.setdefault(key, link)
 
 
@@ -121,8 +122,7 @@ def copy_avatar(folder: Path, mig: Migration) -> str:
     for path in sorted(folder.iterdir()):
         if path.stem.lower() == "avatar" and path.suffix.lower() in PICTURES:
             target = f"files/avatar{path.suffix.lower()}"
-            mig.add_copy(target, path, "file", mig.where(path))
-            return target
+            return target if mig.add_copy(target, path, "file", mig.where(path)) else ""
     return ""
 
 
@@ -193,7 +193,7 @@ def find_local(old: Path, bundle: Path, ref: str) -> Path | None:
     for base in (bundle, old / "static", old / "content", old / "assets"):
         candidate = base / rel
         try:
-            if candidate.is_file() and candidate.resolve().is_relative_to(old.resolve()):
+            if candidate.is_file() and is_inside(candidate, old):
                 return candidate
         except (OSError, ValueError):  # an unreadable path, or one with a NUL in it
             continue
@@ -279,8 +279,7 @@ def copy_file(ref: str, bundle: Path, below: str, mig: Migration) -> str:
         target = f"files/{local.relative_to(mig.old / 'static').as_posix()}"
     else:
         target = f"files/{local.relative_to(mig.old).as_posix()}"
-    mig.add_copy(target, local, "file", mig.where(local))
-    return target
+    return target if mig.add_copy(target, local, "file", mig.where(local)) else ""
 
 
 def convert_body(source: Source, mig: Migration, file_path) -> str:

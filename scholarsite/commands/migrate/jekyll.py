@@ -8,6 +8,7 @@ versions, in `_data/socials.yml`; its position line is the about page's `subtitl
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -46,7 +47,8 @@ PLACEHOLDER_URL = "https://example.github.io/"
 def read_jekyll_site(old: Path, mig: Migration) -> None:
     """Add site.yaml's settings, index.md and the free pages from a Jekyll site."""
     config_path = old / "_config.yml"
-    config = read_settings(config_path, mig) if config_path.is_file() else {}
+    # Any _config.yml is read, so that one that is a pipe or a link out is named.
+    config = read_settings(config_path, mig) if os.path.lexists(config_path) else {}
     author = config.get("author") if isinstance(config.get("author"), dict) else {}
     socials = read_settings(old / "_data" / "socials.yml", mig) \
         if (old / "_data" / "socials.yml").is_file() else {}
@@ -57,9 +59,9 @@ def read_jekyll_site(old: Path, mig: Migration) -> None:
     if links:
         owner["links"] = links
     photo = find_photo(old, author, about)
-    if photo is not None:
-        owner["photo"] = f"files/{photo.name}"
-        mig.add_copy(owner["photo"], photo, "file", mig.where(photo))
+    if photo is not None and mig.add_copy(f"files/{photo.name}", photo, "file",
+                                          mig.where(photo)):
+        owner["photo"] = f"files/{photo.name}"  # only a file copied: site.yaml names it
     if about is not None and about.body.strip():
         body = convert_markup(about.body, about.path, about.body_line, mig)
         mig.add_text("index.md", body.strip() + "\n", "home", mig.where(about.path))

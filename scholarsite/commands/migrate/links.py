@@ -11,6 +11,8 @@ from pathlib import Path
 
 from ...diagnostics import Diagnostics
 from ...reading.bibtex import read_bib_file
+from ...reading.redirects import normalize_old_path
+from ...structure.urls import file_key
 from .model import Migration, is_inside
 
 # [text](target "title") and ![alt](target), and href="..." / src="..." in inline HTML.
@@ -69,6 +71,22 @@ def settle_links(mig: Migration) -> None:
         settled = settle_text(body, mig, base, known, new.origin)
         if settled != body:
             mig.add_text(rel, head + settled, new.what, new.origin)
+    drop_clashing_redirects(mig, list_site_paths(mig))
+
+
+def drop_clashing_redirects(mig: Migration, pages: set[str]) -> None:
+    """Redirects the build refuses (plan/checks.py): an old address at which the new site
+    has a page or file, as a disk that does not tell case apart sees it (file_key:
+    'publications/2020-Paper' is the page 'publications/2020-paper/' there), or another
+    redirect's, is named in the report instead of written."""
+    taken = {file_key(path) for path in pages}
+    for old in list(mig.redirects):
+        key = file_key(normalize_old_path(old)[0])
+        if key in taken:
+            del mig.redirects[old]
+            mig.add_review("site.yaml", f"the old address '{old}' is not redirected: the new "
+                           "site has a page or file there (letter case aside)")
+        taken.add(key)
 
 
 def split_body(text: str) -> tuple[str, str]:
@@ -121,9 +139,10 @@ def settle_target(target: str, mig: Migration, base: str, known: set[str],
         return None
     if path and source.is_file() and source.suffix.lower() not in (".md", ".markdown", ".html"):
         rel = new_file_path(path)
-        mig.add_copy(rel, source, "file", mig.where(source))
-        known.add(rel)
-        return rel + suffix
+        if mig.add_copy(rel, source, "file", mig.where(source)):
+            known.add(rel)
+            return rel + suffix
+        return None  # its note says why
     mig.add_review(origin, f"link to '{target}' taken out, keeping its text: the new site "
                    "has no such page or file")
     return None

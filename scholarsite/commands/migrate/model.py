@@ -3,10 +3,16 @@ Readers add to one Migration; nothing is written until they are all done (write.
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...diagnostics import Diagnostics
+from ...output.paths import is_inside, why_not_name, why_not_read
+from ...reading.redirects import normalize_old_path
 from ...reading.slugs import make_slug
+from ...reading.yamlread import read_text
 
 
 @dataclass(frozen=True)
@@ -40,28 +46,74 @@ class Migration:
     left: list[Note] = field(default_factory=list)  # not moved, and why
 
     def where(self, path: Path, line: int = 0) -> str:
-        """`path` as the report names it: relative to the old site, with its line."""
+        """`path` as the report names it: relative to the old site, with its line (a name
+        that is not UTF-8 shown with escapes, so that it can be printed)."""
         try:
             shown = path.relative_to(self.old).as_posix()
         except ValueError:
             shown = path.as_posix()
+        shown = os.fsencode(shown).decode("utf-8", "backslashreplace")
         return f"{shown}:{line}" if line else shown
 
     def add_text(self, path: str, text: str, what: str, origin: str) -> None:
-        self.files[path] = NewFile(path, text, None, what, origin)
+        if self.check_new_path(path, origin):
+            self.files[path] = NewFile(path, text, None, what, origin)
 
     def may_read(self, path: Path) -> bool:
-        """Whether `path` is the old site's own: a link out of it is named, never followed."""
-        if is_inside(path, self.old):
-            return True
-        self.leave(self.where(path), "a link to a file outside the old site; not read")
-        return False
+        """Whether `path` is the old site's own (output/paths.py decides, as for every
+        command): a link out of it is named, never followed."""
+        problem = why_not_read(path, self.old)
+        if problem:
+            self.leave(self.where(path), "a link to a file outside the old site; not read")
+        return not problem
 
-    def add_copy(self, path: str, source: Path, what: str, origin: str) -> None:
+    def read_text(self, path: Path) -> str | None:
+        """The old site's file as text, through the build's own reader: only the old site's
+        own regular files, of a sensible size, in UTF-8; None (and a note) otherwise."""
+        if not self.may_read(path):
+            return None
+        diags = Diagnostics()
+        text = read_text(path, diags, self.old)
+        for said in diags.items:
+            note = self.leave if said.severity == "error" else self.add_review
+            note(self.where(path, said.line), f"{said.message}; not read" if text is None
+                 else said.message)
+        return text
+
+    def add_copy(self, path: str, source: Path, what: str, origin: str) -> bool:
+        """Copy `source` to `path`, when it is the old site's own regular file and `path`
+        is one the build reads; whether it will be copied."""
         if not is_inside(source, self.old):  # a link out of the old site: never followed
             self.leave(origin, "a link to a file outside the old site; not copied")
-            return
+            return False
+        try:
+            regular = stat.S_ISREG(os.stat(source).st_mode)
+        except OSError:
+            regular = False
+        if not regular:
+            self.leave(origin, "not a regular file (a pipe, device, socket or folder); "
+                       "not copied")
+            return False
+        if not self.check_new_path(path, origin):
+            return False
         self.files[path] = NewFile(path, None, source, what, origin)
+        return True
+
+    def check_new_path(self, path: str, origin: str) -> bool:
+        """Whether `path` may be written: a name the build reads, not another file's name
+        in another case (one file on macOS and Windows)."""
+        if path in self.files:  # asked when it was first added (settle_links adds again)
+            return True
+        problem = why_not_name(path)
+        clash = next((k for k in self.files if k != path and k.casefold() == path.casefold()),
+                     None)
+        if clash:
+            problem = f"its new name differs from {clash}'s only in case; on macOS and " \
+                      "Windows they are one file"
+        if problem:
+            shown = os.fsencode(path).decode("utf-8", "backslashreplace")
+            self.leave(origin, f"not moved to {shown}: {problem}")
+        return not problem
 
     def add_review(self, where: str, message: str) -> None:
         self.review.append(Note(where, message))
@@ -69,13 +121,20 @@ class Migration:
     def leave(self, where: str, message: str) -> None:
         self.left.append(Note(where, message))
 
-    def add_redirect(self, old_path: str, new_path: str) -> None:
+    def add_redirect(self, old_path: str, new_path: str, where: str = "site.yaml") -> None:
         """`old_path` (an old page's address, as the old site served it) sends visitors to
-        `new_path`; an address that is the same in both is no redirect."""
+        `new_path`; an address that is the same in both is no redirect, and one the
+        build would refuse ('/../x', a name not UTF-8) is named in the report instead."""
         old = old_path.strip().strip("/")
         new = new_path.strip().lstrip("/")
-        if old and old.rstrip("/") != new.rstrip("/") and old not in self.redirects:
-            self.redirects[old] = new
+        if not old or old.rstrip("/") == new.rstrip("/") or old in self.redirects:
+            return
+        problem = normalize_old_path(old)[1] or why_not_name(old)
+        if problem:
+            shown = os.fsencode(old).decode("utf-8", "backslashreplace")
+            self.add_review(where, f"the old address '{shown}' is not redirected: {problem}")
+            return
+        self.redirects[old] = new
 
     def free_slug(self, folder: str, name: str) -> str:
         """A slug made of `name` that no file of `folder` (a Markdown file or a page
@@ -86,12 +145,3 @@ class Migration:
             n += 1
             slug = f"{base}-{n}"
         return slug
-
-
-def is_inside(path: Path, folder: Path) -> bool:
-    """Whether `path`, its links followed, is `folder` or below it."""
-    try:
-        path.resolve().relative_to(folder.resolve())
-        return True
-    except ValueError:
-        return False

@@ -7,9 +7,10 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
+from ...diagnostics import Diagnostics
+from ...output.paths import why_not_write
 from ...output.writer import replace_file
+from ...reading.yamlread import parse_yaml, read_text
 from .frontmatter import format_yaml
 from .model import Migration, is_inside
 
@@ -41,11 +42,11 @@ def write_migration(mig: Migration, content: Path, force: bool) -> Written:
     done = Written()
     for rel, new in sorted(mig.files.items()):
         target = content / rel
-        if not is_inside(target.parent if target.parent.exists() else content, content):
-            done.problems.append(f"{target.as_posix()}: error: outside the content folder "
-                                 "(through a link); not written")
-        elif os.path.lexists(target) and (not force or target.is_symlink()):
-            done.kept.append(rel)
+        problem = why_not_write(target, content)  # the whole path, its links followed
+        if os.path.lexists(target) and (not force or target.is_symlink()):
+            done.kept.append(rel)  # the owner's file, or a link: never written through
+        elif problem:
+            done.problems.append(f"{target.as_posix()}: error: {problem}")
         else:
             existed = target.exists()
             try:
@@ -65,7 +66,11 @@ def write_site_yaml(mig: Migration, content: Path, force: bool, done: Written) -
     without --force, only redirects it lacks are added, at its end, when it has no
     `redirects:` yet; otherwise the report lists them to add by hand."""
     target = content / SITE_YAML
-    if force or not os.path.lexists(target):
+    problem = why_not_write(target, content)
+    if problem and not target.is_symlink():
+        done.problems.append(f"{target.as_posix()}: error: {problem}")
+        return
+    if (force and not problem) or not os.path.lexists(target):
         doc = dict(mig.site)
         if mig.redirects:
             doc["redirects"] = dict(mig.redirects)
@@ -79,12 +84,13 @@ def write_site_yaml(mig: Migration, content: Path, force: bool, done: Written) -
                                  f"{exc.strerror or exc}")
         return
     done.kept.append(SITE_YAML)
-    try:
-        text = target.read_text(encoding="utf-8")
-        doc = yaml.safe_load(text) or {}
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+    diags = Diagnostics()  # read as the build reads it (it says the problems)
+    text = read_text(target, diags, content)
+    located = parse_yaml(text, target, 1, diags) if text is not None else None
+    if located is None or diags.has_errors():
         done.redirects_by_hand = dict(mig.redirects)
         return
+    doc = located.data or {}
     have = doc.get("redirects") if isinstance(doc, dict) else None
     new = {k: v for k, v in mig.redirects.items()
            if not (isinstance(have, dict) and (k in have or k + "/" in have or "/" + k in have))}
