@@ -203,9 +203,7 @@ class ThemeConfig:
     favicon: str = ""  # 'files/NAME', or '' for the generated icon
     dark_mode: str = "auto"  # auto | light | dark
     style: str = "profile"  # profile (a personal page) | compact (a bibliography)
-    # (venue key, light, dark) for venue badges: the theme's table and site.yaml's
-    # venue_colors, each colour readable (reading/venuecolours.py); sorted by key.
-    venue_colours: tuple[tuple[str, str, str], ...] = ()
+    venue_colours: tuple[tuple[str, str, str], ...] = ()  # (key, light, dark): venuecolours.py
 
 
 @dataclass(frozen=True)

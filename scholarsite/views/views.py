@@ -169,8 +169,7 @@ def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> 
         "award": paper.award,
         "note": drop_date(paper.note, paper.date),  # shown beside the date: not its year
         "selected": paper.selected,
-        "volume": paper.volume,
-        "number": paper.number,
+        "volume": paper.volume, "number": paper.number,
         "pages": format_pages(paper.pages) if paper.pages else "",
         "publisher": paper.publisher,
         "institution": paper.institution,
