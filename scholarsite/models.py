@@ -202,6 +202,8 @@ class ThemeConfig:
     font: str = "sans"  # sans | serif | humanist
     favicon: str = ""  # 'files/NAME', or '' for the generated icon
     dark_mode: str = "auto"  # auto | light | dark
+    style: str = "profile"  # profile (a personal page) | compact (a bibliography)
+    venue_colours: tuple[tuple[str, str, str], ...] = ()  # (key, light, dark): venuecolours.py
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,6 @@ IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 AXE_JS = ROOT / "tests" / "node_modules" / "axe-core" / "axe.min.js"
-DOCS_SCREENSHOTS = ROOT / "docs" / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 740}
 _KIND = re.compile(r'<body data-kind="([^"]+)"')

@@ -258,3 +258,30 @@ def test_axe_finds_no_contrast_problem_with_any_accent(tmp_path, browser):
                         if problems:
                             found[f"{name} {scheme} /{path}"] = problems
     assert not found, found
+
+
+# --- theme.style: two looks, one set of templates --------------------------------------------
+
+@pytest.mark.parametrize("style", ["", "profile", "compact"])
+def test_style_picks_the_looks_stylesheet(make_site, style):
+    theme = f"theme:\n  style: {style}\n" if style else ""
+    content = make_site({"site.yaml": with_theme(theme)})
+    result = build(content)
+    assert result.code == 0, result.err
+    site = content.parent / "site"
+    chosen = style or "profile"  # the default: the personal page
+    for page in (site / "index.html", site / "publications" / "index.html"):
+        sheets = [link["href"].rsplit("/", 1)[-1]
+                  for link in soup(page).find_all("link", rel="stylesheet")]
+        assert sheets == ["style.css", f"{chosen}.css", "code.css"], sheets
+    assert (site / "assets" / f"{chosen}.css").is_file()
+
+
+def test_an_unknown_style_is_an_error_at_its_line_naming_the_known_ones(make_site):
+    content = make_site({"site.yaml": with_theme("theme:\n  accent: teal\n  style: fancy\n")})
+    result = build(content)
+    assert result.code == 1
+    assert ("site.yaml:9: error: 'theme.style' must be one of profile, compact; "
+            "found 'fancy'") in result.err, result.err
+    assert "Traceback" not in result.err
+    assert not (content.parent / "site").exists()

@@ -1,4 +1,5 @@
-"""site.yaml's `theme` (accent colour, font, favicon, dark mode) and `analytics`.
+"""site.yaml's `theme` (style, accent colour, font, favicon, dark mode, venue colours) and
+`analytics`.
 
 An accent is held to WCAG AA for text (4.5:1) against the theme's backgrounds of each
 mode. No colour reaches 4.5:1 on both the light and the dark backgrounds, so `accent` is
@@ -15,12 +16,15 @@ import re
 from ..models import AnalyticsConfig, ThemeConfig
 from .colours import Rgb, fit_contrast, hex_rgb, least_contrast, parse_colour, to_hex
 from .fields import FieldReader
+from .venuecolours import read_venue_colours
 
 AA_TEXT = 4.5
 # The theme's backgrounds (style.css's --bg and --soft) that accent text sits on, by mode.
 BACKGROUNDS = {"light": ("#ffffff", "#f4f6f9"), "dark": ("#121418", "#1b1e24")}
 FONTS = ("sans", "serif", "humanist")
 DARK_MODES = ("auto", "light", "dark")
+# The looks: the same templates, each with its own stylesheet (assets/STYLE.css).
+STYLES = ("profile", "compact")
 # What each provider's id looks like; it is written into a <script>, so nothing else.
 ANALYTICS_IDS = {
     "goatcounter": (re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$"),
@@ -33,18 +37,21 @@ ANALYTICS_IDS = {
 
 
 def read_theme(theme: FieldReader) -> ThemeConfig:
+    style = theme.choice("style", STYLES, STYLES[0])
     dark_mode = theme.choice("dark_mode", DARK_MODES, "auto")
     font = theme.choice("font", FONTS, "sans")
     favicon = read_site_file(theme, "favicon", "an icon")
     first, second = ("dark", "light") if dark_mode == "dark" else ("light", "dark")
     main, written = read_accent(theme, "accent", first)
     other, _ = read_accent(theme, f"accent_{second}", second)
+    venue_colours = read_venue_colours(theme)
     theme.check_unknown()
     if written and not other:  # the other mode's is derived, not written: no warning
         other = to_hex(fit_mode(written, second))
     accents = {first: main, second: other}
     return ThemeConfig(accent=accents["light"], accent_dark=accents["dark"], font=font,
-                       favicon=favicon, dark_mode=dark_mode)
+                       favicon=favicon, dark_mode=dark_mode, style=style,
+                       venue_colours=venue_colours)
 
 
 def fit_mode(rgb: Rgb, mode: str) -> Rgb:

@@ -56,15 +56,15 @@ ICON_TYPES = {".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-ico
 
 
 def theme_view(config: SiteConfig) -> dict:
-    """`site.theme`: the <style> declarations (empty: the theme's own look), the dark
-    mode, and the icon to link."""
+    """`site.theme`: the look (`style`, whose stylesheet pages link after style.css), the
+    <style> declarations (empty: the theme's own colours), the dark mode, and the icon."""
     theme = config.theme
     props = [("--theme-accent", theme.accent), ("--theme-accent-dark", theme.accent_dark),
              ("--theme-font", FONT_STACKS[theme.font])]
     declarations = ";".join(f"{name}:{value}" for name, value in props if value)
     icon = theme.favicon or FAVICON_SVG
     return {"css": f":root{{{declarations}}}" if declarations else "",
-            "dark_mode": theme.dark_mode, "icon": icon,
+            "style": theme.style, "dark_mode": theme.dark_mode, "icon": icon,
             "icon_type": ICON_TYPES.get(Path(icon).suffix.lower(), ""),
             "ico": FAVICON_ICO}
 

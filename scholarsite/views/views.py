@@ -19,6 +19,7 @@ from .looks import preview_view
 from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, AuthorLink,
                       CitationCount, Owner, Paper, Site, SiteConfig)
 from ..reading.people import find_author_link, is_owner
+from ..reading.venuecolours import find_venue_colour
 from .ris import make_ris
 from .rooted import make_rooted_html
 from .search import paper_search_json
@@ -153,6 +154,7 @@ def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> 
         "venue": paper.venue,
         "venue_short": paper.venue_short,
         "venue_label": venue_label(paper),
+        "venue_colour": find_venue_colour(config.theme.venue_colours, paper.venue_short),
         "type": paper.type,
         "type_label": TYPE_LABELS[paper.type].rstrip("s") if paper.type != "other" else "Other",
         "date": paper.date.human(),
@@ -167,8 +169,7 @@ def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> 
         "award": paper.award,
         "note": drop_date(paper.note, paper.date),  # shown beside the date: not its year
         "selected": paper.selected,
-        "volume": paper.volume,
-        "number": paper.number,
+        "volume": paper.volume, "number": paper.number,
         "pages": format_pages(paper.pages) if paper.pages else "",
         "publisher": paper.publisher,
         "institution": paper.institution,
