@@ -1,7 +1,8 @@
 """Screenshots of the demo site for docs/screenshots/ (shown in the README): home,
 publications, a paper, the CV and a post, at 1280 and 390 px wide, light and dark, in the
 default look (`profile`); the compact look's home and publications; and, with a green
-`theme.accent`, the home page on a desktop and a paper on a phone.
+`theme.accent`, the home page on a desktop and a paper on a phone; and the first page of the
+demo's CV as a PDF (cv-first-page.png, by poppler's pdftoppm).
 
     python3 scripts/screenshots.py [--out docs/screenshots]
 
@@ -76,6 +77,14 @@ def shoot(browser, site: Path, out: Path, names: dict[str, str], prefix: str = "
         server.server_close()
 
 
+def shoot_cv(site: Path, out: Path) -> None:
+    """The first page of the demo's CV, as pdftoppm renders it at 60 dpi."""
+    [pdf] = sorted((site / "cv").glob("*-cv.pdf"))
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile",
+                    str(pdf), str(out / "cv-first-page")], check=True, timeout=60)
+    print(out / "cv-first-page.png")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
@@ -90,6 +99,8 @@ def main() -> int:
         site = Path(tmp) / "site"
         build_demo(site)
         shoot(browser, site, args.out, PAGES)
+        if shutil.which("pdftoppm"):
+            shoot_cv(site, args.out)
         compact = Path(tmp) / "compact"
         build_demo(compact, "  style: compact\n")
         shoot(browser, compact, args.out, {"home": "", "publications": "publications/"},
