@@ -19,6 +19,7 @@ from .looks import preview_view
 from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, AuthorLink,
                       CitationCount, Owner, Paper, Site, SiteConfig)
 from ..reading.people import find_author_link, is_owner
+from .csl import csl_download, make_csl
 from .ris import make_ris
 from .rooted import make_rooted_html
 from .search import paper_search_json
@@ -32,6 +33,7 @@ LINK_LABELS = {
 OTHER_GROUP = "Other"
 BIBTEX_TYPE = "application/x-bibtex"
 RIS_TYPE = "application/x-research-info-systems"
+CSL_TYPE = "application/vnd.citationstyles.csl+json"
 # Where a citation count's work is shown, by site.yaml's `citations`: its name, its page.
 COUNT_SOURCES = {"openalex": ("OpenAlex", "https://openalex.org/works/{}"),
                  "semantic-scholar": ("Semantic Scholar",
@@ -50,6 +52,10 @@ def bibtex_file_name(paper: Paper) -> str:
 
 def ris_file_name(paper: Paper) -> str:
     return f"{paper.slug}.ris"
+
+
+def csl_file_name(paper: Paper) -> str:
+    return f"{paper.slug}.json"
 
 
 def author_view(author: Author, owner: Owner, links: tuple[AuthorLink, ...] = ()) -> dict:
@@ -182,7 +188,10 @@ def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> 
         "bibtex_file": bibtex_file_name(paper),  # the name a download of it is saved as
         "ris": make_ris(paper, config.url + paper_url(paper.slug),
                         absolute_url(config.url, paper.link("pdf"))),
-        "ris_file": ris_file_name(paper), "preview": preview_view(paper),  # None: no picture
+        "ris_file": ris_file_name(paper),
+        "csl": make_csl(paper, config.url + paper_url(paper.slug)),
+        "csl_file": csl_file_name(paper),
+        "preview": preview_view(paper),  # None: no picture
         "citations": count_view(paper.slug, config, counts),  # None: no count to show
     }
     add_download_links(view)
@@ -202,6 +211,7 @@ def add_download_links(view: dict) -> None:
     would triple the files a site writes (the site's whole .bib and .ris are files)."""
     view["bibtex_href"] = make_data_url(BIBTEX_TYPE, view["bibtex"])
     view["ris_href"] = make_data_url(RIS_TYPE, view["ris"])
+    view["csl_href"] = make_data_url(CSL_TYPE, csl_download(view["csl"]))
 
 
 def group_papers(site: Site, views: dict[str, dict]) -> list[dict]:
