@@ -13,7 +13,18 @@ from pathlib import Path
 
 CLASSIC_STYLES = ("plain", "plainnat", "ieeetr")
 TOOLS = ("pdflatex", "bibtex", "biber")
-HAVE_LATEX = all(shutil.which(tool) for tool in TOOLS)
+PACKAGES = ("natbib.sty", "etoolbox.sty", "biblatex.sty")
+
+
+def find_latex() -> bool:
+    """Whether the tools and the LaTeX packages the runs need are installed."""
+    if not all(shutil.which(tool) for tool in (*TOOLS, "kpsewhich")):
+        return False
+    found = subprocess.run(["kpsewhich", *PACKAGES], capture_output=True, text=True)
+    return len(found.stdout.split()) == len(PACKAGES)
+
+
+HAVE_LATEX = find_latex()
 # pdflatex has no glyphs for Chinese without CJK packages: each such character is declared
 # as a placeholder, so that what is tested is bibtex's output, not the font.
 _WIDE = re.compile(r"[\u2e80-\U0002ffff]")

@@ -321,18 +321,12 @@ def latex_to_markdown(value: str) -> str:
 
 
 def text_to_rich(value: str) -> RichText:
-    """A Markdown paper's title: its text as written, with its formulas as in its prose,
-    and `--`, `---` the dashes they are in its prose and in BibTeX (one meaning in every
-    output)."""
+    """A Markdown paper's title: its text as written (`--` is two hyphens, as the page
+    shows it, and so in every export), with its formulas as in its prose."""
     maths = [read_formula(m) for m in _MARKDOWN_MATH.finditer(value)]
     if not maths:
-        return RichText(typeset_dashes(value))
-    parts = _MARKDOWN_MATH.sub(_MATH_MARK, value).split(_MATH_MARK)
-    return join_rich([typeset_dashes(part) for part in parts], maths)
-
-
-def typeset_dashes(text: str) -> str:
-    return text.replace("---", "—").replace("--", "–")
+        return RichText(value)
+    return join_rich(_MARKDOWN_MATH.sub(_MATH_MARK, value).split(_MATH_MARK), maths)
 
 
 def read_formula(found: re.Match) -> tuple[str, bool]:

@@ -8,9 +8,9 @@ ieeetr) and biber (UTF-8) both read right.
   so that styles that lowercase titles leave them alone.
 - Names are 'von Last, Jr., First', each name part's first letter as a LaTeX escape when it
   is not ASCII (`{\\'E}mile`, `{\\textrm{小}}明`): bibtex reads letters byte by byte, so an
-  initial 'É' would be half a character (and 'Émile Zola' a 'von' part). The rest stays UTF-8, which pdflatex
-  and biber read. A corporate author is one braced group.
-  (Checked with pdflatex, bibtex and biber: tests/test_latex_exports.py.)
+  initial 'É' would be half a character (and 'Émile Zola' a 'von' part). The rest stays
+  UTF-8, which pdflatex and biber read. A corporate author is one braced group. (Checked
+  with pdflatex, bibtex and biber: tests/test_latex_exports.py.)
 """
 
 from __future__ import annotations
