@@ -64,10 +64,6 @@ class PubDate:
         return f"{month} {self.year}"
 
 
-# What may end a name after a comma ('John Smith, Jr.'): BibTeX's "Jr" part.
-NAME_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
-
-
 @dataclass(frozen=True)
 class Author:
     """One author as shown: the full name, and the markers (e.g. '*', '†') that follow it."""
@@ -81,23 +77,13 @@ class Author:
     def family_name(self) -> str:
         if self.family:
             return self.family
-        return self.split_suffix()[0].rsplit(" ", 1)[-1]
+        return self.name.rsplit(" ", 1)[-1]
 
     def given_names(self) -> str:
         if self.family:
             return self.given
-        parts = self.split_suffix()[0].rsplit(" ", 1)
+        parts = self.name.rsplit(" ", 1)
         return parts[0] if len(parts) == 2 else ""
-
-    def suffix(self) -> str:
-        """'Jr.' of 'John Smith, Jr.' (the name as shown ends with it); '' for none."""
-        return self.split_suffix()[1]
-
-    def split_suffix(self) -> tuple[str, str]:
-        head, comma, tail = self.name.rpartition(",")
-        if comma and tail.strip().lower() in NAME_SUFFIXES:
-            return head.strip(), tail.strip()
-        return self.name, ""
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import html
 import re
 
 from .latexout import bibtex_name, escape_latex, protect_case
+from .names import name_parts
 from ..models import MONTH_NAMES, Author, Paper, PubDate
 from ..reading.mathml import annotation_tex
 from ..reading.slugs import fold_latin
@@ -76,10 +77,10 @@ def family_given(author: Author) -> str:
     """'Family, Given' ('Smith, John, Jr.' with a suffix), the form RIS readers, Zotero
     and Google Scholar split right; a corporate author (a family name with a space and
     no given name) as its name."""
-    family, given = author.family_name(), author.given_names()
+    family, given, suffix = name_parts(author)
     if not given:
         return family
-    return ", ".join(part for part in (family, given, author.suffix()) if part)
+    return ", ".join(part for part in (family, given, suffix) if part)
 
 
 def author_line(paper: Paper) -> str:
@@ -146,7 +147,7 @@ def make_bibtex_key(paper: Paper) -> str:
     name, year and first title word, transliterated ('Álvarez' -> 'alvarez')."""
     if paper.bibtex_key and _KEY.match(paper.bibtex_key):
         return paper.bibtex_key
-    family = _KEY_WORD.findall(transliterate(paper.authors[0].family_name())) \
+    family = _KEY_WORD.findall(transliterate(name_parts(paper.authors[0])[0])) \
         if paper.authors else []
     title = transliterate(paper.title)
     words = [w for w in _KEY_WORD.findall(title) if len(w) > 3] or _KEY_WORD.findall(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from .citations import split_pages
+from .names import name_parts
 from ..models import Paper
 
 # The format and genre of each type: (format, genre).
@@ -38,9 +39,9 @@ def make_coins(paper: Paper, page_url: str) -> str:
         pairs.append((f"rft.{_VENUE_KEY[paper.type]}", venue))
     pairs.append(("rft.date", paper.date.iso()))
     for author in paper.authors:
-        given = author.given_names()
-        pairs += [("rft.aulast", author.family_name()), ("rft.aufirst", given)] if given \
-            else [("rft.aucorp", author.family_name())]
+        family, given, _ = name_parts(author)
+        pairs += [("rft.aulast", family), ("rft.aufirst", given)] if given \
+            else [("rft.aucorp", family)]
     first, last = split_pages(paper.pages)
     publisher = paper.publisher or paper.institution
     pairs += [("rft.volume", paper.volume), ("rft.issue", paper.number),

@@ -10,6 +10,7 @@ import json
 
 from .citations import make_bibtex_key, split_pages
 from ..models import Author, Paper
+from .names import name_parts
 
 CSL_TYPES = {
     "conference": "paper-conference", "journal": "article-journal", "preprint": "article",
@@ -23,12 +24,12 @@ LIST_HEAD, LIST_TAIL = "[\n", "\n]\n"
 def csl_name(author: Author) -> dict:
     """{family, given, suffix}; a corporate author (a family name with a space and no
     given name) as a literal."""
-    family, given = author.family_name(), author.given_names()
+    family, given, suffix = name_parts(author)
     if not given:
         return {"literal": family} if " " in family else {"family": family}
     name = {"family": family, "given": given}
-    if author.suffix():
-        name["suffix"] = author.suffix()
+    if suffix:
+        name["suffix"] = suffix
     return name
 
 

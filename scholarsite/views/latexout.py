@@ -20,6 +20,7 @@ import unicodedata
 from functools import lru_cache
 
 from ..models import Author
+from .names import name_parts
 from ..reading.latex import ACCENTS, NAMED_LETTERS
 
 # Plain-text characters and the LaTeX that prints them in any font encoding.
@@ -94,12 +95,12 @@ def latex_name_part(text: str, given: bool = False) -> str:
 def bibtex_name(author: Author) -> str:
     """'Family, Given' or 'Family, Jr., Given'; a corporate author (a family name and no
     given name, where the name has a space) braced whole."""
-    family, given = author.family_name(), author.given_names()
+    family, given, suffix = name_parts(author)
     if not given and " " in family:
         return "{" + escape_latex(family) + "}"
     parts = [latex_name_part(family)]
-    if author.suffix():
-        parts.append(latex_name_part(author.suffix()))
+    if suffix:
+        parts.append(latex_name_part(suffix))
     if given:
         parts.append(latex_name_part(given, given=True))
     return ", ".join(parts)
