@@ -309,7 +309,7 @@ def patch_texts(out_dir: Path, views: dict[str, dict], old_views: dict[str, dict
     citation files) with each changed paper's old text replaced by its new one; None when
     an old text is not in its file exactly once."""
     fields = {output_path(SEARCH_PATH): SEARCH_FIELD,
-              **{rel: field for rel, (field, _) in EXPORTS.items()}}
+              **{rel: field for rel, (field, *_) in EXPORTS.items()}}
     patched = {}
     for rel, field in fields.items():
         swaps = [(old[field].encode("utf-8"), views[slug][field].encode("utf-8"))

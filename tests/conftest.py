@@ -25,6 +25,8 @@ TEMPLATES = ROOT / "templates"
 EXAMPLE = ROOT / "content"
 BIBSITE = ROOT / "tests" / "fixtures" / "bibsite"
 THEMESITE = ROOT / "tests" / "fixtures" / "themesite"
+# Papers that are hard to export: specials, math, names, every type (tests/test_*_exports.py).
+EXPORTSITE = ROOT / "tests" / "fixtures" / "exportsite"
 DEMO = ROOT / "examples" / "demo"
 HAVE_BIBTEX_READER = (ROOT / "scholarsite" / "reading" / "bibtex.py").is_file()
 needs_bibtex_reader = pytest.mark.skipif(
@@ -249,6 +251,12 @@ def example(shipped) -> Path:
 def bibsite(shipped) -> Path:
     """The BibTeX fixture site, built."""
     return shipped(BIBSITE)[0]
+
+
+@pytest.fixture(scope="session")
+def exportsite(shipped) -> Path:
+    """The fixture site of hard cases for exports, built."""
+    return shipped(EXPORTSITE)[0]
 
 
 @pytest.fixture(scope="session")

@@ -173,7 +173,7 @@ def test_abstracts_are_escaped_text_never_html():
     papers, _ = read(entry(BASIC + "\n  abstract = {We show <script>alert(1)</script> & "
                            + r'{\"u}ber.' + "\n\n  Second " + r"\emph{paragraph}.},"))
     assert papers["k"].abstract_html == ("<p>We show &lt;script&gt;alert(1)&lt;/script&gt; "
-                                         "&amp; über.</p>\n<p>Second paragraph.</p>")
+                                         "&amp; über.</p>\n<p>Second <em>paragraph</em>.</p>")
     assert papers["k"].abstract_text.startswith("We show <script>")
 
 

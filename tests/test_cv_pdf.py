@@ -41,6 +41,9 @@ education:
     start: 2014
     end: 2019
     thesis: On examples
+  - degree: B.Sc. in Examples
+    institution: First University
+    date: 2012
 students:
   - name: 王小明
     degree: Ph.D.
@@ -226,6 +229,9 @@ def test_the_json_resume_export(built):
                                "startDate": "2020"}]  # no endDate: still going on
     assert resume["education"][0]["startDate"] == "2014" \
         and resume["education"][0]["endDate"] == "2019"
+    # A degree with one date: when it was awarded, not also when study began.
+    assert resume["education"][1] == {"institution": "First University",
+                                      "studyType": "B.Sc. in Examples", "endDate": "2012"}
     assert [p["name"] for p in resume["publications"]] == [
         "Alpha: Sharing Examples", 'Beta [draft] #panic("x") @ref', "Gamma Report"]
     assert resume["publications"][0]["releaseDate"] == "2024-05"

@@ -48,9 +48,9 @@ def test_an_abstract_edit_writes_only_the_files_that_show_it(site):
     outcome = site.build([edit(path, "An abstract.", "A better abstract.")])
     assert outcome.ok
     # Paper lists (home, publications) show abstracts in a toggle; search indexes them.
-    assert outcome.written == ["feed.xml", "index.html", "publications.ris",
-                               "publications/beta/index.html", "publications/index.html",
-                               "search/index.html"]
+    assert outcome.written == ["feed.xml", "index.html", "publications.json",
+                               "publications.ris", "publications/beta/index.html",
+                               "publications/index.html", "search/index.html"]
     assert_same_as_cold_build(site)
 
 
@@ -58,7 +58,8 @@ def test_a_title_edit_rewrites_the_page_lists_sitemap_feed_and_citations(site):
     path = site.options.content_dir / "publications" / "beta.md"
     before = {p: p.stat().st_mtime_ns for p in site.options.output_dir.rglob("*")}
     outcome = site.build([edit(path, "title: Beta", "title: Beta Improved")])
-    assert outcome.written == ["feed.xml", "index.html", "publications.bib", "publications.ris",
+    assert outcome.written == ["feed.xml", "index.html", "publications.bib", "publications.json",
+                               "publications.ris",
                                "publications/beta/index.html", "publications/index.html",
                                "search/index.html", "sitemap/index.html"]
     untouched = site.options.output_dir / "publications" / "alpha" / "index.html"

@@ -39,13 +39,15 @@ def expected_pages(pages: str) -> tuple[str | None, str | None]:
 
 
 def expected_highwire(fm: dict) -> dict:
-    date = str(fm["date"]).replace("-", "/")
+    # Google Scholar takes YYYY/MM/DD or the year alone: a month without its day is left out.
+    parts = str(fm["date"]).split("-")
+    date = "/".join(parts) if len(parts) == 3 else parts[0]
     first, last = expected_pages(fm.get("pages", ""))
     kind = fm.get("type", "conference")
     venue = fm.get("venue") or fm.get("venue_short")
     return {
         "citation_title": [fm["title"]],
-        "citation_author": names_of(fm["authors"]),
+        "citation_author": [", ".join(reversed(n.rsplit(" ", 1))) for n in names_of(fm["authors"])],
         "citation_publication_date": [date],
         "citation_conference_title": [venue] if kind == "conference" else [],
         "citation_journal_title": [venue] if kind == "journal" else [],
@@ -67,7 +69,7 @@ def test_example_paper_pages_carry_highwire_tags_from_front_matter(example, pape
         page = soup(example / "publications" / slug / "index.html")
         for name, expected in expected_highwire(fm).items():
             assert meta_values(page, name) == expected, (slug, name)
-        assert re.fullmatch(r"\d{4}(/\d{2}(/\d{2})?)?", meta_value(page, "citation_publication_date"))
+        assert re.fullmatch(r"\d{4}(/\d{2}/\d{2})?", meta_value(page, "citation_publication_date"))
         assert meta_values(page, "citation_doi") == []  # the example gives no DOIs
         assert meta_values(page, "citation_pdf_url") == []  # nor PDFs
 
@@ -211,7 +213,7 @@ def test_full_paper_tags_doi_pdf_and_date(make_site):
                  OWNER_CONFIG)
     page = soup(site / "publications" / "study" / "index.html")
     assert meta_value(page, "citation_title") == "A Study of <script> & Friends"
-    assert meta_values(page, "citation_author") == ["Ada Example", "Bob Builder"]
+    assert meta_values(page, "citation_author") == ["Example, Ada", "Builder, Bob"]
     assert meta_value(page, "citation_publication_date") == "2024/05/17"
     assert meta_value(page, "citation_journal_title") == "Journal of Examples"
     assert meta_values(page, "citation_conference_title") == []
@@ -330,9 +332,12 @@ def test_bibtex_fixture_pages_carry_tags_from_the_bib_file(bibsite):
         page = by_title[title]
         authors = [" ".join(p for p in (" ".join(n.first), " ".join(n.von), " ".join(n.last))
                             if p) for n in fields["author"]]
-        assert meta_values(page, "citation_author") == authors, entry.key
+        # Google Scholar and Zotero read 'Family, Given' (and a suffix) unambiguously.
+        family_given = [", ".join(p for p in (" ".join(n.von + n.last), " ".join(n.first),
+                                              " ".join(n.jr)) if p) for n in fields["author"]]
+        assert meta_values(page, "citation_author") == family_given, entry.key
         month = fields.get("month")
-        date = f"{fields['year']}/{int(month):02d}" if month else str(fields["year"])
+        date = str(fields["year"])  # a month without its day is no date Google Scholar takes
         assert meta_value(page, "citation_publication_date") == date, entry.key
         venue_tag = {"inproceedings": "citation_conference_title",
                      "article": "citation_journal_title"}.get(entry.entry_type.lower())

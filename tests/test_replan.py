@@ -95,7 +95,8 @@ def test_an_abstract_edit_rewrites_only_the_files_that_show_it(site):
     out = site.options.output_dir
     mtimes = {rel: (out / rel).stat().st_mtime_ns for rel in ("sitemap.xml", "cv/index.html")}
     written = save(site, "publications/beta.md", "An abstract.", "Another abstract.")
-    assert written == ["feed.xml", "publications.ris", "publications/beta/index.html",
+    assert written == ["feed.xml", "publications.json", "publications.ris",
+                       "publications/beta/index.html",
                        "publications/index.html", "search/index.html"]
     assert all((out / rel).stat().st_mtime_ns == mtime for rel, mtime in mtimes.items())
     assert_same_as_cold_build(site)

@@ -116,7 +116,7 @@ def patch_pages(plan: Planning, pages: dict[str, Page], listing: list[str],
                 page = out[rel] = replace(page, context=context)
                 swapped.add(rel)
         listed.append(page)
-    made_of = {field: rel for rel, (field, _) in EXPORTS.items()}
+    made_of = {field: rel for rel, (field, *_) in EXPORTS.items()}
     made_of["search_json"] = output_path(SEARCH_PATH)
     for field, rel in made_of.items():
         patched = patch_texts(pages.get(rel), field, views, old_views)

@@ -52,7 +52,7 @@ def paper_standing(paper: Paper) -> tuple:
 
 # The kinds whose pages may be made when they are rendered (Page.make): made in bulk, from
 # every paper, so that a build shares the work out among its workers.
-DEFERRABLE = frozenset({"paper", "search", "bibtex-all", "ris-all"})
+DEFERRABLE = frozenset({"paper", "search", "bibtex-all", "ris-all", "csl-all"})
 
 
 @dataclass(frozen=True)
@@ -323,21 +323,21 @@ def plan_export(key: str) -> Callable[[Planning, list[Page]], list[Page]]:
 
 
 def plan_export_file(views: dict[str, dict], path: str, deferred: bool = False) -> Page:
-    field, separator = EXPORTS[path]
+    field, separator, head, tail = EXPORTS[path]
     key = next(kind.key for kind in KINDS if kind.path == path)
-    make = partial(join_views, views, field, separator)
+    make = partial(join_views, views, field, separator, head, tail)
     if deferred:
         return new_page(key, make=make)
-    owners = [slug for view in views.values() for slug in ("", view["slug"])][1:]
+    owners = join_views(views, "slug", "", "", "")  # whose each piece is: '' for none
     return new_page(key, parts=tuple(make()), owners=tuple(owners))
 
 
-def join_views(views: dict[str, dict], key: str, separator: str) -> list[str]:
-    """Each view's `key`, with `separator` between them: the pieces of a file."""
-    pieces: list[str] = []
+def join_views(views: dict[str, dict], key: str, sep: str, head: str, tail: str) -> list[str]:
+    """`head`, each view's `key` with `sep` between them, and `tail`: a file's pieces."""
+    pieces = [head]
     for view in views.values():
-        pieces += [separator, view[key]] if pieces else [view[key]]
-    return pieces
+        pieces += [sep, view[key]] if len(pieces) > 1 else [view[key]]
+    return pieces + [tail]
 
 
 def plan_feed(plan: Planning, planned: list[Page]) -> list[Page]:
@@ -390,7 +390,7 @@ PLANNERS: dict[str, Callable[[Planning, list[Page]], list[Page]]] = {
     "collection": plan_collections, "item": plan_items, "tags": plan_tag_indexes,
     "tag": plan_tag_pages, "collection-feed": plan_collection_feeds, "cv": plan_cv,
     "page": plan_free_pages, "search": plan_search, "sitemap": plan_sitemap,
-    "bibtex-all": plan_export("bibtex-all"), "ris-all": plan_export("ris-all"),
+    **{key: plan_export(key) for key in ("bibtex-all", "ris-all", "csl-all")},
     "feed": plan_feed, "sitemap-xml": plan_sitemap_xml, "robots": plan_robots,
     "404": plan_not_found, "nojekyll": plan_nojekyll, "cname": plan_cname,
     "redirect": plan_redirects, "people": plan_people, "person": lambda *_: [],

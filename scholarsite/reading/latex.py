@@ -49,6 +49,8 @@ ACCENTS = {
     ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306", "H": "\u030b", "k": "\u0328",
     "r": "\u030a",
 }
+LOGOS = {"TeX": "TeX", "LaTeX": "LaTeX", "LaTeXe": "LaTeX2ε", "BibTeX": "BibTeX",
+         "XeTeX": "XeTeX", "LuaTeX": "LuaTeX", "AmS": "AMS", "METAFONT": "METAFONT"}
 NAMED_LETTERS = {
     "ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "aa": "å",
     "AA": "Å", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ",
@@ -78,8 +80,11 @@ def make_decoder():
 
     context = get_default_latex_context_db()
     # \url{...} is the address itself, not "<address>".
+    # The TeX family's logos are their names (pylatexenc drops them: "{\\TeX}nical" ->
+    # "nical").
+    logos = [MacroTextSpec(name, simplify_repl=text) for name, text in LOGOS.items()]
     context.add_context_category("scholarsite", prepend=True,
-                                 macros=[MacroTextSpec("url", simplify_repl="%s")])
+                                 macros=[MacroTextSpec("url", simplify_repl="%s"), *logos])
     return LatexNodes2Text(latex_context=context, math_mode="text")
 
 
@@ -248,7 +253,15 @@ _BIB_MATH = re.compile(r"(?<!\\)\$\$(?P<dd>[^$]+?)(?<!\\)\$\$|(?<!\\)\$(?P<d>[^$
 _MARKDOWN_MATH = re.compile(r"(?<!\\)\$\$(?P<dd>(?:\\.|[^\\$])+?)\$\$"
                             r"|(?<!\\)\$(?!\s)(?P<d>(?:\\.|[^\\$])+?)(?<!\s)\$"
                             r"|\\\[(?P<bb>.+?)\\\]|\\\((?P<b>.+?)\\\)")
+# A sub- or superscript of letters and digits: '^2', '_i', '^{-1}', '_{ij}'.
+_SCRIPT = re.compile(r"([\^_])(?:\{([0-9a-z+\-=()]+)\}|([0-9a-z]))")
+_COMMAND_END = re.compile(r"\\[A-Za-z]+$")
+SUPERSCRIPTS = dict(zip("0123456789+-=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ"))
+SUBSCRIPTS = dict(zip("0123456789+-=()aeoxijkmnt", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓᵢⱼₖₘₙₜ"))
 _MATH_MARK = "\ue000"  # stands for a formula while the text around it is decoded
+# Italics in a field (one level of braces inside), and the marks that stand for them.
+_ITALIC = re.compile(r"\\(?:emph|textit|textsl)\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
+_ITALIC_ON, _ITALIC_OFF = "\ue001", "\ue002"
 # An exporter's escaped caret (Better BibTeX writes '^' as '\^{}'), which means '^'.
 _ESCAPED_CARET = re.compile(r"\\\^\{\}\s*")
 # Braces escaped as an argument (`\tilde\{O\}`, `^\{2\}`): some al-folio files escape every
@@ -272,9 +285,17 @@ class RichText:
 
 def latex_to_rich(value: str) -> RichText:
     """A BibTeX field (a title, a paragraph of an abstract): LaTeX decoded to Unicode as
-    latex_to_text does, and each formula kept for MathML."""
-    split = split_bib_math(value)
-    return join_rich(*split) if split else RichText(latex_to_text(value))
+    latex_to_text does, each formula kept for MathML, and `\\emph{}`, `\\textit{}` (a
+    species, a book's title) kept as italics for the page."""
+    marked = _ITALIC.sub(lambda m: f"{_ITALIC_ON}{m.group(1)}{_ITALIC_OFF}", value)
+    split = split_bib_math(marked)
+    rich = join_rich(*split) if split else RichText(latex_to_text(marked))
+    if marked == value:
+        return rich
+    shown = rich.html or html.escape(rich.text, quote=False)
+    return RichText(rich.text.replace(_ITALIC_ON, "").replace(_ITALIC_OFF, ""),
+                    shown.replace(_ITALIC_ON, "<em>").replace(_ITALIC_OFF, "</em>"),
+                    rich.problems)
 
 
 def split_bib_math(value: str) -> tuple[list[str], list[tuple[str, bool]]] | None:
@@ -300,7 +321,8 @@ def latex_to_markdown(value: str) -> str:
 
 
 def text_to_rich(value: str) -> RichText:
-    """A Markdown paper's title: its text as written, with its formulas as in its prose."""
+    """A Markdown paper's title: its text as written (`--` is two hyphens, as the page
+    shows it, and so in every export), with its formulas as in its prose."""
     maths = [read_formula(m) for m in _MARKDOWN_MATH.finditer(value)]
     if not maths:
         return RichText(value)
@@ -332,10 +354,23 @@ def join_rich(parts: list[str], maths: list[tuple[str, bool]]) -> RichText:
 
 
 def read_math_text(tex: str) -> str:
-    """A formula's Unicode reading; its TeX where pylatexenc leaves its own placeholders
-    (a macro short of its arguments gives '%s/%s')."""
-    plain = latex_to_text(f"${tex}$") if tex else ""
+    """A formula's Unicode reading ('x^2' -> 'x²' where Unicode has the small letters);
+    its TeX where pylatexenc leaves its own placeholders (a macro short of its arguments
+    gives '%s/%s')."""
+    scripted = _SCRIPT.sub(small_script, tex)
+    plain = latex_to_text(f"${scripted}$") if tex else ""
     return tex if "%s" in plain and "%s" not in tex else plain
+
+
+def small_script(found: re.Match) -> str:
+    """`^2`, `_{ij}` as Unicode superscripts or subscripts; as written when one of its
+    characters has none."""
+    table = SUPERSCRIPTS if found.group(1) == "^" else SUBSCRIPTS
+    chars = found.group(2) or found.group(3)
+    if not all(char in table for char in chars):
+        return found.group()
+    after_command = _COMMAND_END.search(found.string, 0, found.start())  # `\\sum_i`
+    return ("{}" if after_command else "") + "".join(table[char] for char in chars)
 
 
 def describe_math_problem(tex: str, problem: str) -> str:

@@ -84,3 +84,8 @@ def show_tex(found: re.Match) -> str:
     """A formula as its TeX between the dollars a writer would type."""
     mark = "$$" if found.group().startswith('<math display="block"') else "$"
     return mark + " ".join(_ANNOTATION.findall(found.group())) + mark
+
+
+def annotation_tex(math: str) -> str:
+    """The TeX a `<math>` element was made from (unescaped)."""
+    return html.unescape(" ".join(_ANNOTATION.findall(math)))

@@ -17,8 +17,8 @@ from .fields import FieldReader
 from ..models import (LINK_KINDS, PAPER_TYPES, TOPIC_SEPARATOR, Author, Link, Paper,
                       Preview)
 from .codeblocks import highlight_code
-from .latex import RichText, describe_math_problem, text_to_rich
-from .mathml import math_to_tex
+from .latex import RichText, describe_math_problem, read_math_text, text_to_rich
+from .mathml import annotation_tex
 from .prose import find_costly_markdown, render_prose
 from ..structure.urls import check_link, normalize_arxiv, normalize_doi
 from .yamlread import read_front_matter
@@ -33,6 +33,10 @@ ET_AL = ("et al.", "et al", "others", "and others")
 VENUELESS_TYPES = ("preprint", "report", "thesis", "patent", "other")
 
 _TAG = re.compile(r"<[^>]+>")
+# Tags that end a line or a block of text: a word break in plain text.
+_BLOCK_TAG = re.compile(r"</?(?:p|div|li|br|h[1-6]|pre|tr|td|th|blockquote|ul|ol|table|hr"
+                        r"|dt|dd|figure|figcaption|math)\b[^>]*>", re.IGNORECASE)
+_MATH = re.compile(r"<math\b[^>]*>.*?</math>", re.DOTALL)
 
 
 class Converter:
@@ -111,9 +115,14 @@ def report_at(diags: Diagnostics, path: Path, text: str, body: str
 
 
 def html_to_text(fragment: str) -> str:
-    """Plain text of an HTML fragment, whitespace folded (for descriptions and search);
-    math as its TeX."""
-    return " ".join(html.unescape(_TAG.sub(" ", math_to_tex(fragment))).split())
+    """Plain text of an HTML fragment, whitespace folded (for descriptions, feeds, RIS and
+    search): the reader's text, math in Unicode where it can be ('x²'), code as written
+    (highlighting's spans are not word breaks; blocks are)."""
+    if "<math" in fragment:
+        fragment = _MATH.sub(lambda m: html.escape(read_math_text(annotation_tex(m.group())),
+                                                   quote=False), fragment)
+    text = _TAG.sub("", _BLOCK_TAG.sub(" ", fragment))
+    return " ".join(html.unescape(text).split())
 
 
 def split_author(raw: str) -> Author:

@@ -70,6 +70,7 @@ KINDS = (
              every_paper=True),
     PageKind("bibtex-all", "publications.bib", every_paper=True),
     PageKind("ris-all", "publications.ris", every_paper=True),
+    PageKind("csl-all", "publications.json", every_paper=True),
     PageKind("feed", "feed.xml", "feed.xml", every_paper=True),
     PageKind("sitemap-xml", "sitemap.xml", "sitemap.xml", every_paper=True),
     PageKind("robots", "robots.txt", "robots.txt"),
@@ -87,8 +88,11 @@ OTHER_RESERVED = ("assets", "files", "index", "404")
 FEED_PATH = KIND["feed"].path
 SEARCH_PATH = KIND["search"].path
 SITEMAP_PATH = KIND["sitemap"].path
-# The citation files of every paper: path -> (the paper view's field, what comes between).
-EXPORTS = {KIND["bibtex-all"].path: ("bibtex", "\n"), KIND["ris-all"].path: ("ris", "")}
+# The citation files of every paper: path -> (the paper view's field, what comes between
+# two papers', what comes before the first and after the last).
+EXPORTS = {KIND["bibtex-all"].path: ("bibtex", "\n", "", ""),
+           KIND["ris-all"].path: ("ris", "", "", ""),
+           KIND["csl-all"].path: ("csl", ",\n", "[\n", "\n]\n")}
 
 
 def paper_url(slug: str) -> str:

@@ -6,9 +6,14 @@ One style for every paper, whatever it was read from:
 
 from __future__ import annotations
 
+import html
 import re
 
+from .latexout import bibtex_name, escape_latex, protect_case
+from .names import name_parts
 from ..models import MONTH_NAMES, Author, Paper, PubDate
+from ..reading.mathml import annotation_tex
+from ..reading.slugs import fold_latin
 from ..structure.urls import is_external
 
 BIBTEX_TYPES = {
@@ -29,7 +34,11 @@ _KEY_WORD = re.compile(r"[A-Za-z0-9]+")
 _WORD = re.compile(r"\w+")
 _EMPTY_BRACKETS = re.compile(r"\s*(?:\(\W*\)|\[\W*\])")
 _MONTH_WORDS = frozenset([*(m.lower() for m in MONTH_NAMES), *MONTH_MACROS, "sept"])
-_BIBTEX_SPECIAL = re.compile(r"([&%$#_])")
+_MATH_HTML = re.compile(r"(<math\b[^>]*>.*?</math>)", re.DOTALL)
+_TAG = re.compile(r"<[^>]+>")
+# Letters with no accent to drop that still have a Latin reading, for citation keys.
+_LETTER_NAMES = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "æ": "ae",
+                               "Æ": "AE", "œ": "oe", "Œ": "OE", "đ": "d", "Đ": "D", "ı": "i"})
 _BRACE = re.compile(r"[{}\\]")
 _BRACE_COMMANDS = {"{": r"\textbraceleft{}", "}": r"\textbraceright{}",
                    "\\": r"\textbackslash{}"}
@@ -38,6 +47,7 @@ _BRACES_ONLY = re.compile(r"[{}]")
 _KEY = re.compile(r"^[^\s,{}()=\"#%'~\\]+$")  # what BibTeX reads as one entry's key
 _FIELD_NAME = re.compile(r"^[A-Za-z][\w:.+-]*$")  # what BibTeX reads as one field's name
 # A page range: "2781–2793", "521--521", "15-27"; any dash between the two ends.
+_COMPOUND_RANGE = re.compile(r"^\s*(\S+?)\s*(?:-{2,3}|[–—])\s*(\S+)\s*$")
 _PAGE_RANGE = re.compile(r"^\s*([^\s\-–—]+)\s*(?:-{1,3}|[–—])\s*([^\s\-–—]+)\s*$")
 
 
@@ -49,8 +59,9 @@ def venue_label(paper: Paper) -> str:
 
 
 def split_pages(pages: str) -> tuple[str, str]:
-    """(first page, last page) of "2781–2793" or "521--521"; ("15", "") for a single page."""
-    match = _PAGE_RANGE.match(pages)
+    """(first page, last page) of "2781–2793", "521--521" or "10-1--10-20" (compound
+    pages, split at the range's dash); ("15", "") for a single page."""
+    match = _COMPOUND_RANGE.match(pages) or _PAGE_RANGE.match(pages)
     if match:
         return match.group(1), match.group(2)
     return pages.strip(), ""
@@ -60,6 +71,16 @@ def format_pages(pages: str) -> str:
     """A page range written one way whatever the source: "521--521" -> "521–521"."""
     first, last = split_pages(pages)
     return f"{first}–{last}" if last else first
+
+
+def family_given(author: Author) -> str:
+    """'Family, Given' ('Smith, John, Jr.' with a suffix), the form RIS readers, Zotero
+    and Google Scholar split right; a corporate author (a family name with a space and
+    no given name) as its name."""
+    family, given, suffix = name_parts(author)
+    if not given:
+        return family
+    return ", ".join(part for part in (family, given, suffix) if part)
 
 
 def author_line(paper: Paper) -> str:
@@ -123,24 +144,21 @@ def drop_date(note: str, date: PubDate) -> str:
 
 def make_bibtex_key(paper: Paper) -> str:
     """The source's key when it has one (and BibTeX can read it as one); else family
-    name, year and first title word."""
+    name, year and first title word, transliterated ('Álvarez' -> 'alvarez')."""
     if paper.bibtex_key and _KEY.match(paper.bibtex_key):
         return paper.bibtex_key
-    family = _KEY_WORD.findall(paper.authors[0].family_name()) if paper.authors else []
-    words = [w for w in _KEY_WORD.findall(paper.title) if len(w) > 3] or _KEY_WORD.findall(
-        paper.title) or ["paper"]
+    family = _KEY_WORD.findall(transliterate(name_parts(paper.authors[0])[0])) \
+        if paper.authors else []
+    title = transliterate(paper.title)
+    words = [w for w in _KEY_WORD.findall(title) if len(w) > 3] or _KEY_WORD.findall(
+        title) or ["paper"]
     first = family[0].lower() if family else "anon"
     return f"{first}{paper.date.year}{words[0].lower()}"
 
 
-def bibtex_name(author: Author) -> str:
-    if author.family:
-        return f"{author.family}, {author.given}" if author.given else author.family
-    return author.name
-
-
-def escape_bibtex(value: str) -> str:
-    return _BIBTEX_SPECIAL.sub(r"\\\1", value).replace("–", "--").replace("—", "---")
+def transliterate(text: str) -> str:
+    """Latin letters without their accents ('Łukasz Álvarez' -> 'Lukasz Alvarez')."""
+    return fold_latin(text.translate(_LETTER_NAMES))
 
 
 def protect_braces(value: str) -> str:
@@ -165,28 +183,33 @@ def pairs_up(value: str) -> bool:
 
 
 def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
-    """The entry's fields, in a stable order, display-only fields left out."""
+    """The entry's fields, in a stable order, display-only fields left out; every value
+    is LaTeX (latexout.py), the title's capitals kept."""
     names = [bibtex_name(a) for a in paper.authors] + (["others"] if paper.more_authors else [])
     venue_field = {"journal": "journal", "conference": "booktitle", "chapter": "booktitle",
                    "report": "institution", "thesis": "school"}.get(paper.type, "howpublished")
     venue = paper.venue or paper.venue_short
-    fields = [("title", escape_bibtex(paper.title)), ("author", " and ".join(names))]
-    if paper.type == "report" and paper.institution:
-        fields.append(("institution", escape_bibtex(paper.institution)))
-        if venue:
-            fields.append(("howpublished", escape_bibtex(venue_label(paper))))
-    elif venue:
-        fields.append((venue_field, escape_bibtex(venue_label(paper))))
+    fields = [("title", protect_case(title_latex(paper))), ("author", " and ".join(names))]
+    if paper.type in ("report", "thesis") and paper.institution:
+        fields.append((venue_field, escape_latex(paper.institution)))
+        if venue and venue != paper.institution:
+            fields.append(("howpublished", escape_latex(venue_label(paper))))
+    elif venue and not (paper.type == "book" and venue == paper.publisher):
+        fields.append((venue_field, escape_latex(venue_label(paper))))
     fields.append(("year", str(paper.date.year)))
     if paper.date.month:
         fields.append(("month", MONTH_MACROS[paper.date.month - 1]))
-    pages = format_pages(paper.pages)
-    for name, value in (("address", paper.location), ("volume", paper.volume),
-                        ("number", paper.number), ("pages", pages),
-                        ("publisher", paper.publisher), ("doi", paper.doi),
-                        ("note", paper.note)):
+    first, last = split_pages(paper.pages)
+    pages = "--".join(escape_latex(p) for p in (first, last) if p)
+    for name, value in (("address", escape_latex(paper.location)),
+                        ("volume", escape_latex(paper.volume)),
+                        ("number", escape_latex(paper.number)), ("pages", pages),
+                        ("publisher", escape_latex(paper.publisher)),
+                        ("note", escape_latex(paper.note))):
         if value:
-            fields.append((name, escape_bibtex(value)))
+            fields.append((name, value))
+    if paper.doi:
+        fields.append(("doi", paper.doi))
     if paper.arxiv:
         fields.extend([("eprint", paper.arxiv), ("archiveprefix", "arXiv")])
     url = paper.link("url") or paper.link("html")
@@ -197,6 +220,41 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
     return fields
 
 
+def title_latex(paper: Paper) -> str:
+    """A Markdown paper's title as LaTeX: its text escaped, its formulas (kept as TeX in
+    the title's MathML) as math."""
+    if "<math" not in paper.title_html:
+        return escape_latex(paper.title)
+    out = []
+    for i, piece in enumerate(_MATH_HTML.split(paper.title_html)):
+        if i % 2:
+            mark = "$$" if piece.startswith('<math display="block"') else "$"
+            out.append(mark + annotation_tex(piece) + mark)
+        else:
+            out.append(escape_latex(html.unescape(_TAG.sub("", piece))))
+    return "".join(out)
+
+
+def source_fields(paper: Paper) -> list[tuple[str, str]]:
+    """A paper read from BibTeX: its entry's fields as written, less the display-only
+    fields; its authors without the site's marks, its DOI without a prefix, its title's
+    capitals kept."""
+    pairs = []
+    for name, value in paper.extra:
+        low = name.lower()
+        if low in DISPLAY_ONLY_FIELDS:
+            continue
+        if low == "author":
+            value = " and ".join([bibtex_name(a) for a in paper.authors]
+                                 + (["others"] if paper.more_authors else []))
+        elif low == "doi" and paper.doi:
+            value = paper.doi
+        elif low == "title":
+            value = protect_case(value)
+        pairs.append((name, value))
+    return pairs
+
+
 def make_bibtex(paper: Paper) -> str:
     """A clean BibTeX entry: `@type{key,`, one `  name = {value},` line per field (month
     macros stay bare), and `}`. The format is fixed and values are escaped before, so it is
@@ -204,10 +262,9 @@ def make_bibtex(paper: Paper) -> str:
     writer's deep copy of each entry cost more than the rest of a paper's page.
 
     A paper read from BibTeX keeps its entry's fields as written in `extra`: its export is
-    that entry (same type, key and fields), less the display-only fields."""
+    that entry (same type, key and fields), less what only the site shows."""
     entry_type = paper.bibtex_type or BIBTEX_TYPES[paper.type]
-    pairs = ([(n, v) for n, v in paper.extra if n not in DISPLAY_ONLY_FIELDS]
-             if paper.bibtex_type else bibtex_fields(paper))
+    pairs = source_fields(paper) if paper.bibtex_type else bibtex_fields(paper)
     lines = [f"  {name} = {value}" if name == "month" and value in MONTH_MACROS
              else f"  {name} = {{{protect_braces(value)}}}" for name, value in pairs
              if _FIELD_NAME.match(name)]

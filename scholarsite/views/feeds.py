@@ -13,12 +13,29 @@ from ..structure.urls import absolute_url
 
 # `updated` of a feed with no papers: the feed must have one, and nothing was ever updated.
 EMPTY_FEED_DATE = "1970-01-01T00:00:00Z"
+# A slug's characters in the order slugs sort in, and how many of them set an entry's time:
+# enough for a microsecond apart between slugs that differ in their first seven.
+SLUG_CHARS = "-0123456789abcdefghijklmnopqrstuvwxyz"
+SLUG_PLACES = 7
+DAY_MICROSECONDS = 86_400_000_000
 
 
-def atom_date(date: PubDate) -> str:
+def atom_date(date: PubDate, name: str = "") -> str:
     """An RFC 3339 timestamp for a date as precise as the source: the first day of the month
-    or year when the day or month is unknown, at midnight UTC."""
-    return f"{date.full()}T00:00:00Z"
+    or year when the day or month is unknown. At midnight UTC; with `name` (an entry's
+    slug), at a time of that day its name sets, earlier for a later name: papers of one
+    month are then told apart by feed readers and validators (one `updated` for all is a
+    warning) and stay in the feed's order (newest first, ties by slug), the same in every
+    build whatever other papers the feed has."""
+    if not name:
+        return f"{date.full()}T00:00:00Z"
+    place = 0
+    for char in name[:SLUG_PLACES].ljust(SLUG_PLACES, "-"):
+        place = place * (len(SLUG_CHARS) + 1) + SLUG_CHARS.find(char) + 1
+    micro = DAY_MICROSECONDS - 1 - place * DAY_MICROSECONDS // (len(SLUG_CHARS) + 1) ** SLUG_PLACES
+    seconds, micro = divmod(micro, 1_000_000)
+    hours, rest = divmod(seconds, 3600)
+    return f"{date.full()}T{hours:02d}:{rest // 60:02d}:{rest % 60:02d}.{micro:06d}Z"
 
 
 def feed_entry(config: SiteConfig, paper: Paper, view: dict) -> dict:
@@ -28,7 +45,7 @@ def feed_entry(config: SiteConfig, paper: Paper, view: dict) -> dict:
         "id": url,
         "url": url,
         "title": paper.title,
-        "updated": atom_date(paper.date),
+        "updated": atom_date(paper.date, paper.slug),
         "authors": [a.name for a in paper.authors],
         "summary": paper.abstract_text or view["citation"],
         "venue": view["venue_label"],

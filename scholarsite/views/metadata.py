@@ -13,12 +13,14 @@ import re
 
 from markupsafe import Markup
 
-from .citations import author_line, split_pages
+from .citations import author_line, family_given, split_pages
 from ..models import Paper, Site
 from ..structure.urls import absolute_url
 
 # Google Scholar's inclusion guidelines: the tag that names where a paper appeared, by type.
 VENUE_TAGS = {"conference": "citation_conference_title", "journal": "citation_journal_title"}
+# schema.org's type of a paper's page, by the paper's type.
+LD_TYPES = {"book": "Book", "chapter": "Chapter", "thesis": "Thesis"}
 # What a paper's venue is part of, in schema.org terms.
 PERIODICAL_TYPES = ("journal",)
 _LOCALE = re.compile(r"^([a-z]{2,3})[-_]([A-Za-z]{2})$")
@@ -26,14 +28,17 @@ DESCRIPTION_LIMIT = 300
 
 
 def scholar_date(paper: Paper) -> str:
-    """YYYY/MM/DD, YYYY/MM or YYYY: as precise as the source, in Google Scholar's form."""
-    return paper.date.iso().replace("-", "/")
+    """YYYY/MM/DD, or the year alone: the two forms Google Scholar's inclusion guidelines
+    accept (a month without its day is not one of them)."""
+    date = paper.date
+    return f"{date.year:04d}/{date.month:02d}/{date.day:02d}" if date.day and date.month \
+        else f"{date.year:04d}"
 
 
 def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[str, str]]:
     """The citation_* meta tags, in the order Google Scholar's guidelines list them."""
     tags = [("citation_title", paper.title)]
-    tags += [("citation_author", author.name) for author in paper.authors]
+    tags += [("citation_author", family_given(author)) for author in paper.authors]
     tags.append(("citation_publication_date", scholar_date(paper)))
     venue = paper.venue or paper.venue_short
     if paper.type in VENUE_TAGS and venue:
@@ -62,6 +67,8 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
         tags.append(("citation_publisher", paper.publisher))
     if paper.doi:
         tags.append(("citation_doi", paper.doi))
+    if paper.arxiv:
+        tags.append(("citation_arxiv_id", paper.arxiv))
     pdf = paper.link("pdf")
     if pdf:
         tags.append(("citation_pdf_url", absolute_url(site.config.url, pdf)))
@@ -86,7 +93,8 @@ def venue_ld(paper: Paper) -> dict | None:
     name = paper.venue or paper.venue_short
     if not name:
         return None
-    kind = "Periodical" if paper.type in PERIODICAL_TYPES else "CreativeWorkSeries"
+    kind = "Periodical" if paper.type in PERIODICAL_TYPES else (
+        "Book" if paper.type == "chapter" else "CreativeWorkSeries")
     part: dict = {"@type": kind, "name": name}
     if paper.venue_short and paper.venue_short != name:
         part["alternateName"] = paper.venue_short
@@ -101,14 +109,14 @@ def make_article_ld(paper: Paper, site: Site, page_url: str) -> dict:
     """schema.org ScholarlyArticle for a paper page."""
     data: dict = {
         "@context": "https://schema.org",
-        "@type": "ScholarlyArticle",
+        "@type": LD_TYPES.get(paper.type, "ScholarlyArticle"),
         "headline": paper.title,
         "name": paper.title,
         "author": [person(a.name, a.family, a.given) for a in paper.authors],
         "datePublished": paper.date.iso(),
         "url": page_url,
     }
-    venue = venue_ld(paper)
+    venue = venue_ld(paper) if paper.type != "book" else None  # a book's venue: its publisher
     if venue:
         data["isPartOf"] = venue
     first, last = split_pages(paper.pages)
@@ -118,9 +126,10 @@ def make_article_ld(paper: Paper, site: Site, page_url: str) -> dict:
         data["pageEnd"] = last
     if paper.pages:
         data["pagination"] = paper.pages
-    if paper.publisher or paper.institution:
-        data["publisher"] = {"@type": "Organization",
-                             "name": paper.publisher or paper.institution}
+    publisher = paper.publisher or paper.institution or (
+        paper.venue if paper.type == "book" else "")
+    if publisher:
+        data["publisher"] = {"@type": "Organization", "name": publisher}
     if paper.doi:
         data["identifier"] = {"@type": "PropertyValue", "propertyID": "DOI",
                               "value": paper.doi, "url": f"https://doi.org/{paper.doi}"}
@@ -220,5 +229,6 @@ def dump_script_json(data: object, sort_keys: bool = False) -> Markup:
 def describe_citation(paper: Paper) -> str:
     """A one-line description for a paper without an abstract: its authors and venue."""
     venue = paper.venue or paper.venue_short or paper.institution
-    return f"{author_line(paper)}. {venue}, {paper.date.human()}." if venue else \
+    authors = author_line(paper).removesuffix(".")  # 'et al.' ends a sentence once
+    return f"{authors}. {venue}, {paper.date.human()}." if venue else \
         f"{author_line(paper)}, {paper.date.human()}."

@@ -42,8 +42,12 @@ def basics(site: Site) -> dict:
                        "profiles": profiles})
 
 
-def dates(entry: CVEntry) -> dict:
-    """startDate and endDate as the schema writes them (no endDate: still going on)."""
+def dates(entry: CVEntry, single: str = "startDate") -> dict:
+    """startDate and endDate as the schema writes them (no endDate: still going on). An
+    entry with one date (cv.yaml's `date`) has only `single`: a degree's is when it was
+    awarded (endDate), not also when study began."""
+    if entry.start and entry.start == entry.end:
+        return {single: entry.start}
     end = "" if entry.end == "present" else entry.end
     return drop_empty({"startDate": entry.start, "endDate": end})
 
@@ -60,7 +64,8 @@ def volunteer(entry: CVEntry) -> dict:
 
 
 def education(entry: CVEntry) -> dict:
-    return drop_empty({"institution": entry.org, "studyType": entry.title, **dates(entry),
+    return drop_empty({"institution": entry.org, "studyType": entry.title,
+                       **dates(entry, "endDate"),
                        "summary": details_text(entry)})
 
 

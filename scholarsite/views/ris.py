@@ -7,20 +7,14 @@ real RIS parser (rispy). Lines end in CRLF, as Zotero and EndNote write them.
 
 from __future__ import annotations
 
-from .citations import make_bibtex_key, split_pages
-from ..models import Author, Paper
+from .citations import family_given, make_bibtex_key, split_pages
+from ..models import Paper
 
 RIS_TYPES = {
     "conference": "CPAPER", "journal": "JOUR", "preprint": "UNPB", "report": "RPRT",
     "thesis": "THES", "book": "BOOK", "chapter": "CHAP", "patent": "PAT", "other": "GEN",
 }
 NEWLINE = "\r\n"
-
-
-def ris_name(author: Author) -> str:
-    """'Family, Given', the form every RIS reader splits correctly."""
-    family, given = author.family_name(), author.given_names()
-    return f"{family}, {given}" if given else family
 
 
 def ris_date(paper: Paper) -> str:
@@ -32,24 +26,51 @@ def ris_date(paper: Paper) -> str:
 
 
 def ris_fields(paper: Paper, page_url: str, pdf_url: str = "") -> list[tuple[str, str]]:
-    """The (tag, value) lines of one reference, in the usual order, empty values left out."""
-    venue = paper.venue or paper.venue_short
+    """The (tag, value) lines of one reference, in the usual order, empty values left out.
+    Tags as Zotero's RIS translator reads them for each type: a conference's name in T2
+    and its proceedings in C3, a book's publisher in PB (T2 would be its series), a
+    report's number in SN."""
     first, last = split_pages(paper.pages)
-    publisher = paper.publisher or (paper.institution if paper.type in ("report", "thesis")
-                                    else "")
     fields = [("TY", RIS_TYPES[paper.type]), ("ID", make_bibtex_key(paper)),
               ("TI", paper.title)]
-    fields += [("AU", ris_name(author)) for author in paper.authors]
-    fields += [("PY", str(paper.date.year)), ("DA", ris_date(paper)), ("T2", venue)]
-    if paper.venue_short and paper.venue_short != venue:
-        fields.append(("J2", paper.venue_short))
-    fields += [("VL", paper.volume), ("IS", paper.number), ("SP", first), ("EP", last),
-               ("PB", publisher), ("CY", paper.location), ("DO", paper.doi)]
+    fields += [("AU", family_given(author)) for author in paper.authors]
+    fields += [("PY", str(paper.date.year)), ("DA", ris_date(paper))]
+    fields += venue_fields(paper)
+    fields += [("VL", paper.volume), ("IS" if paper.type != "report" else "SN", paper.number),
+               ("SP", first), ("EP", last), ("PB", ris_publisher(paper)),
+               ("CY" if paper.type != "conference" else "C1", paper.location),
+               ("DO", paper.doi)]
+    if paper.arxiv:
+        fields.append(("M1", f"arXiv:{paper.arxiv}"))
     external = paper.link("url") or paper.link("html")
     fields += [("UR", url) for url in (external, page_url) if url]
     fields += [("L1", pdf_url), ("AB", paper.abstract_text), ("N1", paper.note)]
     fields += [("KW", topic) for topic in paper.topics]
     return [(tag, " ".join(value.split())) for tag, value in fields if value and value.strip()]
+
+
+def venue_fields(paper: Paper) -> list[tuple[str, str]]:
+    venue = paper.venue or paper.venue_short
+    if paper.type == "book" or not venue:
+        return []
+    fields = [("T2", venue)]
+    if paper.type == "conference":
+        fields.append(("C3", venue))
+    if paper.venue_short and paper.venue_short != venue:
+        fields.append(("J2", paper.venue_short))
+    return fields
+
+
+def ris_publisher(paper: Paper) -> str:
+    """The publisher; a report's institution, a thesis's university; a book's venue
+    names its publisher; a preprint's archive."""
+    if paper.publisher:
+        return paper.publisher
+    if paper.type in ("report", "thesis"):
+        return paper.institution
+    if paper.type == "book":
+        return paper.venue
+    return "arXiv" if paper.type == "preprint" and paper.arxiv and not paper.venue else ""
 
 
 def make_ris(paper: Paper, page_url: str, pdf_url: str = "") -> str:

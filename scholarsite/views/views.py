@@ -20,6 +20,8 @@ from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, AuthorL
                       CitationCount, Owner, Paper, Site, SiteConfig)
 from ..reading.people import find_author_link, is_owner
 from ..reading.venuecolours import find_venue_colour
+from .coins import make_coins
+from .csl import csl_download, make_csl
 from .ris import make_ris
 from .rooted import make_rooted_html
 from .search import paper_search_json
@@ -33,6 +35,7 @@ LINK_LABELS = {
 OTHER_GROUP = "Other"
 BIBTEX_TYPE = "application/x-bibtex"
 RIS_TYPE = "application/x-research-info-systems"
+CSL_TYPE = "application/vnd.citationstyles.csl+json"
 # Where a citation count's work is shown, by site.yaml's `citations`: its name, its page.
 COUNT_SOURCES = {"openalex": ("OpenAlex", "https://openalex.org/works/{}"),
                  "semantic-scholar": ("Semantic Scholar",
@@ -51,6 +54,10 @@ def bibtex_file_name(paper: Paper) -> str:
 
 def ris_file_name(paper: Paper) -> str:
     return f"{paper.slug}.ris"
+
+
+def csl_file_name(paper: Paper) -> str:
+    return f"{paper.slug}.json"
 
 
 def author_view(author: Author, owner: Owner, links: tuple[AuthorLink, ...] = ()) -> dict:
@@ -178,15 +185,10 @@ def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> 
         "abstract_html": make_rooted_html(paper.abstract_html),
         "abstract_text": paper.abstract_text,
         "citation": format_citation(paper),
-        "bibtex": make_bibtex(paper),
-        "bibtex_key": make_bibtex_key(paper),
-        "bibtex_file": bibtex_file_name(paper),  # the name a download of it is saved as
-        "ris": make_ris(paper, config.url + paper_url(paper.slug),
-                        absolute_url(config.url, paper.link("pdf"))),
-        "ris_file": ris_file_name(paper), "preview": preview_view(paper),  # None: no picture
+        "preview": preview_view(paper),  # None: no picture
         "citations": count_view(paper.slug, config, counts),  # None: no count to show
     }
-    add_download_links(view)
+    add_exports(view, paper, config)
     mark_entry(view, paper.slug)
     view["feed_entry"] = feed_entry(config, paper, view)
     view["search_json"] = paper_search_json(view)
@@ -198,11 +200,20 @@ def title_html(paper: Paper) -> Markup:
     return Markup(paper.title_html) if paper.title_html else escape(paper.title)
 
 
-def add_download_links(view: dict) -> None:
-    """Downloads made from the texts the paper's page shows: no file of their own, which
-    would triple the files a site writes (the site's whole .bib and .ris are files)."""
+def add_exports(view: dict, paper: Paper, config: SiteConfig) -> None:
+    """The paper's citation in each format (BibTeX, RIS, CSL-JSON), the name a download
+    of each is saved as, and the download itself: made from the texts the paper's page
+    shows, with no file of their own, which would quadruple the files a site writes (the
+    site's whole .bib, .ris and .json are files)."""
+    page_url = config.url + paper_url(paper.slug)
+    view.update(bibtex=make_bibtex(paper), bibtex_key=make_bibtex_key(paper),
+                bibtex_file=bibtex_file_name(paper),
+                ris=make_ris(paper, page_url, absolute_url(config.url, paper.link("pdf"))),
+                ris_file=ris_file_name(paper), csl=make_csl(paper, page_url),
+                csl_file=csl_file_name(paper), coins=make_coins(paper, page_url))
     view["bibtex_href"] = make_data_url(BIBTEX_TYPE, view["bibtex"])
     view["ris_href"] = make_data_url(RIS_TYPE, view["ris"])
+    view["csl_href"] = make_data_url(CSL_TYPE, csl_download(view["csl"]))
 
 
 def group_papers(site: Site, views: dict[str, dict]) -> list[dict]:

@@ -1,0 +1,82 @@
+"""CSL-JSON (https://citeproc-js.readthedocs.io/en/latest/csl-json/markup.html), the
+format Zotero, Pandoc and citation.js read: one item per paper, made from the same model
+as its BibTeX and RIS. A paper's own download is a list of its one item; `/publications.json`
+lists every paper's (kinds.EXPORTS joins them). Tests read both back with citation.js.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .citations import make_bibtex_key, split_pages
+from ..models import Author, Paper
+from .names import name_parts
+
+CSL_TYPES = {
+    "conference": "paper-conference", "journal": "article-journal", "preprint": "article",
+    "report": "report", "thesis": "thesis", "book": "book", "chapter": "chapter",
+    "patent": "patent", "other": "document",
+}
+# What goes around the items of a CSL-JSON file (a list).
+LIST_HEAD, LIST_TAIL = "[\n", "\n]\n"
+
+
+def csl_name(author: Author) -> dict:
+    """{family, given, suffix}; a corporate author (a family name with a space and no
+    given name) as a literal."""
+    family, given, suffix = name_parts(author)
+    if not given:
+        return {"literal": family} if " " in family else {"family": family}
+    name = {"family": family, "given": given}
+    if suffix:
+        name["suffix"] = suffix
+    return name
+
+
+def csl_item(paper: Paper, page_url: str) -> dict:
+    """The paper as one CSL-JSON item; empty fields left out."""
+    date = [part for part in (paper.date.year, paper.date.month, paper.date.day) if part]
+    first, last = split_pages(paper.pages)
+    venue = paper.venue or paper.venue_short
+    item = {"id": make_bibtex_key(paper), "type": CSL_TYPES[paper.type],
+            "title": paper.title, "author": [csl_name(a) for a in paper.authors],
+            "issued": {"date-parts": [date]}}
+    if venue and paper.type != "book":  # a book's venue names its publisher
+        item["container-title"] = venue
+        if paper.venue_short and paper.venue_short != venue:
+            item["container-title-short"] = paper.venue_short
+    publisher = paper.publisher or (paper.institution if paper.type in ("report", "thesis")
+                                    else "") or (venue if paper.type == "book" else "")
+    if paper.type == "preprint" and paper.arxiv and not publisher:
+        publisher = "arXiv"
+    fields = {"publisher": publisher, "publisher-place": paper.location,
+              "volume": paper.volume, "issue": paper.number if paper.type != "report" else "",
+              "number": paper.number if paper.type == "report" else
+              (f"arXiv:{paper.arxiv}" if paper.arxiv else ""),
+              "page": join_pages(first, last), "page-first": first,
+              "DOI": paper.doi, "URL": paper.link("url") or page_url,
+              "abstract": paper.abstract_text,
+              "note": paper.note}
+    item.update((key, value) for key, value in fields.items() if value)
+    if paper.type == "thesis":
+        item["genre"] = "Master's thesis" if paper.bibtex_type == "mastersthesis" \
+            else "PhD thesis"
+    return item
+
+
+def join_pages(first: str, last: str) -> str:
+    """'15-27'; compound pages ('10-1' to '10-20') joined by an en dash, which CSL
+    processors read as the range's."""
+    if not last:
+        return first
+    return f"{first}{'–' if '-' in first + last else '-'}{last}"
+
+
+def make_csl(paper: Paper, page_url: str) -> str:
+    """The paper's item as it stands in /publications.json: one line, indented."""
+    return "  " + json.dumps(csl_item(paper, page_url), ensure_ascii=False)
+
+
+def csl_download(item_text: str) -> str:
+    """A paper's own CSL-JSON file: a list of its one item."""
+    return LIST_HEAD + item_text + LIST_TAIL

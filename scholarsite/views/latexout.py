@@ -1,0 +1,106 @@
+"""Text written as LaTeX for a BibTeX file that classic bibtex (8-bit, with plain, plainnat,
+ieeetr) and biber (UTF-8) both read right.
+
+- A plain-text value (a Markdown paper's title, venue, note) has LaTeX's special
+  characters written as commands (`\\textasciitilde{}`, `\\&`), so that it prints as typed;
+  a title's formulas stay math (`$x^2$`).
+- Words whose case matters (`ResiHP`, `LLM`, `GPU`, `3D`) are braced, as DBLP's exports do,
+  so that styles that lowercase titles leave them alone.
+- Names are 'von Last, Jr., First', each name part's first letter as a LaTeX escape when it
+  is not ASCII (`{\\'E}mile`, `{\\textrm{小}}明`): bibtex reads letters byte by byte, so an
+  initial 'É' would be half a character (and 'Émile Zola' a 'von' part). The rest stays
+  UTF-8, which pdflatex and biber read. A corporate author is one braced group. (Checked
+  with pdflatex, bibtex and biber: tests/test_latex_exports.py.)
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from ..models import Author
+from .names import name_parts
+from ..reading.latex import ACCENTS, NAMED_LETTERS
+
+# Plain-text characters and the LaTeX that prints them in any font encoding.
+_SPECIALS = {
+    "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "%": r"\%",
+    "#": r"\#", "_": r"\_", "^": r"\textasciicircum{}", "~": r"\textasciitilde{}",
+    "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
+    "–": "--", "—": "---",
+}
+_SPECIAL = re.compile(r"--|[\\{}$&%#_^~<>|–—]")
+# A piece of LaTeX: a command, a formula, a brace, a word, or any other character.
+_TOKEN = re.compile(r"\\[A-Za-z]+\*?|\\.|\$\$.*?\$\$|\$.*?\$|[{}]|[^\W_]+|.", re.DOTALL)
+_MARK_TO_ACCENT = {mark: command for command, mark in ACCENTS.items()}
+_LETTER_TO_NAMED = {letter: name for name, letter in NAMED_LETTERS.items()}
+_NAME_PART = re.compile(r"[^\s~-]+")
+
+
+def escape_latex(text: str) -> str:
+    """Plain text as LaTeX that prints it: specials as commands, dashes as TeX's ('--'
+    typed means two hyphens, as the page shows it)."""
+    return _SPECIAL.sub(lambda m: "-{}-" if m.group() == "--" else _SPECIALS[m.group()], text)
+
+
+def protect_case(tex: str) -> str:
+    """`tex` with each word at brace level 0 that has a capital after its first letter
+    (`LLM`, `ResiHP`, `MoE`, `3D`) in braces, and each command whose name has a capital;
+    other commands, formulas and braced groups are left as they are."""
+    out, depth = [], 0
+    for token in _TOKEN.findall(tex):
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth = max(depth - 1, 0)
+        elif depth == 0 and keeps_case(token):
+            token = "{" + token + "}"
+        out.append(token)
+    return "".join(out)
+
+
+def keeps_case(token: str) -> bool:
+    """A word with a capital after its first letter, or a command with a capital in its
+    name (`\\LaTeX`, which bibtex would lowercase into an undefined `\\latex`)."""
+    if token[0] == "$":
+        return False
+    return any(char.isupper() for char in token[1:]) and (token[0] != "\\" or token[1:].isalpha())
+
+
+def latex_letter(char: str, given: bool) -> str:
+    """One non-ASCII letter as a LaTeX escape bibtex counts as one letter: `{\\'E}`,
+    `{\\L}`. A letter LaTeX has no command for (Chinese, Greek) is kept, wrapped as
+    `{\\textrm{X}}` in a given name: bibtex abbreviates that group whole, and biber
+    and citation.js read it as the letter."""
+    if char in _LETTER_TO_NAMED:
+        return "{\\" + _LETTER_TO_NAMED[char] + "}"
+    base, *marks = unicodedata.normalize("NFD", char)
+    if base.isascii() and len(marks) == 1 and marks[0] in _MARK_TO_ACCENT:
+        accent = _MARK_TO_ACCENT[marks[0]]
+        letter = "\\i" if base == "i" else base
+        space = " " if accent.isalpha() else ""
+        return "{\\" + accent + space + letter + "}"
+    return "{\\textrm{" + char + "}}" if given else char
+
+
+def latex_name_part(text: str, given: bool = False) -> str:
+    """A name part with each word's first letter safe for bibtex (see module doc)."""
+    text = escape_latex(text)
+    return _NAME_PART.sub(lambda m: m.group() if m.group()[0].isascii()
+                          else latex_letter(m.group()[0], given) + m.group()[1:], text)
+
+
+@lru_cache(maxsize=8192)
+def bibtex_name(author: Author) -> str:
+    """'Family, Given' or 'Family, Jr., Given'; a corporate author (a family name and no
+    given name, where the name has a space) braced whole."""
+    family, given, suffix = name_parts(author)
+    if not given and " " in family:
+        return "{" + escape_latex(family) + "}"
+    parts = [latex_name_part(family)]
+    if suffix:
+        parts.append(latex_name_part(suffix))
+    if given:
+        parts.append(latex_name_part(given, given=True))
+    return ", ".join(parts)

@@ -1,0 +1,175 @@
+"""Every paper's citation as reference managers read it: citation.js (which Zotero's and
+Pandoc's CSL-JSON readers share the model of) reads each site's publications.bib,
+publications.ris and publications.json, and each field is compared with what the paper's
+page says (its Google Scholar tags); rispy reads the hard cases' RIS as Zotero's tags mean
+it. Skipped where node or tests/node_modules lacks citation.js (`npm ci --prefix tests`)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from urllib.parse import parse_qs
+
+import pytest
+import rispy
+
+from conftest import ROOT, read_download, soup
+
+CITEJS = ROOT / "tests" / "citejs.js"
+HAVE_CITEJS = bool(shutil.which("node")) and \
+    (ROOT / "tests" / "node_modules" / "@citation-js" / "plugin-ris").is_dir()
+needs_citejs = pytest.mark.skipif(not HAVE_CITEJS, reason="node and citation.js are needed "
+                                  "(npm ci --prefix tests)")
+FORMATS = {"bibtex": "publications.bib", "ris": "publications.ris", "csl": "publications.json"}
+# What citation.js itself cannot read, whoever wrote the file: TeX logos in BibTeX
+# (`{\TeX}nical` stays "\TeXnical", `\LaTeX\ Way` "\LaTeX\ Way"); "and others" (a person
+# named "others").
+CITEJS_LIMITS = {("bibtex", "alvarez2021zola", "title"), ("bibtex", "2019gpu", "title")}
+
+
+def read_with_citejs(path: Path, form: str) -> list[dict]:
+    out = subprocess.run(["node", str(CITEJS), str(path), form], capture_output=True,
+                         text=True, encoding="utf-8", timeout=60, cwd=ROOT / "tests")
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def page_facts(site: Path) -> dict[str, dict]:
+    """What each paper's page tells Google Scholar, by the citation key its BibTeX has."""
+    facts = {}
+    for page_path in sorted((site / "publications").glob("*/index.html")):
+        page = soup(page_path)
+        tags: dict[str, list[str]] = {}
+        for meta in page.select("meta[name^=citation_]"):
+            tags.setdefault(meta["name"], []).append(meta["content"])
+        bib = read_download(site, page_path.parent.name, ".bib")
+        key = re.match(r"@\w+\{([^,]+),", bib).group(1)
+        facts[key] = tags
+    return facts
+
+
+def names(item: dict) -> list[str]:
+    """'Family, Given' of each author citation.js read (its particles put back), as the
+    page's citation_author tags write them; 'others' left out."""
+    found = []
+    for name in item.get("author", []):
+        if "literal" in name:
+            found.append(name["literal"])
+            continue
+        family = " ".join(p for p in (name.get("non-dropping-particle"), name["family"]) if p)
+        if family == "others":
+            continue
+        found.append(", ".join(p for p in (family, name.get("given"), name.get("suffix")) if p))
+    return found
+
+
+def plain(text: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", "", text).split())
+
+
+@needs_citejs
+@pytest.mark.parametrize("form", FORMATS)
+@pytest.mark.parametrize("name", ("example", "exportsite"))
+def test_citejs_reads_every_paper_as_its_page_says(name, form, request):
+    site = request.getfixturevalue(name)
+    facts = page_facts(site)
+    items = {item["id"]: item for item in read_with_citejs(site / FORMATS[form], form)}
+    assert sorted(items) == sorted(facts)
+    wrong = []
+    for key, tags in facts.items():
+        item = items[key]
+        read = {"title": plain(item.get("title", "")), "author": names(item),
+                "year": str(item["issued"]["date-parts"][0][0]),
+                "doi": item.get("DOI", "")}
+        expected = {"title": tags["citation_title"][0], "author": tags["citation_author"],
+                    "year": tags["citation_publication_date"][0][:4],
+                    "doi": tags.get("citation_doi", [""])[0]}
+        wrong += [(key, field, read[field], expected[field]) for field in read
+                  if read[field] != expected[field] and (form, key, field) not in CITEJS_LIMITS]
+    assert wrong == []
+
+
+@needs_citejs
+def test_csl_json_keeps_types_pages_and_numbers(exportsite):
+    items = {i["id"]: i for i in read_with_citejs(exportsite / "publications.json", "csl")}
+    assert {key: item["type"] for key, item in items.items()} == {
+        "example2026resihp": "paper-conference", "example2025costs": "article",
+        "alvarez2024scheduling": "chapter", "example2023operating": "book",
+        "example2022roll": "report", "alvarez2021zola": "article-journal",
+        "example2020fair": "thesis", "2019gpu": "paper-conference"}
+    assert items["example2026resihp"]["page"] == "10-1–10-20"
+    assert items["example2022roll"]["number"] == "TR-2022-07"
+    assert items["example2025costs"]["number"] == "arXiv:2503.01234"
+    assert items["example2025costs"]["issued"] == {"date-parts": [[2025, 3, 14]]}
+    assert items["example2023operating"]["publisher"] == "MIT Press"
+    assert "container-title" not in items["example2023operating"]
+    assert items["example2020fair"]["publisher"] == "University of Examples"
+    one = json.loads(read_download(exportsite, "report-2022", ".json"))
+    assert one == [json.loads((exportsite / "publications.json").read_text(
+        encoding="utf-8"))[4]]
+
+
+def test_ris_tags_are_those_zotero_reads_for_each_type(exportsite):
+    refs = {r["id"]: r for r in rispy.loads(
+        (exportsite / "publications.ris").read_text(encoding="utf-8"))}
+    resihp = refs["example2026resihp"]
+    assert resihp["authors"][1:4] == ["Zola, Émile", "Kaiser, Łukasz", "Smith, John, Jr."]
+    # A conference's full name where Zotero reads the proceedings (C3), not the badge.
+    assert resihp["custom3"] == resihp["secondary_title"] == (
+        "The 35th International Symposium on High-Performance Parallel and Distributed "
+        "Computing")
+    assert (resihp["start_page"], resihp["end_page"]) == ("10-1", "10-20")
+    book = refs["example2023operating"]
+    assert book["publisher"] == "MIT Press" and "secondary_title" not in book
+    report = refs["example2022roll"]
+    assert report["issn"] == "TR-2022-07" and "number" not in report  # SN: reportNumber
+    preprint = refs["example2025costs"]
+    assert preprint["type_of_reference"] == "UNPB"
+    assert preprint["note"] == "arXiv:2503.01234" and preprint["publisher"] == "arXiv"
+    assert preprint["authors"][1:] == ["王, 小明", "de Lima, Ricardo", "Barnes and Noble, Inc."]
+    assert preprint["title"].startswith("Costs ^ Benefits ~ Paths \\ and x² Bounds -- for")
+
+
+def test_scholar_tags_follow_the_inclusion_guidelines(exportsite):
+    facts = page_facts(exportsite)
+    assert facts["example2025costs"]["citation_publication_date"] == ["2025/03/14"]
+    assert facts["example2026resihp"]["citation_publication_date"] == ["2026"]
+    assert facts["example2026resihp"]["citation_author"][3] == "Smith, John, Jr."
+    assert facts["example2025costs"]["citation_author"][2:] == ["de Lima, Ricardo",
+                                                                 "Barnes and Noble, Inc."]
+    assert facts["example2025costs"]["citation_arxiv_id"] == ["2503.01234"]
+    assert facts["alvarez2024scheduling"]["citation_inbook_title"] == [
+        "Handbook of Cloud Computing"]
+    assert facts["example2020fair"]["citation_dissertation_institution"] == [
+        "University of Examples"]
+
+
+def test_tex_logos_and_italics_in_a_bibtex_title(exportsite):
+    page = soup(exportsite / "publications" / "alvarez2021zola" / "index.html")
+    assert str(page.h1) == "<h1>TeXnical Notes on <em>Arabidopsis thaliana</em> Growth</h1>"
+    kinds = {json.loads(s.string)["@type"] for path in (exportsite / "publications").glob(
+        "*/index.html") for s in soup(path).select('script[type="application/ld+json"]')}
+    assert {"Book", "Chapter", "Thesis", "ScholarlyArticle"} <= kinds
+
+
+def test_the_list_page_gives_each_paper_a_coins_span(exportsite):
+    """Zotero's connector saves every paper of a list page from its COinS spans."""
+    facts = page_facts(exportsite)
+    spans = {}
+    for entry in soup(exportsite / "publications" / "index.html").select("li.paper"):
+        [span] = entry.select("span.Z3988")
+        query = parse_qs(span["title"])
+        spans[entry["id"]] = query
+        assert query["ctx_ver"] == ["Z39.88-2004"]
+    assert len(spans) == len(facts) == 8
+    resihp = spans["resihp-hpdc-2026"]
+    assert resihp["rft.atitle"] == facts["example2026resihp"]["citation_title"]
+    assert resihp["rft.aulast"] == ["Example", "Zola", "Kaiser", "Smith"]
+    assert resihp["rft.aufirst"] == ["Ada", "Émile", "Łukasz", "John"]
+    assert resihp["rft_id"][0] == "info:doi/10.1145/3731569.3764838"
+    assert (resihp["rft.spage"], resihp["rft.epage"]) == (["10-1"], ["10-20"])
+    assert spans["specials-preprint-2025"]["rft.aucorp"] == ["Barnes and Noble, Inc."]
+    assert spans["thesis-2020"]["rft.inst"] == ["University of Examples"]
