@@ -343,3 +343,27 @@ def test_an_orcid_is_an_id_or_an_error(make_site, orcid, expected):
         assert result.code == 0, result.err
         home = (content.parent / "site" / "index.html").read_text(encoding="utf-8")
         assert f'href="{expected}"' in home
+
+
+def test_authors_written_as_one_line_are_read_as_a_list_with_a_warning(make_site, tmp_path):
+    """`authors: Ada Lovelace, Charles Babbage` is two people, never one named with a comma;
+    a line that cannot be split with confidence is refused with the list to write."""
+    content = make_site({"publications/a-paper.md": "---\ntitle: T\nvenue: V\ndate: 2024\n"
+                         "authors: Ada Example, Charles Babbage and Bob Builder\n---\n"})
+    result = run_cli(*build_args(content))
+    assert result.code == 0, result.err
+    assert result.err.startswith("publications/a-paper.md:5: warning: 'authors' is one line "
+                                 "of text, not a list: read as 3 authors (Ada Example; "
+                                 "Charles Babbage; Bob Builder)".replace("publications",
+                                                                          f"{content}/publications"))
+    page = (tmp_path / "site/publications/a-paper/index.html").read_text(encoding="utf-8")
+    assert re.findall(r'name="citation_author" content="([^"]*)"', page) \
+        == ["Ada Example", "Charles Babbage", "Bob Builder"]
+    assert run_cli(*build_args(content, None, "--strict")).code == 1
+    (content / "publications/a-paper.md").write_text(
+        "---\ntitle: T\nvenue: V\ndate: 2024\nauthors: Example, Ada\n---\n", encoding="utf-8")
+    refused = run_cli(*build_args(content))
+    assert refused.code == 1 and "Traceback" not in refused.err
+    assert f"{content}/publications/a-paper.md:5: error: 'authors' is one line of text, not a " \
+        "list, and it is not clear where one name ends" in refused.err
+    assert "- Ada Lovelace\n" in refused.err
