@@ -367,3 +367,29 @@ def test_authors_written_as_one_line_are_read_as_a_list_with_a_warning(make_site
     assert f"{content}/publications/a-paper.md:5: error: 'authors' is one line of text, not a " \
         "list, and it is not clear where one name ends" in refused.err
     assert "- Ada Lovelace\n" in refused.err
+
+
+@pytest.mark.parametrize("rel, text, line, says", [
+    ("publications/a-paper.md", "---\ntitle: Tidal: Consistent Snapshots\nauthors: [A B]\n"
+     "venue: V\ndate: 2024\n---\n", 2,
+     "the value of 'title' holds ': ', which YAML reads as another key: put the value in "
+     "quotes: title: \"Tidal: Consistent Snapshots\""),
+    ("site.yaml", MINIMAL_CONFIG.replace("  name: Ada Example\n",
+                                         "  name: Ada Example\n   position: Professor\n"), 5,
+     "this line ('   position: Professor') is indented more than the line above it "
+     "('  name: Ada Example')"),
+    ("site.yaml", MINIMAL_CONFIG.replace("  name: Ada Example\n",
+                                         "  name: Ada Example\n position: Professor\n"), 5,
+     "this line (' position: Professor') is indented less than the line above it"),
+    ("site.yaml", MINIMAL_CONFIG.replace("  group_by", "\tgroup_by"), 6,
+     "a tab indents this line ('\\tgroup_by: year'); YAML indents with spaces only: replace "
+     "the tab with spaces"),
+])
+def test_common_yaml_mistakes_say_what_to_do_at_the_one_right_line(make_site, rel, text, line,
+                                                                   says):
+    content = make_site({rel: text})
+    result = run_cli(*build_args(content))
+    assert result.code == 1 and "Traceback" not in result.err
+    first = result.err.splitlines()[0]
+    assert first.startswith(f"{content / rel}:{line}: error: YAML syntax error: {says}"), first
+    assert result.err.count("YAML syntax error") == 1
