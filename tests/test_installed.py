@@ -216,6 +216,10 @@ def test_a_new_site_builds_and_checks_without_a_warning(installed, tmp_path):
     theme = installed.source / "templates" / "assets"
     assert (site / "site/assets/style.css").read_bytes() == (theme / "style.css").read_bytes()
     assert (site / "site/publications/example-paper-2025/index.html").is_file()
+    # The CCF look-up is said in the file the user edits first, with what it does.
+    settings = (site / "content" / "site.yaml").read_text(encoding="utf-8")
+    assert re.search(r"^  venue_tiers: true +# CCF-A/B/C badges .*; false: none$", settings,
+                     re.M)
     ignored = (site / ".gitignore").read_text(encoding="utf-8").split()
     assert {"/site/", "/.scholarsite-cache/"} <= set(ignored)
 
