@@ -393,3 +393,27 @@ def test_common_yaml_mistakes_say_what_to_do_at_the_one_right_line(make_site, re
     first = result.err.splitlines()[0]
     assert first.startswith(f"{content / rel}:{line}: error: YAML syntax error: {says}"), first
     assert result.err.count("YAML syntax error") == 1
+
+
+def test_what_the_build_does_not_read_is_named_with_what_it_may_have_meant(make_site,
+                                                                           tmp_path):
+    talk = "---\ntitle: A Talk\ndate: 2024-05-01\n---\nHello.\n"
+    content = make_site({"talk/a-talk.md": talk, "authors/ada.md": "Ada\n",
+                         "publication/old.md": MINIMAL_PAPER, "about.md": "Hi.\n",
+                         ".DS_Store": b"\0", "talks/real.md": talk})
+    for command in (build_args(content), ["check", "--content", str(content),
+                                          "--templates", str(copy_templates(tmp_path))]):
+        result = run_cli(*command)
+        assert result.code == 0, result.err
+        warned = {line.split(": warning: ")[0]: line.split(": warning: ")[1]
+                  for line in result.err.splitlines() if ": warning: " in line}
+        assert warned == {
+            f"{content}/about.md": "'about.md' is not read by the build: nothing in it is on "
+            "the site; did you mean index.md (the home page), or pages/about.md?",
+            f"{content}/authors": "'authors/' is not read by the build: nothing in it is on "
+            "the site; did you mean 'people/'?",
+            f"{content}/publication": "'publication/' is not read by the build: nothing in it "
+            "is on the site; did you mean 'publications/'?",
+            f"{content}/talk": "'talk/' is not read by the build: nothing in it is on the "
+            "site; did you mean 'talks/'?"}, result.err
+    assert run_cli(*build_args(content, None, "--strict")).code == 1

@@ -20,6 +20,7 @@ from .citecounts import COUNTS_FILE, check_count_slugs
 from .cv import load_cv
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import CV, Item, Paper, Site, SiteConfig
+from .unread import warn_unread
 from .bibrepeats import drop_same_papers, keep_repeats
 from ..output.cache import hash_bytes
 from .paperfiles import (FileKey, PaperFiles, ParsedFiles, Share, check_file_links,
@@ -249,6 +250,7 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
     parsed.made = {key: share for run in runs for key, share in run.kept.items()}
     papers = check_slugs([paper for run in runs for paper in run.papers], diags)
     bio = read_bio(content_dir, diags)
+    warn_unread(content_dir, diags)
     items, pages, cv = read_extras(content_dir, frozenset(p.slug for p in papers), files,
                                    publishing, diags, roster)
     if config is None or diags.has_errors():
