@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from conftest import MINIMAL_CONFIG, MINIMAL_PAPER, build_args, copy_templates, run_cli, tree_bytes
+from conftest import (MINIMAL_CONFIG, MINIMAL_PAPER, build_args, copy_templates, run_cli,
+                      tree_bytes, write_files)
 
 from scholarsite.output.cache import CACHE_DIR
 
@@ -417,3 +418,27 @@ def test_what_the_build_does_not_read_is_named_with_what_it_may_have_meant(make_
             f"{content}/talk": "'talk/' is not read by the build: nothing in it is on the "
             "site; did you mean 'talks/'?"}, result.err
     assert run_cli(*build_args(content, None, "--strict")).code == 1
+
+
+def test_an_override_filling_a_block_the_theme_lacks_is_an_error_at_its_line(make_site,
+                                                                            tmp_path):
+    content = make_site()
+    own = tmp_path / "templates"
+    write_files(own, {"home.html": '{% extends "theme/home.html" %}\n\n'
+                                   '{% block content %}<p>Mine</p>{% endblock %}\n'})
+    for command in ("build", "check"):
+        result = run_cli(command, "--content", str(content), "--templates", str(own),
+                         "--output", str(tmp_path / "site"))
+        assert result.code == 1 and "Traceback" not in result.err
+        assert result.err.startswith(
+            f"{own}/home.html:3: error: block 'content' fills nothing: 'theme/home.html' and "
+            "'base.html' have no block of that name, so it would not be shown; the blocks "
+            "are "), result.err
+        assert "main" in result.err.splitlines()[0]
+    # The theme's block, and a block of one's own inside it, are fine.
+    write_files(own, {"home.html": '{% extends "theme/home.html" %}\n{% block main %}'
+                                   '{% block banner %}<p>Mine</p>{% endblock %}{{ super() }}'
+                                   '{% endblock %}\n'})
+    result = run_cli(*build_args(content, None, "--strict", templates=own))
+    assert result.code == 0, result.err
+    assert "<p>Mine</p>" in (tmp_path / "site/index.html").read_text(encoding="utf-8")
