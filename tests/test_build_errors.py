@@ -442,3 +442,25 @@ def test_an_override_filling_a_block_the_theme_lacks_is_an_error_at_its_line(mak
     result = run_cli(*build_args(content, None, "--strict", templates=own))
     assert result.code == 0, result.err
     assert "<p>Mine</p>" in (tmp_path / "site/index.html").read_text(encoding="utf-8")
+
+
+def test_a_broken_link_into_the_site_is_named_at_the_line_that_writes_it(make_site,
+                                                                          tmp_path):
+    bio = "Hello.\n\nMy [slides](files/slides.pdf), [CV](files/cv.pdf),\n" \
+          "a [post](posts/no-such-post/) and [the papers](publications/).\n"
+    abstract = "An abstract.\n\nThe [data](files/data.csv) and [the paper](publications/" \
+               "a-paper/)."
+    content = make_site({"index.md": bio, "files/cv.pdf": b"%PDF",
+                         "publications/a-paper.md": MINIMAL_PAPER.replace("An abstract.\n",
+                                                                          abstract)})
+    result = run_cli(*build_args(content))
+    assert result.code == 0, result.err
+    assert sorted(result.err.splitlines()) == [
+        f"{content}/index.md:3: warning: link to 'files/slides.pdf', which is no page or file "
+        "of this site (it should be a file in content/files/): the link would be broken",
+        f"{content}/index.md:4: warning: link to 'posts/no-such-post/', which is no page or "
+        "file of this site (it should be a page of the site): the link would be broken",
+        f"{content}/publications/a-paper.md:10: warning: link to 'files/data.csv', which is no "
+        "page or file of this site (it should be a file in content/files/): the link would be "
+        "broken"]
+    assert run_cli(*build_args(content, None, "--strict")).code == 1
