@@ -21,12 +21,12 @@ MAX_PARENTS = 20  # a chain of extends longer than this is a loop, reported by J
 
 
 def parse_template(env: jinja2.Environment, name: str) -> nodes.Template | None:
-    """The template's syntax tree, or None (not found, or a syntax error: both are
-    reported where the page renders)."""
+    """The template's syntax tree, or None (not found, not UTF-8, or a syntax error: each
+    is reported where the page renders)."""
     try:
         source, _, _ = env.loader.get_source(env, name)
         return env.parse(source, name)
-    except jinja2.TemplateError:
+    except (jinja2.TemplateError, UnicodeDecodeError, OSError):
         return None
 
 
