@@ -26,8 +26,11 @@ from .mathml import render_mathml
 # '$', it stops at the next '$', so each is read once.
 _INLINE_DISPLAY = r"(?<!\\)\$\$(?!\s)((?:\\.|[^\\$])+?)(?<!\s)\$\$"
 # \[...\] inside a paragraph (arithmatex takes it only as a block of its own too), read
-# before Markdown's escapes would make it "[...]": up to the first \] after it.
-_INLINE_SQUARE = r"(?<!\\)\\\[((?:(?!\\\]).)+?)\\\]"
+# before Markdown's escapes would make it "[...]": up to the first \] after it. Markdown
+# writes a literal bracket as \[ too ("\[1\]", "\[link\](x)"): only what holds TeX (a
+# command, ^, _, =, a brace) and is no link text is taken as math.
+_INLINE_SQUARE = (r"(?<!\\)\\\[(?=(?:(?!\\\]).)*?(?:\\(?!\])|[\^_={]))"
+                  r"((?:(?!\\\]).)+?)\\\](?!\()")
 
 
 def make_math_extensions() -> list[Extension]:
