@@ -59,13 +59,14 @@ def describe_taken(old: str, page: str | None, file: str | None) -> str:
 def check_text_links(site: Site, pages: Iterable[Page], copies: dict[str, Path],
                      diags: Diagnostics) -> list[Diagnostic]:
     """A warning for each site-relative link or image in a Markdown text (the bio, an
-    abstract, a collection item, a free page) to no page or file of the site, at the line
+    abstract, a collection item, a free page, a person's page) to no page or file of the site, at the line
     of the text where it is written: `files/talk.pdf` not in content/files/, a post that
     does not exist. `check` finds them too, but in the built page, with the link rewritten.
     Returns those warnings (serve says them as a rebuild's)."""
     said = diags.empty_copy()
     texts = [(paper.source, paper.line, paper.abstract_html) for paper in site.papers]
     texts += [(item.source, item.line, item.body_html) for item in (*site.items, *site.pages)]
+    texts += [(person.source, 1, person.bio_html) for person in site.people]
     outputs = {output_path(page.path) for page in pages} | set(copies)
     # The bio is shown on the home page alone: its links are as written, not marked.
     found = [(site.content_dir / BIO_FILE, 1, link) for link in AS_WRITTEN.findall(site.bio_html)]
