@@ -367,7 +367,7 @@ def test_authors_written_as_one_line_are_read_as_a_list_with_a_warning(make_site
     assert refused.code == 1 and "Traceback" not in refused.err
     assert f"{content}/publications/a-paper.md:5: error: 'authors' is one line of text, not a " \
         "list, and it is not clear where one name ends" in refused.err
-    assert "- Ada Lovelace\n" in refused.err
+    assert "as 'authors: [Ada Lovelace, Charles Babbage]'" in refused.err
 
 
 @pytest.mark.parametrize("rel, text, line, says", [

@@ -150,15 +150,15 @@ def split_author_line(f: FieldReader, value: str) -> tuple[str, ...]:
     parts = [p for p in parts if p]
     if len(parts) < 2:
         return ()
-    listed = "".join(f"\n  - {p}" for p in parts)
+    listed = ", ".join(parts)
     if any(len(p.split()) < 2 and p.lower() not in ET_AL for p in parts):
         f.error(("authors",), "'authors' is one line of text, not a list, and it is not clear "
-                "where one name ends: write each author on a line of their own, given name "
-                "first, as\n  authors:\n    - Ada Lovelace\n    - Charles Babbage")
+                "where one name ends: write a list of names, given name first, as "
+                "'authors: [Ada Lovelace, Charles Babbage]' (or one '- name' line each)")
         return ()
     f.warning(("authors",), f"'authors' is one line of text, not a list: read as "
-              f"{len(parts)} authors ({'; '.join(parts)}); write them as a list to say so:"
-              f"{listed}")
+              f"{len(parts)} authors ({'; '.join(parts)}); write it as a list to say so: "
+              f"'authors: [{listed}]'")
     return tuple(parts)
 
 
