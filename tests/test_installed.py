@@ -345,6 +345,19 @@ def test_upgrade_refreshes_the_starter_files_and_keeps_what_the_user_changed(ins
     assert (site / "content/index.md").read_text("utf-8") == bio
 
 
+@pytest.mark.skipif(os.name == "nt", reason="symbolic links need privileges on Windows")
+def test_upgrade_never_writes_through_a_link_out_of_the_site(tmp_path):
+    run([sys.executable, str(ROOT / "build.py"), "new", "site"], tmp_path)
+    site, outside = tmp_path / "site", tmp_path / "outside"
+    outside.mkdir()
+    shutil.rmtree(site / ".github" / "workflows")
+    (site / ".github" / "workflows").symlink_to(outside, target_is_directory=True)
+    result = run([sys.executable, str(ROOT / "build.py"), "upgrade", "site"], tmp_path)
+    assert list(outside.iterdir()) == []
+    assert "site/.github/workflows/pages.yml: warning: this path leads outside the site " \
+        "folder (through a link); not written" in result.stderr
+
+
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 

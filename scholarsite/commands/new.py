@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 from ..diagnostics import Diagnostic
+from ..output.paths import why_not_write
 from .installsource import Source, find_install_source
 from .packwheel import PackError
 
@@ -95,20 +96,24 @@ def write_starter(folder: Path, force: bool = False) -> tuple[list[str], list[st
             from exc
     written, kept = {}, []
     for rel, data in make_starter_files(source).items():
-        if write_new_file(folder / rel, data):
+        if write_new_file(folder, rel, data):
             written[rel] = data
         else:
             kept.append(rel)
     names = list(written)
-    if write_new_file(folder / RECORD, make_record(source, written)):
+    if write_new_file(folder, RECORD, make_record(source, written)):
         names.append(RECORD)
     else:
         kept.append(RECORD)
     return names, kept, source
 
 
-def write_new_file(target: Path, data: bytes) -> bool:
-    """Write a file that is not there yet; False, and nothing written, when it is."""
+def write_new_file(folder: Path, rel: str, data: bytes) -> bool:
+    """Write `rel` below `folder` when it is not there yet; False, and nothing written, when
+    it is, or when it may not be written there (output/paths.why_not_write: a link out)."""
+    target = folder / rel
+    if folder.is_dir() and why_not_write(folder.resolve() / rel, folder.resolve()):
+        return False
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
         with open(target, "xb") as stream:  # exclusive: never replaces a file

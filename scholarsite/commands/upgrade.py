@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Diagnostic
+from ..output.paths import open_regular, why_not_write
 from ..output.writer import replace_file
 from .installsource import VENDOR, Source, find_install_source
 from .new import RECORD, hash_bytes, make_record, make_starter_files
@@ -41,6 +42,7 @@ class Outcome:
     written: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)     # changed by the user: left as it is
     removed: list[str] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)  # (path, why not written)
     record: dict[str, bytes] = field(default_factory=dict)  # what the record now lists
 
 
@@ -55,7 +57,11 @@ def read_record(folder: Path) -> dict:
 
 
 def read_if_file(path: Path) -> bytes | None:
-    return path.read_bytes() if path.is_file() else None
+    """The file's bytes; None when it is not there, or is no regular file to read."""
+    if not path.is_file():
+        return None
+    with open_regular(path) as stream:
+        return stream.read()
 
 
 def upgrade_site(folder: Path, source: Source, force: bool) -> Outcome:
@@ -63,10 +69,13 @@ def upgrade_site(folder: Path, source: Source, force: bool) -> Outcome:
     files = {rel: data for rel, data in make_starter_files(source).items()
              if not rel.startswith("content/")}
     outcome = Outcome()
+    root = folder.resolve()  # named in messages: "outside the mysite folder"
     for rel, data in files.items():
         current = read_if_file(folder / rel)
         if current == data:
             outcome.record[rel] = data
+        elif why_not_write(root / rel, root):  # a link, or out of the site: never
+            outcome.refused.append((rel, why_not_write(root / rel, root)))
         elif current is None or force or hash_bytes(current) == known.get(rel):
             replace_file(folder / rel, data)
             outcome.written.append(rel)
@@ -76,7 +85,7 @@ def upgrade_site(folder: Path, source: Source, force: bool) -> Outcome:
     for rel, digest in sorted(known.items()):
         current = read_if_file(folder / rel)
         if rel.startswith(f"{VENDOR}/") and rel not in files and current is not None \
-                and hash_bytes(current) == digest:
+                and hash_bytes(current) == digest and not why_not_write(root / rel, root):
             (folder / rel).unlink()
             outcome.removed.append(rel)
     return outcome
@@ -117,11 +126,13 @@ def report_upgrade(folder: Path, source: Source, before: str, outcome: Outcome) 
         print(f"wrote   {(folder / rel).as_posix()}")
     for rel in outcome.removed:
         print(f"removed {(folder / rel).as_posix()} (the scholarsite it held is not used now)")
+    for rel, why in outcome.refused:
+        print(Diagnostic((folder / rel).as_posix(), 0, "warning", why), file=sys.stderr)
     for rel in outcome.kept:
         print(Diagnostic((folder / rel).as_posix(), 0, "warning", "kept: you changed this "
                          "file since scholarsite wrote it; `scholarsite upgrade --force` "
                          "replaces it with the new version"), file=sys.stderr)
-    moved = "Moved" if "requirements.txt" not in outcome.kept else \
+    moved = "Moved" if "requirements.txt" not in [*outcome.kept, *dict(outcome.refused)] else \
         "Kept requirements.txt as you changed it (so not moved)"
     print(f"{moved}: the site from scholarsite {before} to {source.version} {source.how}: "
           f"{len(outcome.written)} written, {len(outcome.kept)} kept as you changed them, "
