@@ -19,7 +19,7 @@ from .reading.layout import is_paper_path
 from .reading.loader import CONFIG_FILE, FILES_DIR, Loaded, load_site
 from .models import Site
 from .plan.images import hash_image_inputs, make_images
-from .plan.checks import check_redirects
+from .plan.checks import check_redirects, check_text_links
 from .plan.pages import DEFERRABLE, Page, paper_frame, plan_pages
 from .plan.pictures import clean_published
 from .plan.previews import collect_previews
@@ -257,6 +257,7 @@ def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
     check_overrides(renderer(), layers, pages, diags)
     copies = collect_copies(site, layers, diags, options.output_dir, cv_files)
     pages = check_redirects(site, pages, copies, options.content_dir / CONFIG_FILE, diags)
+    check_text_links(site, pages, copies, diags)
     count, written, outputs = write_pages(options, pages, copies, renderer(), diags, keep,
                                           reuse)
     warnings = [d for d in diags.items if d.severity == "warning"]

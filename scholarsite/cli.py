@@ -1,4 +1,5 @@
-"""The command line: `python build.py [build|serve|check|import-bib|deploy|new|update|migrate]`.
+"""The command line: `python build.py [build|serve|check|import-bib|deploy|new|upgrade|update|
+migrate]`.
 
 Exit codes: 0 success, 1 content or output errors (printed as `path:line: error: ...`),
 2 usage errors.
@@ -17,7 +18,8 @@ from . import __version__
 from .diagnostics import ContentError, count_of, printable
 from .output.writer import OutputError
 
-COMMANDS = ("build", "serve", "check", "import-bib", "deploy", "new", "update", "migrate")
+COMMANDS = ("build", "serve", "check", "import-bib", "deploy", "new", "upgrade", "update",
+            "migrate")
 
 
 # Set by run(), which ends the process without freeing its objects: what a build made
@@ -88,14 +90,25 @@ def make_parser() -> argparse.ArgumentParser:
     imp.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
                      help="the content folder (default: content)")
     imp.add_argument("--force", action="store_true", help="overwrite existing files")
+    add_new_parsers(sub)
+    add_update_parser(sub)
+    add_migrate_parser(sub)
+    return parser
+
+
+def add_new_parsers(sub: argparse._SubParsersAction) -> None:
     new = sub.add_parser("new", help="start a site: write a small example site into a new "
                          "folder, ready to build, edit and publish")
     new.add_argument("folder", type=Path, metavar="DIR", help="the folder to make")
     new.add_argument("--force", action="store_true", help="write into a folder that is not "
                      "empty: add the files it lacks, keep every file it has")
-    add_update_parser(sub)
-    add_migrate_parser(sub)
-    return parser
+    upgrade = sub.add_parser("upgrade", help="move a site made by `new` to this scholarsite: "
+                             "write its requirements.txt, workflows and other starter files "
+                             "again (never content/)")
+    upgrade.add_argument("folder", type=Path, nargs="?", default=Path("."), metavar="DIR",
+                         help="the site's folder, holding content/ (default: this one)")
+    upgrade.add_argument("--force", action="store_true", help="replace starter files you "
+                         "changed too (default: keep them, and say which)")
 
 
 def add_update_parser(sub: argparse._SubParsersAction) -> None:
@@ -235,6 +248,12 @@ def run_new(args: argparse.Namespace) -> int:
     return new(args.folder, args.force)
 
 
+def run_upgrade(args: argparse.Namespace) -> int:
+    from .commands.upgrade import run_upgrade as upgrade
+
+    return upgrade(args.folder, args.force)
+
+
 def run_migrate(args: argparse.Namespace) -> int:
     from .commands.migrate.command import run_migrate as migrate
 
@@ -258,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
     args = make_parser().parse_args(normalize_argv(list(sys.argv[1:] if argv is None else argv)))
     handlers = {"build": run_build, "serve": run_serve, "check": run_check,
                 "deploy": run_deploy, "import-bib": run_import_bib, "new": run_new,
-                "update": run_update, "migrate": run_migrate}
+                "upgrade": run_upgrade, "update": run_update, "migrate": run_migrate}
     try:
         return handlers[args.command](args)
     except ContentError as exc:

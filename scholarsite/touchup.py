@@ -46,7 +46,7 @@ from .reading.papers import Converter, make_markdown
 from .reading.yamlread import read_bytes
 from .render.lists import refill, render_fragments, write_spliced
 from .structure.kinds import EXPORTS, KIND, SEARCH_PATH, paper_url
-from .structure.urls import output_path
+from .structure.urls import ROOT_MARKER, output_path
 from .views.entries import ENTRY, entries_of
 from .views.views import linked_people, make_views
 
@@ -172,7 +172,8 @@ def read_edited(work: Touching, path: str, config, touch: Touch, md: Converter
     papers = apply_site_rules(raw, config, diags)
     slugs = tuple(sorted(p.slug for p in papers))
     if diags.items or slugs != recorded[0] or digest_standing(papers) != recorded[1] \
-            or any(concerns(warning, name) for warning in work.record.warnings):
+            or any(concerns(warning, name) for warning in work.record.warnings) \
+            or any(ROOT_MARKER in paper.abstract_html for paper in papers):  # plan/checks.py
         return None
     old = find_old_share(work, str(name), work.record.inputs[path], slugs)
     if old is None:

@@ -196,7 +196,7 @@ def test_a_markdown_paper_keeps_its_address_and_the_entry_moves(tmp_path):
     assert name == "papers.bib" and "chen2021.md:1" in message
 
 
-def test_the_same_paper_in_two_sources_is_named(tmp_path):
+def test_the_same_paper_in_two_sources_is_named_and_the_markdown_one_listed_once(tmp_path):
     md = paper("Fast Things", date="2021", extra="links:\n  doi: 10.1000/fast\n")
     bib = (entry("fast21", "  doi = {https://doi.org/10.1000/FAST}", title="Fast things!")
            + entry("slow21", title="Slow {T}hings: a Study"))
@@ -207,13 +207,18 @@ def test_the_same_paper_in_two_sources_is_named(tmp_path):
     result = build(content)
     assert result.code == 0, result.err
     same = {line: message for name, line, message in problems(result)
-            if "the same paper is listed twice" in message and name == "papers.bib"}
+            if "the same paper" in message and name == "papers.bib"}
     assert len(same) == 2 and len(problems(result)) == 2
     doi = same[line_of(bib, "@article{fast21")]
     assert "DOI 10.1000/FAST" in doi and "fast-things.md:1" in doi
+    assert "listed once, as the Markdown file gives it" in doi
     title = same[line_of(bib, "@article{slow21")]
-    assert "title and year" in title and "more.bib:1" in title
-    assert built_slugs(tmp_path / "site") == {"fast-things", "fast21", "slow21", "slowcopy"}
+    assert "title and year" in title and "more.bib:1" in title and "listed twice" in title
+    site = tmp_path / "site"
+    assert built_slugs(site) == {"fast-things", "slow21", "slowcopy"}
+    listing = (site / "publications/index.html").read_text("utf-8")
+    assert "Fast Things" in listing and "Fast things!" not in listing
+    assert build(content, "--strict").code == 1
 
 
 # --- 2. No broken link is ever written ----------------------------------------------------

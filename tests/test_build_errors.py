@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from conftest import MINIMAL_CONFIG, MINIMAL_PAPER, build_args, copy_templates, run_cli, tree_bytes
+from conftest import (MINIMAL_CONFIG, MINIMAL_PAPER, build_args, copy_templates, run_cli,
+                      tree_bytes, write_files)
 
 from scholarsite.output.cache import CACHE_DIR
 
@@ -343,3 +344,123 @@ def test_an_orcid_is_an_id_or_an_error(make_site, orcid, expected):
         assert result.code == 0, result.err
         home = (content.parent / "site" / "index.html").read_text(encoding="utf-8")
         assert f'href="{expected}"' in home
+
+
+def test_authors_written_as_one_line_are_read_as_a_list_with_a_warning(make_site, tmp_path):
+    """`authors: Ada Lovelace, Charles Babbage` is two people, never one named with a comma;
+    a line that cannot be split with confidence is refused with the list to write."""
+    content = make_site({"publications/a-paper.md": "---\ntitle: T\nvenue: V\ndate: 2024\n"
+                         "authors: Ada Example, Charles Babbage and Bob Builder\n---\n"})
+    result = run_cli(*build_args(content))
+    assert result.code == 0, result.err
+    assert result.err.startswith("publications/a-paper.md:5: warning: 'authors' is one line "
+                                 "of text, not a list: read as 3 authors (Ada Example; "
+                                 "Charles Babbage; Bob Builder)".replace("publications",
+                                                                          f"{content}/publications"))
+    page = (tmp_path / "site/publications/a-paper/index.html").read_text(encoding="utf-8")
+    assert re.findall(r'name="citation_author" content="([^"]*)"', page) \
+        == ["Ada Example", "Charles Babbage", "Bob Builder"]
+    assert run_cli(*build_args(content, None, "--strict")).code == 1
+    (content / "publications/a-paper.md").write_text(
+        "---\ntitle: T\nvenue: V\ndate: 2024\nauthors: Example, Ada\n---\n", encoding="utf-8")
+    refused = run_cli(*build_args(content))
+    assert refused.code == 1 and "Traceback" not in refused.err
+    assert f"{content}/publications/a-paper.md:5: error: 'authors' is one line of text, not a " \
+        "list, and it is not clear where one name ends" in refused.err
+    assert "as 'authors: [Ada Lovelace, Charles Babbage]'" in refused.err
+
+
+@pytest.mark.parametrize("rel, text, line, says", [
+    ("publications/a-paper.md", "---\ntitle: Tidal: Consistent Snapshots\nauthors: [A B]\n"
+     "venue: V\ndate: 2024\n---\n", 2,
+     "the value of 'title' holds ': ', which YAML reads as another key: put the value in "
+     "quotes: title: \"Tidal: Consistent Snapshots\""),
+    ("site.yaml", MINIMAL_CONFIG.replace("  name: Ada Example\n",
+                                         "  name: Ada Example\n   position: Professor\n"), 5,
+     "this line ('   position: Professor') is indented more than the line above it "
+     "('  name: Ada Example')"),
+    ("site.yaml", MINIMAL_CONFIG.replace("  name: Ada Example\n",
+                                         "  name: Ada Example\n position: Professor\n"), 5,
+     "this line (' position: Professor') is indented less than the line above it"),
+    ("site.yaml", MINIMAL_CONFIG.replace("  group_by", "\tgroup_by"), 6,
+     "a tab indents this line ('\\tgroup_by: year'); YAML indents with spaces only: replace "
+     "the tab with spaces"),
+])
+def test_common_yaml_mistakes_say_what_to_do_at_the_one_right_line(make_site, rel, text, line,
+                                                                   says):
+    content = make_site({rel: text})
+    result = run_cli(*build_args(content))
+    assert result.code == 1 and "Traceback" not in result.err
+    first = result.err.splitlines()[0]
+    assert first.startswith(f"{content / rel}:{line}: error: YAML syntax error: {says}"), first
+    assert result.err.count("YAML syntax error") == 1
+
+
+def test_what_the_build_does_not_read_is_named_with_what_it_may_have_meant(make_site,
+                                                                           tmp_path):
+    talk = "---\ntitle: A Talk\ndate: 2024-05-01\n---\nHello.\n"
+    content = make_site({"talk/a-talk.md": talk, "authors/ada.md": "Ada\n",
+                         "publication/old.md": MINIMAL_PAPER, "about.md": "Hi.\n",
+                         ".DS_Store": b"\0", "talks/real.md": talk})
+    for command in (build_args(content), ["check", "--content", str(content),
+                                          "--templates", str(copy_templates(tmp_path))]):
+        result = run_cli(*command)
+        assert result.code == 0, result.err
+        warned = {line.split(": warning: ")[0]: line.split(": warning: ")[1]
+                  for line in result.err.splitlines() if ": warning: " in line}
+        assert warned == {
+            f"{content}/about.md": "'about.md' is not read by the build: nothing in it is on "
+            "the site; did you mean index.md (the home page), or pages/about.md?",
+            f"{content}/authors": "'authors/' is not read by the build: nothing in it is on "
+            "the site; did you mean 'people/'?",
+            f"{content}/publication": "'publication/' is not read by the build: nothing in it "
+            "is on the site; did you mean 'publications/'?",
+            f"{content}/talk": "'talk/' is not read by the build: nothing in it is on the "
+            "site; did you mean 'talks/'?"}, result.err
+    assert run_cli(*build_args(content, None, "--strict")).code == 1
+
+
+def test_an_override_filling_a_block_the_theme_lacks_is_an_error_at_its_line(make_site,
+                                                                            tmp_path):
+    content = make_site()
+    own = tmp_path / "templates"
+    write_files(own, {"home.html": '{% extends "theme/home.html" %}\n\n'
+                                   '{% block content %}<p>Mine</p>{% endblock %}\n'})
+    for command in ("build", "check"):
+        result = run_cli(command, "--content", str(content), "--templates", str(own),
+                         "--output", str(tmp_path / "site"))
+        assert result.code == 1 and "Traceback" not in result.err
+        assert result.err.startswith(
+            f"{own}/home.html:3: error: block 'content' fills nothing: 'theme/home.html' and "
+            "'base.html' have no block of that name, so it would not be shown; the blocks "
+            "are "), result.err
+        assert "main" in result.err.splitlines()[0]
+    # The theme's block, and a block of one's own inside it, are fine.
+    write_files(own, {"home.html": '{% extends "theme/home.html" %}\n{% block main %}'
+                                   '{% block banner %}<p>Mine</p>{% endblock %}{{ super() }}'
+                                   '{% endblock %}\n'})
+    result = run_cli(*build_args(content, None, "--strict", templates=own))
+    assert result.code == 0, result.err
+    assert "<p>Mine</p>" in (tmp_path / "site/index.html").read_text(encoding="utf-8")
+
+
+def test_a_broken_link_into_the_site_is_named_at_the_line_that_writes_it(make_site,
+                                                                          tmp_path):
+    bio = "Hello.\n\nMy [slides](files/slides.pdf), [CV](files/cv.pdf),\n" \
+          "a [post](posts/no-such-post/) and [the papers](publications/).\n"
+    abstract = "An abstract.\n\nThe [data](files/data.csv) and [the paper](publications/" \
+               "a-paper/)."
+    content = make_site({"index.md": bio, "files/cv.pdf": b"%PDF",
+                         "publications/a-paper.md": MINIMAL_PAPER.replace("An abstract.\n",
+                                                                          abstract)})
+    result = run_cli(*build_args(content))
+    assert result.code == 0, result.err
+    assert sorted(result.err.splitlines()) == [
+        f"{content}/index.md:3: warning: link to 'files/slides.pdf', which is no page or file "
+        "of this site (it should be a file in content/files/): the link would be broken",
+        f"{content}/index.md:4: warning: link to 'posts/no-such-post/', which is no page or "
+        "file of this site (it should be a page of the site): the link would be broken",
+        f"{content}/publications/a-paper.md:10: warning: link to 'files/data.csv', which is no "
+        "page or file of this site (it should be a file in content/files/): the link would be "
+        "broken"]
+    assert run_cli(*build_args(content, None, "--strict")).code == 1

@@ -343,7 +343,7 @@ BAD = {
     "posts/tags.md": "---\ntitle: T\ndate: 2024\ntags: {a: 1}\n---\n",
     "pages/publications.md": "---\ntitle: Clash\n---\n",
     "cv.yaml": "education:\n  - degree: PhD\n    start: 2015\n    end: 2010\n"
-               "awards: not a list\nhobbies: []\npositions:\n  - title: X\n    colour: red\n",
+               "awards: not a list\nhobbies: sailing\npositions:\n  - title: X\n    colour: red\n",
 }
 EXPECTED = [  # (file, line, words in the message)
     ("talks/unknown-field.md", 4, "unknown field 'evnt'; did you mean 'event'"),
@@ -359,7 +359,7 @@ EXPECTED = [  # (file, line, words in the message)
     ("pages/publications.md", 1, "cannot be called 'publications'"),
     ("cv.yaml", 4, "'end' is before 'start'"),
     ("cv.yaml", 5, "'awards' must be a list"),
-    ("cv.yaml", 6, "unknown section 'hobbies'"),
+    ("cv.yaml", 6, "'hobbies' must be a list"),
     ("cv.yaml", 9, "unknown positions field 'positions.0.colour'"),
 ]
 

@@ -310,3 +310,43 @@ def test_without_typst_the_site_is_written_and_the_build_says_why(tmp_path):
     assert not (tmp_path / "site" / PDF).exists()
     strict = subprocess.run(run + ["--strict"], capture_output=True, text=True, env=env)
     assert strict.returncode == 1 and "Traceback" not in strict.stderr
+
+
+@needs_poppler
+def test_sections_the_user_names_are_shown_in_their_order_with_their_heading(tmp_path):
+    own = CV.replace("awards:\n", """\
+memberships:
+  - title: ACM
+    start: 2015
+    end: present
+    member_number: "12345"
+  - IEEE
+Invited Talks:
+  - title: On examples, again
+    organization: Example Institute
+    date: 2020
+skills: [Typesetting, Proofs]
+awards:
+""")
+    content = write_files(tmp_path / "content", {**SITE, "cv.yaml": own + "educaton: [x]\n"})
+    result = build(content, tmp_path / "site")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        f"{content}/cv.yaml:30: warning: 'educaton' is shown as a section of its own, headed "
+        "'Educaton'; did you mean 'education'?"]
+    page = soup(tmp_path / "site/cv/index.html")
+    headings = [(h["id"], h.get_text()) for h in page.select(".cv-section h2")]
+    assert headings[:6] == [("cv-positions", "Positions"), ("cv-education", "Education"),
+                            ("cv-publications", "Publications"), ("cv-students", "Students"),
+                            ("cv-memberships", "Memberships"),
+                            ("cv-invited-talks", "Invited Talks")]
+    members = page.select_one("#cv-memberships").find_parent("section")
+    assert "ACM" in members.get_text() and "Member number: 12345" in members.get_text()
+    assert "2015–present" in members.get_text() and "IEEE" in members.get_text()
+    text = " ".join(pdf_text(tmp_path / "site" / PDF).split())
+    assert text.index("STUDENTS") < text.index("MEMBERSHIPS") < text.index("INVITED TALKS") \
+        < text.index("SKILLS") < text.index("AWARDS AND HONORS")
+    assert "Member number: 12345" in text and "Example Institute" in text
+    resume = json.loads((tmp_path / "site/cv/resume.json").read_text(encoding="utf-8"))
+    assert resume["skills"] == [{"name": "Typesetting"}, {"name": "Proofs"}]
+    assert "memberships" not in resume and "languages" not in resume

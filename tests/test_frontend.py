@@ -195,6 +195,32 @@ def test_abstract_and_bibtex_toggles(example, papers, browser):
 
 # --- Filters ----------------------------------------------------------------------------------
 
+# Each word of the badge's text: the tops of its letters' boxes (one top: on one line).
+WORD_LINES = """el => { const text = el.firstChild, range = document.createRange(), words = [];
+  for (const m of text.data.matchAll(/\\S+/g)) { const tops = new Set();
+    for (let i = m.index; i < m.index + m[0].length; i++) { range.setStart(text, i);
+      range.setEnd(text, i + 1); tops.add(Math.round(range.getBoundingClientRect().top)); }
+    words.push([m[0], tops.size]); }
+  return words; }"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE])
+def test_a_hand_written_tier_wraps_between_words_never_inside_one(make_site, browser,
+                                                                    viewport):
+    content = make_site({"publications/a-paper.md": paper(
+        extra="tier: Top Conference Internationalization\n")})
+    out = content.parent / "site"
+    assert run_cli(*build_args(content, out)).code == 0
+    with serve(out) as base, open_page(browser, viewport=viewport) as page:
+        page.goto(base + "publications/")
+        words = page.eval_on_selector(".tier-badge", WORD_LINES)
+        assert words == [["Top", 1], ["Conference", 1], ["Internationalization", 1]]
+        title = page.eval_on_selector(".paper-title", "el => el.getBoundingClientRect().left")
+        badge = page.eval_on_selector(".tier-badge", "el => el.getBoundingClientRect().right")
+        if viewport == DESKTOP:  # beside the title: its column grew, not into the title
+            assert badge <= title
+
+
 def test_a_category_or_tier_holding_a_bar_is_one_value(make_site, browser):
     """Topics are joined by '|' in the page; a category or tier is one value, whatever it
     holds, so one with a '|' in it still filters; a topic cannot hold one."""

@@ -10,6 +10,8 @@ install command does. The wheel and its environment are made once for the module
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import shutil
@@ -30,10 +32,13 @@ import yaml
 from conftest import ROOT
 
 # What a wheel is built from (pyproject.toml maps templates/ to scholarsite/theme/).
-SOURCES = ("pyproject.toml", "README.md", "scholarsite", "templates")
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "scholarsite", "templates")
+VERSION = re.search(r'^version = "(.+)"', (ROOT / "pyproject.toml").read_text("utf-8"),
+                    re.M).group(1)
+VENDORED = f"vendor/scholarsite-{VERSION}-py3-none-any.whl"  # the wheel a new site carries
 STARTER_FILES = {
     ".github/workflows/pages.yml", ".github/workflows/update.yml", ".gitignore", "README.md",
-    "requirements.txt",
+    "requirements.txt", ".scholarsite-starter.json", VENDORED,
     "content/site.yaml", "content/index.md", "content/publications/example-paper-2025.md",
     "content/news/2025-01-site-launched.md"}
 BANNER = '<p class="banner">My own home page</p>'
@@ -162,6 +167,40 @@ def test_an_editable_install_finds_the_theme_and_the_starter(installed, tmp_path
     assert (tmp_path / "fresh" / ".gitignore").is_file()
 
 
+# --- The README's quick start ------------------------------------------------------------
+
+
+def read_quick_start() -> list[str]:
+    """The commands in the README's "Quick start" fences, in order."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    return [block.strip() for block in re.findall(r"```sh\n(.*?)```", section, re.S)]
+
+
+def test_the_quick_start_works_where_pip_may_install_only_into_a_venv(tmp_path):
+    """PEP 668 systems (Debian 12, Ubuntu 23.04+, Homebrew) refuse `pip install` outside a
+    virtual environment; PIP_REQUIRE_VIRTUALENV makes any pip refuse the same way."""
+    posix, windows, tests = read_quick_start()
+    assert "venv" in windows and "Scripts" in windows
+    checkout = copy_sources(tmp_path / "checkout")
+    for name in ("build.py", "content"):
+        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy2)(ROOT / name,
+                                                                       checkout / name)
+    env = dict(make_clean_env(), PIP_REQUIRE_VIRTUALENV="1")
+    refused = subprocess.run([sys.executable, "-m", "pip", "install", "--dry-run", "-e", "."],
+                             cwd=checkout, env=env, capture_output=True, text=True)
+    assert refused.returncode != 0  # the stand-in for an externally managed Python holds
+    if os.name != "nt":
+        result = subprocess.run(["sh", "-c", posix], cwd=checkout, env=env, capture_output=True,
+                                text=True, encoding="utf-8", timeout=600)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert (checkout / "site" / "index.html").is_file()
+    # CI runs the README's test command, word for word.
+    assert tests.startswith(posix.split(" && ")[0])
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1] == tests
+
+
 # --- scholarsite new ----------------------------------------------------------------------
 
 
@@ -177,6 +216,10 @@ def test_a_new_site_builds_and_checks_without_a_warning(installed, tmp_path):
     theme = installed.source / "templates" / "assets"
     assert (site / "site/assets/style.css").read_bytes() == (theme / "style.css").read_bytes()
     assert (site / "site/publications/example-paper-2025/index.html").is_file()
+    # The CCF look-up is said in the file the user edits first, with what it does.
+    settings = (site / "content" / "site.yaml").read_text(encoding="utf-8")
+    assert re.search(r"^  venue_tiers: true +# CCF-A/B/C badges .*; false: none$", settings,
+                     re.M)
     ignored = (site / ".gitignore").read_text(encoding="utf-8").split()
     assert {"/site/", "/.scholarsite-cache/"} <= set(ignored)
 
@@ -194,9 +237,129 @@ def test_the_new_site_publishes_with_the_official_pages_actions(installed, tmp_p
                     "actions/upload-pages-artifact", "actions/deploy-pages"]
     assert workflow["permissions"] == {"contents": "read", "pages": "write",
                                        "id-token": "write"}
-    # Installed from a wheel file, scholarsite cannot say where it came from: the
-    # workflow stops with a message until requirements.txt says.
-    assert "github.com/OWNER/" in (site / "requirements.txt").read_text(encoding="utf-8")
+    # Installed from a wheel file, scholarsite has no address to be installed from again:
+    # the site carries it, and requirements.txt names that file.
+    assert (site / "requirements.txt").read_text(encoding="utf-8").splitlines()[-1] \
+        == f"./{VENDORED}"
+
+
+def run_workflow_steps(workflow: Path, cwd: Path, bin_dir: Path) -> list[str]:
+    """Each `run:` step of the Pages workflow's build job, in order, as Actions runs it: in
+    bash, in the repository's folder, with `python` the runner's (here: a fresh venv's)."""
+    steps = yaml.safe_load(workflow.read_text("utf-8"))["jobs"]["build"]["steps"]
+    commands = [step["run"] for step in steps if "run" in step]
+    env = dict(make_clean_env(), PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    for command in commands:
+        result = subprocess.run(["bash", "-e", "-c", command], cwd=cwd, env=env,
+                                capture_output=True, text=True, encoding="utf-8", timeout=600)
+        assert result.returncode == 0, f"{command}:\n{result.stdout}\n{result.stderr}"
+    return commands
+
+
+def test_the_first_publish_installs_the_scholarsite_that_made_the_site(installed, tmp_path):
+    """`new` from the installed wheel, then the workflow's steps on a copy of the site (as
+    GitHub checks it out) with a fresh Python: no address to edit, nothing of this checkout
+    reachable, and the scholarsite installed is the one that made the site."""
+    (tmp_path / "mine").mkdir()
+    made = make_new_site(installed, tmp_path / "mine")
+    repo = shutil.copytree(made, tmp_path / "runner" / "repo")
+    shutil.rmtree(made.parent)  # the machine that made the site is gone, too
+    runner = tmp_path / "runner" / "python"
+    run([sys.executable, "-m", "venv", str(runner)], tmp_path)
+    bin_dir = runner / ("Scripts" if os.name == "nt" else "bin")
+    commands = run_workflow_steps(repo / ".github/workflows/pages.yml", repo, bin_dir)
+    assert commands == ["python -m pip install -r requirements.txt", "scholarsite build",
+                        "scholarsite check"]
+    assert (repo / "site/publications/example-paper-2025/index.html").is_file()
+    where = run([str(bin_dir / "python"), "-c", "import scholarsite; print(scholarsite.__file__)"],
+                tmp_path).stdout.strip()
+    assert Path(where).is_relative_to(runner) and not Path(where).is_relative_to(ROOT)
+    ran = zipfile.ZipFile(repo / VENDORED)
+    built = zipfile.ZipFile(installed.wheel)
+    for name in ("scholarsite/cli.py", "scholarsite/theme/base.html",
+                 "scholarsite/starter/requirements.txt"):
+        assert ran.read(name) == built.read(name), name
+
+
+def find_direct_url(installed: Installed) -> Path:
+    return next(installed.bin.parent.glob("lib*/**/scholarsite-*.dist-info")) / "direct_url.json"
+
+
+def test_a_site_names_scholarsite_from_pypi_or_git_as_pip_recorded_it(installed, tmp_path):
+    """pip records no origin for a package from an index (PEP 610), and a git address and
+    commit for one installed from git: the new site's requirements.txt says the same, and
+    carries no wheel."""
+    recorded = find_direct_url(installed)
+    wheel_origin = recorded.read_bytes()
+    commit = "0123456789abcdef0123456789abcdef01234567"
+    git_origin = {"url": "https://github.com/example/scholarsite",
+                  "vcs_info": {"vcs": "git", "commit_id": commit, "requested_revision": "v1"}}
+    try:
+        recorded.unlink()
+        pypi = make_new_site(installed, tmp_path, "from-pypi")
+        recorded.write_text(json.dumps(git_origin), encoding="utf-8")
+        git = make_new_site(installed, tmp_path, "from-git")
+    finally:
+        recorded.write_bytes(wheel_origin)
+    for site, line in ((pypi, f"scholarsite=={VERSION}"),
+                       (git, f"scholarsite @ git+https://github.com/example/scholarsite@{commit}")):
+        assert (site / "requirements.txt").read_text("utf-8").splitlines()[-1] == line
+        assert not (site / "vendor").exists()
+        assert "warning" not in join_output(installed.run("build", "--strict", cwd=site))
+
+
+def test_upgrade_refreshes_the_starter_files_and_keeps_what_the_user_changed(installed,
+                                                                             tmp_path):
+    site = make_new_site(installed, tmp_path)
+    record = json.loads((site / ".scholarsite-starter.json").read_text("utf-8"))
+    # As an older scholarsite left it: its own workflow and wheel, recorded as written.
+    old_workflow, old_wheel = b"name: Publish site (old)\n", b"an older wheel"
+    (site / ".github/workflows/pages.yml").write_bytes(old_workflow)
+    (site / "vendor/scholarsite-0.0.1-py3-none-any.whl").write_bytes(old_wheel)
+    (site / "vendor" / Path(VENDORED).name).unlink()
+    (site / ".github/workflows/update.yml").unlink()
+    record["files"].update({".github/workflows/pages.yml": sha256(old_workflow),
+                            "vendor/scholarsite-0.0.1-py3-none-any.whl": sha256(old_wheel)})
+    (site / ".scholarsite-starter.json").write_text(json.dumps(dict(record, scholarsite="0.0.1")),
+                                                   encoding="utf-8")
+    # The user's own changes: a starter file and the content.
+    ignore = (site / ".gitignore").read_text("utf-8") + "/notes/\n"
+    (site / ".gitignore").write_text(ignore, encoding="utf-8")
+    bio = "I study engines.\n"
+    (site / "content/index.md").write_text(bio, encoding="utf-8")
+    result = installed.run("upgrade", cwd=site)
+    assert f"from scholarsite 0.0.1 to {VERSION}" in result.stdout
+    assert re.search(r"^\.gitignore: warning: kept: you changed this file", result.stderr, re.M)
+    fresh = make_new_site(installed, tmp_path, "fresh")
+    for rel in (".github/workflows/pages.yml", ".github/workflows/update.yml", VENDORED,
+                "requirements.txt"):
+        assert (site / rel).read_bytes() == (fresh / rel).read_bytes(), rel
+    assert not (site / "vendor/scholarsite-0.0.1-py3-none-any.whl").exists()
+    assert (site / ".gitignore").read_text("utf-8") == ignore
+    assert (site / "content/index.md").read_text("utf-8") == bio
+    again = installed.run("upgrade", cwd=site)  # the user's file is still the user's
+    assert ".gitignore: warning: kept" in again.stderr and "wrote" not in again.stdout
+    forced = installed.run("upgrade", "--force", cwd=site)
+    assert "wrote   .gitignore" in forced.stdout
+    assert (site / ".gitignore").read_bytes() == (fresh / ".gitignore").read_bytes()
+    assert (site / "content/index.md").read_text("utf-8") == bio
+
+
+@pytest.mark.skipif(os.name == "nt", reason="symbolic links need privileges on Windows")
+def test_upgrade_never_writes_through_a_link_out_of_the_site(tmp_path):
+    run([sys.executable, str(ROOT / "build.py"), "new", "site"], tmp_path)
+    site, outside = tmp_path / "site", tmp_path / "outside"
+    outside.mkdir()
+    shutil.rmtree(site / ".github" / "workflows")
+    (site / ".github" / "workflows").symlink_to(outside, target_is_directory=True)
+    result = run([sys.executable, str(ROOT / "build.py"), "upgrade", "site"], tmp_path)
+    assert list(outside.iterdir()) == []
+    assert "site/.github/workflows/pages.yml: warning: this path leads outside the site " \
+        "folder (through a link); not written" in result.stderr
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def test_new_refuses_a_folder_that_is_not_empty_and_force_only_adds(installed, tmp_path):

@@ -236,3 +236,16 @@ def test_line_numbers_on_request_and_a_copy_button_that_leaves_them_out(make_sit
         tab.wait_for_function("document.querySelector('.copy-status').textContent !== ''")
         copied = tab.evaluate("navigator.clipboard.readText()")
     assert copied == "def f(x):\n    return x  # the same\n"
+
+
+def test_square_bracket_display_math_inside_a_paragraph_is_display_math(make_site, tmp_path):
+    content = make_site({"index.md": "We sum \\[ \\sum_{i=1}^n x_i \\] over all items, and "
+                         "an escaped \\\\[not math] stays text.\n"})
+    assert run_cli(*build_args(content, None, "--strict")).code == 0
+    page = soup(tmp_path / "site" / "index.html")
+    paragraph = page.select_one(".bio p")
+    [shown] = paragraph.select(".math-display math[display=block]")
+    assert shown.find("annotation").get_text() == "\\sum_{i=1}^n x_i"
+    text = text_of(paragraph)
+    assert text.startswith("We sum") and "over all items" in text and "\\[not math]" in text
+    assert "[ \\sum" not in text

@@ -39,7 +39,7 @@ def test_each_way_of_running_says_its_own_name():
 
 
 def test_a_word_that_is_no_command_is_a_usage_error():
-    for words in (["migrat", "X"], ["upgrade", "--help"]):
+    for words in (["migrat", "X"], ["publish", "--help"]):
         result = run_cli(*words)
         assert result.code == 2, (words, result.out)
         assert f"unknown command '{words[0]}'; the commands are build, serve" in result.err

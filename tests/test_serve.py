@@ -156,6 +156,14 @@ def test_a_broken_file_shows_an_error_page_until_it_is_fixed(served, tmp_path):
     assert "<h1>A Fixed Paper</h1>" in body
 
 
+def test_a_broken_link_saved_while_serving_is_named_at_its_line(served, tmp_path):
+    server = served()
+    paper = tmp_path / "content" / "publications" / "a-paper.md"
+    edit(paper, "An abstract.", "An abstract.\n\nSee [the slides](files/gone.pdf).")
+    server.wait_for_line(rf"^{re.escape(paper.as_posix())}:10: warning: link to "
+                         r"'files/gone\.pdf', which is no page or file of this site")
+
+
 def test_a_site_broken_from_the_start_is_served_once_fixed(served, tmp_path):
     paper = tmp_path / "content" / "publications" / "a-paper.md"
     edit(paper, "date: 2024-05", "date: someday")

@@ -3,8 +3,8 @@
 Each file holds everything the entry said: the fields the Markdown format knows in its front
 matter, the abstract as the body, and the entry's BibTeX fields (as written) under `extra`
 with `bibtex_type` and `bibtex_key`, so that building the imported files gives the same
-papers as building the .bib file itself; only a venue ending in '(ABBR)', with no `abbr`,
-also gets that as its `venue_short` (a badge), which a .bib site leaves to `abbr`.
+papers as building the .bib file itself (the venue as the reader shows it, and its short
+name as `venue_short`: reading/bibvenue.py).
 """
 
 from __future__ import annotations

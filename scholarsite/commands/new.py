@@ -6,6 +6,10 @@ and a README saying what to edit first. A file whose name begins with `dot-` is 
 as `.NAME`: files with dot names are left out of installed packages by some tools, and a
 `.gitignore` inside the package would hide the starter's own files from this repository.
 
+requirements.txt names the scholarsite that runs `new` (commands/installsource.py), so the
+site's first publish installs that very one; `scholarsite upgrade` (commands/upgrade.py)
+later moves the site to another, from the record `new` leaves in `.scholarsite-starter.json`.
+
 Nothing is ever overwritten or deleted: a folder that is not empty is refused, and with
 `--force` only the files it lacks are added. Files are created exclusively, so one made
 meanwhile by something else is kept too.
@@ -13,18 +17,23 @@ meanwhile by something else is kept too.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
-from importlib import metadata
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from ..diagnostics import Diagnostic
+from ..output.paths import why_not_write
+from .installsource import Source, find_install_source
+from .packwheel import PackError
 
 STARTER = Path(__file__).resolve().parents[1] / "starter"
 DOT_PREFIX = "dot-"
 REQUIREMENTS = "requirements.txt"
-PLACEHOLDER = "scholarsite @ git+https://github.com/OWNER/scholarsite@main"
+PLACEHOLDER = b"SCHOLARSITE_REQUIREMENT"
+# What `new` wrote, by path and digest, and from which scholarsite: `upgrade` replaces a
+# file only while it is still what was written, so a file the user changed is kept.
+RECORD = ".scholarsite-starter.json"
 
 
 def list_starter_files() -> dict[str, Path]:
@@ -39,30 +48,26 @@ def list_starter_files() -> dict[str, Path]:
     return files
 
 
-def find_install_source() -> str | None:
-    """`scholarsite @ git+URL@COMMIT` when this scholarsite was installed by pip from a
-    public git address (pip records where from: direct_url.json), so that the new site's
-    workflow installs the very same; None otherwise."""
-    try:
-        data = json.loads(metadata.distribution("scholarsite").read_text("direct_url.json")
-                          or "null")
-    except (metadata.PackageNotFoundError, ValueError, OSError):
-        return None
-    vcs = data.get("vcs_info") if isinstance(data, dict) else None
-    url = data.get("url") if isinstance(vcs, dict) else None
-    if not isinstance(url, str) or vcs.get("vcs") != "git" \
-            or not isinstance(vcs.get("commit_id"), str):
-        return None
-    parts = urlsplit(url)
-    if parts.scheme != "https" or "@" in parts.netloc:  # no credentials into a public file
-        return None
-    return f"scholarsite @ git+{url}@{vcs['commit_id']}"
+def make_starter_files(source: Source) -> dict[str, bytes]:
+    """What `new` writes, by path: the starter, its requirements.txt naming `source`, and
+    the wheel when the site carries it."""
+    files = {rel: path.read_bytes() for rel, path in list_starter_files().items()}
+    if REQUIREMENTS in files:
+        files[REQUIREMENTS] = files[REQUIREMENTS].replace(PLACEHOLDER, source.requirement.encode())
+    if source.wheel is not None:
+        files[f"vendor/{source.wheel.name}"] = source.wheel.data
+    return files
 
 
-def read_starter_file(rel: str, source: Path) -> bytes:
-    data = source.read_bytes()
-    found = find_install_source() if rel == REQUIREMENTS else None
-    return data.replace(PLACEHOLDER.encode(), found.encode()) if found else data
+def hash_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def make_record(source: Source, written: dict[str, bytes]) -> bytes:
+    record = {"scholarsite": source.version, "requirement": source.requirement,
+              "files": {rel: hash_bytes(data) for rel, data in sorted(written.items())
+                        if not rel.startswith("content/")}}  # content is the user's
+    return (json.dumps(record, indent=1, sort_keys=True) + "\n").encode("utf-8")
 
 
 def check_folder(folder: Path, force: bool) -> str:
@@ -75,33 +80,53 @@ def check_folder(folder: Path, force: bool) -> str:
     return ""
 
 
-def write_starter(folder: Path, force: bool = False) -> tuple[list[str], list[str]]:
-    """Write the starter into `folder`; returns the files written and the files kept as
-    they were. Raises OSError when the folder cannot be written, ValueError when it is
-    refused (check_folder)."""
+def write_starter(folder: Path, force: bool = False) -> tuple[list[str], list[str], Source]:
+    """Write the starter into `folder`; returns the files written, the files kept as
+    they were, and the scholarsite the site installs. Raises OSError when the folder
+    cannot be written, ValueError when it is refused (check_folder) or the running
+    scholarsite cannot be named or packed."""
     problem = check_folder(folder, force)
-    files = list_starter_files()
-    if problem or not files:
+    if problem or not list_starter_files():
         raise ValueError(problem or "the starter is missing from this installation of "
                          "scholarsite (scholarsite/starter/); reinstall it")
-    written, kept = [], []
-    for rel, source in files.items():
-        target = folder / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            with open(target, "xb") as stream:  # exclusive: never replaces a file
-                stream.write(read_starter_file(rel, source))
-        except FileExistsError:
+    try:
+        source = find_install_source()
+    except PackError as exc:
+        raise ValueError(f"cannot say which scholarsite the site's workflow installs: {exc}") \
+            from exc
+    written, kept = {}, []
+    for rel, data in make_starter_files(source).items():
+        if write_new_file(folder, rel, data):
+            written[rel] = data
+        else:
             kept.append(rel)
-            continue
-        written.append(rel)
-    return written, kept
+    names = list(written)
+    if write_new_file(folder, RECORD, make_record(source, written)):
+        names.append(RECORD)
+    else:
+        kept.append(RECORD)
+    return names, kept, source
+
+
+def write_new_file(folder: Path, rel: str, data: bytes) -> bool:
+    """Write `rel` below `folder` when it is not there yet; False, and nothing written, when
+    it is, or when it may not be written there (output/paths.why_not_write: a link out)."""
+    target = folder / rel
+    if folder.is_dir() and why_not_write(folder.resolve() / rel, folder.resolve()):
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with open(target, "xb") as stream:  # exclusive: never replaces a file
+            stream.write(data)
+    except FileExistsError:
+        return False
+    return True
 
 
 def run_new(folder: Path, force: bool = False) -> int:
     """The `new` command; exit 0, or 1 with `path: error: message`."""
     try:
-        written, kept = write_starter(folder, force)
+        written, kept, source = write_starter(folder, force)
     except ValueError as exc:
         print(Diagnostic(folder.as_posix(), 0, "error", str(exc)), file=sys.stderr)
         return 1
@@ -114,6 +139,8 @@ def run_new(folder: Path, force: bool = False) -> int:
         print(f"wrote {(folder / rel).as_posix()}")
     for rel in kept:
         print(f"kept  {(folder / rel).as_posix()} (it was there already)")
+    print(f"The site's workflow installs scholarsite {source.version} {source.how} "
+          f"({REQUIREMENTS}).")
     print(f"Started a site in {folder.as_posix()}/. Next: cd {folder.as_posix()}, edit "
           "content/site.yaml (README.md there says what else), and run `scholarsite serve`.")
     return 0

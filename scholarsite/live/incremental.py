@@ -17,9 +17,8 @@ what it touches:
 - site.yaml: everything is read and rendered again;
 - static files (templates/assets/, content/files/): those files are copied.
 
-Only files whose bytes changed are written, each through a temporary file and os.replace,
-so the output folder never holds a half-written file. While any error remains nothing is
-written: the output keeps the last good site.
+Only files whose bytes changed are written (a temporary file, then os.replace: never a
+half-written file). While any error remains nothing is written: the last good site stays.
 """
 
 from __future__ import annotations
@@ -32,13 +31,13 @@ from typing import Iterable
 import jinja2
 
 from ..build import BuildOptions, BuildResult, build, check_overrides, collect_copies
-from ..diagnostics import ContentError
 from ..output.lock import output_lock
 from .changes import Changes, classify_changes
 from .sources import ContentFiles
 from .steps import Outcome, Plan, is_paper_page
-from ..diagnostics import Diagnostic, Diagnostics
+from ..diagnostics import ContentError, Diagnostic, Diagnostics
 from ..models import Paper, Site
+from ..plan.checks import check_text_links
 from ..plan.frame import section_titles
 from ..plan.pages import Page, Planning, paper_frame, plan_pages
 from ..render.layers import find_layer_problem
@@ -366,6 +365,7 @@ class SiteBuilder:
             self.copies = collect_copies(site, layers, diags, self.options.output_dir,
                                          cv_files)
             plan = replace(plan, same_pages=False)
+        warnings += check_text_links(site, plan.pages.values(), self.copies, self.new_diags())
         try:
             written = self.write(plan, files)
         except (OutputError, OSError) as exc:

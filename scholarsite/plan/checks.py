@@ -1,13 +1,19 @@
-"""Checks of the planned site against what site.yaml asks of it."""
+"""Checks of the planned site against what site.yaml and the texts ask of it."""
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
+from typing import Iterable
+from urllib.parse import unquote
 
-from ..diagnostics import Diagnostics
+from ..diagnostics import Diagnostic, Diagnostics
 from ..models import Site
+from ..reading.loader import BIO_FILE
+from ..reading.yamlread import read_text
 from ..structure.kinds import KIND
-from ..structure.urls import file_key, is_external, output_path
+from ..structure.urls import FILES_DIR, ROOT_MARKER, file_key, is_external, output_path
 from .pages import Page
 
 
@@ -48,3 +54,45 @@ def describe_taken(old: str, page: str | None, file: str | None) -> str:
     if page is None:
         return f"the site publishes a file there{same}; remove the redirect or rename the file"
     return f"the site has a page at that address{same}; remove the redirect or rename the page"
+
+
+def check_text_links(site: Site, pages: Iterable[Page], copies: dict[str, Path],
+                     diags: Diagnostics) -> list[Diagnostic]:
+    """A warning for each site-relative link or image in a Markdown text (the bio, an
+    abstract, a collection item, a free page, a person's page) to no page or file of the site, at the line
+    of the text where it is written: `files/talk.pdf` not in content/files/, a post that
+    does not exist. `check` finds them too, but in the built page, with the link rewritten.
+    Returns those warnings (serve says them as a rebuild's)."""
+    said = diags.empty_copy()
+    texts = [(paper.source, paper.line, paper.abstract_html) for paper in site.papers]
+    texts += [(item.source, item.line, item.body_html) for item in (*site.items, *site.pages)]
+    texts += [(person.source, 1, person.bio_html) for person in site.people]
+    outputs = {output_path(page.path) for page in pages} | set(copies)
+    # The bio is shown on the home page alone: its links are as written, not marked.
+    found = [(site.content_dir / BIO_FILE, 1, link) for link in AS_WRITTEN.findall(site.bio_html)]
+    found += [(source, line, link) for source, line, text in texts
+              if ROOT_MARKER in text for link in LINKED.findall(text)]  # most have none
+    for source, line, written in found:
+        target = unquote(html.unescape(written)).split("#")[0].split("?")[0]
+        if not target or output_path(target) in outputs or f"{target}/index.html" in outputs:
+            continue
+        hint = "a file in content/files/" if target.startswith(f"{FILES_DIR}/") \
+            else "a page of the site"
+        said.warning(source, find_written_line(source, target, line), f"link to "
+                     f"'{target}', which is no page or file of this site (it should be "
+                     f"{hint}): the link would be broken")
+    diags.add_all(said.items)
+    return said.items
+
+
+LINKED = re.compile(r'(?:href|src)="' + re.escape(ROOT_MARKER) + r'([^"]*)"')
+AS_WRITTEN = re.compile(r'(?:href|src)="(?![a-zA-Z][a-zA-Z0-9+.-]*:|[#/.])([^"]+)"')
+
+
+def find_written_line(source: Path, target: str, line: int) -> int:
+    """The line of `source` where `target` is first written, else `line`."""
+    text = read_text(source, Diagnostics()) or ""
+    for number, written in enumerate(text.splitlines(), 1):
+        if target in unquote(written):
+            return number
+    return line

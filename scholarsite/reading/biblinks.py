@@ -55,9 +55,12 @@ def read_links(r: EntryReader) -> tuple[Link, ...]:
             r.warning(field, f"link '{kind}' {note}")
         if url:
             links.append(Link(kind, url))
-    doi = next((link.url for link in links if link.kind == "doi"), "")
-    # `url` is often the DOI's address again: one link is enough.
-    return tuple(link for link in links if not (link.kind == "url" and link.url == doi))
+    # `url` is often the DOI's or the arXiv paper's address again (DBLP gives arXiv papers
+    # their DataCite DOI as `url`): one link is enough.
+    same = {link.url.lower() for link in links if link.kind in ("doi", "arxiv")}
+    same |= {f"https://doi.org/10.48550/arxiv.{link.url.rsplit('/', 1)[-1].lower()}"
+             for link in links if link.kind == "arxiv"}
+    return tuple(link for link in links if not (link.kind == "url" and link.url.lower() in same))
 
 
 def arxiv_field(r: EntryReader) -> str:

@@ -15,6 +15,7 @@ from pathlib import Path
 from bibtexparser.middlewares.names import split_multiple_persons_names
 
 from .biblinks import read_links
+from .bibvenue import tidy_venue
 from .bibparse import MONTH_MACROS, BibEntry, BibValue, EntryReader
 from ..diagnostics import Diagnostics
 from .fields import parse_date
@@ -60,13 +61,14 @@ def make_paper(entry: BibEntry, path: Path, diags: Diagnostics) -> Paper | None:
     arxiv = next((normalize_arxiv(link.url) for link in links if link.kind == "arxiv"), "")
     doi = next((normalize_doi(link.url) for link in links if link.kind == "doi"), "")
     check_venue(r, ptype, venue, institution, arxiv)
+    shown = tidy_venue(entry.type, venue, venue_short, institution, arxiv, r.text("volume"))
     abstract = [read_rich(r, "abstract", p) for p in split_paragraphs(r.raw("abstract"))]
     details = dict(
-        venue=venue, venue_short=venue_short, institution=institution, links=links,
+        venue=shown.venue, venue_short=shown.venue_short, institution=institution, links=links,
         arxiv=arxiv, doi=doi, location=r.text("address") or r.text("location"),
         tier=r.text("tier"), category=r.text("category"), topics=read_topics(r),
         selected=read_flag(r, "selected"), award=r.text("award"), note=r.text("note"),
-        volume=r.text("volume"), number=r.text("number"), pages=r.text("pages"),
+        volume=shown.volume, number=r.text("number"), pages=r.text("pages"),
         publisher=r.text("publisher"), abstract_html=make_abstract_html(abstract),
         abstract_text=" ".join(p.text for p in abstract if p.text),
     )
@@ -195,7 +197,7 @@ def read_venue(r: EntryReader, ptype: str) -> tuple[str, str, str]:
 def find_short(venue: str) -> str:
     """The abbreviation a venue ends with in parentheses: '2023 USENIX Annual Technical
     Conference (ATC)' -> 'ATC'. import-bib writes it as `venue_short` where an entry has no
-    `abbr`; a .bib site shows a badge only for `abbr`, as al-folio does."""
+    `abbr` (the reader gives one too: bibvenue.py)."""
     match = _SHORT_IN_PARENS.search(venue)
     return match.group(1).strip() if match and look_like_abbreviation(match.group(1)) else ""
 

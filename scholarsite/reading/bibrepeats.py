@@ -56,21 +56,34 @@ def keep_repeats(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
     return [kept[i] for i in sorted(kept)]
 
 
-def warn_same_papers(papers: list[Paper], diags: Diagnostics) -> None:
-    """A warning for a paper that another source (a .md or .bib file) has too: the same
-    DOI, or the same title (case, accents, spacing and punctuation aside) and year."""
+def drop_same_papers(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
+    """The papers less a .bib entry that a Markdown paper is too (the same DOI, or the same
+    title, case, accents, spacing and punctuation aside, and year): the Markdown file,
+    written by hand, wins, with a warning at the entry. The same paper in two .bib files
+    or two Markdown files is kept twice, with a warning: which one is meant is not clear.
+    Returned in the order given."""
     seen: dict[tuple, Paper] = {}
-    for paper in papers:
+    dropped: set[int] = set()
+    # Markdown papers first, so that an entry is compared with them whatever the order.
+    for i in sorted(range(len(papers)), key=lambda i: is_bib(papers[i])):
+        paper = papers[i]
         for identity in identities(paper):
-            other = seen.get(identity)
-            if other is None:
-                seen[identity] = paper
-            elif other.source != paper.source:
-                what = f"DOI {paper.doi}" if identity[0] == "doi" else "title and year"
+            other = seen.setdefault(identity, paper)
+            if other is paper or other.source == paper.source:
+                continue
+            what = f"DOI {paper.doi}" if identity[0] == "doi" else "title and year"
+            if is_bib(paper) and not is_bib(other):
+                dropped.add(i)
+                diags.warning(paper.source, paper.line, f"{name(paper)} has the {what} of "
+                              f"{name(other)} at {place(other, paper)}: the same paper, "
+                              "listed once, as the Markdown file gives it; remove the entry, "
+                              "or the file")
+            else:
                 diags.warning(paper.source, paper.line, f"{name(paper)} has the {what} of "
                               f"{name(other)} at {place(other, paper)}: the same paper is "
                               "listed twice; remove one, or tell them apart")
-                break
+            break
+    return [paper for i, paper in enumerate(papers) if i not in dropped]
 
 
 def identities(paper: Paper) -> list[tuple]:

@@ -1,13 +1,16 @@
 """content/cv.yaml: the parts of a CV that are not papers, read against a schema.
 
 Every section is a list of entries. An entry is a mapping whose keys the section's row in
-CV_SECTIONS names (unknown keys are errors), or a plain string for a one-line entry. The
+CV_SECTIONS names (unknown keys are errors), or a plain string for a one-line entry. Any
+other section the user names (`memberships:`) is shown too, in its place, with its name as
+its heading, its entries read generically (make_own_schema). The
 publications of the CV are the paper files themselves, so they are never typed twice.
 `pdf:` holds the owner's choices for the CV's PDF (views/cvpdf.py).
 """
 
 from __future__ import annotations
 
+import difflib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +32,7 @@ class CVSchema:
     what: str  # the key of the entry's main line (required)
     org: str = ""  # the key of its organisation line
     details: tuple[tuple[str, str], ...] = ()  # (key, label) of further one-line fields
+    own: bool = False  # a section the user named: any further field is a labelled detail
 
 
 CV_SECTIONS = (
@@ -43,6 +47,24 @@ CV_SECTIONS = (
     CVSchema("teaching", "Teaching", "course", "institution",
              (("code", "Code"), ("term", "Term"), ("role", "Role"))),
 )
+
+
+# Keys of cv.yaml that are not sections; `publications` come from the paper files.
+NOT_SECTIONS = (PDF_KEY, "publications")
+ENTRY_KEYS = ("title", "organization", "location", "date", "start", "end", "note")
+
+
+def make_own_schema(key: str, top: FieldReader) -> CVSchema:
+    """A section the CV has no layout of its own for (`memberships:`): shown in its place,
+    headed with its name as written ('invited_talks' as 'Invited talks'); its entries have
+    a title, an organization, dates, a location, a note and any other one-line field."""
+    heading = key if key != key.lower() or " " in key else \
+        key.replace("_", " ").replace("-", " ").strip().capitalize()
+    close = difflib.get_close_matches(key, [s.key for s in CV_SECTIONS], n=1, cutoff=0.8)
+    if close:
+        top.warning((key,), f"'{key}' is shown as a section of its own, headed '{heading}'; "
+                    f"did you mean '{close[0]}'?")
+    return CVSchema(key, heading, "title", "organization", own=True)
 
 
 def short_date(date: PubDate) -> str:
@@ -99,6 +121,9 @@ def read_entry(f: FieldReader, schema: CVSchema) -> CVEntry | None:
     when = read_when(f)
     start, end = read_dates(f) if when else ("", "")
     details = [(label, f.line_text(key)) for key, label in schema.details]
+    if schema.own:
+        details += [(key.replace("_", " ").capitalize(), f.line_text(key)) for key in f.data
+                    if isinstance(key, str) and key not in ENTRY_KEYS]
     note = f.line_text("note")
     f.check_unknown()
     if len(f.diags.errors()) > before or not (what or person):
@@ -148,7 +173,11 @@ def load_cv(path: Path, diags: Diagnostics) -> CV | None:
     if doc is None:
         return None
     top = FieldReader(doc, path, diags, what="section")
-    sections = [s for schema in CV_SECTIONS if (s := read_section(top, schema)) is not None]
+    known = {schema.key for schema in CV_SECTIONS}
+    schemas = [*CV_SECTIONS, *(make_own_schema(key, top) for key in top.data
+                               if isinstance(key, str) and key not in known
+                               and key not in NOT_SECTIONS)]
+    sections = [s for schema in schemas if (s := read_section(top, schema)) is not None]
     settings = read_pdf_settings(top)
     top.check_unknown()
     order = list(top.data)  # the sections in the order cv.yaml gives them

@@ -20,7 +20,8 @@ from .citecounts import COUNTS_FILE, check_count_slugs
 from .cv import load_cv
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import CV, Item, Paper, Site, SiteConfig
-from .bibrepeats import keep_repeats, warn_same_papers
+from .unread import warn_unread
+from .bibrepeats import drop_same_papers, keep_repeats
 from ..output.cache import hash_bytes
 from .paperfiles import (FileKey, PaperFiles, ParsedFiles, Share, check_file_links,
                          list_papers, read_paper_files)
@@ -120,10 +121,9 @@ def keep_shares(files: PaperFiles, fresh: dict[int, Prepared]) -> dict[FileKey, 
 def check_slugs(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
     """Every paper file's papers together, one page address each: the same paper given
     twice, or two under one address, settled as bibrepeats.py says, and the same paper
-    in two files noted. The live preview assembles its site through this too."""
-    papers = keep_repeats(papers, diags)
-    warn_same_papers(papers, diags)
-    return papers
+    in a .bib and a Markdown file listed once. The live preview assembles its site
+    through this too."""
+    return drop_same_papers(keep_repeats(papers, diags), diags)
 
 
 def apply_site_rules(papers: list[Paper], config: SiteConfig, diags: Diagnostics) -> list[Paper]:
@@ -250,6 +250,7 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
     parsed.made = {key: share for run in runs for key, share in run.kept.items()}
     papers = check_slugs([paper for run in runs for paper in run.papers], diags)
     bio = read_bio(content_dir, diags)
+    warn_unread(content_dir, diags)
     items, pages, cv = read_extras(content_dir, frozenset(p.slug for p in papers), files,
                                    publishing, diags, roster)
     if config is None or diags.has_errors():

@@ -25,6 +25,12 @@ from .mathml import render_mathml
 # $$...$$ inside a paragraph, which arithmatex takes only as a block of its own; like its
 # '$', it stops at the next '$', so each is read once.
 _INLINE_DISPLAY = r"(?<!\\)\$\$(?!\s)((?:\\.|[^\\$])+?)(?<!\s)\$\$"
+# \[...\] inside a paragraph (arithmatex takes it only as a block of its own too), read
+# before Markdown's escapes would make it "[...]": up to the first \] after it. Markdown
+# writes a literal bracket as \[ too ("\[1\]", "\[link\](x)"): only what holds TeX (a
+# command, ^, _, =, a brace) and is no link text is taken as math.
+_INLINE_SQUARE = (r"(?<!\\)\\\[(?=(?:(?!\\\]).)*?(?:\\(?!\])|[\^_={]))"
+                  r"((?:(?!\\\]).)+?)\\\](?!\()")
 
 
 def make_math_extensions() -> list[Extension]:
@@ -77,7 +83,7 @@ class MathToMathML(Treeprocessor):
 
 
 class InlineDisplayMath(InlineProcessor):
-    """$$...$$ within a paragraph: display math, in a span shown as a block."""
+    """$$...$$ or \\[...\\] within a paragraph: display math, in a span shown as a block."""
 
     def handleMatch(self, m: re.Match, data: str):  # noqa: N802 - Markdown's API
         element = etree.Element("span", {"class": "arithmatex", "data-display": ""})
@@ -90,6 +96,8 @@ class MathToMathMLExtension(Extension):
         md.math_problems = []
         md.inlinePatterns.register(InlineDisplayMath(_INLINE_DISPLAY, md),
                                    "scholarsite_display_math", 189.95)  # before arithmatex
+        md.inlinePatterns.register(InlineDisplayMath(_INLINE_SQUARE, md),
+                                   "scholarsite_square_math", 189.9)  # before the escapes
         # Python-Markdown counts <math> as a block, and would take the <p> from a paragraph
         # holding one formula only; MathML is phrasing content in HTML.
         md.block_level_elements = [tag for tag in md.block_level_elements if tag != "math"]

@@ -150,13 +150,35 @@ def read_authors(names: tuple[str, ...]) -> tuple[tuple[Author, ...], bool, list
     return tuple(authors), more, bad
 
 
+def split_author_line(f: FieldReader, value: str) -> tuple[str, ...]:
+    """`authors: Ada Lovelace, Charles Babbage` (one line of text, not a list) read as the
+    names it lists, with a warning; never one person with a comma in the name. A line whose
+    parts are not all full names ('Lovelace, Ada') cannot be split with confidence: an
+    error that shows the list to write. () when the line is one name."""
+    parts = [" ".join(p.split()) for p in re.split(r",|;|\s+and\s+", value.strip())]
+    parts = [p for p in parts if p]
+    if len(parts) < 2:
+        return ()
+    listed = ", ".join(parts)
+    if any(len(p.split()) < 2 and p.lower() not in ET_AL for p in parts):
+        f.error(("authors",), "'authors' is one line of text, not a list, and it is not clear "
+                "where one name ends: write a list of names, given name first, as "
+                "'authors: [Ada Lovelace, Charles Babbage]' (or one '- name' line each)")
+        return ()
+    f.warning(("authors",), f"'authors' is one line of text, not a list: read as "
+              f"{len(parts)} authors ({'; '.join(parts)}); write it as a list to say so: "
+              f"'authors: [{listed}]'")
+    return tuple(parts)
+
+
 def read_author_field(f: FieldReader) -> tuple[tuple[Author, ...], bool]:
     """`authors`: a list of names ('Wei Gao*'). An item may instead be a mapping
     {name, family, given}, for a name whose family name is not its last word
     ('Ricardo de Lima'), as `import-bib` writes them."""
     value = f.raw("authors")
     if not (isinstance(value, list) and any(isinstance(item, dict) for item in value)):
-        names = f.text_list("authors", required=True)
+        names = split_author_line(f, value) if isinstance(value, str) else ()
+        names = names or f.text_list("authors", required=True)
         authors, more, bad = read_authors(names)
         for i in bad:
             f.error(("authors", i), f"author {i + 1} has no name, only markers")

@@ -16,6 +16,7 @@ import yaml
 from ..diagnostics import Diagnostics
 from ..output.paths import NotRegularFile, open_regular, why_not_read
 from .cleantext import clean_text, clean_yaml, describe_removed
+from .yamlhints import explain_yaml_error
 
 try:  # the C loader is several times faster; fall back where libyaml is missing
     from yaml import CSafeLoader as _Loader
@@ -90,7 +91,9 @@ def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics,
         removed = clean_yaml(node, text) if bomb is None else (0, "", 0)
         data = construct(loader, node) if node is not None and bomb is None else None
     except yaml.MarkedYAMLError as exc:
-        line, message = describe_yaml_error(exc, first_line)
+        hint = explain_yaml_error(exc, text)  # a common mistake: its line and its fix
+        line, message = (hint[0] + first_line, hint[1]) if hint \
+            else describe_yaml_error(exc, first_line)
         diags.error(path, line, f"YAML syntax error: {message}")
         return None
     except yaml.YAMLError as exc:

@@ -34,6 +34,7 @@ from ..structure.kinds import KIND
 from ..views.entries import ENTRY, entries_of
 from .fragments import reduce_context, render_text
 from .layers import find_theme, find_unknown_overrides
+from .overrides import find_unknown_blocks
 from .render import DICT_ATTRIBUTES, Keeping, ViewEnvironment, render_page
 
 ANY_TEMPLATE = "*"  # a template whose includes are computed at run time uses them all
@@ -286,3 +287,6 @@ def check_overrides(env: jinja2.Environment, layers: tuple[Path, ...], pages: li
 
     for path, message in find_unknown_overrides(layers, find_theme(), list_used):
         diags.error(path, 0, message)
+    if len(layers) > 1:  # the site's own folder, over the theme
+        for path, line, message in find_unknown_blocks(env, layers[0]):
+            diags.error(path, line, message)

@@ -139,8 +139,10 @@ def cv_publications(site: Site, papers: dict[str, dict]) -> list[dict]:
 
 def cv_view(cv: CV, site: Site, papers: dict[str, dict]) -> list[dict]:
     """The CV's sections in order, the publications after grants (where CVs put them)."""
-    sections = [{"key": s.key, "title": s.title,
-                 "entries": [cv_entry_view(e) for e in s.entries]} for s in cv.sections]
+    # A section the user named ('Invited Talks') keyed as an id may be ('invited-talks').
+    sections = [{"key": re.sub(r"[^a-z0-9]+", "-", s.key.lower()).strip("-") or "section",
+                 "title": s.title, "entries": [cv_entry_view(e) for e in s.entries]}
+                for s in cv.sections]
     if cv.section("teaching") is None and site.collection("teaching"):
         sections.append({"key": "teaching", "title": "Teaching",
                          "entries": teaching_entries(site)})

@@ -1,6 +1,8 @@
 """The CV as JSON Resume (https://jsonresume.org/schema), `cv/resume.json`, for the
 services and themes that read that format: made from the same data as the CV page and its
-PDF. What the schema has no place for (grants, students, teaching, talks) is left out.
+PDF. Sections the user named go where the schema has a place of that name (certificates,
+skills, languages, interests); what it has none for (grants, students, teaching, talks,
+memberships) is left out.
 """
 
 from __future__ import annotations
@@ -23,9 +25,19 @@ def make_resume_json(site: Site, cv: CV) -> str:
               "volunteer": [volunteer(e) for e in entries(cv, "service")],
               "education": [education(e) for e in entries(cv, "education")],
               "awards": [award(e) for e in entries(cv, "awards")],
+              "certificates": [certificate(e) for e in entries(cv, "certificates")],
               "publications": publications(site),
+              "skills": [{"name": e.title} for e in entries(cv, "skills")],
+              "languages": [drop_empty({"language": e.title, "fluency": e.org})
+                            for e in entries(cv, "languages")],
+              "interests": [{"name": e.title} for e in entries(cv, "interests")],
               "meta": {"canonical": site.config.url + RESUME_PATH}}
+    resume = {key: value for key, value in resume.items() if value or key not in OWN_ONLY}
     return json.dumps(resume, ensure_ascii=False, indent=2) + "\n"
+
+
+# Written only when cv.yaml has a section of that name (make_own_schema).
+OWN_ONLY = ("certificates", "skills", "languages", "interests")
 
 
 def entries(cv: CV, key: str) -> tuple[CVEntry, ...]:
@@ -72,6 +84,10 @@ def education(entry: CVEntry) -> dict:
 def award(entry: CVEntry) -> dict:
     return drop_empty({"title": entry.title, "date": entry.start, "awarder": entry.org,
                        "summary": details_text(entry)})
+
+
+def certificate(entry: CVEntry) -> dict:
+    return drop_empty({"name": entry.title, "date": entry.start, "issuer": entry.org})
 
 
 def details_text(entry: CVEntry) -> str:

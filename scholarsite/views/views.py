@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from urllib.parse import urlsplit
 
 from markupsafe import Markup, escape
 
@@ -103,12 +104,19 @@ def authors_view(paper: Paper, owner: Owner, limit: int | None,
     return {"all": full, "short": short, "hidden": hidden, "et_al": paper.more_authors}
 
 
+def label_link(kind: str, url: str, internal: bool) -> str:
+    """A link's label: its kind's ('PDF'), or for a bare `url` elsewhere the site it goes
+    to ('usenix.org'), which says more than 'Link'."""
+    host = urlsplit(url).hostname or "" if kind == "url" and not internal else ""
+    return host.removeprefix("www.") or LINK_LABELS[kind]
+
+
 def links_view(paper: Paper) -> list[dict]:
     views = []
     for link in paper.links:
         url, internal = split_site_link(link.url)
-        views.append({"kind": link.kind, "label": LINK_LABELS[link.kind], "url": url,
-                      "internal": internal})
+        views.append({"kind": link.kind, "label": label_link(link.kind, url, internal),
+                      "url": url, "internal": internal})
     return views
 
 
