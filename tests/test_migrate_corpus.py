@@ -1,0 +1,249 @@
+"""Real sites moved in as a new user would: `migrate`, `build` and `check` on each of the
+thirty real academicpages, al-folio and Hugo sites of ../shared/corpus/sites/ (see its
+README), and every built paper page compared with the site's TRUTH.json: title, authors in
+order, venue, year, DOI, links and the owner's highlight. The template's own sample files
+(site.json's `template_samples`) must be left behind, not moved in as the owner's.
+
+The pages are read back with BeautifulSoup, never with the project's code. A difference
+decided to be right for the user is listed in ACCEPTED, with its reason."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+
+from conftest import SHARED, run_cli
+
+CORPUS = SHARED / "corpus" / "sites"
+SITES = sorted(p.name for p in CORPUS.glob("*") if (p / "TRUTH.json").is_file()) \
+    if CORPUS.is_dir() else []
+
+# (site, TRUTH source or "*", field) -> why the new page is right to differ from the old one.
+ACCEPTED: dict[tuple[str, str, str], str] = {}
+
+# Template files of the kinds migrate moves (pages, posts, talks, teaching, projects, CV
+# data, bibliographies); a Hugo section's _index.md, its home widgets and the pages at the
+# root of content/ are never moved, samples or not.
+MOVED_SUFFIXES = (".md", ".markdown", ".html", ".yml", ".yaml", ".bib", ".json")
+NEVER_MOVED = re.compile(r"(^|/)_index\.md$|^content/home/|^content/[^/]+$|^static/|^images/")
+MARKS = "*†‡§¶#✉"
+INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+
+pytestmark = pytest.mark.skipif(not SITES, reason="../shared/corpus/sites is not here")
+
+
+def clean(text) -> str:
+    """`text` as a reader compares it: NFC, invisible characters out, spaces collapsed."""
+    text = unicodedata.normalize("NFC", str(text)).translate(INVISIBLE)
+    return " ".join(text.split())
+
+
+def same(a, b) -> bool:
+    return clean(a).casefold().rstrip(".") == clean(b).casefold().rstrip(".")
+
+
+def name_key(name: str) -> str:
+    return re.sub(r"[.\s]+", " ", clean(name).strip(MARKS + " ")).casefold().strip()
+
+
+def url_key(url: str) -> str:
+    """A link as compared: no scheme, no 'www.', no trailing slash; doi.org's DOI in lower
+    case; arXiv's abstract and PDF addresses alike."""
+    url = clean(url).strip()
+    url = re.sub(r"^(https?:)?//", "", url)
+    url = re.sub(r"^(www\.|dx\.)", "", url).rstrip("/")
+    if url.lower().startswith("doi.org/"):
+        return "doi.org/" + unquote(url[8:]).lower()
+    return re.sub(r"^arxiv\.org/(abs|pdf)/([^/]+?)(\.pdf)?$", r"arxiv.org/abs/\2", url)
+
+
+# --- the built pages, read back --------------------------------------------------------
+
+
+def read_paper_pages(site: Path) -> list[dict]:
+    """Every built paper page: its title, authors, owner marks, venue, year, DOI, links."""
+    pages = []
+    for path in sorted(site.rglob("index.html")):
+        soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        if soup.body is None or soup.body.get("data-kind") != "paper":
+            continue
+        pages.append(read_paper_page(soup, path, site))
+    return pages
+
+
+def read_paper_page(soup, path: Path, site: Path) -> dict:
+    facts = {dt.get_text(strip=True): dd for dt, dd in
+             zip(soup.select(".paper-facts dt"), soup.select(".paper-facts dd"))}
+    authors = []
+    for span in soup.select(".paper-authors .author"):
+        for sup in span.find_all("sup"):
+            sup.extract()
+        authors.append(clean(span.get_text()))
+    venue = next((clean(facts[k].get_text()) for k in ("Journal", "Conference", "Venue")
+                  if k in facts), None)
+    date = facts.get("Date")
+    links = [(clean(a.get_text()), a["href"]) for a in soup.select(".paper-links a.chip")]
+    doi = clean(facts["DOI"].get_text()) if "DOI" in facts else None
+    return {"path": path, "title": clean(soup.h1.get_text()), "authors": authors,
+            "owners": len(soup.select(".paper-authors .author.owner")), "venue": venue,
+            "date": clean(date.get_text()) if date else "",
+            "year": (date.time or {}).get("datetime", "")[:4] if date else "",
+            "doi": doi, "links": links, "files": local_files(path, links, site),
+            "et_al": "et al." in soup.select_one(".paper-authors").get_text()}
+
+
+def local_files(page: Path, links: list[tuple[str, str]], site: Path) -> set[str]:
+    """The names of the built site's files that the page's links reach."""
+    names = set()
+    for _, href in links:
+        if urlsplit(href).scheme or href.startswith("//"):
+            continue
+        target = (page.parent / unquote(href.split("#")[0])).resolve()
+        if target.is_file() and target.is_relative_to(site.resolve()):
+            names.add(target.name.casefold())
+    return names
+
+
+# --- the comparison --------------------------------------------------------------------
+
+
+def match_pages(truth: list[dict], pages: list[dict]) -> tuple[list, list]:
+    """Pairs (truth item, page or None), and the pages no item took: by title."""
+    free = list(pages)
+    pairs = []
+    for item in truth:
+        page = next((p for p in free if same(p["title"], item["title"])), None)
+        if page is not None:
+            free.remove(page)
+        pairs.append((item, page))
+    return pairs, free
+
+
+def compare(item: dict, page: dict, old: Path) -> dict[str, str]:
+    """field -> how the page differs from the truth (empty when faithful)."""
+    wrong = {}
+    authors = [a for a in item["authors"] or [] if a.casefold() != "others"]
+    if item["authors"] and [name_key(a) for a in authors] != [name_key(a) for a in
+                                                             page["authors"]]:
+        wrong["authors"] = f"{page['authors']} != {authors}"
+    if item["venue"] and not (page["venue"] and clean(item["venue"]).casefold()
+                              in clean(page["venue"]).casefold()):
+        wrong["venue"] = f"{page['venue']!r} != {item['venue']!r}"
+    year = item["year"]
+    if year is not None and str(year) != page["year"] \
+            and clean(year).casefold() not in page["date"].casefold():
+        wrong["year"] = f"{page['date']!r} != {year!r}"
+    if (page["doi"] or "").casefold() != (item["doi"] or "").casefold() \
+            and not (item["doi"] is None and own_doi(page["doi"], item["links"])):
+        wrong["doi"] = f"{page['doi']!r} != {item['doi']!r}"
+    missing = [kind for kind, url in item["links"].items()
+               if not has_link(page, url, old)]
+    if missing:
+        wrong["links"] = f"missing {missing} of {item['links']}; page has {page['links']}"
+    if item["owner_is_author"] is not None and bool(page["owners"]) != item["owner_is_author"]:
+        wrong["owner"] = f"{page['owners']} highlighted; owner is author: " \
+                         f"{item['owner_is_author']}"
+    return wrong
+
+
+def own_doi(doi: str | None, links: dict[str, str]) -> bool:
+    """Whether a DOI the truth does not give is the paper's own: the old site linked the
+    paper itself (not a dataset or a preprint) through doi.org."""
+    return any(url_key(url) == url_key(f"https://doi.org/{doi}") for kind, url in links.items()
+               if kind.casefold() in {"pdf", "paper", "html", "url", "doi", "publication",
+                                      "article"})
+
+
+def has_link(page: dict, url: str, old: Path) -> bool:
+    """Whether the page links where the old site linked: the same address (a DOI shown as
+    the page's DOI counts), or a copy of the same file; a file the old site's snapshot does
+    not hold (a dead link there too) is not asserted."""
+    key = url_key(url)
+    hrefs = {url_key(href) for _, href in page["links"]}
+    if page["doi"]:
+        hrefs.add(url_key(f"https://doi.org/{page['doi']}"))
+    if key in hrefs:
+        return True
+    name = unquote(urlsplit(clean(url)).path.rstrip("/").rsplit("/", 1)[-1]).casefold()
+    if "." in name and name in page["files"]:
+        return True
+    return is_local(url, old) and not any(p.name.casefold() == name for p in old.rglob("*"))
+
+
+def is_local(url: str, old: Path) -> bool:
+    parts = urlsplit(clean(url))
+    return not parts.scheme and not clean(url).startswith("//") and "." not in \
+        clean(url).split("/")[0]
+
+
+def accepted(site: str, source: str, field: str) -> bool:
+    return (site, source, field) in ACCEPTED or (site, "*", field) in ACCEPTED
+
+
+def left_behind(report: str) -> str:
+    """The report's 'Left behind' section."""
+    section = report.split("Left behind", 1)[1] if "Left behind" in report else ""
+    return section.split("\nNext:", 1)[0]
+
+
+def samples_moved(old: Path, report: str) -> list[str]:
+    """The template's sample files of the kinds migrate moves that its report does not
+    name as left behind."""
+    meta = json.loads((old / "site.json").read_text(encoding="utf-8"))
+    behind = left_behind(report)
+    return [path for path in meta["template_samples"]
+            if path.endswith(MOVED_SUFFIXES) and not NEVER_MOVED.search(path)
+            and not re.search(rf"^\s+{re.escape(path)}(:\d+)?: ", behind, re.M)]
+
+
+# --- the test --------------------------------------------------------------------------
+
+
+def migrate_site(old: Path, tmp: Path) -> dict:
+    """migrate, build and check, as a user runs them; what each said."""
+    content, site = tmp / "content", tmp / "site"
+    moved = run_cli("migrate", str(old), "--content", str(content), timeout=300)
+    built = run_cli("build", "--content", str(content), "--output", str(site), timeout=300)
+    checked = run_cli("check", "--content", str(content), "--output", str(site), timeout=300)
+    return {"migrate": moved, "build": built, "check": checked, "site": site}
+
+
+def judge_site(name: str, tmp: Path) -> dict:
+    """Everything the test asserts of one site, gathered (so a failure names all)."""
+    old = CORPUS / name
+    truth = json.loads((old / "TRUTH.json").read_text(encoding="utf-8"))
+    ran = migrate_site(old, tmp)
+    pages = read_paper_pages(ran["site"]) if ran["build"].code == 0 else []
+    pairs, extra = match_pages(truth, pages)
+    wrong = {}
+    for item, page in pairs:
+        found = {"page": "no paper page with this title"} if page is None \
+            else compare(item, page, old)
+        found = {k: v for k, v in found.items() if not accepted(name, item["source"], k)}
+        if found:
+            wrong[item["source"]] = found
+    return {"codes": {k: ran[k].code for k in ("migrate", "build", "check")},
+            "errors": {k: (ran[k].err or ran[k].out)[-1500:] for k in ("migrate", "build",
+                                                                        "check")
+                       if ran[k].code},
+            "papers": len(truth), "faithful": len(truth) - len(wrong), "wrong": wrong,
+            "extra": [p["title"] for p in extra if not accepted(name, "*", "extra")],
+            "samples_moved": samples_moved(old, ran["migrate"].out)}
+
+
+@pytest.mark.parametrize("name", SITES)
+def test_a_real_site_moves_builds_checks_and_keeps_every_paper(name, tmp_path):
+    got = judge_site(name, tmp_path)
+    shown = json.dumps({k: v for k, v in got.items() if k != "wrong"}, indent=1,
+                       ensure_ascii=False)
+    first = json.dumps(dict(list(got["wrong"].items())[:8]), indent=1, ensure_ascii=False)
+    assert got["codes"] == {"migrate": 0, "build": 0, "check": 0}, shown
+    assert not got["samples_moved"], shown
+    assert not got["extra"], shown
+    assert got["faithful"] == got["papers"], f"{shown}\n{first}"
