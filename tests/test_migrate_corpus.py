@@ -27,11 +27,12 @@ SITES = sorted(p.name for p in CORPUS.glob("*") if (p / "TRUTH.json").is_file())
 # (site, TRUTH source or "*", field) -> why the new page is right to differ from the old one.
 ACCEPTED: dict[tuple[str, str, str], str] = {}
 
-# Template files of the kinds migrate moves (pages, posts, talks, teaching, projects, CV
-# data, bibliographies); a Hugo section's _index.md, its home widgets and the pages at the
-# root of content/ are never moved, samples or not.
-MOVED_SUFFIXES = (".md", ".markdown", ".html", ".yml", ".yaml", ".bib", ".json")
-NEVER_MOVED = re.compile(r"(^|/)_index\.md$|^content/home/|^content/[^/]+$|^static/|^images/")
+# Template files of the kinds migrate moves: Jekyll's pages, posts, talks, teaching,
+# projects, news, papers, bibliographies and CV data; Hugo's papers, talks, posts and
+# projects (a section's _index.md is its list page, never moved).
+MOVED_KINDS = re.compile(r"^(_pages|_posts|_talks|_teaching|_portfolio|_projects|_news|"
+                         r"_publications|_bibliography)/|^_data/cv\.ya?ml$|^assets/json/resume"
+                         r"\.json$|^content/(publications?|post|event|talk|project)/")
 MARKS = "*†‡§¶#✉"
 INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 
@@ -192,14 +193,16 @@ def left_behind(report: str) -> str:
     return section.split("\nNext:", 1)[0]
 
 
-def samples_moved(old: Path, report: str) -> list[str]:
+def samples_moved(old: Path, report: str, content: Path) -> list[str]:
     """The template's sample files of the kinds migrate moves that its report does not
-    name as left behind."""
+    name as left behind, and its sample files (PDFs, pictures) copied into files/."""
     meta = json.loads((old / "site.json").read_text(encoding="utf-8"))
     behind = left_behind(report)
+    copied = {p.name for p in (content / "files").rglob("*")} if content.is_dir() else set()
     return [path for path in meta["template_samples"]
-            if path.endswith(MOVED_SUFFIXES) and not NEVER_MOVED.search(path)
-            and not re.search(rf"^\s+{re.escape(path)}(:\d+)?: ", behind, re.M)]
+            if MOVED_KINDS.search(path) and not path.endswith("/_index.md")
+            and not re.search(rf"^\s+{re.escape(path)}(:\d+)?: ", behind, re.M)
+            or path.startswith("files/") and path.rsplit("/", 1)[-1] in copied]
 
 
 # --- the test --------------------------------------------------------------------------
@@ -234,7 +237,7 @@ def judge_site(name: str, tmp: Path) -> dict:
                        if ran[k].code},
             "papers": len(truth), "faithful": len(truth) - len(wrong), "wrong": wrong,
             "extra": [p["title"] for p in extra if not accepted(name, "*", "extra")],
-            "samples_moved": samples_moved(old, ran["migrate"].out)}
+            "samples_moved": samples_moved(old, ran["migrate"].out, tmp / "content")}
 
 
 @pytest.mark.parametrize("name", SITES)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from .apfields import (clean_abstract, clean_title, extra_links, is_document, is_sample,
+from .apfields import (clean_abstract, clean_title, extra_links, is_document,
                        link_kind, new_name, own_path, paper_authors, paper_citation,
                        plain_excerpt, read_entry, text_field)
 from .citestyles import (infer_type, strip_boilerplate, venue_from_citation,
@@ -229,9 +229,6 @@ def require_title(source: Source, mig: Migration) -> str:
 
 
 def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) -> None:
-    if is_sample(source):
-        mig.leave(mig.where(source.path, 1), "academicpages' own sample paper; not moved")
-        return
     if not (title := clean_title(require_title(source, mig))):
         return
     comments: dict[str, str] = {}

@@ -17,6 +17,7 @@ from .jekyll import read_jekyll_site
 from .links import settle_links
 from .model import Migration
 from .report import format_report
+from .trial import settle_build
 from .write import check_target, write_migration
 
 READERS = {"academicpages": (read_jekyll_site, read_academicpages),
@@ -49,6 +50,7 @@ def run_migrate(args: argparse.Namespace) -> int:
               f"{exc}); nothing was written. Please report it, with the file it names.",
               file=sys.stderr)
         return 1
+    settle_build(mig, args.content, args.force)
     done = write_migration(mig, args.content, args.force)
     for line in format_report(mig, done, args.content):
         print(line)

@@ -181,6 +181,10 @@ def move_free_page(source: Source, reserved: frozenset[str], mig: Migration) -> 
     # The old address's last part names the page, so that its address can stay the same.
     slug = make_slug(permalink.rsplit("/", 1)[-1] if permalink else source.path.stem)
     where = mig.where(source.path)
+    if re.fullmatch(r"404(\.html?)?", permalink) or source.path.stem == "404":
+        mig.leave(where, "the old site's page for a missing address; scholarsite makes its "
+                  "own (404.html)")
+        return
     if "{% for" in source.body or slug in reserved or not source.body.strip():
         mig.leave(where, f"'{source.path.stem}' is a page scholarsite makes itself (or an "
                   "empty one); compare it with the new site's")
