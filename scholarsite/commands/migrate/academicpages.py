@@ -177,10 +177,25 @@ def copy_file(url: str, site: OldSite, mig: Migration) -> str:
         else ""
 
 
+def absolute_link(value: str, site: OldSite) -> str:
+    """A pasted link made whole: invisible characters (U+FEFF) out, a bare DOI
+    ('10.1000/x', 'doi:10.1000/x') as its doi.org address, a host without its scheme
+    ('x.com/name') with https:// when the old site has no such file."""
+    value = re.sub(r"[\u200b-\u200d\u2060\ufeff]", "", value).strip()
+    doi = re.fullmatch(r"(?:doi:\s*)?(10\.\d{4,9}/\S+)", value, re.I)
+    if doi:
+        return f"https://doi.org/{doi.group(1)}"
+    if re.match(r"^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:/|$)", value, re.I) \
+            and not (site.old / value).exists():
+        return f"https://{value}"
+    return value
+
+
 def move_file(value: str, source: Source, key: str, site: OldSite, mig: Migration) -> str:
     """A link's new value: an address elsewhere as it is; a file of the old site copied
     into files/ and named there; '' (with a note) when neither."""
     where = mig.where(source.path, key_line(source, key))
+    value = absolute_link(value, site)
     if local_path(value, site) is None:
         if re.match(r"^(?:https?|mailto):", value.strip(), re.I):
             return value.strip()
