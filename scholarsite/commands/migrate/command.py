@@ -15,13 +15,14 @@ from .detect import detect_kind
 from .hugoblox import read_hugoblox
 from .jekyll import read_jekyll_site
 from .links import settle_links
+from .menu import settle_menu
 from .model import Migration
 from .report import format_report
 from .trial import settle_build
 from .write import check_target, write_migration
 
-READERS = {"academicpages": (read_jekyll_site, read_academicpages),
-           "al-folio": (read_jekyll_site, read_alfolio),
+READERS = {"academicpages": (read_jekyll_site, read_academicpages, settle_menu),
+           "al-folio": (read_jekyll_site, read_alfolio, settle_menu),
            "hugo-blox": (read_hugoblox,)}
 
 

@@ -210,7 +210,7 @@ def move_free_page(source: Source, reserved: frozenset[str], mig: Migration) -> 
         mig.leave(where, "the old site's page for a missing address; scholarsite makes its "
                   "own (404.html)")
         return
-    if "{% for" in source.body or slug in reserved or not source.body.strip():
+    if re.search(r"\{%-?\s*(for|bibliography)\b", source.body) or slug in reserved or not source.body.strip():
         mig.leave(where, f"'{source.path.stem}' is a page scholarsite makes itself (or an "
                   "empty one); compare it with the new site's")
         return
