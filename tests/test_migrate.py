@@ -240,3 +240,44 @@ def test_front_matter_that_is_no_mapping_is_left_behind_with_a_hint(old, tmp_pat
     result = migrate(old, tmp_path / "content")
     assert result.code == 0, result.err
     assert "_pages/odd.md:2: front matter is not a list of 'key: value' lines" in result.out
+
+
+def test_the_templates_own_pages_stay_behind_the_menu_moves_and_the_result_builds(tmp_path):
+    """What every real fork carries: the template's 404 page (whose address the new site's
+    own 404 takes), a sample talk under the owner's file name, a menu in
+    _data/navigation.yml, and an old address that a moved page now has."""
+    old = write_files(tmp_path / "old", {
+        "_config.yml": "title: Ada Quill\nurl: https://ada.example.org\nauthor:\n"
+                       "  name: Dr. Ada Quill\n",
+        "_pages/404.md": "---\ntitle: Page Not Found\npermalink: /404.html\n---\n"
+                         "Sorry, but the page you were trying to view does not exist.\n",
+        "_pages/about.md": "---\npermalink: /\ntitle: About\n---\nI study widgets.\n",
+        "_pages/lab.md": "---\npermalink: /lab/\ntitle: Lab\n---\nOur lab.\n",
+        "_data/navigation.yml": "main:\n  - title: Papers\n    url: /publications/\n"
+                                "  - title: Lab\n    url: /lab/\n"
+                                "  - title: Guide\n    url: /markdown/\n",
+        "_talks/2024-01-01-my-talk.md": "---\ntitle: Talk 1 on Relevant Topic in Your Field\n"
+                                        "date: 2024-01-01\nvenue: UC\n---\nThis is a "
+                                        "description of your talk.\n",
+        "_publications/2024-widgets.md": "---\ntitle: Widgets\ndate: 2024-01-01\nvenue: "
+                                         "Widget Letters\nauthors: Quill A. and Reyes T.\n"
+                                         "paperurl: 10.1000/widgets\n---\n",
+        "_publications/2024-more.md": "---\ntitle: More Widgets\ndate: 2024-02-01\nvenue: "
+                                      "Widget Letters\nauthors: [Quill A., Reyes T.]\n"
+                                      "permalink: /publications/2024-widgets/\n---\n",
+    })
+    content = tmp_path / "content"
+    moved = run_cli("migrate", str(old), "--content", str(content))
+    assert moved.code == 0, moved.err
+    assert "_pages/404.md: the old site's page for a missing address" in moved.out
+    assert "_talks/2024-01-01-my-talk.md:1: the template's own sample" in moved.out
+    assert not (content / "talks").exists()
+    settings = yaml.safe_load((content / "site.yaml").read_text(encoding="utf-8"))
+    assert settings["author"]["name"] == "Ada Quill"
+    assert settings["nav"] == ["home", {"publications": "Papers"}, "lab"]
+    assert "the menu's 'Guide' (/markdown/) names nothing that moved" in moved.out
+    assert run_cli(*build_args(content)).code == 0
+    page = soup(tmp_path / "site" / "publications" / "2024-widgets" / "index.html")
+    assert [a.get_text() for a in page.select(".paper-authors .author")] == [
+        "A. Quill", "T. Reyes"] and page.select(".author.owner")
+    assert "https://doi.org/10.1000/widgets" in [a["href"] for a in page.select("a")]

@@ -220,7 +220,7 @@ def test_real_world_shapes(migrated):
     assert paper(migrated, "widgets-without-a-suffix")["venue"] == "Widget Review Letters"
     assert paper(migrated, "2025-certified-widgets")["authors"] == [  # degrees left out
         "Ada Quill", "Tomas Reyes", "Lin Okafor"]
-    assert "_publications/2008-sample.md:1: academicpages' own sample paper" in left
+    assert "_publications/2008-sample.md:1: the template's own sample (academicpages)" in left
     assert "_publications/.2009-draft.md: a hidden file" in left
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from .apfields import (clean_abstract, clean_title, extra_links, is_document, is_sample,
+from .apfields import (clean_abstract, clean_title, extra_links, is_document,
                        link_kind, new_name, own_path, paper_authors, paper_citation,
                        plain_excerpt, read_entry, text_field)
 from .citestyles import (infer_type, strip_boilerplate, venue_from_citation,
@@ -177,10 +177,25 @@ def copy_file(url: str, site: OldSite, mig: Migration) -> str:
         else ""
 
 
+def absolute_link(value: str, site: OldSite) -> str:
+    """A pasted link made whole: invisible characters (U+FEFF) out, a bare DOI
+    ('10.1000/x', 'doi:10.1000/x') as its doi.org address, a host without its scheme
+    ('x.com/name') with https:// when the old site has no such file."""
+    value = re.sub(r"[\u200b-\u200d\u2060\ufeff]", "", value).strip()
+    doi = re.fullmatch(r"(?:doi:\s*)?(10\.\d{4,9}/\S+)", value, re.I)
+    if doi:
+        return f"https://doi.org/{doi.group(1)}"
+    if re.match(r"^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:/|$)", value, re.I) \
+            and not (site.old / value).exists():
+        return f"https://{value}"
+    return value
+
+
 def move_file(value: str, source: Source, key: str, site: OldSite, mig: Migration) -> str:
     """A link's new value: an address elsewhere as it is; a file of the old site copied
     into files/ and named there; '' (with a note) when neither."""
     where = mig.where(source.path, key_line(source, key))
+    value = absolute_link(value, site)
     if local_path(value, site) is None:
         if re.match(r"^(?:https?|mailto):", value.strip(), re.I):
             return value.strip()
@@ -229,9 +244,6 @@ def require_title(source: Source, mig: Migration) -> str:
 
 
 def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) -> None:
-    if is_sample(source):
-        mig.leave(mig.where(source.path, 1), "academicpages' own sample paper; not moved")
-        return
     if not (title := clean_title(require_title(source, mig))):
         return
     comments: dict[str, str] = {}

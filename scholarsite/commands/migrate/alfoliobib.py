@@ -4,15 +4,21 @@ own fields that scholarsite does not show are named in the report."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ...diagnostics import Diagnostics
 from ...reading.bibparse import BibEntry, BibValue, parse_library
 from ...reading.latex import latex_to_rich
 from ...reading.slugs import make_entry_slug, make_slug
+from .bibpage import is_hidden, read_bib_page
 from .model import Migration
 
 # --- the bibliography ----------------------------------------------------------------------
+
+_START = re.compile(r"^[ \t]*@[ \t]*\w+[ \t]*[{(]")
+_SWITCH = re.compile(r"^([ \t]*(?:bibtex_show|selected|published|abstract_show)[ \t]*=[ \t]*)"
+                     r"(true|false|yes|no)([ \t]*,?[ \t]*)$", re.M | re.I)
 
 # al-folio fields that steer its pages and that scholarsite does not show.
 UNSHOWN = {"award_name": "the award's button label; scholarsite shows 'award'",
@@ -24,31 +30,71 @@ UNSHOWN = {"award_name": "the award's button label; scholarsite shows 'award'",
 
 
 def read_bibliography(old: Path, mig: Migration) -> dict[str, tuple[str, str]]:
-    """Copy each .bib file to publications/; return {citation key: (slug, title)} of the
-    entries that will be papers (title, author and year present), each entry read by the
-    build's own BibTeX parser."""
+    """Copy each .bib file the old publications page reads to publications/, less the
+    entries its query hides; return {citation key: (slug, title)} of the entries that will
+    be papers (title, author and year present), each entry read by the build's own BibTeX
+    parser."""
     papers: dict[str, tuple[str, str]] = {}
+    page = read_bib_page(old, mig)
     for path in list_files(old / "_bibliography", (".bib", ".bibtex")):
-        if not mig.add_copy(f"publications/{make_slug(path.stem)}.bib", path, "bibtex",
-                            mig.where(path)):
+        if page.found and path.stem not in page.stems:
+            mig.leave(mig.where(path), "not moved as papers: the old publications page does "
+                      f"not read it (it reads {', '.join(sorted(page.stems))}.bib)")
+            continue
+        target = f"publications/{make_slug(path.stem)}.bib"
+        if not mig.add_copy(target, path, "bibtex", mig.where(path)):
             continue  # add_copy said why
         text = mig.read_text(path)
         if text is None:
             continue
         entries = parse_library(path, text, Diagnostics()).entries  # the build says its errors
-        for entry in entries:
-            fields = entry.fields
-            if "title" in fields and {"author", "editor"} & set(fields) \
-                    and {"year", "date"} & set(fields):
-                title = latex_to_rich(fields["title"].text).text  # as the build reads it
-                papers.setdefault(entry.key, (make_entry_slug(entry.key, title), title))
-            else:
-                mig.add_review(mig.where(path, entry.line), f"entry '{entry.key}' lacks a "
-                               "title, author or year: the site leaves it out, with a warning, "
-                               "until it has")
-            check_bib_files(old, path, fields, mig)
+        hidden = [e for e in entries if is_hidden(e.fields, page)]
+        changed = brace_switches(drop_entries(text, hidden, path, mig), path, mig)
+        if changed != text:
+            mig.add_text(target, changed, "bibtex", mig.where(path))
+        for entry in (e for e in entries if e not in hidden):
+            note_entry(path, entry, papers, mig)
+            check_bib_files(old, path, entry.fields, mig)
         note_unshown(path, entries, mig)
     return papers
+
+
+def note_entry(path: Path, entry: BibEntry, papers: dict, mig: Migration) -> None:
+    fields = entry.fields
+    if "title" in fields and {"author", "editor"} & set(fields) \
+            and {"year", "date"} & set(fields):
+        title = latex_to_rich(fields["title"].text).text  # as the build reads it
+        papers.setdefault(entry.key, (make_entry_slug(entry.key, title), title))
+    else:
+        mig.add_review(mig.where(path, entry.line), f"entry '{entry.key}' lacks a "
+                       "title, author or year: the site leaves it out, with a warning, "
+                       "until it has")
+
+
+def drop_entries(text: str, hidden: list[BibEntry], path: Path, mig: Migration) -> str:
+    """`text` without the lines of the entries the old page's query hid (each from its
+    first line to the next line that starts an entry)."""
+    if not hidden:
+        return text
+    lines = text.split("\n")
+    starts = [i + 1 for i, row in enumerate(lines) if _START.match(row)] + [len(lines) + 1]
+    dropped: set[int] = set()
+    for entry in hidden:
+        end = next(s for s in starts if s > entry.line)
+        dropped.update(range(entry.line, end))
+        mig.leave(mig.where(path, entry.line), f"entry '{entry.key}' not moved: the old "
+                  "publications page's query hid it")
+    return "\n".join(row for i, row in enumerate(lines, 1) if i not in dropped)
+
+
+def brace_switches(text: str, path: Path, mig: Migration) -> str:
+    """al-folio's switches written bare (`selected=true`), which jekyll-scholar takes as
+    the word and BibTeX as an undefined @string, written in braces (`selected={true}`)."""
+    found = _SWITCH.findall(text)
+    if found:
+        mig.add_review(mig.where(path), f"{len(found)} bare true/false value(s) of al-folio's "
+                       "switches (selected, bibtex_show...) written in braces")
+    return _SWITCH.sub(lambda m: f"{m.group(1)}{{{m.group(2).lower()}}}{m.group(3)}", text)
 
 
 def check_bib_files(old: Path, path: Path, fields: dict[str, BibValue], mig: Migration) -> None:

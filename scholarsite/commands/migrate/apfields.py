@@ -174,12 +174,6 @@ def paper_citation(source: Source) -> str:
     return citation if len(citation.split()) >= 4 else ""
 
 
-def is_sample(source: Source) -> bool:
-    """One of the template's own sample papers, left in many sites."""
-    return bool(re.fullmatch(r"paper title number \d+", str(source.fields.get("title") or ""),
-                             re.I))
-
-
 # --- Fields and authors ----------------------------------------------------------------
 
 

@@ -84,6 +84,10 @@ def trim_part(part: str) -> str:
     return part
 
 
+_FAMILY_INITIALS = re.compile(r"(?P<family>[^\W\d_][\w'’-]+(?: [^\W\d_][\w'’-]+){0,2})"
+                              r" (?P<initials>(?:[A-ZÀ-Þ]\.[ -]?){1,3})\*?")
+
+
 def looks_like_name(text: str) -> bool:
     words = text.split()
     return 0 < len(words) <= 5 and len(text) < 60 and text[:1].isupper() \
@@ -115,6 +119,8 @@ def read_pieces(pieces: list[str], kind: str) -> tuple[list[str], str]:
             and all(" " in p for p in pieces[2:]):
         names = [invert(pieces[0], pieces[1]), *pieces[2:]]
         return names, "Chicago" if kind == "yeardot" else "MLA"
+    if pieces and all(_FAMILY_INITIALS.fullmatch(p) for p in pieces):
+        return flip_initials(pieces), "family-initials"
     if pieces and all(" " in p for p in pieces):
         return pieces, "IEEE" if _INITIALS.match(pieces[0].split()[0]) else "names"
     return [p for p in pieces if " " in p and looks_like_name(p)], ""
@@ -165,11 +171,26 @@ def infer_type(venue: str, category: str) -> str:
 
 
 def split_names(value: object) -> list[str]:
-    """An `authors` field: a list, or names separated by commas, semicolons or 'and'."""
-    items = value if isinstance(value, list) else re.split(r"\s*(?:[,;]|\band\b|&)\s*",
-                                                          str(value))
-    names = (re.sub(r"(?<=[a-z]{2})\.$", "", clean_citation(str(item))) for item in items)
-    return [name for name in names if name]
+    """An `authors` field: a list, or names separated by commas, semicolons or 'and';
+    BibTeX's 'Family, G. and Family, G.' and 'Family G.' names given first name first."""
+    text = " ".join(str(value).split())
+    pairs = [p for p in re.split(r"\s*\band\b\s*", text) if p.strip(" ,")]
+    if not isinstance(value, list) and len(pairs) > 1 and all(p.count(",") == 1 for p in pairs):
+        items = [invert(*p.split(",")) for p in pairs]
+    else:
+        items = value if isinstance(value, list) else re.split(
+            r"\s*(?:[,;]|\band\b|&)\s*", str(value))
+    names = [re.sub(r"(?<=[a-z]{2})\.$", "", clean_citation(str(item))) for item in items]
+    return flip_initials([name for name in names if name])
+
+
+def flip_initials(names: list[str]) -> list[str]:
+    """'Gautheron L.', 'Ozel S. A.' (family name, then initials: so a whole list is
+    written) as 'L. Gautheron', 'S. A. Ozel'; any other list as it is."""
+    found = [_FAMILY_INITIALS.fullmatch(n) for n in names]
+    if not names or not all(found):
+        return names
+    return [f"{m.group('initials').strip()} {m.group('family')}" for m in found]
 
 
 def same_person(one: str, other: str) -> bool:

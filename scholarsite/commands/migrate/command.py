@@ -15,12 +15,14 @@ from .detect import detect_kind
 from .hugoblox import read_hugoblox
 from .jekyll import read_jekyll_site
 from .links import settle_links
+from .menu import settle_menu
 from .model import Migration
 from .report import format_report
+from .trial import settle_build
 from .write import check_target, write_migration
 
-READERS = {"academicpages": (read_jekyll_site, read_academicpages),
-           "al-folio": (read_jekyll_site, read_alfolio),
+READERS = {"academicpages": (read_jekyll_site, read_academicpages, settle_menu),
+           "al-folio": (read_jekyll_site, read_alfolio, settle_menu),
            "hugo-blox": (read_hugoblox,)}
 
 
@@ -49,6 +51,7 @@ def run_migrate(args: argparse.Namespace) -> int:
               f"{exc}); nothing was written. Please report it, with the file it names.",
               file=sys.stderr)
         return 1
+    settle_build(mig, args.content, args.force)
     done = write_migration(mig, args.content, args.force)
     for line in format_report(mig, done, args.content):
         print(line)

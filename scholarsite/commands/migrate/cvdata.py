@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .frontmatter import format_yaml, load_yaml, strip_html
 from .model import Migration
+from .samples import find_sample_data
 
 # The scholarsite section an al-folio section title means, by the words in it: the more
 # particular first ('Teaching Experience' is teaching, not positions).
@@ -50,15 +51,12 @@ def read_cv(old: Path, mig: Migration) -> None:
     cv_yml = next((p for p in (old / "_data" / "cv.yml", old / "_data" / "cv.yaml")
                    if p.is_file()), None)
     resume = old / "assets" / "json" / "resume.json"
-    if cv_yml is not None:
-        doc = from_cv_yml(cv_yml, mig)
-        origin = cv_yml
-        if resume.is_file():
+    doc, origin = ({}, None) if cv_yml is None else (from_cv_yml(cv_yml, mig), cv_yml)
+    if resume.is_file():
+        if doc:
             mig.leave(mig.where(resume), f"not moved: {mig.where(cv_yml)} was moved as the CV")
-    elif resume.is_file():
-        doc, origin = from_resume(resume, mig), resume
-    else:
-        return
+        else:  # no cv.yml, or the template's: the JSON Resume may be the owner's
+            doc, origin = from_resume(resume, mig), resume
     if doc:
         mig.add_text("cv.yaml", format_yaml(doc, HEADER.format(origin=mig.where(origin))),
                      "cv", mig.where(origin))
@@ -104,6 +102,15 @@ def plain_date(value: str) -> int | str:
 # --- _data/cv.yml --------------------------------------------------------------------------
 
 
+def leave_sample(data: object, path: Path, mig: Migration) -> bool:
+    """Whether `data` is the template's sample CV (left behind, with a note)."""
+    template = find_sample_data(data)
+    if template:
+        mig.leave(mig.where(path), f"the template's own sample CV ({template}: Albert "
+                  "Einstein's), not yours; not moved")
+    return bool(template)
+
+
 def from_cv_yml(path: Path, mig: Migration) -> dict:
     text = mig.read_text(path)
     if text is None:
@@ -114,6 +121,8 @@ def from_cv_yml(path: Path, mig: Migration) -> dict:
     if not isinstance(data, list):
         mig.leave(mig.where(path), "not moved: al-folio's CV is a list of sections "
                   "(- title: ..., type: ..., contents: ...); this file is not")
+        return {}
+    if leave_sample(data, path, mig):
         return {}
     doc: dict[str, list] = {}
     for section in data:
@@ -216,6 +225,8 @@ def from_resume(path: Path, mig: Migration) -> dict:
         return {}
     if not isinstance(data, dict):
         mig.leave(mig.where(path), "not moved: a JSON Resume is an object ({...})")
+        return {}
+    if leave_sample(data, path, mig):
         return {}
     doc: dict[str, list] = {}
     for name, value in data.items():

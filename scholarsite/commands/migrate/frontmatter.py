@@ -15,6 +15,7 @@ import yaml
 from ...diagnostics import Diagnostics
 from ...reading.yamlread import FastLoader, parse_yaml
 from .model import Migration
+from .samples import find_sample
 
 _FENCE = {"---": "yaml", "+++": "toml"}
 
@@ -55,7 +56,7 @@ def read_source(path: Path, mig: Migration, loader_class: type | None = None
     lines = text.split("\n")
     fence = lines[0].strip() if lines else ""
     if fence not in _FENCE:
-        return Source(path, {}, text, 1)
+        return keep_owned(Source(path, {}, text, 1), mig)
     end = next((i for i in range(1, len(lines)) if lines[i].strip() == fence), None)
     if end is None:
         mig.leave(mig.where(path, 1), f"front matter opened by '{fence}' is never closed")
@@ -64,7 +65,18 @@ def read_source(path: Path, mig: Migration, loader_class: type | None = None
     fields = parse_head(head, _FENCE[fence], path, mig, loader_class)
     if fields is None:
         return None
-    return Source(path, fields, "\n".join(lines[end + 1:]), end + 2, "\n".join(lines[:end + 1]))
+    return keep_owned(Source(path, fields, "\n".join(lines[end + 1:]), end + 2,
+                             "\n".join(lines[:end + 1])), mig)
+
+
+def keep_owned(source: Source, mig: Migration) -> Source | None:
+    """`source`, or None (and a note) when it is one of the template's own samples."""
+    template = find_sample(source.fields, source.body)
+    if template:
+        mig.leave(mig.where(source.path, 1), f"the template's own sample ({template}), not "
+                  "yours; not moved")
+        return None
+    return source
 
 
 def parse_head(head: str, syntax: str, path: Path, mig: Migration,
@@ -179,3 +191,19 @@ def text_to_markdown(text: str) -> str:
     that shows exactly that text: a Markdown body may hold HTML, so '&lt;script&gt;',
     decoded, must not become a script."""
     return _MD_MARKUP.sub(r"\\\1", html.escape(text, quote=False))
+
+
+_TITLES = re.compile(r"^(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms)\.?\s+)+|,?\s+(?:Ph\.?\s?D\.?|M\.?D\.?|"
+                     r"M\.?Sc\.?)$", re.I)
+
+
+def owner_names(value: object) -> list[str]:
+    """The owner's name as a site's settings give it, and other forms of it: a name given
+    per language (`en: ..., zh: ...`) is its English (else first) form, the others after
+    it; an academic title (Dr., Prof., PhD) is no part of a name an author list matches."""
+    forms = list(value.values()) if isinstance(value, dict) else [value]
+    if isinstance(value, dict) and "en" in value:
+        forms.insert(0, value["en"])
+    names = [_TITLES.sub("", " ".join(str(f).split())).strip() for f in forms
+             if f not in (None, "") and not isinstance(f, (dict, list))]
+    return list(dict.fromkeys(n for n in names if n))

@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .frontmatter import (Source, format_yaml, key_line, read_settings, read_source,
-                          strip_html)
+from .frontmatter import (Source, format_yaml, key_line, owner_names, read_settings,
+                          read_source, strip_html)
 from .hugofields import person_name
 from .markup import convert_markup
 from .model import Migration, is_inside
@@ -84,7 +84,7 @@ def read_owner(old: Path, mig: Migration) -> Owner:
 def fill_owner(owner: Owner, source: Source, mig: Migration) -> None:
     f = source.fields
     owner.source = source
-    owner.name = person_name(f.get("title") or f.get("name"))
+    owner.name = next(iter(owner_names(person_name(f.get("title") or f.get("name")))), "")
     owner.role = text_of(f.get("role"))
     orgs = f.get("organizations") or f.get("affiliations") or []
     first = orgs[0] if isinstance(orgs, list) and orgs else {}

@@ -15,7 +15,8 @@ from pathlib import Path
 from ...reading.slugs import make_slug
 from ...structure.kinds import list_reserved
 from ...reading.collections import SCHEMAS
-from .frontmatter import Source, format_entry, read_settings, read_source, strip_html
+from .frontmatter import (Source, format_entry, owner_names, read_settings, read_source,
+                          strip_html)
 from .markup import convert_markup
 from .model import Migration
 
@@ -75,9 +76,14 @@ def text_of(value: object) -> str:
 def make_settings(config: dict, author: dict, about: Source | None, mig: Migration) -> dict:
     """site.yaml's title, url, description and author, with a placeholder and a note for
     each required setting the old site does not give."""
-    name = text_of(author.get("name")) or text_of(config.get("name")) or " ".join(
-        text_of(config.get(k)) for k in ("first_name", "middle_name", "last_name")
-        if text_of(config.get(k)))
+    names = owner_names(author.get("name")) or owner_names(config.get("name")) or \
+        owner_names(" ".join(text_of(config.get(k)) for k in ("first_name", "middle_name",
+                                                              "last_name")))
+    names += [n for n in scholar_names(config) if n not in names]
+    if not names and scholar_last(config) and text_of(config.get("title")).split()[-1:] == \
+            [scholar_last(config)]:  # al-folio: the title is the owner's name
+        names = owner_names(config.get("title"))
+    name, aliases = (names[0], names[1:]) if names else ("", [])
     where = mig.where(mig.old / "_config.yml")
     if not name:
         name = "Your Name"
@@ -91,6 +97,8 @@ def make_settings(config: dict, author: dict, about: Source | None, mig: Migrati
         mig.add_review(where, "no 'url' (the site's address): site.yaml says "
                        f"{PLACEHOLDER_URL}; set it before publishing")
     owner: dict = {"name": name}
+    if aliases:
+        owner["aliases"] = aliases
     position = text_of(author.get("bio"))
     subtitle = strip_html(text_of(about.fields.get("subtitle"))) if about else ""
     if subtitle:
@@ -108,6 +116,23 @@ def make_settings(config: dict, author: dict, about: Source | None, mig: Migrati
         settings["description"] = description
     settings["author"] = owner
     return settings
+
+
+def scholar_names(config: dict) -> list[str]:
+    """The names jekyll-scholar highlights as the owner's (`scholar: first_name, last_name`,
+    each a name or a list), less the template's own (Einstein)."""
+    scholar = config.get("scholar") if isinstance(config.get("scholar"), dict) else {}
+    firsts, lasts = (v if isinstance(v, list) else [v] for v in
+                     (scholar.get("first_name"), scholar.get("last_name")))
+    names = [f"{text_of(first)} {text_of(last)}" for last in lasts for first in firsts
+             if text_of(first) and text_of(last) and text_of(last) != "Einstein"]
+    return list(dict.fromkeys(names))
+
+
+def scholar_last(config: dict) -> str:
+    scholar = config.get("scholar") if isinstance(config.get("scholar"), dict) else {}
+    last = scholar.get("last_name")
+    return text_of(last[0] if isinstance(last, list) and last else last)
 
 
 def make_url(url: object, baseurl: object) -> str:
@@ -181,7 +206,11 @@ def move_free_page(source: Source, reserved: frozenset[str], mig: Migration) -> 
     # The old address's last part names the page, so that its address can stay the same.
     slug = make_slug(permalink.rsplit("/", 1)[-1] if permalink else source.path.stem)
     where = mig.where(source.path)
-    if "{% for" in source.body or slug in reserved or not source.body.strip():
+    if re.fullmatch(r"404(\.html?)?", permalink) or source.path.stem == "404":
+        mig.leave(where, "the old site's page for a missing address; scholarsite makes its "
+                  "own (404.html)")
+        return
+    if re.search(r"\{%-?\s*(for|bibliography)\b", source.body) or slug in reserved or not source.body.strip():
         mig.leave(where, f"'{source.path.stem}' is a page scholarsite makes itself (or an "
                   "empty one); compare it with the new site's")
         return

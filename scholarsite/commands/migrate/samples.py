@@ -1,0 +1,83 @@
+"""The templates' own sample files, recognised by what they say rather than by their names:
+forks keep them (often published), and owners also write their own talk into
+`2012-03-01-talk-1.md`. A sample is left behind with a note, never moved as the owner's.
+
+The phrases are the sample files' own titles and opening sentences, as the templates ship
+them: academicpages (github.com/academicpages/academicpages.github.io: `_talks/`,
+`_teaching/`, `_posts/`, `_portfolio/`, `_publications/`, `_pages/`), al-folio
+(github.com/alshedivat/al-folio: `_posts/`, `_projects/`, `_news/`, `_pages/about_einstein.md`,
+`_data/cv.yml`, `assets/json/resume.json`) and Hugo Academic / Wowchemy / Hugo Blox
+(github.com/HugoBlox/hugo-blox-builder: the starters' `content/`)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+# A title that only a template's sample has (matched whole, in any case).
+SAMPLE_TITLES = (
+    ("academicpages", r"(talk|tutorial) \d+ on relevant topic in your field"),
+    ("academicpages", r"conference proceeding talk \d+ on relevant topic in your field"),
+    ("academicpages", r"teaching experience \d+"),
+    ("academicpages", r"blog post number \d+"),
+    ("academicpages", r"portfolio item number \d+"),
+    ("academicpages", r"paper title number \d+"),
+    ("academicpages", r"page not in menu"),
+    ("academicpages", r"terms and privacy policy"),
+    ("academicpages", r"archive layout with content"),
+    ("al-folio", r"a (post (with|that can be cited)\b.*|distill-style blog post)"),
+    ("al-folio", r"displaying beautiful tables with bootstrap tables"),
+    ("Hugo Academic", r"example talk(: recent work)?"),
+    ("Hugo Academic", r"(an )?example (journal article|conference paper|project)"),
+    ("Hugo Academic", r"an example preprint( / working paper)?"),
+    ("Hugo Academic", r"external project"),
+)
+# A sentence a sample opens with (looked for near the top of its text).
+SAMPLE_PHRASES = (
+    ("academicpages", "this is a description of your talk"),
+    ("academicpages", "this is a description of your tutorial"),
+    ("academicpages", "this is a description of your conference proceedings talk"),
+    ("academicpages", "this is a description of a teaching experience"),
+    ("academicpages", "this is a sample blog post. lorem ipsum"),
+    ("academicpages", "this is an item in your portfolio"),
+    ("academicpages", "this paper is about the number"),
+    ("academicpages", "page not found. your pixels are in another canvas"),
+    ("academicpages", "this is a page not in the menu"),
+    ("academicpages", "this is a page not in th emain menu"),
+    ("academicpages", "a variety of common markup showing how the theme styles them"),
+    ("academicpages", "the privacy of my visitors is extremely important"),
+    ("academicpages", "locations of key files/directories"),
+    ("academicpages", "b.s. in github, github university"),
+    ("al-folio", "write your biography here. tell the world about yourself"),
+    ("al-folio", "every project has a beautiful feature showcase page"),
+    ("al-folio", "jean shorts raw denim vice normcore"),
+    ("al-folio", "a sample blog page that demonstrates"),
+    ("al-folio", "a simple inline announcement"),
+    ("al-folio", "a long announcement with details"),
+    ("Hugo Academic", "academic theme conference"),
+    ("Hugo Academic", "lorem ipsum dolor sit amet, consectetur adipiscing elit. duis posuere "
+                      "tellus ac convallis placerat"),
+    ("Hugo Academic", "easily create your own simple yet highly customizable blog"),
+    ("Hugo Academic", "welcome to wowchemy, the website builder for hugo"),
+)
+# The person a sample CV (al-folio's cv.yml and resume.json) describes.
+SAMPLE_PEOPLE = ("albert einstein",)
+TOP = 600  # how far into a text its opening sentence is looked for
+
+
+def find_sample(fields: dict, body: str) -> str:
+    """The template whose sample this page is ('' when it is the owner's own)."""
+    title = " ".join(str(fields.get("title") or "").split()).casefold()
+    for template, pattern in SAMPLE_TITLES:
+        if re.fullmatch(pattern, title):
+            return template
+    top = " ".join(" ".join(str(fields.get(k) or "") for k in ("excerpt", "summary",
+                                                               "abstract", "event")).split()
+                   + body[:TOP * 2].split()).casefold()[:TOP * 2]
+    return next((template for template, phrase in SAMPLE_PHRASES if phrase in top), "")
+
+
+def find_sample_data(data: object) -> str:
+    """The template whose sample CV `data` (cv.yml or resume.json, as read) is."""
+    text = json.dumps(data, ensure_ascii=False, default=str).casefold()
+    return "al-folio" if any(person in text for person in SAMPLE_PEOPLE) else ""
