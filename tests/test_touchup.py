@@ -94,11 +94,15 @@ def test_what_other_pages_show_is_left_to_the_whole_build(tmp_path):
             ("publications/p0.md", "title: Paper 0", "title: Paper Zero"),  # the sitemap
             ("publications/p0.md", "date: 2020-01", "date: 2020-02"),  # its place in lists
             ("publications/p5.md", "The abstract", "An abstract"),  # on the home page
-            ("publications/p0.md", "authors: [Ada Example,", "authors: [Ada Example*,"),
             ("site.yaml", "title: Ada Example", "title: Ada Example's Site")):
         edit(content / path, old, new)
         assert build_into(content, out, templates).site is not None, (path, new)
         assert tree_bytes(out) == cold_bytes(content, templates), (path, new)
+    # An author's mark: no page but the paper's own shows it while the site gives marks
+    # no meaning (the legend reads nothing then), so the touch-up may take it.
+    edit(content / "publications/p0.md", "authors: [Ada Example,", "authors: [Ada Example*,")
+    build_into(content, out, templates)
+    assert tree_bytes(out) == cold_bytes(content, templates)
     write_files(content, {"publications/p6.md": paper("Paper 6", "2019-01")})
     assert build_into(content, out, templates).site is not None
     assert tree_bytes(out) == cold_bytes(content, templates)

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Callable
 
 from .cache import FileIdentity, has_identity
+from .reads import Reads
 
 Digest = bytes
 
@@ -42,11 +43,12 @@ class Touch:
 
     frame: object  # what every paper's page shows besides its paper (pages.paper_frame)
     # Each paper file's (by absolute path): its papers' slugs, and a digest of what the
-    # site takes from them outside their entries and own pages (pages.paper_standing).
+    # build read of them outside their entries and own pages (the values at `reads`).
     files: dict[str, tuple[tuple[str, ...], Digest]]
     shows: dict[str, frozenset[str]]  # Reuse.shows
     # Whether the papers are shown by pages alone: not where a site's CV has them (its PDF).
     in_pages_only: bool
+    reads: Reads  # what the build read of each paper and its view, by slug (reads.py)
 
 
 def digest_context(template: object, context: dict) -> Digest | None:
