@@ -19,7 +19,7 @@ from .config import load_config
 from .citecounts import COUNTS_FILE, check_count_slugs
 from .cv import load_cv
 from ..diagnostics import Diagnostic, Diagnostics
-from ..models import CV, Item, Paper, Site, SiteConfig
+from ..models import CV, Item, Paper, Person, Site, SiteConfig
 from .unread import warn_unread
 from .bibrepeats import drop_same_papers, keep_repeats
 from ..output.cache import hash_bytes
@@ -278,11 +278,8 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
         return None
     for run in runs:  # the settings' warnings come after the content's own
         diags.add_all(run.warnings)
-    site = Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
-                files=files, items=items, pages=pages, cv=cv, people=roster.people)
-    check_nav(site, content_dir / CONFIG_FILE, diags)
-    check_count_slugs(config.citation_counts, frozenset(p.slug for p in papers),
-                      content_dir / COUNTS_FILE, diags)
+    site = assemble_site(config, papers, content_dir, bio, files, (items, pages, cv),
+                         roster.people, diags)
     if diags.has_errors():
         return None
     reads = log.result() if log else {}
@@ -293,6 +290,22 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
                if slug not in remade}
     return Loaded(site, made, {p.slug: digests[p.slug] for p in site.papers
                                if p.slug in digests}, reads)
+
+
+def assemble_site(config: SiteConfig, papers: list[Paper], content_dir: Path, bio: str,
+                  files: tuple[Path, ...],
+                  extras: tuple[tuple[Item, ...], tuple[Item, ...], CV | None],
+                  people: tuple[Person, ...], diags: Diagnostics) -> Site:
+    """The site of what was read (the papers settled: settle_papers), checked as a whole:
+    its menu names sections it has, its citation counts name its papers. The whole build
+    and `serve`'s rebuilds (live/sources.py) assemble it so, and report alike."""
+    items, pages, cv = extras
+    site = Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
+                files=files, items=items, pages=pages, cv=cv, people=people)
+    check_nav(site, content_dir / CONFIG_FILE, diags)
+    check_count_slugs(config.citation_counts, frozenset(p.slug for p in papers),
+                      content_dir / COUNTS_FILE, diags)
+    return site
 
 
 def collect_made(runs: list[Prepared], site: Site, prepare: Prepare
