@@ -338,13 +338,14 @@ def keep_parsed(cache: BuildCache, out_dir: Path, parsed: ParsedFiles, root: Pat
 
 def prepare_reuse(cache: BuildCache, options: BuildOptions, inputs: dict,
                   record: BuildRecord | None) -> Reuse | None:
-    """What this build may take from the last one into its output folder (see
-    output/reuse.py); None for the first, which records nothing to take."""
-    if record is None:
-        return None
+    """What this build may take from the last one into its output folder (reuse.py):
+    nothing for the first, which records what the next takes (a quick build after an edit)."""
     layers = options.template_layers()
     fingerprint = fingerprint_templates(inputs, layers, build_settings(
         options.content_dir, options.output_dir, layers, options.mode()))
+    if record is None:
+        return Reuse(str(follow_link(options.output_dir)), {}, {}, fingerprint,
+                     functools.partial(cache.remove, cache_name(options.output_dir, "build")))
     same = record.templates == fingerprint
     return Reuse(str(follow_link(options.output_dir)), record.pages if same else {},
                  record.outputs if same else {}, fingerprint,

@@ -88,6 +88,18 @@ def test_an_abstract_edit_is_a_touch_up_with_the_cold_builds_bytes(tmp_path):
     assert after["publications/earlier/index.html"] == before["publications/earlier/index.html"]
 
 
+def test_one_earlier_build_is_enough_for_a_touch_up(tmp_path):
+    """The first build into a folder records what a touch-up goes by: the first build
+    after an edit, with one build before it, reads only the edited file."""
+    content = write_files(tmp_path / "content", {"site.yaml": CONFIG, **PAPERS,
+                                                 "publications/old.bib": BIB})
+    out, templates = tmp_path / "site", copy_templates(tmp_path)
+    build_into(content, out, templates)
+    edit(content / "publications/p0.md", "The abstract of paper 0.", "Paper 0, again.")
+    assert build_into(content, out, templates).site is None
+    assert tree_bytes(out) == cold_bytes(content, templates)
+
+
 def test_what_other_pages_show_is_left_to_the_whole_build(tmp_path):
     content, out, templates = make_site(tmp_path)
     for path, old, new in (
