@@ -307,9 +307,8 @@ def load_parsed(cache: BuildCache | None, options: BuildOptions, diags: Diagnost
     """What each paper file gave last time, by its path and bytes, and what was made of
     its papers (their views) when nothing else they depend on has changed since (the
     content's other files, the settings: `content`, their reuse.fingerprint_content).
-    What is made this time is kept when `keep` (not by the first build into a folder,
-    which would pay for the next one's savings) and those files are settled
-    (cache.is_settled)."""
+    What is made this time is kept when `keep` (by every build with the cache, the first
+    into a folder too) and those files are settled (cache.is_settled)."""
     stored = [cache.load(cache_name(options.output_dir, f"papers-{i}")) if cache else None
               for i in range(KEPT_PARTS)]
     known, ready = join_kept(stored, diags.root, content)
