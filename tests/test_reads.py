@@ -5,29 +5,25 @@ touch-up, or the whole build taking pages from the last one) and `serve` (its re
 after the save) write byte for byte what a cold build with no cache writes. A template
 that reads a field no list read before stays right with no other change.
 
-Few examples by default (the suite stays fast); CI=1 runs many more."""
+Few examples by default (the suite stays fast); more in CI, all with
+SCHOLARSITE_FULL_TESTS=1 (conftest.examples)."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import TEMPLATES, cold_bytes, tree_bytes, write_files
+from conftest import (FULL_TESTS, IN_CI, TEMPLATES, cold_bytes, examples, tree_bytes,
+                      write_files)
 from scholarsite.build import BuildOptions, build
 from scholarsite.live.incremental import SiteBuilder
 from scholarsite.plan.pages import PLANNERS, plan_home
 
-CI = bool(os.environ.get("CI"))
+SETTINGS_ = dict(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
-
-def examples(count: int) -> settings:
-    """Hypothesis' settings for a property test: `count` examples, 20 times more in CI."""
-    return settings(max_examples=count * (20 if CI else 1), deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 PAPERS = ("p1", "p2", "p3", "p4")
 # Every field a paper file may give, with a value for each n: what an edit sets it to.
@@ -194,7 +190,7 @@ class Sites:
 EDIT = st.tuples(st.sampled_from(EDITS), st.integers(1, 40), st.integers(0, 3))
 
 
-@examples(3)
+@settings(max_examples=examples(12), **SETTINGS_)
 @given(step=EDIT)
 def test_any_one_field_edited_gives_the_cold_build(tmp_path_factory, step):
     sites = Sites(tmp_path_factory.mktemp("reads"), start_state())
@@ -202,7 +198,7 @@ def test_any_one_field_edited_gives_the_cold_build(tmp_path_factory, step):
     sites.assert_cold(step)
 
 
-@examples(2)
+@settings(max_examples=examples(8), **SETTINGS_)
 @given(steps=st.lists(EDIT, min_size=2, max_size=4))
 def test_any_sequence_of_field_edits_gives_the_cold_build(tmp_path_factory, steps):
     sites = Sites(tmp_path_factory.mktemp("reads"), start_state())
@@ -214,7 +210,7 @@ def test_any_sequence_of_field_edits_gives_the_cold_build(tmp_path_factory, step
 def test_every_field_edited_in_turn_gives_the_cold_build(tmp_path):
     """Each field once, one after the other (two n's: a field may hold its first value)."""
     sites = Sites(tmp_path, start_state())
-    for i, step in enumerate(EDITS[::1 if CI else 7]):
+    for i, step in enumerate(EDITS[::1 if FULL_TESTS or IN_CI else 7]):
         sites.save(apply_edit(sites.state, step, i + 7, i))
         sites.assert_cold(step)
 
