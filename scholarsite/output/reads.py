@@ -47,7 +47,7 @@ class ReadLog:
 
     def watch(self, value: Any, name: str, root: str) -> Any:
         """A stand-in for the dataclass instance `value` that notes every field read."""
-        return proxy_class(type(value))(value, self.seen(name), (root,))
+        return proxy_class(type(value), root)(value, self.seen(name))
 
     def watch_mapping(self, value: Mapping, name: str, root: str,
                       passes: Callable[[object], bool] = lambda _: False) -> Mapping:
@@ -86,15 +86,15 @@ def read_values(roots: dict[str, Any], paths: frozenset[Path_] | None) -> tuple:
 
 
 class Watched:
-    """The base of the dataclass stand-ins (proxy_class)."""
+    """The base of the dataclass stand-ins (proxy_class). A field read is noted once and
+    its value kept in the stand-in, so that reading it again costs what reading the
+    object's own does."""
 
-    __slots__ = ("_target", "_seen", "_at")
     _kinds: dict[str, str] = {}
+    _root = ""
 
-    def __init__(self, target: Any, seen: set[Path_], at: Path_) -> None:
-        object.__setattr__(self, "_target", target)
-        object.__setattr__(self, "_seen", seen)
-        object.__setattr__(self, "_at", at)
+    def __init__(self, target: Any, seen: set[Path_]) -> None:
+        self.__dict__.update(_target=target, _seen=seen)
 
     @property  # type: ignore[misc]
     def __class__(self):  # isinstance() sees the object itself
@@ -103,8 +103,9 @@ class Watched:
     def __getattr__(self, name: str) -> Any:
         kind = self._kinds.get(name)
         if kind == "field":
-            self._seen.add((*self._at, name))
-            return getattr(self._target, name)
+            self._seen.add((self._root, name))
+            value = self.__dict__[name] = getattr(self._target, name)
+            return value
         attribute = getattr(type(self._target), name, None)
         if kind == "property":
             return attribute.fget(self)  # type: ignore[union-attr]
@@ -116,7 +117,7 @@ class Watched:
         raise dataclasses.FrozenInstanceError(name)
 
     def note_all(self) -> Any:
-        self._seen.update((*self._at, name) for name, kind in self._kinds.items()
+        self._seen.update((self._root, name) for name, kind in self._kinds.items()
                           if kind == "field")
         return self._target
 
@@ -133,12 +134,13 @@ class Watched:
         return self.note_all().__reduce_ex__(protocol)
 
 
-PROXIES: dict[type, type] = {}
+PROXIES: dict[tuple[type, str], type] = {}
 
 
-def proxy_class(cls: type) -> type:
-    """The stand-in class for instances of the dataclass `cls`: made once per class."""
-    if cls not in PROXIES:
+def proxy_class(cls: type, root: str) -> type:
+    """The stand-in class for instances of the dataclass `cls`, whose reads are noted
+    below `root`: made once per class and root."""
+    if (cls, root) not in PROXIES:
         kinds = {f.name: "field" for f in dataclasses.fields(cls)}
         for name in dir(cls):
             attribute = getattr(cls, name, None)
@@ -148,10 +150,10 @@ def proxy_class(cls: type) -> type:
                 kinds[name] = "property"
             elif callable(attribute):
                 kinds[name] = "method"
-        PROXIES[cls] = type(f"Watched{cls.__name__}", (Watched,),
-                            {"__slots__": (), "_kinds": kinds,
-                             "__dataclass_fields__": cls.__dataclass_fields__})
-    return PROXIES[cls]
+        PROXIES[cls, root] = type(f"Watched{cls.__name__}", (Watched,),
+                                  {"_kinds": kinds, "_root": root,
+                                   "__dataclass_fields__": cls.__dataclass_fields__})
+    return PROXIES[cls, root]
 
 
 class WatchedMapping(Mapping):
