@@ -264,8 +264,7 @@ def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
     check_text_links(site, pages, copies, diags)
     count, written, outputs = write_pages(options, pages, copies, renderer(), diags, keep,
                                           reuse)
-    warnings = [d for d in diags.items if d.severity == "warning"]
-    reads = log.result() if log else {}
+    warnings, reads = [d for d in diags.items if d.severity == "warning"], log and log.result()
     if cache:
         keep_compiled(renderer(), cache)
         record_build(cache, options.content_dir, options.output_dir, layers, options.mode(),
@@ -273,10 +272,10 @@ def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
                      warnings, count, len(site.papers), written,
                      (reuse.fingerprint, reuse.digests, reuse.listings, reuse.view_digests)
                      if reuse else ("", {}, {}, {}), begun.identities,
-                     reuse and not keep and note_touch(site, views, frame, reuse.shows, reads)
-                     or None)
+                     reuse and not keep and note_touch(site, views, frame, reuse.shows,
+                                                       reads or {}) or None)
     kept = Kept(views, {output_path(p.path): p for p in pages}, outputs, renderer(),
-                copies, cv_files, reads) if keep else None
+                copies, cv_files, reads or {}) if keep else None
     return BuildResult(site, count, len(site.papers), time.perf_counter() - begun.start,
                        warnings, kept, (parsed, loaded, pages, reuse, renderer, begun))
 

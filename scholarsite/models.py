@@ -255,9 +255,7 @@ class AuthorLink:
 
 
 @dataclass(frozen=True)
-class SiteConfig:
-    """site.yaml, read: reading/config.py alone knows what a setting left out means."""
-
+class SiteConfig:  # site.yaml, read: only reading/config.py knows a setting's default
     title: str
     url: str  # absolute base URL, always ending in "/"
     owner: Owner

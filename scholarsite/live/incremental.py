@@ -43,7 +43,7 @@ from ..render.render import drop_fragments, drop_site_fragments, make_env
 from ..render.typeset import make_cv_files
 from ..output.generated import image_store
 from .replan import Located, keeps_reads, locate_entries, map_swaps, patch_pages, swap_entries
-from ..output.reads import ReadLog, Reads, merge_reads
+from ..output.reads import ReadLog, merge_reads
 from .rewrite import Change, OutputFolder, Renderer
 from ..render.splice import ANY_TEMPLATE, Pieces, WatchingEnvironment, find_used_templates
 from ..structure.urls import output_path
@@ -74,8 +74,7 @@ class SiteBuilder:
         self.viewed: dict[str, Paper] = {}
         self.replaced: dict[str, tuple[Paper, dict]] = {}
         self.copies: dict[str, Path] = {}
-        self.cv_files = None  # the CV's PDF and JSON Resume last copied (render/typeset.py)
-        self.reads: Reads = {}  # what was read of each paper (build.Kept.reads)
+        self.cv_files, self.reads = None, {}  # the CV's files (typeset.py); build.Kept.reads
         # The site as last written: its papers' places, its pages by output path, which
         # pages are not one paper's own (in planned order) and which are each paper's.
         self.site: Site | None = None
