@@ -16,7 +16,7 @@ from .output.record import (BuildRecord, Listed, is_current, list_build_inputs,
                             list_unchanged, load_record, record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
 from .reading.layout import is_paper_path
-from .reading.loader import CONFIG_FILE, FILES_DIR, Loaded, load_site
+from .reading.loader import CONFIG_FILE, FILES_DIR, Loaded, load_site, watch_site
 from .models import Site
 from .plan.images import hash_image_inputs, make_images
 from .plan.checks import check_redirects, check_text_links
@@ -37,6 +37,7 @@ from .views.views import make_views
 from .output.generated import image_store, store_generated
 from .output.lock import output_lock, recover_site
 from .output.parallel import collector_paused
+from .output.reads import ReadLog, Reads
 from .output.patch import can_patch, patched_site
 from .output.reuse import (Reuse, fingerprint_content, fingerprint_templates,
                            key_paper_pages)
@@ -87,6 +88,7 @@ class Kept:
     env: jinja2.Environment
     copies: dict[str, Path]
     cv_files: CVFiles | None = None
+    reads: Reads = field(default_factory=dict)  # what the build read of each paper
 
 
 @dataclass(frozen=True)
@@ -146,12 +148,13 @@ def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagno
 
 def load_checked(options: BuildOptions, diags: Diagnostics,
                  parsed: ParsedFiles | None = None,
-                 meanwhile: Callable[[], object] | None = None) -> Loaded:
+                 meanwhile: Callable[[], object] | None = None,
+                 log: ReadLog | None = None) -> Loaded:
     """The validated site, its papers' views and their digests (loader.Loaded), or
     ContentError with every problem found."""
     # Each paper's view is made in the process that read it (see parallel.py).
     loaded = load_site(options.content_dir, diags, options.jobs, parsed, make_views, meanwhile,
-                       options.publishing)
+                       options.publishing, log)
     if loaded is None or diags.has_errors(options.strict):
         raise ContentError(diags.errors(options.strict) or diags.items)
     return loaded
@@ -232,10 +235,11 @@ def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
     parsed = load_parsed(cache, options, diags, begun.inputs, begun.started,
                          reuse is not None, begun.content)
     # Made once; it watches what pages read for serve, and for a build that may take
-    # pages of every paper from the last one (render/lists.py).
-    watching = keep or reuse is not None
+    # pages of every paper from the last one (render/lists.py); `log`, what is read of
+    # each paper, for the next build to know what an edit touches (output/reads.py).
+    log = ReadLog() if (watching := keep or reuse is not None) else None
     renderer = functools.cache(lambda: prepare_env(options, cache, watching))
-    loaded = load_checked(options, diags, parsed, renderer)
+    loaded = load_checked(options, diags, parsed, renderer, log)
     site, views = loaded.site, loaded.made
     if reuse is not None:
         reuse.views, reuse.view_digests = views, loaded.digests
@@ -249,18 +253,18 @@ def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
     cv_files = make_cv_files(site, layers, image_store(options.output_dir), diags)
     # Kept for serve, the pages that list papers are planned here, with their contexts.
     pages = plan_pages(site, views, deferred=frozenset({"paper"}) if keep else DEFERRABLE,
-                       cv_files=cv_files)
+                       cv_files=cv_files, log=log)
     frame = paper_frame(site)
     if reuse is not None:
         reuse.keys = key_paper_pages(list_paper_pages(pages), frame, begun.content,
                                      loaded.digests)
     check_overrides(renderer(), layers, pages, diags)
-    copies = collect_copies(site, layers, diags, options.output_dir, cv_files)
+    copies = collect_copies(watch_site(site, log), layers, diags, options.output_dir, cv_files)
     pages = check_redirects(site, pages, copies, options.content_dir / CONFIG_FILE, diags)
     check_text_links(site, pages, copies, diags)
     count, written, outputs = write_pages(options, pages, copies, renderer(), diags, keep,
                                           reuse)
-    warnings = [d for d in diags.items if d.severity == "warning"]
+    warnings, reads = [d for d in diags.items if d.severity == "warning"], log and log.result()
     if cache:
         keep_compiled(renderer(), cache)
         record_build(cache, options.content_dir, options.output_dir, layers, options.mode(),
@@ -268,9 +272,10 @@ def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
                      warnings, count, len(site.papers), written,
                      (reuse.fingerprint, reuse.digests, reuse.listings, reuse.view_digests)
                      if reuse else ("", {}, {}, {}), begun.identities,
-                     note_touch(site, frame, reuse.shows) if reuse and not keep else None)
+                     reuse and not keep and note_touch(site, views, frame, reuse.shows,
+                                                       reads or {}) or None)
     kept = Kept(views, {output_path(p.path): p for p in pages}, outputs, renderer(),
-                copies, cv_files) if keep else None
+                copies, cv_files, reads or {}) if keep else None
     return BuildResult(site, count, len(site.papers), time.perf_counter() - begun.start,
                        warnings, kept, (parsed, loaded, pages, reuse, renderer, begun))
 
@@ -301,9 +306,8 @@ def load_parsed(cache: BuildCache | None, options: BuildOptions, diags: Diagnost
     """What each paper file gave last time, by its path and bytes, and what was made of
     its papers (their views) when nothing else they depend on has changed since (the
     content's other files, the settings: `content`, their reuse.fingerprint_content).
-    What is made this time is kept when `keep` (not by the first build into a folder,
-    which would pay for the next one's savings) and those files are settled
-    (cache.is_settled)."""
+    What is made this time is kept when `keep` (by every build with the cache, the first
+    into a folder too) and those files are settled (cache.is_settled)."""
     stored = [cache.load(cache_name(options.output_dir, f"papers-{i}")) if cache else None
               for i in range(KEPT_PARTS)]
     known, ready = join_kept(stored, diags.root, content)
@@ -332,13 +336,14 @@ def keep_parsed(cache: BuildCache, out_dir: Path, parsed: ParsedFiles, root: Pat
 
 def prepare_reuse(cache: BuildCache, options: BuildOptions, inputs: dict,
                   record: BuildRecord | None) -> Reuse | None:
-    """What this build may take from the last one into its output folder (see
-    output/reuse.py); None for the first, which records nothing to take."""
-    if record is None:
-        return None
+    """What this build may take from the last one into its output folder (reuse.py):
+    nothing for the first, which records what the next takes (a quick build after an edit)."""
     layers = options.template_layers()
     fingerprint = fingerprint_templates(inputs, layers, build_settings(
         options.content_dir, options.output_dir, layers, options.mode()))
+    if record is None:
+        return Reuse(str(follow_link(options.output_dir)), {}, {}, fingerprint,
+                     functools.partial(cache.remove, cache_name(options.output_dir, "build")))
     same = record.templates == fingerprint
     return Reuse(str(follow_link(options.output_dir)), record.pages if same else {},
                  record.outputs if same else {}, fingerprint,

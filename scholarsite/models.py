@@ -173,13 +173,13 @@ class Owner:
 
 
 @dataclass(frozen=True)
-class PublicationsConfig:
-    group_by: str = "category"  # category | year | type | none
-    categories: tuple[str, ...] = ()
-    author_limit: int | None = None
-    author_notes: tuple[tuple[str, str], ...] = ()  # (mark, meaning)
-    venue_tiers: bool = True  # look up CCF ranks for papers without a tier
-    feed_limit: int | None = None  # the newest papers in /feed.xml; None: all of them
+class PublicationsConfig:  # site.yaml's `publications`; defaults: reading/config.py
+    group_by: str  # category | year | type | none
+    categories: tuple[str, ...]
+    author_limit: int | None  # None: every author
+    author_notes: tuple[tuple[str, str], ...]  # (mark, meaning)
+    venue_tiers: bool  # look up CCF ranks for papers without a tier
+    feed_limit: int | None  # the newest papers in /feed.xml; None: all of them
 
 
 @dataclass(frozen=True)
@@ -197,13 +197,13 @@ class ThemeConfig:
     """site.yaml's `theme`: the look. Accents are '#rrggbb', already raised to WCAG AA
     contrast for each mode; '' keeps the theme's own."""
 
-    accent: str = ""  # on the light background
-    accent_dark: str = ""  # on the dark background
-    font: str = "sans"  # sans | serif | humanist
-    favicon: str = ""  # 'files/NAME', or '' for the generated icon
-    dark_mode: str = "auto"  # auto | light | dark
-    style: str = "profile"  # profile (a personal page) | compact (a bibliography)
-    venue_colours: tuple[tuple[str, str, str], ...] = ()  # (key, light, dark): venuecolours.py
+    accent: str  # on the light background
+    accent_dark: str  # on the dark background
+    font: str  # sans | serif | humanist
+    favicon: str  # 'files/NAME', or '' for the generated icon
+    dark_mode: str  # auto | light | dark
+    style: str  # profile (a personal page) | compact (a bibliography)
+    venue_colours: tuple[tuple[str, str, str], ...]  # (key, light, dark): venuecolours.py
 
 
 @dataclass(frozen=True)
@@ -255,22 +255,22 @@ class AuthorLink:
 
 
 @dataclass(frozen=True)
-class SiteConfig:
+class SiteConfig:  # site.yaml, read: only reading/config.py knows a setting's default
     title: str
     url: str  # absolute base URL, always ending in "/"
     owner: Owner
-    description: str = ""
-    language: str = "en"
-    publications: PublicationsConfig = field(default_factory=PublicationsConfig)
-    cname: str = ""
-    nav: tuple[NavEntry, ...] = ()  # empty: the default navigation
-    theme: ThemeConfig = field(default_factory=ThemeConfig)
-    analytics: AnalyticsConfig = field(default_factory=AnalyticsConfig)
-    sources: SourcesConfig = field(default_factory=SourcesConfig)
-    citations: str = ""  # openalex | semantic-scholar; '': no counts shown
-    citation_counts: tuple[CitationCount, ...] = ()  # by slug; read only when `citations` is set
-    redirects: tuple[Redirect, ...] = ()
-    people_roles: tuple[str, ...] = ()  # site.yaml's people.roles: the order of /people/
+    description: str
+    language: str
+    publications: PublicationsConfig
+    cname: str
+    nav: tuple[NavEntry, ...]  # empty: the default navigation
+    theme: ThemeConfig
+    analytics: AnalyticsConfig
+    sources: SourcesConfig
+    citations: str  # openalex | semantic-scholar; '': no counts shown
+    citation_counts: tuple[CitationCount, ...]  # by slug; read only when `citations` is set
+    redirects: tuple[Redirect, ...]
+    people_roles: tuple[str, ...]  # site.yaml's people.roles: the order of /people/
     author_links: tuple[AuthorLink, ...] = ()  # the people's and co-authors' (roster.py)
 
 

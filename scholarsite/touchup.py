@@ -5,8 +5,8 @@ A build reads every file, makes every page's context and compares it with the la
 build's (output/reuse.py): at 5,000 papers that is more than a second of unpickling
 and planning for an edit that changes a handful of files. When the last build recorded
 how its pages depend on papers (reuse.Touch) and only paper files changed since, each
-keeping what the site takes from its papers outside their entries and own pages (their
-slugs, places in the lists, titles, marks, previews: pages.paper_standing), the pages
+keeping what the last build read of its papers outside their entries and own pages (their
+slugs, and the values at what it recorded reading of each: output/reads.py), the pages
 that change are known without the others: the own pages of the papers that changed (of
 a .bib file's many, those whose paper or view differ), rendered from the recorded frame
 (pages.paper_frame); the pages of every paper that show them in fragments, patched in
@@ -36,9 +36,10 @@ from .models import Paper, Site
 from .output.cache import BuildCache, cache_name, fill_inputs, hash_bytes, is_settled
 from .output.record import BuildRecord, outputs_unchanged, record_build
 from .output.patch import patched_site
+from .output.reads import Reads, read_values
 from .output.reuse import Digest, Touch, key_paper_pages
 from .output.writer import MANIFEST, write_chunks, write_file
-from .plan.pages import Planning, paper_context, paper_standing
+from .plan.pages import Planning, paper_context
 from .reading.publishing import Publishing
 from .reading.loader import Prepared, apply_site_rules, list_user_files, load_settings
 from .reading.paperfiles import parse_paper_file, part_of, store_result
@@ -48,7 +49,7 @@ from .render.lists import refill, render_fragments, write_spliced
 from .structure.kinds import EXPORTS, KIND, SEARCH_PATH, paper_url
 from .structure.urls import ROOT_MARKER, output_path
 from .views.entries import ENTRY, entries_of
-from .views.views import linked_people, make_views
+from .views.views import make_views
 
 # Beyond this many changed paper files, the whole build is about as quick.
 TOUCH_FILES = 8
@@ -171,17 +172,16 @@ def read_edited(work: Touching, path: str, config, touch: Touch, md: Converter
     raw = parse_paper_file(name, data, md, diags)
     papers = apply_site_rules(raw, config, diags)
     slugs = tuple(sorted(p.slug for p in papers))
-    if diags.items or slugs != recorded[0] or digest_standing(papers) != recorded[1] \
+    if diags.items or slugs != recorded[0] \
             or any(concerns(warning, name) for warning in work.record.warnings) \
             or any(ROOT_MARKER in paper.abstract_html for paper in papers):  # plan/checks.py
         return None
     old = find_old_share(work, str(name), work.record.inputs[path], slugs)
-    if old is None:
+    if old is None or any(slug not in old.made for slug in slugs):
         return None
     views = make_views(papers, config)
-    if any(linked_people(views[slug]) != linked_people(old.made.get(slug) or views[slug])
-           or slug not in old.made for slug in slugs):
-        return None  # a person's page gains or loses the paper: the whole build
+    if digest_reads(papers, views, touch.reads) != recorded[1]:
+        return None  # another page read what changed: the whole build
     share = Prepared(list(papers), [], dict(views))
     pickled = pickle.dumps(share, protocol=pickle.HIGHEST_PROTOCOL)
     return Edited(path, key, tuple(raw), tuple(papers), views, (hash_bytes(pickled), pickled),
@@ -365,17 +365,24 @@ def load_part(work: Touching, index: int) -> object:
     return work.parts[index]
 
 
-def note_touch(site: Site, frame: object, shows: dict[str, frozenset[str]]) -> Touch:
-    """What this build records for a touch-up after the next edits (reuse.Touch)."""
+def note_touch(site: Site, views: dict[str, dict], frame: object,
+               shows: dict[str, frozenset[str]], reads: Reads) -> Touch:
+    """What this build records for a touch-up after the next edits (reuse.Touch): `reads`
+    is what it read of each paper and its view besides the papers' own pages."""
     files: dict[str, list[Paper]] = {}
     for paper in site.papers:
         files.setdefault(os.path.abspath(paper.source), []).append(paper)
-    return Touch(frame, {path: (tuple(sorted(p.slug for p in papers)), digest_standing(papers))
-                         for path, papers in files.items()}, shows, site.cv is None)
+    return Touch(frame, {path: (tuple(sorted(p.slug for p in papers)),
+                                digest_reads(papers, views, reads))
+                         for path, papers in files.items()}, shows, site.cv is None, reads)
 
 
-def digest_standing(papers: list[Paper] | tuple[Paper, ...]) -> Digest:
-    """A digest of what the site takes from a file's papers outside their entries and own
-    pages (pages.paper_standing)."""
-    standing = sorted((paper.slug, paper_standing(paper)) for paper in papers)
-    return hashlib.blake2b(pickle.dumps(standing, protocol=5), digest_size=16).digest()
+def digest_reads(papers: list[Paper] | tuple[Paper, ...], views: dict[str, dict],
+                 reads: Reads) -> Digest:
+    """A digest of the values the build read of a file's papers and their views outside
+    their entries and own pages (`reads`, by slug): while it is the same, every other
+    page reads the same of them."""
+    values = sorted((paper.slug, read_values({"paper": paper, "view": views[paper.slug]},
+                                             reads.get(paper.slug)))
+                    for paper in papers)
+    return hashlib.blake2b(pickle.dumps(values, protocol=5), digest_size=16).digest()

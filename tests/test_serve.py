@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, TEMPLATES, copy_templates, edit
+from conftest import (MINIMAL_CONFIG, ROOT, TEMPLATES, build_args, copy_templates, edit,
+                      paper, run_cli, write_files)
 
 PAPER_PAGE = "/publications/a-paper/"
 
@@ -185,6 +186,25 @@ def test_a_site_deleted_meanwhile_is_written_whole_at_the_next_save(served, tmp_
                "the page shows the new title")
     assert sum(1 for p in site.rglob("*") if p.is_file()) == count
     assert server.get("/")[0] == 200 and server.get("/feed.xml")[0] == 200
+
+
+def test_serve_strict_fails_as_build_strict_after_a_counted_paper_is_deleted(served,
+                                                                              tmp_path):
+    """serve assembles the site with the loader's function: a citation count left for a
+    deleted paper is the same warning, an error with --strict, in both commands."""
+    content = write_files(tmp_path / "content", {
+        "site.yaml": MINIMAL_CONFIG + "citations: openalex\n",
+        "publications/b-paper.md": paper("B Paper", "2023-01"),
+        "citations.yaml": "b-paper:\n  count: 7\n  source: openalex\n  id: W1\n"
+                          "  fetched: 2026-11-30\n"})
+    server = served("--strict")
+    assert server.get("/publications/b-paper/")[0] == 200
+    (content / "publications" / "b-paper.md").unlink()
+    said = server.wait_for_line(r"^.*citations for 'b-paper', which is no paper.*$").group(0)
+    built = run_cli(*build_args(content, tmp_path / "built", "--strict"))
+    assert built.code == 1
+    assert said in built.err.splitlines(), (said, built.err)
+    assert server.get("/")[0] == 500
 
 
 def test_a_template_edit_shows(served, tmp_path):

@@ -5,12 +5,10 @@ build made: the settings, the papers read from each content file, the paper view
 planned pages and what was written of each (rewrite.OutputFolder). A change then costs
 what it touches:
 
-- a paper's file: that file is read again (a .bib file whole). When its papers keep
-  their places in every list (replan.placement: order, group, filters, dates), they take
-  the old ones' places, their own pages are planned and the pages that list them patched
-  (replan.py), and the lists of every paper are written from kept pieces with only the
-  changed papers' fragments made again (splice.py). Otherwise the site is assembled
-  again from the kept papers, and every page that is not one paper's own is planned;
+- a paper's file: that file is read again (a .bib file whole). When its papers read as
+  they did wherever the last planning read them (replan.keeps_reads), their own pages
+  are planned, the pages that list them patched (replan.py) and the lists of every
+  paper spliced (splice.py). Otherwise every page that is not one paper's own is planned;
 - a collection's item, a free page, cv.yaml: those (few) files are read again, and the
   pages whose context changed are rendered;
 - a template: the pages whose template uses it (extends, include, import) are rendered;
@@ -44,11 +42,10 @@ from ..render.layers import find_layer_problem
 from ..render.render import drop_fragments, drop_site_fragments, make_env
 from ..render.typeset import make_cv_files
 from ..output.generated import image_store
-from .replan import (Located, keeps_place, locate_entries, map_swaps, patch_pages,
-                     swap_entries)
+from .replan import Located, keeps_reads, locate_entries, map_swaps, patch_pages, swap_entries
+from ..output.reads import ReadLog, merge_reads
 from .rewrite import Change, OutputFolder, Renderer
-from ..render.splice import (ANY_TEMPLATE, Pieces, WatchingEnvironment,
-                     find_used_templates)
+from ..render.splice import ANY_TEMPLATE, Pieces, WatchingEnvironment, find_used_templates
 from ..structure.urls import output_path
 from ..views.views import paper_view
 from ..output.writer import OutputError
@@ -77,7 +74,7 @@ class SiteBuilder:
         self.viewed: dict[str, Paper] = {}
         self.replaced: dict[str, tuple[Paper, dict]] = {}
         self.copies: dict[str, Path] = {}
-        self.cv_files = None  # the CV's PDF and JSON Resume last copied (render/typeset.py)
+        self.cv_files, self.reads = None, {}  # the CV's files (typeset.py); build.Kept.reads
         # The site as last written: its papers' places, its pages by output path, which
         # pages are not one paper's own (in planned order) and which are each paper's.
         self.site: Site | None = None
@@ -99,7 +96,7 @@ class SiteBuilder:
         assert kept is not None
         self.content.adopt(site)
         self.env, self.views, self.copies = kept.env, kept.views, kept.copies
-        self.cv_files = kept.cv_files
+        self.cv_files, self.reads = kept.cv_files, kept.reads
         self.viewed = {paper.slug: paper for paper in site.papers}
         self.site, self.pages = site, kept.pages
         self.positions = {paper.slug: i for i, paper in enumerate(site.papers)}
@@ -204,7 +201,7 @@ class SiteBuilder:
     def plan(self, site: Site, substituted: bool, cv_files=None) -> Plan:
         """All pages by output path, and which of them were planned again.
 
-        After papers changed in content only (substituted, keeping their placement), their
+        After papers changed in content only (substituted, reading as they did), their
         own pages are planned and the pages listing them patched. Otherwise every page is
         planned the first time or when what every paper's page shows changed (the menu
         and settings, the legend); else the pages of changed papers and all pages that are
@@ -218,12 +215,15 @@ class SiteBuilder:
         shared = paper_frame(site)
         before = self.pages
         if substituted and shared == self.shared and before and cv_files == self.cv_files \
-                and all(keeps_place(old, view, self.viewed[slug], self.views[slug])
+                and all(keeps_reads(self.reads.get(slug), old, view, self.viewed[slug],
+                                    self.views[slug])
                         for slug, (old, view) in self.replaced.items()):
             return self.patch(site, shared)
         only = None if shared != self.shared or not before else set(self.stale_slugs)
+        log = ReadLog()  # added to what was read before (the loader's reads stay)
         planned = {output_path(p.path): p for p in plan_pages(site, self.views, only,
-                                                              cv_files=cv_files)}
+                                                              cv_files=cv_files, log=log)}
+        self.reads = merge_reads(self.reads, log.result())
         listing = [rel for rel, page in planned.items() if not is_paper_page(page)]
         if only is None:
             pages, paper_pages = planned, {}

@@ -2,8 +2,10 @@
 papers, patched from the last build's instead of planned again.
 
 Planning those pages costs as much as the papers are many (the publications page's
-filters alone look at every paper). When every paper a save changed keeps its
-`placement`, each such page lists the same papers in the same places and groups, and
+filters alone look at every paper). When every paper a save changed keeps what the last
+planning read of it and its view (recorded then: output/reads.py; its place in the
+order, its group, the filters' values, whatever a planner took), each such page lists
+the same papers in the same places and groups, and
 differs from the last build's only in the changed papers' entries (their views, and
 what was made with them), which `patch_pages` swaps in. What the pages show of a paper
 that is not its entry is made again: the sitemap's titles, the citation files, the
@@ -16,25 +18,19 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from ..models import Paper
-from ..plan.pages import (LISTED_FIELDS, Page, Planning, plan_export_file, plan_paper,
-                          plan_search, plan_sitemap)
+from ..output.reads import Path_, read_values
+from ..plan.pages import Page, Planning, plan_export_file, plan_paper, plan_search, plan_sitemap
 from ..structure.kinds import EXPORTS, SEARCH_PATH, SITEMAP_PATH
 from ..views.entries import ENTRY, entries_of
-from ..views.views import linked_people
 from ..structure.urls import output_path
 
 
-def placement(paper: Paper) -> tuple:
-    """What the pages that list papers take from a paper besides its entries
-    (plan/pages.py: LISTED_FIELDS)."""
-    return tuple(getattr(paper, name) for name in LISTED_FIELDS)
-
-
-def keeps_place(old: Paper, old_view: dict, new: Paper, new_view: dict) -> bool:
-    """Whether an edited paper stays where every page lists it: its placement, and the
-    people's pages that list it (its authors that are the lab's people)."""
-    return placement(old) == placement(new) and linked_people(old_view) == linked_people(
-        new_view)
+def keeps_reads(paths: frozenset[Path_] | None, old: Paper, old_view: dict, new: Paper,
+                new_view: dict) -> bool:
+    """Whether an edited paper reads as it did at `paths` (what the last planning read of
+    it and its view): then every page that is not its own lists it as before."""
+    return read_values({"paper": old, "view": old_view}, paths) == read_values(
+        {"paper": new, "view": new_view}, paths)
 
 
 Place = tuple  # the keys and indexes that lead from a page's context to one value in it
@@ -91,7 +87,7 @@ def patch_pages(plan: Planning, pages: dict[str, Page], listing: list[str],
                 located: dict[str, Located], changed: list[Paper], old_views: dict[str, dict]
                 ) -> Patched:
     """The pages that change when the papers `changed` did (their views before in
-    `old_views`), none of them in placement: their own pages, planned again, and the
+    `old_views`), each reading as it did (keeps_reads): their own pages, planned again, and the
     pages of `listing` (those that are not one paper's own, in planned order), patched;
     `located` tells where the listing pages hold paper entries."""
     if not old_views:  # files saved with the same papers in them

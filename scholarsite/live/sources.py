@@ -11,9 +11,9 @@ from ..diagnostics import Diagnostic, Diagnostics
 from ..models import CV, Item, Paper, Person, Site, SiteConfig
 from ..reading.roster import Roster
 from ..reading.listing import accept_file
-from ..reading.loader import (CONFIG_FILE, PAPER_SUFFIXES, apply_site_rules,
-                              check_nav, check_slugs, list_user_files, load_settings, read_bio,
-                              read_extras)
+from ..reading.loader import (PAPER_SUFFIXES, apply_site_rules, assemble_site,
+                              list_user_files, load_settings, read_bio, read_extras,
+                              settle_papers)
 from ..reading.paperfiles import name_site_file, read_paper_file
 from ..reading.papers import Converter, make_markdown
 from .changes import Changes
@@ -106,24 +106,22 @@ class ContentFiles:
 
 
     def assemble(self, diags: Diagnostics, warnings: list[Diagnostic]) -> Site | None:
-        """The Site from what was read, or None when anything has an error."""
-        papers = [p for source in self.sources.values() for p in source.papers]
-        papers = check_slugs(papers, diags)
+        """The Site from what was read, assembled as the whole build assembles it
+        (loader.settle_papers, loader.assemble_site), or None when anything has an
+        error (or, --strict, a warning)."""
+        papers = settle_papers([p for source in self.sources.values() for p in source.papers],
+                               diags, None)
         slugs = frozenset(p.slug for p in papers)
         reread = self.extras_read_for != (slugs, self.files)
         warnings += self.read_extras(slugs)
         if self.config is None or self.has_problems(diags):
             return None
-        papers.sort(key=Paper.sort_key)
-        items, pages, cv = self.extras
-        site = Site(config=self.config, papers=tuple(papers), bio_html=self.bio,
-                    content_dir=self.options.content_dir, files=self.files, items=items,
-                    pages=pages, cv=cv, people=self.people)
-        nav = self.new_diags()
-        check_nav(site, self.options.content_dir / CONFIG_FILE, nav)
-        diags.extend(nav)
+        whole = self.new_diags()
+        site = assemble_site(self.config, papers, self.options.content_dir, self.bio,
+                             self.files, self.extras, self.people, whole)
+        diags.extend(whole)
         if reread:  # said once, not on every save
-            warnings += [d for d in nav.items if d.severity == "warning"]
+            warnings += [d for d in whole.items if d.severity == "warning"]
         return None if self.has_problems(diags) else site
 
     def has_problems(self, diags: Diagnostics) -> bool:

@@ -17,7 +17,7 @@ A digest is of the context's pickle without shared references (pickle's fast mod
 that equal contexts made by different builds give equal bytes; a context that cannot be
 pickled that way is rendered. Pages written as they are rendered (the lists of every
 paper) are patched in their files or rendered (render/lists.py). The first build into a
-folder records no digests: a cold build does not pay for the next one's savings.
+folder records its digests too: the first build after an edit is quick with one before.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Callable
 
 from .cache import FileIdentity, has_identity
+from .reads import Reads
 
 Digest = bytes
 
@@ -42,11 +43,12 @@ class Touch:
 
     frame: object  # what every paper's page shows besides its paper (pages.paper_frame)
     # Each paper file's (by absolute path): its papers' slugs, and a digest of what the
-    # site takes from them outside their entries and own pages (pages.paper_standing).
+    # build read of them outside their entries and own pages (the values at `reads`).
     files: dict[str, tuple[tuple[str, ...], Digest]]
     shows: dict[str, frozenset[str]]  # Reuse.shows
     # Whether the papers are shown by pages alone: not where a site's CV has them (its PDF).
     in_pages_only: bool
+    reads: Reads  # what the build read of each paper and its view, by slug (reads.py)
 
 
 def digest_context(template: object, context: dict) -> Digest | None:

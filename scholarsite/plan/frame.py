@@ -7,8 +7,8 @@ from urllib.parse import urlsplit
 
 from ..models import Paper, Site
 from ..reading.collections import SCHEMAS
-from ..structure.kinds import (FEED_PATH, KINDS, list_always_present, list_sections,
-                               section_url)
+from ..structure.kinds import (FEED_PATH, KINDS, list_always_present, list_fixed_urls,
+                               list_sections, section_url)
 from ..structure.urls import page_root, split_site_link
 from ..views.blog import feed_path
 from ..views.itemviews import profile_links
@@ -69,6 +69,7 @@ def site_view(site: Site) -> dict:
                   "photo": owner.photo, "links": profile_links(owner)},
         "nav": make_nav(site),
         "feed": FEED_PATH,
+        "urls": list_fixed_urls(tuple(schema.name for schema in SCHEMAS)),
         "feeds": list_feeds(site),
         "theme": theme_view(config),
         "analytics": analytics_view(config),

@@ -6,13 +6,15 @@ context per page kind: every template gets `site` and `page`, plus its own keys.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Callable
 
 from markupsafe import Markup
 
 from ..models import Item, Paper, Site
+from ..output.reads import ReadLog, plain
+from ..reading.loader import watch_site
 from ..reading.collections import PAGES, SCHEMA_BY_NAME, SCHEMAS, Schema, has_tags
 from ..structure.kinds import EXPORTS, KIND, KINDS, paper_url, section_url
 from ..structure.urls import file_key, page_root
@@ -23,6 +25,7 @@ from ..views.redirects import redirect_view
 from ..views.itemviews import collection_view, cv_view, item_url, item_view
 from ..views.metadata import DESCRIPTION_LIMIT, describe_citation, shorten
 from ..views.search import make_facets, make_search_index
+from ..views.entries import ENTRY
 from ..views.views import count_summary, group_papers, make_views, used_notes
 from .blog import list_collection_feeds, list_tag_indexes, list_tag_pages
 from .people import list_people_pages
@@ -30,29 +33,14 @@ from .frame import page_view, section_titles, site_view
 from .sitemaps import sitemap_entries, sitemap_sections
 
 HOME_NEWS = 5  # news items on the home page; the rest are on news/
-# What the pages that list papers may take from a paper besides its entries (its view and
-# what was made with it): its place in the order, its group and the publication filters'
-# values, whether the home page selects it, and its date (sitemap.xml). The live preview
-# patches those pages after an edit that changes none of these, and plans them again
-# after any other (live/replan.py); the planners here must read nothing else of a paper.
-LISTED_FIELDS = ("slug", "date", "type", "category", "tier", "topics", "selected")
-# What else of a paper the site shows outside its entries and its own page: its title
-# (the sitemap), its author marks (the legend on every paper's page), its preview picture
-# (copied, resized) and what tells two papers to be one (warnings: bibrepeats.py).
-STANDING_FIELDS = (*LISTED_FIELDS, "title", "title_html", "doi")
 
 
-def paper_standing(paper: Paper) -> tuple:
-    """What pages other than a paper's own may take from it besides its entries: while a
-    paper keeps it, an edit changes its own page and its entries alone (touchup.py)."""
-    marks = tuple(sorted({mark for author in paper.authors for mark in author.marks}))
-    preview = paper.preview.name if paper.preview else None
-    return (*(getattr(paper, name) for name in STANDING_FIELDS), marks, preview)
-
-
+# The kinds of page made of every paper's text in one field (Page.owners): a later build
+# swaps a changed paper's text in them, so what they read of papers is not recorded.
+TEXTS = frozenset({"search", "bibtex-all", "ris-all", "csl-all"})
 # The kinds whose pages may be made when they are rendered (Page.make): made in bulk, from
 # every paper, so that a build shares the work out among its workers.
-DEFERRABLE = frozenset({"paper", "search", "bibtex-all", "ris-all", "csl-all"})
+DEFERRABLE = TEXTS | {"paper"}
 
 
 @dataclass(frozen=True)
@@ -119,42 +107,56 @@ class Planning:
 
 
 def paper_frame(site: Site) -> tuple[dict, list[dict]]:
-    """What a paper's own page shows besides its paper (paper_context reads nothing
-    else of the site but its settings and files): the settings and menu every page
-    shows, and the author-mark legend, which depends on every paper. A paper's page is
-    the same while this, the content's other files, the templates and the paper's view
-    are (see output/reuse.py's `keys`); `serve` plans every page again when it changes."""
+    """What a paper's own page shows besides its paper: the settings and menu every page
+    shows, and the author-mark legend, which depends on every paper (output/reuse.py's
+    `keys`); `serve` plans every page again when it changes."""
     return site_view(site), used_notes(site)
 
 
-def start_planning(site: Site, views: dict[str, dict] | None = None,
-                   only: set[str] | None = None, deferred: frozenset[str] = frozenset(),
-                   cv_files: CVFiles | None = None) -> Planning:
-    views = make_views(site.papers, site.config) if views is None else views
+def start_planning(site: Site, views: dict[str, dict], only: set[str] | None = None,
+                   deferred: frozenset[str] = frozenset(), cv_files: CVFiles | None = None
+                   ) -> Planning:
     return Planning(site, views, *paper_frame(site), section_titles(site), only, deferred,
                     cv_files)
 
 
 def plan_pages(site: Site, views: dict[str, dict] | None = None,
                only: set[str] | None = None, deferred: frozenset[str] = frozenset(),
-               cv_files: CVFiles | None = None) -> list[Page]:
+               cv_files: CVFiles | None = None, log: ReadLog | None = None) -> list[Page]:
     """Every page of the site, in a stable order: the table's, kind by kind.
 
     `views` are the papers' views in the site's order (the citation files and the search
     index list them so). The incremental rebuild keeps pages between builds: it passes the
     paper views it kept, and `only`, the slugs of the papers that changed, to have their
     own pages planned and every page that is not one paper's own (those are all planned
-    each time). A paper's own pages show nothing else but the site's settings and menu and
-    the author-mark legend. The pages of the kinds in `deferred` (of DEFERRABLE: made in
-    bulk, each paper's page, the lists of every paper's citation and the search index) are
-    made when they are rendered (`Page.make`). `cv_files`: the CV's files
-    (render/typeset.py), whose PDF the CV page links.
+    each time). The kinds in `deferred` (of DEFERRABLE) are made when rendered
+    (`Page.make`). `cv_files`: the CV's files (render/typeset.py). With `log`, what the
+    planners of the pages neither a paper's own nor of TEXTS read of each paper and its
+    view is noted there (output/reads.py), and what the frame reads (paper_frame).
     """
+    views = make_views(site.papers, site.config) if views is None else views
     plan = start_planning(site, views, only, deferred, cv_files)
+    watched = plan if log is None else watch_planning(plan, log)
     pages: list[Page] = []
+    done: dict[int, object] = {}  # what plain() has seen: contexts share parts
     for kind in KINDS:
-        pages.extend(PLANNERS[kind.key](plan, pages))
+        if watched is plan or kind.per_paper or kind.key in TEXTS:
+            pages.extend(PLANNERS[kind.key](plan, pages))
+        else:
+            pages.extend(replace(page, context=plain(page.context, done))
+                         for page in PLANNERS[kind.key](watched, pages))
     return pages
+
+
+def watch_planning(plan: Planning, log: ReadLog) -> Planning:
+    """`plan` with stand-ins for its papers and views that note their reads in `log` (a
+    paper's entries pass unnoted: their fragments are made again with the view)."""
+    site = watch_site(plan.site, log)
+    views = {slug: log.watch_mapping(view, slug, "view",
+                                     lambda value: type(value) is dict and ENTRY in value)
+             for slug, view in plan.views.items()}
+    base, notes = plain(paper_frame(site))
+    return replace(plan, site=site, views=views, base=base, notes=notes)
 
 
 def plan_home(plan: Planning, planned: list[Page]) -> list[Page]:
@@ -282,10 +284,8 @@ def plan_cv(plan: Planning, planned: list[Page]) -> list[Page]:
 
 
 def plan_search(plan: Planning, planned: list[Page]) -> list[Page]:
-    """The search page carries its index inline, as JSON: search works without a server,
-    even from a site opened from disk, where browsers refuse to fetch a separate file.
-    The index holds the pages planned before it (the searchable kinds come first in the
-    table) and every paper."""
+    """The search page, its index inline as JSON (search works from a site opened from
+    disk): the pages planned before it (searchable kinds come first) and every paper."""
     contexts = [p.context for p in planned if p.context and "page" in p.context]
     papers = [plan.views[p.slug] for p in plan.site.papers]
     if "search" in plan.deferred:
@@ -314,9 +314,7 @@ def plan_sitemap(plan: Planning, planned: list[Page]) -> list[Page]:
 
 def plan_export(key: str) -> Callable[[Planning, list[Page]], list[Page]]:
     """A planner of the file of every paper's citation in one format, kept as its parts
-    (each paper's citation, and the separator between two): a rebuild writes it from
-    those, encoding again only what changed. With `deferred`, the parts are made when the
-    file is written."""
+    (each citation, the separators) for a rebuild to encode only what changed."""
     def plan_file(plan: Planning, planned: list[Page]) -> list[Page]:
         return [plan_export_file(plan.views, KIND[key].path, key in plan.deferred)]
     return plan_file

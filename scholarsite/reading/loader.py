@@ -19,10 +19,11 @@ from .config import load_config
 from .citecounts import COUNTS_FILE, check_count_slugs
 from .cv import load_cv
 from ..diagnostics import Diagnostic, Diagnostics
-from ..models import CV, Item, Paper, Site, SiteConfig
+from ..models import CV, Item, Paper, Person, Site, SiteConfig
 from .unread import warn_unread
 from .bibrepeats import drop_same_papers, keep_repeats
 from ..output.cache import hash_bytes
+from ..output.reads import ReadLog, Reads, plain
 from .paperfiles import (FileKey, PaperFiles, ParsedFiles, Share, check_file_links,
                          list_papers, read_paper_files)
 from .papers import make_markdown, render_markdown, report_at
@@ -62,6 +63,7 @@ class Loaded:
     site: Site
     made: dict[str, object]
     digests: dict[str, str] = dataclasses.field(default_factory=dict)
+    reads: Reads = dataclasses.field(default_factory=dict)  # see settle_papers
 
 
 Prepare = Callable[[list[Paper], SiteConfig], dict[str, object]]
@@ -124,6 +126,23 @@ def check_slugs(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
     in a .bib and a Markdown file listed once. The live preview assembles its site
     through this too."""
     return drop_same_papers(keep_repeats(papers, diags), diags)
+
+
+def settle_papers(papers: list[Paper], diags: Diagnostics, log: ReadLog | None
+                  ) -> list[Paper]:
+    """The papers of every file, one per address (check_slugs), in the site's order;
+    with `log`, what telling repeats apart and ordering read of each paper is noted there
+    (output/reads.py): a paper that reads the same again keeps its place and warnings."""
+    watched = papers if log is None else [log.watch(p, p.slug, "paper") for p in papers]
+    settled = check_slugs(watched, diags)
+    settled.sort(key=Paper.sort_key)
+    return settled if log is None else [plain(p) for p in settled]
+
+
+def watch_site(site: Site, log: ReadLog | None) -> Site:
+    """`site` with stand-ins for its papers that note what is read of them in `log`."""
+    return site if log is None else dataclasses.replace(
+        site, papers=tuple(log.watch(p, p.slug, "paper") for p in site.papers))
 
 
 def apply_site_rules(papers: list[Paper], config: SiteConfig, diags: Diagnostics) -> list[Paper]:
@@ -232,11 +251,13 @@ def load_settings(content_dir: Path, files: tuple[Path, ...], publishing: Publis
 def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
               parsed: ParsedFiles | None = None, prepare: Prepare | None = None,
               meanwhile: Callable[[], object] | None = None,
-              publishing: Publishing | None = None) -> Loaded | None:
+              publishing: Publishing | None = None, log: ReadLog | None = None
+              ) -> Loaded | None:
     """Everything in the content folder, validated, with `prepare(papers, config)` of
     each run of paper files; None when any error was found. Paper files are read in
     `jobs` processes (0: as many as pay), and taken from `parsed.known` when their bytes
-    are known; `meanwhile` is done by this process while the workers read."""
+    are known; `meanwhile` is done by this process while the workers read; `log` notes
+    what settling the papers reads of them (settle_papers)."""
     publishing = publishing or Publishing()
     files = list_user_files(content_dir, diags)
     config, roster = load_settings(content_dir, files, publishing, diags)
@@ -248,7 +269,7 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
                             partial(prepare_files, config=config, diags=diags,
                                     prepare=prepare, parsed=parsed), meanwhile)
     parsed.made = {key: share for run in runs for key, share in run.kept.items()}
-    papers = check_slugs([paper for run in runs for paper in run.papers], diags)
+    papers = settle_papers([paper for run in runs for paper in run.papers], diags, log)
     bio = read_bio(content_dir, diags)
     warn_unread(content_dir, diags)
     items, pages, cv = read_extras(content_dir, frozenset(p.slug for p in papers), files,
@@ -257,21 +278,34 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
         return None
     for run in runs:  # the settings' warnings come after the content's own
         diags.add_all(run.warnings)
-    papers.sort(key=Paper.sort_key)
-    site = Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
-                files=files, items=items, pages=pages, cv=cv, people=roster.people)
-    check_nav(site, content_dir / CONFIG_FILE, diags)
-    check_count_slugs(config.citation_counts, frozenset(p.slug for p in papers),
-                      content_dir / COUNTS_FILE, diags)
+    site = assemble_site(config, papers, content_dir, bio, files, (items, pages, cv),
+                         roster.people, diags)
     if diags.has_errors():
         return None
+    reads = log.result() if log else {}
     if not prepare:
-        return Loaded(site, {})
+        return Loaded(site, {}, reads=reads)
     made, remade = collect_made(runs, site, prepare)
     digests = {slug: digest for run in runs for slug, digest in run.digests.items()
                if slug not in remade}
     return Loaded(site, made, {p.slug: digests[p.slug] for p in site.papers
-                               if p.slug in digests})
+                               if p.slug in digests}, reads)
+
+
+def assemble_site(config: SiteConfig, papers: list[Paper], content_dir: Path, bio: str,
+                  files: tuple[Path, ...],
+                  extras: tuple[tuple[Item, ...], tuple[Item, ...], CV | None],
+                  people: tuple[Person, ...], diags: Diagnostics) -> Site:
+    """The site of what was read (the papers settled: settle_papers), checked as a whole:
+    its menu names sections it has, its citation counts name its papers. The whole build
+    and `serve`'s rebuilds (live/sources.py) assemble it so, and report alike."""
+    items, pages, cv = extras
+    site = Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
+                files=files, items=items, pages=pages, cv=cv, people=people)
+    check_nav(site, content_dir / CONFIG_FILE, diags)
+    check_count_slugs(config.citation_counts, frozenset(p.slug for p in papers),
+                      content_dir / COUNTS_FILE, diags)
+    return site
 
 
 def collect_made(runs: list[Prepared], site: Site, prepare: Prepare

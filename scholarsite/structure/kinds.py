@@ -99,6 +99,14 @@ def paper_url(slug: str) -> str:
     return KIND["paper"].path.format(slug=slug)
 
 
+def list_fixed_urls(collections: tuple[str, ...]) -> dict[str, str]:
+    """Where each page of a kind that has one page lives, by the kind's key, and each
+    collection's list by its name: templates link through these (`site.urls`), never by
+    a path of their own."""
+    fixed = {kind.key: kind.path for kind in KINDS if "{" not in kind.path}
+    return {**fixed, **{name: section_url(name) for name in collections}}
+
+
 def section_url(key: str) -> str:
     """Where a section lives: its kind's path ('' for home, 'cv/'), or `key/` for a
     collection or a free page."""

@@ -7,7 +7,7 @@ Two builds of the same content give the same bytes: an entry's id is its paper p
 from __future__ import annotations
 
 from ..models import Paper, PubDate, Site, SiteConfig
-from ..structure.kinds import FEED_PATH, paper_url
+from ..structure.kinds import FEED_PATH, KIND, paper_url
 from .entries import mark_entry
 from ..structure.urls import absolute_url
 
@@ -65,7 +65,7 @@ def feed_view(site: Site, views: dict[str, dict]) -> dict:
     return {
         "id": base + FEED_PATH,
         "self": base + FEED_PATH,
-        "alternate": base + "publications/",
+        "alternate": base + KIND["publications"].path,
         "title": f"{site.config.title}: Publications",
         "subtitle": site.config.description,
         "author": site.config.owner.name,
