@@ -46,7 +46,6 @@ NOT_YET: dict[str, str] = {
     "is not recognised (class 3)",
     "congzhang-linguist__congzhang-linguist.github.io": "`years:` list with 'In press' "
     "(class 12); author marks in names (class 15); undefined macros",
-    "derekpowell__academicpages.github.io": "check fails (class 10/15)",
     "goncalomcorreia__academicpages.github.io": "custom front matter (authors, "
     "conference_year, arxiv_link) not read (class 14/16)",
     "ioannismavromatis__al-folio": "baseurl /al-folio and trailing commas in author lists: "
