@@ -36,20 +36,16 @@ ACCEPTED: dict[tuple[str, str, str], str] = {
 NOT_YET: dict[str, str] = {
     "CoRAL-OSU__al-folio": "check fails (class 10/15); repeated BibTeX keys: the build keeps "
     "the first entry, jekyll-scholar showed both (6 papers)",
-    "HermannKroll__academicpages.github.io": "check fails (class 10/15: links in moved pages)",
     "LinJiarui__linjiarui.github.io": "check fails; the English copies (_publications/en/, "
     "the /en/ page) move too (146 extra, class 16); owner's initials-only names (class 7)",
     "amnsbr__amnsbr.github.io": "custom bib layout fields (pdfurl) not linked (class 15)",
-    "calee0219__academic-kickstart": "check fails; owner written in Chinese script only "
+    "calee0219__academic-kickstart": "owner written in Chinese script only "
     "(class 7)",
-    "cdmuir__website": "check fails; Hugo links: preprint and dataset doi.org links lost or "
-    "in the DOI slot (class 5)",
+    "cdmuir__website": "3 DOIs, 2 owner highlights, one author list differ (class 5/7)",
     "christophihl__academic-kickstart": "check fails; Hugo DOIs (class 5); the sample talk "
     "is not recognised (class 3)",
     "congzhang-linguist__congzhang-linguist.github.io": "`years:` list with 'In press' "
     "(class 12); author marks in names (class 15); undefined macros",
-    "czz-naoc__czz-naoc.github.io": "check fails (class 10/15)",
-    "derekpowell__academicpages.github.io": "check fails (class 10/15)",
     "goncalomcorreia__academicpages.github.io": "custom front matter (authors, "
     "conference_year, arxiv_link) not read (class 14/16)",
     "ioannismavromatis__al-folio": "baseurl /al-folio and trailing commas in author lists: "

@@ -282,3 +282,48 @@ def test_a_theme_default_title_gives_way_to_the_owner(tmp_path):
     site = yaml.safe_load((content / "site.yaml").read_text(encoding="utf-8"))
     assert site["title"] == "Tamsin Wren"
     assert "config.toml: the site's title was the theme's own 'Academic'" in result.out
+
+
+def test_dataset_dois_keep_their_slot_and_shortcode_links_and_raw_images_work(tmp_path):
+    """A `url_dataset` or preprint doi.org link never takes the paper's DOI; Hugo's ref
+    shortcodes lead to the moved page; a template expression or a dead anchor is taken
+    out; a raw-HTML picture of static/ works from the moved page (issue 33, classes 5,
+    10, 15)."""
+    old = write_files(tmp_path / "old", {
+        "hugo.yaml": "title: Ann Lee\nbaseURL: https://ann.example.org/\n",
+        "static/images/map.png": b"\x89PNG\r\n\x1a\n" + bytes(64),
+        "content/publication/kelp/index.md": """\
+            ---
+            title: Kelp Counts
+            date: 2021-03-01
+            authors: [Ann Lee]
+            publication: Marine Notes
+            url_dataset: https://doi.org/10.5061/dryad.kelp
+            url_preprint: https://doi.org/10.1101/2020.01.01.kelp
+            doi: 10.1000/kelp.2021
+            ---
+            """,
+        "content/post/field-trip/index.md": """\
+            ---
+            title: Field Trip
+            date: 2022-05-01
+            ---
+            Read [the paper]({{< relref "/publication/kelp/index.md" >}}) and
+            [the notes](#notes) and [this]({{ page.url }}).
+
+            <img src="/images/map.png" alt="Map">
+            """,
+    })
+    content = tmp_path / "content"
+    assert run_cli("migrate", str(old), "--content", str(content)).code == 0
+    paper = front_matter(content / "publications" / "kelp.md")
+    assert paper["links"] == {"doi": "10.1000/kelp.2021",
+                              "supp": "https://doi.org/10.5061/dryad.kelp",
+                              "url": "https://doi.org/10.1101/2020.01.01.kelp"}
+    assert run_cli(*build_args(content, tmp_path / "site")).code == 0
+    checked = run_cli("check", "--content", str(content), "--output", str(tmp_path / "site"))
+    assert checked.code == 0, checked.out + checked.err
+    post = soup(tmp_path / "site" / "posts" / "field-trip" / "index.html")
+    hrefs = [a.get("href") for a in post.select("main a")]
+    assert "../../publications/kelp/" in hrefs
+    assert post.find("img", alt="Map")["src"] == "../../files/images/map.png"

@@ -220,17 +220,19 @@ def flip_name(name: str) -> str:
 
 
 def make_links(entry: Entry, bib: dict, mig: Migration) -> dict[str, str]:
+    """The paper's links; its own `doi` field first, so that a dataset's or a preprint's
+    doi.org link (`url_dataset`, a `links:` item) never takes the paper's DOI slot."""
     f = entry.source.fields
     links: dict[str, str] = {}
+    ids = f.get("hugoblox") if isinstance(f.get("hugoblox"), dict) else {}
+    ids = ids.get("ids") if isinstance(ids.get("ids"), dict) else {}
+    for kind in ("doi", "arxiv"):
+        add_link(links, kind, f.get(kind) or ids.get(kind) or bib.get(kind), entry, kind, mig)
     for key, kind in LINK_FIELDS:
         add_link(links, kind, f.get(key), entry, key, mig)
     for item in f.get("links") or f.get("url_custom") or []:
         if isinstance(item, dict):
             add_link(links, kind_of(item), item.get("url"), entry, "links", mig)
-    ids = f.get("hugoblox") if isinstance(f.get("hugoblox"), dict) else {}
-    ids = ids.get("ids") if isinstance(ids.get("ids"), dict) else {}
-    for kind in ("doi", "arxiv"):
-        add_link(links, kind, f.get(kind) or ids.get(kind) or bib.get(kind), entry, kind, mig)
     return links
 
 
@@ -248,12 +250,14 @@ def add_link(links: dict, kind: str, value, entry: Entry, key: str, mig: Migrati
     arxiv = _ARXIV.search(url)
     if arxiv or kind == "arxiv":
         kind, url = "arxiv", arxiv.group(1) if arxiv else url.removeprefix("arXiv:")
-    elif kind == "doi" or _DOI.match(url):
-        kind, url = "doi", find_doi(url)
+    elif kind == "doi" or kind == "pdf" and _DOI.match(url) and "doi" not in links:
+        kind, url = "doi", find_doi(url)  # the paper's own DOI; another doi.org link stays
         if not url:
             mig.add_review(entry.where(mig, key), f"'{text_of(value)}' is not a DOI; "
                            "not moved")
             return
+    elif _DOI.match(url):
+        url = "https://doi.org/" + find_doi(url) if find_doi(url) else url
     elif not re.match(r"(https?|mailto):", url):
         url = copy_file(url, entry.folder, f"{entry.kind}/{entry.slug}", mig)
         if not url:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ...diagnostics import Diagnostics
 from ...reading.bibtex import read_bib_file
+from ...reading.mdconvert import make_heading_id
 from ...reading.redirects import normalize_old_path
 from ...structure.urls import file_key
 from .model import Migration, is_inside
@@ -19,6 +20,10 @@ from .model import Migration, is_inside
 _MD_LINK = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(\s+\"[^\"]*\")?\s*\)")
 _HTML_LINK = re.compile(r"""\b(href|src)\s*=\s*(["'])([^"']+)\2""")
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//|#)", re.I)
+# Hugo's {{< ref "path" >}} and {{< relref "path" >}} (also with %), a content file named.
+_HUGO_REF = re.compile(r"""\{\{[<%]\s*(?:rel)?ref\s+["']([^"']+)["']\s*[>%]\}\}""")
+# A template's expression left in a link ({{ term.url }}, {% link x %}): no address.
+_TEMPLATE = re.compile(r"\{[{%]")
 ALWAYS = ("", "publications/", "search/", "sitemap/", "feed.xml", "publications.bib",
           "publications.ris")
 
@@ -68,7 +73,7 @@ def settle_links(mig: Migration) -> None:
         if new.text is None or not rel.endswith(".md"):
             continue
         head, body = split_body(new.text)
-        settled = settle_text(body, mig, base, known, new.origin)
+        settled = settle_text(body, mig, base, known, new.origin, page_root(rel))
         if settled != body:
             mig.add_text(rel, head + settled, new.what, new.origin)
     drop_clashing_redirects(mig, list_site_paths(mig))
@@ -99,16 +104,67 @@ def split_body(text: str) -> tuple[str, str]:
     return "", text
 
 
-def settle_text(body: str, mig: Migration, base: str, known: set[str], origin: str) -> str:
+def resolve_hugo_refs(body: str) -> str:
+    """Hugo's ref shortcodes as the old address of the content file they name
+    ('/publication/x/index.md' -> '/publication/x/'), settled then like any link."""
+    def address(match: re.Match) -> str:
+        path = re.sub(r"(^|/)_?index\.md$|\.md$", r"\1", match.group(1).strip())
+        return "/" + path.strip("/") + "/" if path.strip("/") else "/"
+    return _HUGO_REF.sub(address, body)
+
+
+def page_root(rel: str) -> str:
+    """The way from the page a moved file becomes up to the site's root ('', '../'...):
+    the build roots the links of Markdown, but not those inside raw HTML (<img src>)."""
+    folder, _, name = rel.rpartition("/")
+    if not folder:
+        return ""  # index.md: the home page
+    address = name[:-3] if folder == "pages" else f"{folder}/{name[:-3]}"
+    return "../" * (address.count("/") + 1)
+
+
+def list_text_ids(body: str) -> set[str]:
+    """The ids a moved text's page will have: its headings' (as the build makes them),
+    `{#id}` and id="..." / name="..." attributes."""
+    ids = {make_heading_id(re.sub(r"\s*\{[^}]*\}\s*$", "", m.group(1)).strip(), "-")
+           for m in re.finditer(r"^#{1,6}\s+(.+?)\s*#*\s*$", body, re.M)}
+    ids.update(re.findall(r"\{[^}]*#([\w-]+)[^}]*\}", body))
+    ids.update(re.findall(r"""\b(?:id|name)\s*=\s*["']([^"']+)["']""", body))
+    return ids
+
+
+def drop_template_links(body: str, mig: Migration, origin: str) -> str:
+    """A Markdown link to a template's expression ([x]({{ term.url }})): its text only."""
+    def label(match: re.Match) -> str:
+        mig.add_review(origin, f"link to '{match.group(2)}' taken out, keeping its text: it "
+                       "is the old template's expression, not an address")
+        return match.group(1)
+    return re.sub(r"\[([^\[\]]*)\]\(\s*(\{[{%][^)]*)\)", label, body)
+
+
+def settle_text(body: str, mig: Migration, base: str, known: set[str], origin: str,
+                root: str = "") -> str:
+    body = drop_template_links(resolve_hugo_refs(body), mig, origin)
+    ids = list_text_ids(body)
+
+    def settle(target: str) -> str | None:
+        if target.startswith("#") and len(target) > 1 and target[1:] not in ids:
+            mig.add_review(origin, f"link to '{target}' taken out, keeping its text: the "
+                           "text has no such anchor")
+            return None
+        return settle_target(target, mig, base, known, origin)
+
     def settle_md(match: re.Match) -> str:
         bang, label, target, title = match.groups()
-        new = settle_target(target, mig, base, known, origin)
+        new = settle(target)
         if new is None:
             return "" if bang else label
         return f"{bang}[{label}]({new}{title or ''})"
 
     def settle_html(match: re.Match) -> str:
-        new = settle_target(match.group(3), mig, base, known, origin)
+        new = settle(match.group(3))
+        if new is not None and not _EXTERNAL.match(new):
+            new = root + new
         return f'{match.group(1)}={match.group(2)}{new if new is not None else "#"}' \
                f'{match.group(2)}'
 
@@ -120,6 +176,10 @@ def settle_target(target: str, mig: Migration, base: str, known: set[str],
     """The link's new target, or None when the new site has nothing there."""
     if target.startswith(base) and base != "/":
         target = target[len(base):]
+    if _TEMPLATE.search(target):
+        mig.add_review(origin, f"link to '{target}' taken out, keeping its text: it is the "
+                       "old template's expression, not an address")
+        return None
     if _EXTERNAL.match(target):
         return target
     path, _, fragment = target.partition("#")
