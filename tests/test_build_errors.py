@@ -359,7 +359,7 @@ def test_authors_written_as_one_line_are_read_as_a_list_with_a_warning(make_site
                                                                           f"{content}/publications"))
     page = (tmp_path / "site/publications/a-paper/index.html").read_text(encoding="utf-8")
     assert re.findall(r'name="citation_author" content="([^"]*)"', page) \
-        == ["Ada Example", "Charles Babbage", "Bob Builder"]
+        == ["Example, Ada", "Babbage, Charles", "Builder, Bob"]
     assert run_cli(*build_args(content, None, "--strict")).code == 1
     (content / "publications/a-paper.md").write_text(
         "---\ntitle: T\nvenue: V\ndate: 2024\nauthors: Example, Ada\n---\n", encoding="utf-8")

@@ -332,7 +332,7 @@ awards:
     result = build(content, tmp_path / "site")
     assert result.code == 0, result.err
     assert result.err.splitlines() == [
-        f"{content}/cv.yaml:30: warning: 'educaton' is shown as a section of its own, headed "
+        f"{content}/cv.yaml:{len(own.splitlines()) + 1}: warning: 'educaton' is shown as a section of its own, headed "
         "'Educaton'; did you mean 'education'?"]
     page = soup(tmp_path / "site/cv/index.html")
     headings = [(h["id"], h.get_text()) for h in page.select(".cv-section h2")]

@@ -43,11 +43,18 @@ def run_lighthouse(url: str, form: str) -> dict:
     return json.loads(proc.stdout)
 
 
+# Performance is timed, and the tests run side by side on every core: a loaded machine
+# takes points off first paint and speed index that a visitor's browser would not. 100 is
+# measured on a quiet machine (docs/design.md); here a page must stay above 90, while the
+# other three categories, which time nothing, must be 100.
+LEAST = {"performance": 0.9}
+
+
 def shortfalls(report: dict) -> dict[str, list[str]]:
-    """Each category under 100, with the audits that cost it points."""
+    """Each category under its least score, with the audits that cost it points."""
     found = {}
     for name, category in report["categories"].items():
-        if category["score"] is None or category["score"] < 1:
+        if category["score"] is None or category["score"] < LEAST.get(name, 1):
             audits = [report["audits"][ref["id"]] for ref in category["auditRefs"]
                       if ref["weight"] > 0]
             found[name] = [f"{a['id']} {a['score']} {a.get('displayValue', '')}"

@@ -178,7 +178,8 @@ def link_sites(url: str) -> dict[str, dict[str, str | bytes]]:
 
 # The citation downloads of a paper's page: data: links a browser saves, never opens.
 DOWNLOADS = ("data:application/x-bibtex;charset=utf-8;base64,",
-             "data:application/x-research-info-systems;charset=utf-8;base64,")
+             "data:application/x-research-info-systems;charset=utf-8;base64,",
+             "data:application/vnd.citationstyles.csl+json;charset=utf-8;base64,")
 
 
 def browser_url(href: str) -> str:
@@ -197,7 +198,7 @@ def unsafe_links(site: Path) -> list[str]:
                 url = browser_url(tag.get(attr) or "")
                 scheme = re.match(r"^([a-zA-Z][a-zA-Z0-9+.-]*):", url)
                 if tag.name == "a" and tag.has_attr("download") and url.startswith(DOWNLOADS):
-                    continue  # a paper's BibTeX or RIS, as a file to save: never run
+                    continue  # a paper's BibTeX, RIS or CSL-JSON, as a file to save: never run
                 if (scheme and scheme.group(1).lower() not in ("http", "https", "mailto")) \
                         or url.startswith("//"):
                     found.append(f"{page.name}: {tag.get(attr)!r}")
