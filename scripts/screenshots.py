@@ -2,7 +2,8 @@
 publications, a paper, the CV and a post, at 1280 and 390 px wide, light and dark, in the
 default look (`profile`); the compact look's home and publications; and, with a green
 `theme.accent`, the home page on a desktop and a paper on a phone; and the first page of the
-demo's CV as a PDF (cv-first-page.png, by poppler's pdftoppm).
+demo's CV as a PDF (cv-first-page.png, by poppler's pdftoppm); and the lab example's
+/people/ and a person's page, on a desktop.
 
     python3 scripts/screenshots.py [--out docs/screenshots]
 
@@ -25,6 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "demo"
+LAB = ROOT / "examples" / "lab"
 PAGES = {"home": "", "publications": "publications/",
          "paper": "publications/tidepool-sis-2025/", "cv": "cv/",
          "post": "posts/queueing-in-one-page/"}
@@ -40,11 +42,11 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def build_demo(out: Path, theme: str = "") -> None:
-    """The demo built into `out`, with `theme` (lines such as '  style: compact\n') put
-    first in its site.yaml's `theme:` mapping."""
+def build_demo(out: Path, theme: str = "", source: Path = DEMO) -> None:
+    """The demo (or `source`) built into `out`, with `theme` (lines such as
+    '  style: compact\n') put first in its site.yaml's `theme:` mapping."""
     content = out.parent / f"content-{out.name}"
-    shutil.copytree(DEMO, content)
+    shutil.copytree(source, content)
     config = content / "site.yaml"
     text = config.read_text(encoding="utf-8")
     config.write_text(text.replace("\ntheme:\n", f"\ntheme:\n{theme}", 1), encoding="utf-8")
@@ -109,6 +111,10 @@ def main() -> int:
         build_demo(green, '  accent: "#2a7a3a"\n')
         shoot(browser, green, args.out, {"home": ""}, "green-", ("desktop",))
         shoot(browser, green, args.out, {"paper": PAGES["paper"]}, "green-", ("phone",))
+        lab = Path(tmp) / "lab"
+        build_demo(lab, source=LAB)
+        shoot(browser, lab, args.out, {"people": "people/", "person": "people/jing-chen/"},
+              "lab-", ("desktop",))
         browser.close()
     return 0
 
