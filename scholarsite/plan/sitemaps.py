@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..models import Item, PubDate, Site
 from ..reading.collections import SCHEMAS, has_tags
 from ..reading.roster import person_url
+from ..structure.languages import language_links
 from ..structure.kinds import (KINDS, has_section, list_always_present, list_sections,
                                paper_url, section_url)
 from ..views.blog import group_by_tag, tag_path, tags_path
@@ -56,7 +57,18 @@ def sitemap_entries(site: Site) -> list[dict]:
             pairs += list_tag_pages(site, kind.key)
         else:
             pairs += list_dated_items(site, kind.key)
-    return [{"loc": site.config.url + path, "lastmod": lastmod} for path, lastmod in pairs]
+    config = site.config
+    if not config.languages:
+        return [{"loc": config.url + path, "lastmod": lastmod, "alternates": []}
+                for path, lastmod in pairs]
+    # Each page in every language, each naming all of them (itself too), as search
+    # engines ask of a site in several: <xhtml:link rel="alternate" hreflang>.
+    entries = []
+    for path, lastmod in pairs:
+        links = language_links(config.url, config.language, config.languages, path, "")
+        entries += [{"loc": link["url"], "lastmod": lastmod, "alternates": links}
+                    for link in links]
+    return entries
 
 
 def list_urls(site: Site, key: str) -> list[str]:

@@ -14,6 +14,7 @@ from ..models import NavEntry, Owner, PublicationsConfig, SiteConfig, SourcesCon
 from .citecounts import CITATION_SOURCES, COUNTS_FILE, read_counts
 from ..structure.urls import check_link
 from .redirects import read_redirects
+from .langconfig import read_languages, read_names, read_strings
 from .theme import read_analytics, read_theme
 from .yamlread import parse_yaml, read_text
 
@@ -47,9 +48,10 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     title = top.line_text("title", required=True)
     url = read_base_url(top)
     description = top.line_text("description")
-    language = top.line_text("language") or "en"
+    language, languages = read_languages(top)
+    strings = read_strings(top, languages or (language,))
     cname = read_cname(top, url)
-    owner = read_owner(top.mapping("author"), top.has("author"))
+    owner = read_owner(top.mapping("author"), top.has("author"), languages or (language,))
     pubs = read_publications(top.mapping("publications"))
     nav = read_nav(top)
     theme = read_theme(top.mapping("theme"))
@@ -63,7 +65,8 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
         return None
     counts = read_counts(path.parent / COUNTS_FILE, diags) if citations else ()
     return SiteConfig(title=title, url=url, owner=owner, description=description,
-                      language=language, publications=pubs, cname=cname, nav=nav,
+                      language=language, languages=languages, strings=strings,
+                      publications=pubs, cname=cname, nav=nav,
                       theme=theme, analytics=analytics, sources=sources, citations=citations,
                       citation_counts=counts, redirects=redirects, people_roles=roles)
 
@@ -143,11 +146,12 @@ def read_cname(top: FieldReader, url: str) -> str:
     return host
 
 
-def read_owner(author: FieldReader, present: bool) -> Owner | None:
+def read_owner(author: FieldReader, present: bool, languages: tuple[str, ...] = ("en",)
+               ) -> Owner | None:
     if not present:
         author.error((), "missing required setting 'author' (at least its 'name')")
         return None
-    name = author.line_text("name", required=True)
+    name, scripts = read_names(author, languages)
     aliases = author.text_list("aliases")
     position = author.line_text("position")
     affiliation = author.line_text("affiliation")
@@ -157,7 +161,7 @@ def read_owner(author: FieldReader, present: bool) -> Owner | None:
     links = read_profile_links(author.mapping("links"))
     photo = read_photo(author)
     author.check_unknown()
-    return Owner(name=name, aliases=aliases, position=position, affiliation=affiliation,
+    return Owner(name=name, aliases=aliases, scripts=scripts, position=position, affiliation=affiliation,
                  email=email, links=links, photo=photo)
 
 
