@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..structure.languages import human_date
 from ..models import Item, SiteConfig
 from ..reading.collections import Schema
 from ..reading.slugs import make_tag_slug
@@ -79,22 +80,22 @@ def find_related(item: Item, items: tuple[Item, ...]) -> list[Item]:
             if score < 0][:RELATED_POSTS]
 
 
-def blog_extras(item: Item, items: tuple[Item, ...], root: str) -> dict:
+def blog_extras(item: Item, items: tuple[Item, ...], root: str, language: str = "en") -> dict:
     """A post's page's extras: its neighbours in time, its reading time, related posts.
     `items` is its collection, newest first."""
     at = next(i for i, other in enumerate(items) if other.slug == item.slug)
     newer = items[at - 1] if at > 0 else None
     older = items[at + 1] if at + 1 < len(items) else None
     return {"reading_minutes": reading_minutes(item),
-            "newer": link_to(newer, root), "older": link_to(older, root),
-            "related": [link_to(other, root) for other in find_related(item, items)]}
+            "newer": link_to(newer, root, language), "older": link_to(older, root, language),
+            "related": [link_to(other, root, language) for other in find_related(item, items)]}
 
 
-def link_to(item: Item | None, root: str) -> dict | None:
+def link_to(item: Item | None, root: str, language: str = "en") -> dict | None:
     if item is None:
         return None
     return {"title": item.title, "url": f"{root}{item.collection}/{item.slug}/",
-            "date": item.date.human() if item.date else "",
+            "date": human_date(item.date, language) if item.date else "",
             "date_iso": item.date.iso() if item.date else ""}
 
 

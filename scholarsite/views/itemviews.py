@@ -14,6 +14,7 @@ from ..reading.collections import SCHEMA_BY_NAME, Schema, has_tags, with_root
 from .blog import feed_path, tag_links, tags_path
 from .metadata import shorten
 from ..reading.roster import person_url
+from ..structure.languages import human_date
 from ..models import CV, TYPE_LABELS, CVEntry, Item, Owner, Site
 from ..structure.urls import resolve_site_link, split_site_link
 
@@ -64,8 +65,10 @@ def item_url(item: Item) -> str:
     return f"{schema.name}/{item.slug}/" if schema.item_template else ""
 
 
-def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict]) -> dict:
-    """Everything a template may show about one item, for a page whose root is `root`.
+def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict],
+              language: str = "en") -> dict:
+    """Everything a template may show about one item, for a page whose root is `root`, in
+    `language` (its date's words).
 
     Every field of the schema is present ('' or []), so StrictUndefined catches typos; `meta`
     holds the non-empty one-line fields in the schema's order, for a line joined by commas.
@@ -73,7 +76,7 @@ def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict]) ->
     view = {
         "collection": item.collection, "slug": item.slug, "url": item_url(item),
         "title": item.title,
-        "date": item.date.human() if item.date else "",
+        "date": human_date(item.date, language) if item.date else "",
         "date_iso": item.date.iso() if item.date else "",
         "year": item.date.year if item.date else "",
         "body_html": Markup(with_root(item.body_html, root)),

@@ -17,6 +17,7 @@ from .citations import (drop_date, format_citation, format_pages, make_bibtex, m
 from .entries import mark_entry
 from .feeds import feed_entry
 from .looks import preview_view
+from ..structure.languages import human_date
 from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, AuthorLink,
                       CitationCount, Owner, Paper, Site, SiteConfig)
 from ..reading.people import find_author_link, is_owner
@@ -172,7 +173,7 @@ def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> 
         "venue_colour": find_venue_colour(config.theme.venue_colours, paper.venue_short),
         "type": paper.type,
         "type_label": TYPE_LABELS[paper.type].rstrip("s") if paper.type != "other" else "Other",
-        "date": paper.date.human(),
+        "date": human_date(paper.date, config.language),
         "date_iso": paper.date.iso(),
         "year": paper.date.year,
         "location": paper.location,
