@@ -256,6 +256,7 @@ class SiteConfig:  # site.yaml, read: only reading/config.py knows a setting's d
     language: str  # the language of the pages being made (a BCP 47 tag)
     languages: tuple[str, ...]  # a site in several: all, the default first; () for one
     strings: tuple[tuple[str, str, str], ...]  # (language, English, own wording)
+    texts: tuple[tuple[str, str, str], ...]  # (setting, language, text): title, ... per language
     publications: PublicationsConfig
     cname: str
     nav: tuple[NavEntry, ...]  # empty: the default navigation

@@ -9,7 +9,7 @@ from ..models import Paper, Site
 from ..reading.collections import SCHEMAS
 from ..structure.kinds import (FEED_PATH, KINDS, list_always_present, list_fixed_urls,
                                list_sections, section_url)
-from ..structure.languages import is_rtl, language_links, language_prefix
+from ..structure.languages import is_rtl, language_links, language_prefix, messages_for
 from ..structure.urls import page_root, split_site_link
 from ..views.blog import feed_path
 from ..views.itemviews import profile_links
@@ -19,8 +19,9 @@ from ..views.metadata import make_page_meta
 
 def section_titles(site: Site) -> dict[str, str]:
     """Each section's title: its default, or the label site.yaml's `nav` gives it."""
-    titles = {kind.key: kind.title for kind in KINDS if kind.section}
-    titles.update({s.name: s.title for s in SCHEMAS})
+    t = messages_for(site.config).gettext  # the theme's own titles in the site's language
+    titles = {kind.key: t(kind.title) for kind in KINDS if kind.section}
+    titles.update({s.name: t(s.title) for s in SCHEMAS})
     titles.update({p.slug: p.title for p in site.pages})
     titles.update({e.key: e.title for e in site.config.nav if e.key and e.title})
     return titles
@@ -50,7 +51,7 @@ def list_feeds(site: Site) -> list[dict]:
     """Every Atom feed of the site, advertised in each page's head: the papers', then each
     collection's that has one and has items."""
     titles = section_titles(site)
-    feeds = [{"title": f"{site.config.title}: Publications", "url": FEED_PATH}]
+    feeds = [{"title": f"{site.config.title}: {titles['publications']}", "url": FEED_PATH}]
     feeds += [{"title": f"{site.config.title}: {titles[s.name]}", "url": feed_path(s.name)}
               for s in SCHEMAS if s.feed and site.collection(s.name)]
     return feeds

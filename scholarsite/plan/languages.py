@@ -47,9 +47,13 @@ def localize_site(site: Site, tag: str) -> Site:
                   for i in site.items)
     pages = tuple(localize_item(own.get(("pages", p.slug)), p, default) for p in site.pages)
     config = site.config
+    texts = {key: text for key, language, text in config.texts if language == tag}
     owner = dataclasses.replace(config.owner, name=dict(config.owner.scripts).get(
-        tag, config.owner.name))
-    config = dataclasses.replace(config, language=tag, owner=owner)
+        tag, config.owner.name), position=texts.get("position", config.owner.position),
+        affiliation=texts.get("affiliation", config.owner.affiliation))
+    config = dataclasses.replace(config, language=tag, owner=owner,
+                                 title=texts.get("title", config.title),
+                                 description=texts.get("description", config.description))
     bio = variant.bio_html or (mark_language(Markup(site.bio_html), default)
                                if site.bio_html else "")
     return dataclasses.replace(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..models import Item, PubDate, Site
 from ..reading.collections import SCHEMAS, has_tags
 from ..reading.roster import person_url
-from ..structure.languages import language_links
+from ..structure.languages import language_links, messages_for
 from ..structure.kinds import (KINDS, has_section, list_always_present, list_sections,
                                paper_url, section_url)
 from ..views.blog import group_by_tag, tag_path, tags_path
@@ -16,7 +16,8 @@ from ..views.itemviews import item_url
 def sitemap_sections(site: Site, views: dict[str, dict], titles: dict[str, str]) -> list[dict]:
     """Every HTML page, grouped: the site's own pages, then papers, then each collection."""
     keys = list_sections(site) + list_always_present()
-    sections = [{"title": "Pages",
+    t = messages_for(site.config).gettext
+    sections = [{"title": messages_for(site.config).pgettext("sitemap", "Pages"),
                  "links": [{"title": titles[k], "url": section_url(k)} for k in keys]}]
     if views:
         sections.append({"title": titles["publications"],
@@ -32,8 +33,8 @@ def sitemap_sections(site: Site, views: dict[str, dict], titles: dict[str, str])
                              "links": [{"title": i.title, "url": item_url(i)} for i in items]})
         groups = group_by_tag(items) if has_tags(schema) else {}
         if groups:
-            sections.append({"title": f"{titles[schema.name]}: tags", "links": [
-                {"title": "All tags", "url": tags_path(schema.name)},
+            sections.append({"title": f"{titles[schema.name]}: {t('tags')}", "links": [
+                {"title": t("All tags"), "url": tags_path(schema.name)},
                 *({"title": name, "url": tag_path(schema.name, name)}
                   for name, _ in groups.values())]})
     return sections

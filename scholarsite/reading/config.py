@@ -14,7 +14,7 @@ from ..models import NavEntry, Owner, PublicationsConfig, SiteConfig, SourcesCon
 from .citecounts import CITATION_SOURCES, COUNTS_FILE, read_counts
 from ..structure.urls import check_link
 from .redirects import read_redirects
-from .langconfig import read_languages, read_names, read_strings
+from .langconfig import read_in_languages, read_languages, read_names, read_strings
 from .theme import read_analytics, read_theme
 from .yamlread import parse_yaml, read_text
 
@@ -45,13 +45,14 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
         return None
     before = len(diags.errors())
     top = FieldReader(doc, path, diags, what="setting")
-    title = top.line_text("title", required=True)
-    url = read_base_url(top)
-    description = top.line_text("description")
     language, languages = read_languages(top)
+    title, titles = read_in_languages(top, "title", languages or (language,), required=True)
+    url = read_base_url(top)
+    description, descriptions = read_in_languages(top, "description", languages or (language,))
     strings = read_strings(top, languages or (language,))
     cname = read_cname(top, url)
-    owner = read_owner(top.mapping("author"), top.has("author"), languages or (language,))
+    owner, owner_texts = read_owner(top.mapping("author"), top.has("author"),
+                                    languages or (language,))
     pubs = read_publications(top.mapping("publications"))
     nav = read_nav(top)
     theme = read_theme(top.mapping("theme"))
@@ -66,6 +67,8 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     counts = read_counts(path.parent / COUNTS_FILE, diags) if citations else ()
     return SiteConfig(title=title, url=url, owner=owner, description=description,
                       language=language, languages=languages, strings=strings,
+                      texts=(*(("title", *t) for t in titles),
+                             *(("description", *t) for t in descriptions), *owner_texts),
                       publications=pubs, cname=cname, nav=nav,
                       theme=theme, analytics=analytics, sources=sources, citations=citations,
                       citation_counts=counts, redirects=redirects, people_roles=roles)
@@ -147,22 +150,26 @@ def read_cname(top: FieldReader, url: str) -> str:
 
 
 def read_owner(author: FieldReader, present: bool, languages: tuple[str, ...] = ("en",)
-               ) -> Owner | None:
+               ) -> tuple[Owner | None, tuple[tuple[str, str, str], ...]]:
+    """The owner, and their position and affiliation in each language that site.yaml
+    gives them in (as SiteConfig.texts)."""
     if not present:
         author.error((), "missing required setting 'author' (at least its 'name')")
-        return None
+        return None, ()
     name, scripts = read_names(author, languages)
+    position, positions = read_in_languages(author, "position", languages)
+    affiliation, affiliations = read_in_languages(author, "affiliation", languages)
     aliases = author.text_list("aliases")
-    position = author.line_text("position")
-    affiliation = author.line_text("affiliation")
     email = author.line_text("email")
     if email and "@" not in email:
         author.error(("email",), f"'author.email' is not an e-mail address: {email!r}")
     links = read_profile_links(author.mapping("links"))
     photo = read_photo(author)
     author.check_unknown()
-    return Owner(name=name, aliases=aliases, scripts=scripts, position=position, affiliation=affiliation,
-                 email=email, links=links, photo=photo)
+    texts = (*(("position", *t) for t in positions),
+             *(("affiliation", *t) for t in affiliations))
+    return Owner(name=name, aliases=aliases, scripts=scripts, position=position,
+                 affiliation=affiliation, email=email, links=links, photo=photo), texts
 
 
 def read_photo(author: FieldReader) -> str:

@@ -105,23 +105,28 @@ def read_names(author: FieldReader, languages: tuple[str, ...]
                ) -> tuple[str, tuple[tuple[str, str], ...]]:
     """`author.name`: one name, or one per language (`{en: Wei Gao, zh: 高巍}`); the
     default language's (else the first given) is the name, and all are the owner's."""
-    value = author.raw("name")
-    if not isinstance(value, dict):
-        return author.line_text("name", required=True), ()
-    names = author.mapping("name")
-    scripts: list[tuple[str, str]] = []
-    for tag in list(names.data):
-        text = names.line_text(str(tag), required=True)
+    return read_in_languages(author, "name", languages, required=True)
+
+
+def read_in_languages(reader: FieldReader, key: str, languages: tuple[str, ...],
+                      required: bool = False) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """A one-line text, or one per language (`{en: ..., zh: ...}`): the default
+    language's (else the first given), and each language's as (tag, text)."""
+    if not isinstance(reader.raw(key), dict):
+        return reader.line_text(key, required=required), ()
+    texts = reader.mapping(key)
+    found: list[tuple[str, str]] = []
+    for tag in list(texts.data):
+        text = texts.line_text(str(tag), required=True)
         if parse_language(str(tag)) is None:
-            names.error((tag,), f"'author.name' has {tag!r}, which is not a language: "
-                        f"key each name by {LANGUAGE_HELP}")
+            texts.error((tag,), f"'{reader.name(key)}' has {tag!r}, which is not a "
+                        f"language: key each text by {LANGUAGE_HELP}")
         elif text:
-            scripts.append((str(tag), text))
-    if not scripts:
-        author.error(("name",), "'author.name' must give at least one name")
+            found.append((str(tag), text))
+    if not found:
+        reader.error((key,), f"'{reader.name(key)}' must give at least one text")
         return "", ()
-    default = dict(scripts).get(languages[0], scripts[0][1])
-    return default, tuple(scripts)
+    return dict(found).get(languages[0], found[0][1]), tuple(found)
 
 
 def declares_languages(path: Path) -> bool:

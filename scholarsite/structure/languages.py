@@ -25,7 +25,7 @@ from babel.dates import format_date, format_skeleton
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from ..models import PubDate
+from ..models import PubDate, SiteConfig
 
 CATALOG_DIR = Path(__file__).resolve().parent.parent / "locale"
 SOURCE_CATALOG = "en"  # every string the interface shows, as the templates write it
@@ -112,6 +112,14 @@ class Messages:
             return own
         return load_catalog(catalog_name(self.language)).gettext(message)
 
+    def pgettext(self, context: str, message: str) -> str:
+        """`message` where English uses one word for two things ('Pages': of the site,
+        of a paper), told apart by `context`."""
+        own = find_override(self.overrides, message)
+        if own is not None:
+            return own
+        return load_catalog(catalog_name(self.language)).pgettext(context, message)
+
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         own = find_override(self.overrides, singular if count == 1 else plural)
         if own is not None:
@@ -167,3 +175,10 @@ def language_links(url: str, language: str, languages: tuple[str, ...], path: st
     return [{"tag": tag, "name": language_name(tag), "current": tag == language,
              "href": top + language_prefix(tag, languages) + path or "./",
              "url": base + language_prefix(tag, languages) + path} for tag in languages]
+
+
+def messages_for(config: SiteConfig) -> Messages:
+    """The interface's strings in the language of the pages `config` makes, for what the
+    views write themselves (section titles, headings of groups, labels)."""
+    return Messages(config.language, tuple((message, own) for tag, message, own
+                                           in config.strings if tag == config.language))
