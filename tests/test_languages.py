@@ -261,3 +261,46 @@ def test_a_text_in_a_language_without_its_default_file_is_an_error(tmp_path):
     result = run_cli(*build_args(content, tmp_path / "site"))
     assert result.code == 1
     assert re.search(r"about\.zh\.md:1: error: .*has no file of its own", result.err), result.err
+
+
+STARTER_WORKFLOW = ROOT / "scholarsite" / "starter" / "dot-github" / "workflows" / "pages.yml"
+
+
+@pytest.mark.parametrize("text, needs", [("name: 高巍\n", "true"), ("name: 김민준\n", "true"),
+                                         ("name: Zoë Müller\n", "false")])
+def test_the_publishing_workflow_installs_cjk_fonts_when_the_content_has_cjk(tmp_path, text,
+                                                                                needs):
+    """The step that decides, run by bash as GitHub's runner runs it (`python` on the
+    PATH is this test's Python)."""
+    import os
+    import subprocess
+    import sys
+
+    import yaml
+
+    steps = yaml.safe_load(STARTER_WORKFLOW.read_text("utf-8"))["jobs"]["build"]["steps"]
+    decide = next(step for step in steps if step.get("id") == "fonts")
+    install = next(step for step in steps if "fonts-noto-cjk" in step.get("run", ""))
+    assert install["if"] == "steps.fonts.outputs.cjk == 'true'"
+    write_files(tmp_path, {"content/site.yaml": MINIMAL_CONFIG, "content/cv.yaml": text})
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "python").symlink_to(sys.executable)
+    output = tmp_path / "github-output"
+    env = dict(os.environ, GITHUB_OUTPUT=str(output),
+               PATH=f"{tmp_path / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}")
+    subprocess.run(["bash", "-e", "-c", decide["run"]], cwd=tmp_path, check=True, env=env,
+                   timeout=60)
+    assert output.read_text(encoding="utf-8") == f"cjk={needs}\n"
+
+
+def test_a_chinese_cv_pdf_embeds_a_cjk_font(bilingual, shipped):
+    """Where the machine has CJK fonts (as the workflow installs them), the Chinese CV's
+    PDF embeds one and the build warns of no character it could not print."""
+    import subprocess
+
+    fonts = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True)
+    if not fonts.stdout.strip():
+        pytest.skip("no CJK font on this machine (apt-get install fonts-noto-cjk)")
+    pdf = (bilingual / "zh" / "cv" / "cv.pdf").read_bytes()
+    assert re.search(rb"/BaseFont\s*/[A-Z]{6}\+\w*CJK", pdf)
+    assert "no font has" not in shipped(BILINGUAL)[1].err
