@@ -304,3 +304,38 @@ def test_a_chinese_cv_pdf_embeds_a_cjk_font(bilingual, shipped):
     pdf = (bilingual / "zh" / "cv" / "cv.pdf").read_bytes()
     assert re.search(rb"/BaseFont\s*/[A-Z]{6}\+\w*CJK", pdf)
     assert "no font has" not in shipped(BILINGUAL)[1].err
+
+
+LAYOUT = """() => {
+  const box = s => document.querySelector(s).getBoundingClientRect();
+  const style = getComputedStyle(document.querySelector('.citation'));
+  const text = document.createRange();
+  text.selectNodeContents(document.querySelector('h1'));
+  return {title: box('.site-title').left, nav: box('.nav').left,
+          h1: text.getBoundingClientRect().toJSON(),
+          main: box('main'), start: style.borderRightWidth, end: style.borderLeftWidth};
+}"""
+
+
+@pytest.mark.parametrize("language, rtl", [("ar", True), ("he", True), ("en", False)])
+def test_a_right_to_left_site_mirrors_in_a_browser(tmp_path, browser, language, rtl):
+    """In Chromium: the header's title on the right of the menu, the heading against the
+    right edge and the citation's rule on its right, for Arabic and Hebrew; as written
+    for English."""
+    from browser import open_page, serve
+
+    content = write_files(tmp_path / "content", {
+        "site.yaml": MINIMAL_CONFIG + f"language: {language}\n", "publications/a.md": paper()})
+    assert run_cli(*build_args(content, tmp_path / "site")).code == 0
+    with serve(tmp_path / "site") as base, open_page(browser) as page:
+        page.goto(base + "publications/a/")
+        found = page.evaluate(LAYOUT)
+    h1, main = found["h1"], found["main"]  # the heading's text, and the page's column
+    assert abs(h1["right"] - main["right"]) < abs(h1["left"] - main["left"]) if rtl else \
+        abs(h1["left"] - main["left"]) < abs(h1["right"] - main["right"]), found
+    if rtl:
+        assert found["title"] > found["nav"], found
+        assert (found["start"], found["end"]) == ("3px", "0px"), found
+    else:
+        assert found["title"] < found["nav"], found
+        assert (found["start"], found["end"]) == ("0px", "3px"), found
