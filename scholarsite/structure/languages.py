@@ -164,6 +164,12 @@ def language_prefix(tag: str, languages: tuple[str, ...]) -> str:
     return "" if not languages or tag == languages[0] else f"{tag}/"
 
 
+def pages_url(config: SiteConfig) -> str:
+    """The address of the root of the pages in `config`'s language: the site's for the
+    default, 'https://.../zh/' for Chinese (files and assets are at the site's)."""
+    return config.url + language_prefix(config.language, config.languages)
+
+
 def language_links(url: str, language: str, languages: tuple[str, ...], path: str,
                    top: str) -> list[dict]:
     """The page at `path` (below its language's root) in each of the site's languages

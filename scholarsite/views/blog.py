@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..structure.languages import human_date
+from ..structure.languages import human_date, pages_url
 from ..models import Item, SiteConfig
 from ..reading.collections import Schema
 from ..reading.slugs import make_tag_slug
@@ -104,7 +104,8 @@ def collection_feed_view(config: SiteConfig, schema: Schema, title: str,
     """The Atom feed of one collection, newest first. An item with a page of its own is
     linked to it; a news item, which has none, to the news page, with its slug as the
     fragment (news-SLUG, its element's id) so that its id is still its own."""
-    base, list_url = config.url, config.url + section_url(schema.name)
+    base = pages_url(config)
+    list_url = base + section_url(schema.name)
     entries = []
     for item in items:
         url = f"{list_url}{item.slug}/" if schema.item_template else f"{list_url}#news-{item.slug}"
