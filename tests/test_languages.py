@@ -339,3 +339,18 @@ def test_a_right_to_left_site_mirrors_in_a_browser(tmp_path, browser, language, 
     else:
         assert found["title"] < found["nav"], found
         assert (found["start"], found["end"]) == ("0px", "3px"), found
+
+
+def test_what_scripts_write_is_in_the_page_language(bilingual, browser):
+    """The filters' count, the search's count and the copy button, in Chinese."""
+    from browser import open_page, serve
+
+    with serve(bilingual) as base, open_page(browser) as page:
+        page.goto(base + "zh/publications/?year=2025")
+        page.wait_for_function("document.getElementById('filter-status').textContent !== ''")
+        assert page.inner_text("#filter-status") == "3 篇论文中的 1 篇"
+        page.goto(base + "zh/search/?q=lantern")
+        page.wait_for_function("document.getElementById('search-status').textContent !== ''")
+        assert page.inner_text("#search-status") == "1 条结果"
+        page.goto(base + "zh/publications/lantern-2025/")
+        assert page.inner_text(".copy-button") == "复制 BibTeX"
