@@ -354,3 +354,31 @@ def test_what_scripts_write_is_in_the_page_language(bilingual, browser):
         assert page.inner_text("#search-status") == "1 条结果"
         page.goto(base + "zh/publications/lantern-2025/")
         assert page.inner_text(".copy-button") == "复制 BibTeX"
+
+
+def test_serve_and_a_second_build_of_a_bilingual_site_equal_a_cold_build(tmp_path):
+    """A site in several languages is built whole each time: serve's rebuild after a save
+    of a Chinese text, and `build` into the last build's folder, give a cold build's bytes."""
+    import shutil
+
+    from conftest import assert_same_as_cold_build, edit, tree_bytes
+    from scholarsite.build import BuildOptions
+    from scholarsite.live.incremental import SiteBuilder
+
+    content = tmp_path / "content"
+    shutil.copytree(BILINGUAL, content)
+    builder = SiteBuilder(BuildOptions(content, tmp_path / "live", TEMPLATES))
+    assert builder.build().ok
+    changed = [edit(content / "index.zh.md", "乔林是一位", "乔林是一位认真的"),
+               edit(content / "publications" / "lantern-2025.md", "title: 灯笼", "title: 新灯笼")]
+    outcome = builder.build(changed)
+    assert outcome.ok and "zh/index.html" in outcome.written
+    assert "新灯笼" in (tmp_path / "live" / "zh" / "publications" / "index.html").read_text("utf-8")
+    assert_same_as_cold_build(builder)
+    out = tmp_path / "site"
+    assert run_cli(*build_args(content, out)).code == 0
+    edit(content / "pages" / "about.zh.md", "本网站", "这个网站")
+    assert run_cli(*build_args(content, out)).code == 0
+    cold = tmp_path / "cold"
+    assert run_cli(*build_args(content, cold, "--no-cache")).code == 0
+    assert tree_bytes(out) == tree_bytes(cold)
