@@ -382,3 +382,12 @@ def test_serve_and_a_second_build_of_a_bilingual_site_equal_a_cold_build(tmp_pat
     cold = tmp_path / "cold"
     assert run_cli(*build_args(content, cold, "--no-cache")).code == 0
     assert tree_bytes(out) == tree_bytes(cold)
+
+
+def test_check_finds_no_problem_in_the_bilingual_example(tmp_path):
+    """Every link of both languages resolves (the 404 page, the site's alone, links no
+    other language's)."""
+    result = run_cli("check", "--content", str(BILINGUAL), "--output", str(tmp_path / "site"),
+                     "--templates", str(TEMPLATES))
+    assert result.code == 0, result.err
+    assert "no problems" in result.out

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 
 from ..models import Paper, Site
 from ..reading.collections import SCHEMAS
-from ..structure.kinds import (FEED_PATH, KINDS, list_always_present, list_fixed_urls,
+from ..structure.kinds import (FEED_PATH, KIND, KINDS, list_always_present, list_fixed_urls,
                                list_sections, section_url)
 from ..structure.languages import is_rtl, language_links, language_prefix, messages_for
 from ..structure.urls import page_root, split_site_link
@@ -101,7 +101,8 @@ def page_view(path: str, title: str, kind: str, site: Site, description: str = "
     shown_title = site.config.title if kind == "home" else title
     return {"path": path, "title": title, "kind": kind, "root": root, "top": top,
             "canonical": canonical, "description": description,
+            # The page in each language: not the 404 page, which is the site's alone.
             "languages": language_links(config.url, config.language, config.languages,
-                                        path, top),
+                                        path, top) if KIND[kind].per_language else [],
             "meta": add_preview(make_page_meta(site, shown_title, description, canonical,
                                                kind, paper), site, paper, shown_title)}
