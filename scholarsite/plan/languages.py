@@ -51,7 +51,11 @@ def localize_site(site: Site, tag: str) -> Site:
     owner = dataclasses.replace(config.owner, name=dict(config.owner.scripts).get(
         tag, config.owner.name), position=texts.get("position", config.owner.position),
         affiliation=texts.get("affiliation", config.owner.affiliation))
+    notes = tuple((mark, texts.get(f"author_note {mark}", meaning))
+                  for mark, meaning in config.publications.author_notes)
     config = dataclasses.replace(config, language=tag, owner=owner,
+                                 publications=dataclasses.replace(config.publications,
+                                                                  author_notes=notes),
                                  title=texts.get("title", config.title),
                                  description=texts.get("description", config.description))
     bio = variant.bio_html or (mark_language(Markup(site.bio_html), default)

@@ -53,7 +53,7 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     cname = read_cname(top, url)
     owner, owner_texts = read_owner(top.mapping("author"), top.has("author"),
                                     languages or (language,))
-    pubs = read_publications(top.mapping("publications"))
+    pubs, note_texts = read_publications(top.mapping("publications"), languages or (language,))
     nav = read_nav(top)
     theme = read_theme(top.mapping("theme"))
     analytics = read_analytics(top.mapping("analytics"), top.has("analytics"))
@@ -68,7 +68,8 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     return SiteConfig(title=title, url=url, owner=owner, description=description,
                       language=language, languages=languages, strings=strings,
                       texts=(*(("title", *t) for t in titles),
-                             *(("description", *t) for t in descriptions), *owner_texts),
+                             *(("description", *t) for t in descriptions), *owner_texts,
+                             *note_texts),
                       publications=pubs, cname=cname, nav=nav,
                       theme=theme, analytics=analytics, sources=sources, citations=citations,
                       citation_counts=counts, redirects=redirects, people_roles=roles)
@@ -208,16 +209,20 @@ def read_profile_links(links: FieldReader) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def read_publications(pubs: FieldReader) -> PublicationsConfig:
+def read_publications(pubs: FieldReader, languages: tuple[str, ...] = ("en",)
+                      ) -> tuple[PublicationsConfig, tuple[tuple[str, str, str], ...]]:
+    """The publications' settings, and each author mark's meaning in each language that
+    site.yaml gives it in (as SiteConfig.texts: 'author_note *')."""
     categories = pubs.text_list("categories")
     # A .bib-only site has no categories: its papers go by year unless told otherwise.
     group_by = pubs.choice("group_by", GROUP_BY, "category" if categories else "year")
     limit = read_limit(pubs, "author_limit", DEFAULT_AUTHOR_LIMIT, "authors")
     feed_limit = read_limit(pubs, "feed_limit", DEFAULT_FEED_LIMIT, "papers in the feed")
-    notes = []
+    notes, texts = [], []
     marks = pubs.mapping("author_notes")
     for mark in list(marks.data):
-        meaning = marks.line_text(str(mark), required=True)
+        meaning, meanings = read_in_languages(marks, str(mark), languages, required=True)
+        texts += [(f"author_note {mark}", tag, text) for tag, text in meanings]
         if len(str(mark)) != 1 or str(mark).isalnum() or str(mark).isspace():
             marks.error((mark,), f"author mark {mark!r} must be one symbol, such as * or †")
             continue
@@ -229,7 +234,7 @@ def read_publications(pubs: FieldReader) -> PublicationsConfig:
                      "shown in alphabetical order")
     return PublicationsConfig(group_by=group_by, categories=categories, author_limit=limit,
                               author_notes=tuple(notes), venue_tiers=tiers,
-                              feed_limit=feed_limit)
+                              feed_limit=feed_limit), tuple(texts)
 
 
 def read_limit(pubs: FieldReader, key: str, default: int, what: str) -> int | None:
