@@ -81,6 +81,13 @@ def read_html(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
 
+def test_the_example_builds_without_a_warning(tmp_path):
+    """Its texts in Chinese (index.zh.md, cv.zh.yaml, x.zh.md) are read, none reported
+    as unread."""
+    result = run_cli(*build_args(BILINGUAL, tmp_path / "site", "--strict"))
+    assert result.code == 0 and "warning" not in result.err, result.err
+
+
 def test_every_page_is_in_both_languages_with_its_lang(bilingual):
     english = [p for p in html_files(bilingual) if p.relative_to(bilingual).parts[0] != "zh"]
     chinese = [p for p in html_files(bilingual) if p.relative_to(bilingual).parts[0] == "zh"]
