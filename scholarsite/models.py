@@ -92,7 +92,6 @@ class Preview:
     """A paper's preview picture as its source names it: 'files/REL' (a file of
     content/files/), or a bare name as al-folio writes it (views/looks.py finds the file),
     and the line that names it, where a problem with the file is reported."""
-
     name: str
     line: int = field(compare=False)  # where, not what: papers compare without it
 
@@ -191,7 +190,6 @@ class NavEntry:
 class ThemeConfig:
     """site.yaml's `theme`: the look. Accents are '#rrggbb', already raised to WCAG AA
     contrast for each mode; '' keeps the theme's own."""
-
     accent: str  # on the light background
     accent_dark: str  # on the dark background
     font: str  # sans | serif | humanist

@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Sequence
 
 from ..diagnostics import Diagnostics
-from ..plan.languages import language_store, localize_site, other_languages
 from ..models import CV, Site
 from ..output.generated import remove_unused, store_files
 from ..views.cvpdf import CVFiles, cv_pdf_path, list_shown_texts, make_cv_data, newest_date
@@ -77,14 +76,6 @@ def make_cv_files(site: Site, layers: Sequence[Path], store: Path, diags: Diagno
         return CVFiles(tuple(copies.items()))
     copies[cv_pdf_path(site)] = made
     return CVFiles(tuple(sorted(copies.items())), cv_pdf_path(site), made.stat().st_size)
-
-
-def make_language_cv_files(site: Site, layers: Sequence[Path], store: Path,
-                           diags: Diagnostics) -> dict[str, CVFiles | None]:
-    """The CV's files in each of the site's other languages (plan/languages.py), kept
-    apart from the default's; by language."""
-    return {tag: make_cv_files(localize_site(site, tag), layers, language_store(store, tag),
-                               diags) for tag in other_languages(site.config)}
 
 
 def typeset_cv(site: Site, cv: CV, layers: Sequence[Path], folder: Path, diags: Diagnostics
