@@ -20,10 +20,11 @@ from .reading.loader import CONFIG_FILE, FILES_DIR, Loaded, load_site, watch_sit
 from .models import Site
 from .plan.images import hash_image_inputs, make_images
 from .plan.checks import check_redirects, check_text_links
-from .plan.pages import DEFERRABLE, Page, paper_frame, plan_pages
+from .plan.pages import DEFERRABLE, Page, paper_frame
 from .plan.pictures import clean_published
 from .plan.previews import collect_previews
 from .render.typeset import make_cv_files
+from .render.languages import build_cold_for_languages, plan_in_languages
 from .render.layers import ASSETS_DIR, find_layer_problem, list_layers, normalize_layers
 from .render.splice import check_overrides
 from .reading.listing import list_files
@@ -168,6 +169,7 @@ def build(options: BuildOptions, keep: bool = False, listed: Listed | None = Non
     look at the last build), taken unless another build wrote the folder since. One build
     at a time writes a folder: another waits for this one (output/lock.py)."""
     check_build_dirs(options)
+    options = build_cold_for_languages(options, options.content_dir / CONFIG_FILE)
     with output_lock(options.output_dir, functools.partial(say_waiting, options.output_dir)):
         restored = recover_site(options.output_dir)
         if restored:
@@ -251,15 +253,15 @@ def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
     if cache:
         keep_parsed(cache, options.output_dir, parsed, diags.root)
     cv_files = make_cv_files(site, layers, image_store(options.output_dir), diags)
-    # Kept for serve, the pages that list papers are planned here, with their contexts.
-    pages = plan_pages(site, views, deferred=frozenset({"paper"}) if keep else DEFERRABLE,
-                       cv_files=cv_files, log=log)
+    pages, more = plan_in_languages(site, views, frozenset({"paper"}) if keep else DEFERRABLE,
+                                    cv_files, log, (layers, image_store(options.output_dir), diags))
     frame = paper_frame(site)
     if reuse is not None:
         reuse.keys = key_paper_pages(list_paper_pages(pages), frame, begun.content,
                                      loaded.digests)
     check_overrides(renderer(), layers, pages, diags)
     copies = collect_copies(watch_site(site, log), layers, diags, options.output_dir, cv_files)
+    copies.update(more)
     pages = check_redirects(site, pages, copies, options.content_dir / CONFIG_FILE, diags)
     check_text_links(site, pages, copies, diags)
     count, written, outputs = write_pages(options, pages, copies, renderer(), diags, keep,

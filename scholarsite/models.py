@@ -9,10 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-MONTH_NAMES = (
-    "January", "February", "March", "April", "May", "June",
-    "July", "August", "September", "October", "November", "December",
-)
+MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
+               "September", "October", "November", "December")
 
 # Each type's heading where papers are grouped by type, and its name in search results.
 TYPE_LABELS = {
@@ -32,7 +30,6 @@ LINK_KINDS = ("pdf", "code", "slides", "video", "poster", "supp", "html", "doi",
 @dataclass(frozen=True, order=True)
 class PubDate:
     """A publication date as precise as the source gives it: a year, a month, or a day."""
-
     year: int
     month: int | None = None
     day: int | None = None
@@ -50,8 +47,7 @@ class PubDate:
         return "-".join(parts)
 
     def full(self) -> str:
-        """YYYY-MM-DD, the first month or day standing in for one the source does not
-        give: for formats that want a whole date (sitemaps, Atom)."""
+        """YYYY-MM-DD, a missing month or day as the first: for sitemaps, Atom."""
         return f"{self.year:04d}-{self.month or 1:02d}-{self.day or 1:02d}"
 
     def human(self) -> str:
@@ -67,7 +63,6 @@ class PubDate:
 @dataclass(frozen=True)
 class Author:
     """One author as shown: the full name, and the markers (e.g. '*', '†') that follow it."""
-
     name: str
     marks: tuple[str, ...] = ()
     # Family and given names when the source splits them (BibTeX does); used by exports.
@@ -97,7 +92,6 @@ class Preview:
     """A paper's preview picture as its source names it: 'files/REL' (a file of
     content/files/), or a bare name as al-folio writes it (views/looks.py finds the file),
     and the line that names it, where a problem with the file is reported."""
-
     name: str
     line: int = field(compare=False)  # where, not what: papers compare without it
 
@@ -143,9 +137,9 @@ class Paper:
     # from BibTeX: all of its entry's fields as written, which its BibTeX export repeats.
     extra: tuple[tuple[str, str], ...] = ()
     preview: Preview | None = None  # shown beside the paper in lists and on its page
+    translations: tuple[tuple[str, str, str, str], ...] = ()  # (tag, title, abstract html, text)
 
-    def sort_key(self) -> tuple:
-        """Newest first within a group, ties broken by slug: a total order."""
+    def sort_key(self) -> tuple:  # newest first within a group, ties by slug: a total order
         y, m, d = self.date.sort_key()
         return (-y, -m, -d, self.slug)
 
@@ -159,7 +153,6 @@ class Paper:
 @dataclass(frozen=True)
 class Owner:
     """The person the site is about."""
-
     name: str
     aliases: tuple[str, ...] = ()
     position: str = ""
@@ -167,9 +160,11 @@ class Owner:
     email: str = ""
     links: tuple[tuple[str, str], ...] = ()  # (label, url), in the order given
     photo: str = ""  # a site-relative path below files/, such as 'files/me.jpg'
+    scripts: tuple[tuple[str, str], ...] = ()  # (language, the name written in it)
 
     def names(self) -> tuple[str, ...]:
-        return (self.name, *self.aliases)
+        others = tuple(n for _, n in self.scripts if n != self.name and n not in self.aliases)
+        return (self.name, *self.aliases, *others)
 
 
 @dataclass(frozen=True)
@@ -185,7 +180,6 @@ class PublicationsConfig:  # site.yaml's `publications`; defaults: reading/confi
 @dataclass(frozen=True)
 class NavEntry:
     """One navigation entry from site.yaml: a section of the site by key, or an outside URL."""
-
     key: str  # 'home', 'publications', 'cv', a collection, a free page's slug; '' for a URL
     title: str = ""  # '' for the section's own title
     url: str = ""  # only for links that are not a section of the site
@@ -196,7 +190,6 @@ class NavEntry:
 class ThemeConfig:
     """site.yaml's `theme`: the look. Accents are '#rrggbb', already raised to WCAG AA
     contrast for each mode; '' keeps the theme's own."""
-
     accent: str  # on the light background
     accent_dark: str  # on the dark background
     font: str  # sans | serif | humanist
@@ -209,15 +202,14 @@ class ThemeConfig:
 @dataclass(frozen=True)
 class AnalyticsConfig:
     """site.yaml's `analytics`: opt-in; provider '' loads nothing."""
-
     provider: str = ""  # goatcounter | plausible | google
     id: str = ""
 
 
 @dataclass(frozen=True)
 class SourcesConfig:
-    """site.yaml's `sources`: where `update` fetches the owner's papers from ('' for none),
-    and the e-mail address its requests carry (the owner's when not given)."""
+    """site.yaml's `sources`: where `update` fetches papers ('' for none), and the
+    e-mail address its requests carry (the owner's when not given)."""
 
     dblp: str = ""  # a DBLP person id, such as 12/3456
     orcid: str = ""  # an ORCID iD, such as 0000-0002-1825-0097
@@ -227,7 +219,6 @@ class SourcesConfig:
 @dataclass(frozen=True)
 class CitationCount:
     """One paper's citation count, from content/citations.yaml (written by `update`)."""
-
     slug: str
     count: int
     source: str  # openalex | semantic-scholar
@@ -260,7 +251,10 @@ class SiteConfig:  # site.yaml, read: only reading/config.py knows a setting's d
     url: str  # absolute base URL, always ending in "/"
     owner: Owner
     description: str
-    language: str
+    language: str  # the language of the pages being made (a BCP 47 tag)
+    languages: tuple[str, ...]  # a site in several: all, the default first; () for one
+    strings: tuple[tuple[str, str, str], ...]  # (language, English, own wording)
+    texts: tuple[tuple[str, str, str], ...]  # (setting, language, text): title, ... per language
     publications: PublicationsConfig
     cname: str
     nav: tuple[NavEntry, ...]  # empty: the default navigation
@@ -312,7 +306,6 @@ class Item:
 @dataclass(frozen=True)
 class CVEntry:
     """One line of a CV section: what, where, when, and labelled details."""
-
     title: str
     org: str = ""
     location: str = ""
@@ -336,7 +329,6 @@ class CVSection:
 @dataclass(frozen=True)
 class CVPdfSettings:
     """cv.yaml's `pdf:`, the owner's choices for the CV's PDF (views/cvpdf.py)."""
-
     publications: str = "all"  # all | selected
     paper: str = "a4"  # a4 | letter
     font: str = "serif"  # serif | sans
@@ -347,7 +339,6 @@ class CVPdfSettings:
 @dataclass(frozen=True)
 class CV:
     """content/cv.yaml; the publications come from the paper files, not from here."""
-
     sections: tuple[CVSection, ...]
     source: Path
     pdf: CVPdfSettings = field(default_factory=CVPdfSettings)
@@ -377,9 +368,17 @@ class Person:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """A site's texts in another language, each in place of the default's of its slug."""
+    language: str
+    bio_html: str = ""
+    items: tuple[Item, ...] = ()  # of every collection, and the free pages
+    cv: CV | None = None
+
+
+@dataclass(frozen=True)
 class Site:
     """Everything a build renders, loaded and validated."""
-
     config: SiteConfig
     papers: tuple[Paper, ...]  # sorted by Paper.sort_key
     bio_html: str = ""
@@ -389,6 +388,7 @@ class Site:
     pages: tuple[Item, ...] = ()  # free pages from content/pages/, by slug
     cv: CV | None = None
     people: tuple[Person, ...] = ()  # by role, then name (roster.py)
+    variants: tuple[Variant, ...] = ()  # index.zh.md, pages/x.zh.md, cv.zh.yaml, ...
 
     def paper(self, slug: str) -> Paper:
         for paper in self.papers:

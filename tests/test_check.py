@@ -114,7 +114,7 @@ def test_root_absolute_links_fail_under_a_subpath(make_site, tmp_path):
     content = make_site({"site.yaml": "title: Lab\nurl: https://user.github.io/lab-site/\n"
                                       "author:\n  name: Ada Example\n"})
     templates = tweak_templates(tmp_path, {
-        "base.html": ('href="{{ page.root }}assets/style.css"', 'href="/assets/style.css"')})
+        "base.html": ('href="{{ page.top }}assets/style.css"', 'href="/assets/style.css"')})
     result = run_cli(*check_args(content, templates))
     assert result.code == 1
     found = [p for p in problems(result.err) if p["severity"] == "error"]

@@ -99,7 +99,8 @@ def test_adding_renaming_and_deleting_papers(site):
 
 def test_a_template_edit_rewrites_only_the_pages_that_use_it(site):
     templates = site.options.templates_dir
-    outcome = site.build([edit(templates / "paper.html", "<h2 id=\"cite\">Recommended citation",
+    outcome = site.build([edit(templates / "paper.html",
+                               '<h2 id="cite">{{ _("Recommended citation") }}',
                                "<h2 id=\"cite\">How to cite")])
     assert outcome.written == [f"publications/{s}/index.html" for s in ("alpha", "beta", "gamma")]
     assert_same_as_cold_build(site)

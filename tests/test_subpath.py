@@ -185,7 +185,7 @@ def test_the_crawl_finds_a_root_absolute_asset(tmp_path, serve):
     """The classic theme bug, '/assets/style.css', is a 404 under the subpath: the harness
     above can fail."""
     templates = copy_templates(tmp_path)
-    edit(templates / "base.html", 'href="{{ page.root }}assets/style.css"',
+    edit(templates / "base.html", 'href="{{ page.top }}assets/style.css"',
          'href="/assets/style.css"')
     base = serve(build_lab_site(tmp_path, templates))
     statuses, came_from = crawl(base, [PREFIX])

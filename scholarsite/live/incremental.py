@@ -12,7 +12,7 @@ what it touches:
 - a collection's item, a free page, cv.yaml: those (few) files are read again, and the
   pages whose context changed are rendered;
 - a template: the pages whose template uses it (extends, include, import) are rendered;
-- site.yaml: everything is read and rendered again;
+- site.yaml, or any file of a site in several languages: all is read and rendered again;
 - static files (templates/assets/, content/files/): those files are copied.
 
 Only files whose bytes changed are written (a temporary file, then os.replace: never a
@@ -310,7 +310,7 @@ class SiteBuilder:
         if changes is not None and not changes.any():
             return None
         if changes is None or changes.config or self.site is None \
-                or not self.folder.is_intact():
+                or self.site.config.languages or not self.folder.is_intact():
             return self.build_whole(start)
         self.replaced = {}
         warnings = self.read_changes(changes)

@@ -40,7 +40,8 @@ def list_tag_pages(site: Site, views: dict[str, dict], base: dict, titles: dict[
         for name, members in group_by_tag(site.collection(schema.name)).values():
             path = tag_path(schema.name, name)
             root, title = page_root(path), f"{schema.title} tagged “{name}”"
-            shown = [item_view(item, schema, root, views) for item in members]
+            shown = [item_view(item, schema, root, views, site.config.language)
+                     for item in members]
             context = {"site": base, "page": page_view(path, title, "tag", site),
                        "collection": collection_view(schema, title, shown),
                        "tag": name, "tags_url": root + tags_path(schema.name)}

@@ -7,8 +7,9 @@ from urllib.parse import urlsplit
 
 from ..models import Paper, Site
 from ..reading.collections import SCHEMAS
-from ..structure.kinds import (FEED_PATH, KINDS, list_always_present, list_fixed_urls,
+from ..structure.kinds import (FEED_PATH, KIND, KINDS, list_always_present, list_fixed_urls,
                                list_sections, section_url)
+from ..structure.languages import is_rtl, language_links, language_prefix, messages_for
 from ..structure.urls import page_root, split_site_link
 from ..views.blog import feed_path
 from ..views.itemviews import profile_links
@@ -18,8 +19,9 @@ from ..views.metadata import make_page_meta
 
 def section_titles(site: Site) -> dict[str, str]:
     """Each section's title: its default, or the label site.yaml's `nav` gives it."""
-    titles = {kind.key: kind.title for kind in KINDS if kind.section}
-    titles.update({s.name: s.title for s in SCHEMAS})
+    t = messages_for(site.config).gettext  # the theme's own titles in the site's language
+    titles = {kind.key: t(kind.title) for kind in KINDS if kind.section}
+    titles.update({s.name: t(s.title) for s in SCHEMAS})
     titles.update({p.slug: p.title for p in site.pages})
     titles.update({e.key: e.title for e in site.config.nav if e.key and e.title})
     return titles
@@ -49,7 +51,7 @@ def list_feeds(site: Site) -> list[dict]:
     """Every Atom feed of the site, advertised in each page's head: the papers', then each
     collection's that has one and has items."""
     titles = section_titles(site)
-    feeds = [{"title": f"{site.config.title}: Publications", "url": FEED_PATH}]
+    feeds = [{"title": f"{site.config.title}: {titles['publications']}", "url": FEED_PATH}]
     feeds += [{"title": f"{site.config.title}: {titles[s.name]}", "url": feed_path(s.name)}
               for s in SCHEMAS if s.feed and site.collection(s.name)]
     return feeds
@@ -62,6 +64,11 @@ def site_view(site: Site) -> dict:
         "title": config.title,
         "description": config.description,
         "language": config.language,
+        "languages": list(config.languages),  # a site in several: all, the default first
+        "dir": "rtl" if is_rtl(config.language) else "",  # Arabic, Hebrew: right to left
+        # site.yaml's `strings` in this language, which `_()` in templates gives first.
+        "strings": tuple((message, own) for tag, message, own in config.strings
+                         if tag == config.language),
         "url": config.url,
         "base_path": urlsplit(config.url).path or "/",
         "owner": {"name": owner.name, "position": owner.position,
@@ -84,11 +91,18 @@ def page_view(path: str, title: str, kind: str, site: Site, description: str = "
     `root` prefixes every internal link: relative ('../../') so that the site works under
     any subpath and from disk; the 404 page, served at any depth, uses the absolute path.
     """
-    root = urlsplit(site.config.url).path if absolute_links else page_root(path)
-    canonical = site.config.url + path
+    config = site.config
+    root = urlsplit(config.url).path if absolute_links else page_root(path)
+    # The site's root, where the assets and files are: a language's root is one below it.
+    top = root if absolute_links or not language_prefix(config.language, config.languages) \
+        else root + "../"
+    canonical = config.url + language_prefix(config.language, config.languages) + path
     description = description or site.config.description
     shown_title = site.config.title if kind == "home" else title
-    return {"path": path, "title": title, "kind": kind, "root": root,
+    return {"path": path, "title": title, "kind": kind, "root": root, "top": top,
             "canonical": canonical, "description": description,
+            # The page in each language: not the 404 page, which is the site's alone.
+            "languages": language_links(config.url, config.language, config.languages,
+                                        path, top) if KIND[kind].per_language else [],
             "meta": add_preview(make_page_meta(site, shown_title, description, canonical,
                                                kind, paper), site, paper, shown_title)}

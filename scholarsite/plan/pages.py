@@ -167,7 +167,7 @@ def plan_home(plan: Planning, planned: list[Page]) -> list[Page]:
     context = {"site": plan.base, "page": page_view("", site.config.title, "home", site),
                "bio_html": Markup(site.bio_html), "papers": shown,
                "papers_are_recent": not selected, "notes": plan.notes,
-               "news": [item_view(i, news, "", views)
+               "news": [item_view(i, news, "", views, site.config.language)
                         for i in site.collection("news")[:HOME_NEWS]],
                "more_news": len(site.collection("news")) > HOME_NEWS,
                "news_title": plan.titles["news"], "citations": count_summary(site)}
@@ -219,7 +219,8 @@ def plan_collections(plan: Planning, planned: list[Page]) -> list[Page]:
         items = plan.site.collection(schema.name)
         if items:
             path = section_url(schema.name)
-            shown = [item_view(item, schema, page_root(path), plan.views) for item in items]
+            shown = [item_view(item, schema, page_root(path), plan.views, plan.base["language"])
+                     for item in items]
             title = plan.titles[schema.name]
             context = {"site": plan.base,
                        "page": page_view(path, title, "collection", plan.site),
@@ -242,9 +243,10 @@ def plan_free_pages(plan: Planning, planned: list[Page]) -> list[Page]:
 def plan_item(plan: Planning, schema: Schema, item: Item) -> Page:
     """One item's page (a talk, a post, ...) or a free page."""
     path = item_url(item)
-    view = item_view(item, schema, page_root(path), plan.views)
+    view = item_view(item, schema, page_root(path), plan.views, plan.base["language"])
     if has_tags(schema):
-        view.update(blog_extras(item, plan.site.collection(schema.name), page_root(path)))
+        view.update(blog_extras(item, plan.site.collection(schema.name), page_root(path),
+                                plan.base["language"]))
     key = "page" if schema is PAGES else "item"
     title = "" if schema is PAGES else plan.titles[schema.name]
     context = {"site": plan.base,
@@ -296,8 +298,7 @@ def plan_search(plan: Planning, planned: list[Page]) -> list[Page]:
 
 def search_context(plan: Planning, contexts: list[dict], papers: list[dict]
                    ) -> tuple[dict, tuple[str, ...]]:
-    """The search page's context, and the slug of the paper each piece of its index is
-    of."""
+    """The search page's context, and the slug of the paper each index piece is of."""
     pieces, owners = make_search_index(contexts, papers)
     return {"site": plan.base,
             "page": page_view(KIND["search"].path, plan.titles["search"], "search", plan.site),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..models import Item, PubDate, Site
 from ..reading.collections import SCHEMAS, has_tags
 from ..reading.roster import person_url
+from ..structure.languages import language_links, messages_for
 from ..structure.kinds import (KINDS, has_section, list_always_present, list_sections,
                                paper_url, section_url)
 from ..views.blog import group_by_tag, tag_path, tags_path
@@ -15,7 +16,8 @@ from ..views.itemviews import item_url
 def sitemap_sections(site: Site, views: dict[str, dict], titles: dict[str, str]) -> list[dict]:
     """Every HTML page, grouped: the site's own pages, then papers, then each collection."""
     keys = list_sections(site) + list_always_present()
-    sections = [{"title": "Pages",
+    t = messages_for(site.config).gettext
+    sections = [{"title": messages_for(site.config).pgettext("sitemap", "Pages"),
                  "links": [{"title": titles[k], "url": section_url(k)} for k in keys]}]
     if views:
         sections.append({"title": titles["publications"],
@@ -31,8 +33,8 @@ def sitemap_sections(site: Site, views: dict[str, dict], titles: dict[str, str])
                              "links": [{"title": i.title, "url": item_url(i)} for i in items]})
         groups = group_by_tag(items) if has_tags(schema) else {}
         if groups:
-            sections.append({"title": f"{titles[schema.name]}: tags", "links": [
-                {"title": "All tags", "url": tags_path(schema.name)},
+            sections.append({"title": f"{titles[schema.name]}: {t('tags')}", "links": [
+                {"title": t("All tags"), "url": tags_path(schema.name)},
                 *({"title": name, "url": tag_path(schema.name, name)}
                   for name, _ in groups.values())]})
     return sections
@@ -56,7 +58,18 @@ def sitemap_entries(site: Site) -> list[dict]:
             pairs += list_tag_pages(site, kind.key)
         else:
             pairs += list_dated_items(site, kind.key)
-    return [{"loc": site.config.url + path, "lastmod": lastmod} for path, lastmod in pairs]
+    config = site.config
+    if not config.languages:
+        return [{"loc": config.url + path, "lastmod": lastmod, "alternates": []}
+                for path, lastmod in pairs]
+    # Each page in every language, each naming all of them (itself too), as search
+    # engines ask of a site in several: <xhtml:link rel="alternate" hreflang>.
+    entries = []
+    for path, lastmod in pairs:
+        links = language_links(config.url, config.language, config.languages, path, "")
+        entries += [{"loc": link["url"], "lastmod": lastmod, "alternates": links}
+                    for link in links]
+    return entries
 
 
 def list_urls(site: Site, key: str) -> list[str]:

@@ -96,6 +96,8 @@ class Context:
     files: frozenset[str]  # 'files/...' paths, POSIX
     md: Converter  # make_item_markdown's
     publishing: Publishing  # which drafts and dated items are shown
+    # The site's other languages: 'x.zh.md' is x's text in Chinese, not an item of its own.
+    variants: tuple[str, ...] = ()
 
 
 def read_link(f: FieldReader, key: str, label: str, ctx: Context) -> tuple[str, str] | None:
@@ -193,9 +195,12 @@ def warn_unnamed_tags(f: FieldReader, tags: tuple[str, ...]) -> None:
                       f"page's address from; it is at tags/{make_tag_slug(tag)}/")
 
 
-def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics) -> Item | None:
-    """One Markdown file of a collection; None (with diagnostics) when it cannot be used."""
-    check_file_slug(path, "my-talk-2024.md", diags)
+def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics,
+              slug: str = "") -> Item | None:
+    """One Markdown file of a collection; None (with diagnostics) when it cannot be used.
+    `slug`: of a text in another language ('x.zh.md'), the slug of the item it translates."""
+    if not slug:
+        check_file_slug(path, "my-talk-2024.md", diags)
     text = read_text(path, diags)
     read = read_front_matter(text, path, diags) if text is not None else None
     if read is None:
@@ -219,7 +224,7 @@ def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics) -> I
                     "below the front matter; give it one or the other")
     if len(diags.errors()) > before:
         return None
-    return Item(collection=schema.name, slug=path.stem, title=title, source=path, line=1,
+    return Item(collection=schema.name, slug=slug or path.stem, title=title, source=path, line=1,
                 date=date, draft=draft, body_html=body_html, body_text=html_to_text(body_html),
                 toc_html=toc_html, **fields)
 
@@ -231,13 +236,32 @@ def list_markdown(folder: Path, content_dir: Path, diags: Diagnostics) -> list[P
 def read_folder(schema: Schema, ctx: Context, diags: Diagnostics) -> list[Item]:
     """Every item of one collection, newest first; two files with one slug are an error."""
     paths = list_markdown(ctx.content_dir / schema.name, ctx.content_dir, diags)
-    read = (read_item(path, schema, ctx, diags) for path in paths)
+    read = (read_item(path, schema, ctx, diags) for path in paths
+            if not variant_language(path, ctx.variants))
     items, repeats = split_repeats((item for item in read if item is not None),
                                    lambda item: item.slug)
     for item, other in repeats:
         diags.error(item.source, 1, f"two {schema.name} files have the slug '{item.slug}': "
                     f"this one and {other.source.as_posix()}; rename one")
     return sorted(items, key=Item.sort_key)
+
+
+def variant_language(path: Path, languages: tuple[str, ...]) -> str:
+    """The language 'x.zh.md' is written in, when 'zh' is one of `languages`; else ''."""
+    stem, _, tag = path.stem.rpartition(".")
+    return tag if stem and tag in languages else ""
+
+
+def read_variant_items(ctx: Context, language: str, diags: Diagnostics) -> tuple[Item, ...]:
+    """Every collection's and free page's text in `language` ('x.zh.md'), each with the
+    slug of the item it translates."""
+    items: list[Item] = []
+    for schema in (*SCHEMAS, PAGES):
+        for path in list_markdown(ctx.content_dir / schema.name, ctx.content_dir, diags):
+            if variant_language(path, (language,)):
+                item = read_item(path, schema, ctx, diags, path.stem.rpartition(".")[0])
+                items += [item] if item is not None else []
+    return tuple(items)
 
 
 def read_published(ctx: Context, reserved: frozenset[str], diags: Diagnostics

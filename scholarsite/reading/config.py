@@ -14,6 +14,7 @@ from ..models import NavEntry, Owner, PublicationsConfig, SiteConfig, SourcesCon
 from .citecounts import CITATION_SOURCES, COUNTS_FILE, read_counts
 from ..structure.urls import check_link
 from .redirects import read_redirects
+from .langconfig import read_in_languages, read_languages, read_names, read_strings
 from .theme import read_analytics, read_theme
 from .yamlread import parse_yaml, read_text
 
@@ -44,13 +45,15 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
         return None
     before = len(diags.errors())
     top = FieldReader(doc, path, diags, what="setting")
-    title = top.line_text("title", required=True)
+    language, languages = read_languages(top)
+    title, titles = read_in_languages(top, "title", languages or (language,), required=True)
     url = read_base_url(top)
-    description = top.line_text("description")
-    language = top.line_text("language") or "en"
+    description, descriptions = read_in_languages(top, "description", languages or (language,))
+    strings = read_strings(top, languages or (language,))
     cname = read_cname(top, url)
-    owner = read_owner(top.mapping("author"), top.has("author"))
-    pubs = read_publications(top.mapping("publications"))
+    owner, owner_texts = read_owner(top.mapping("author"), top.has("author"),
+                                    languages or (language,))
+    pubs, note_texts = read_publications(top.mapping("publications"), languages or (language,))
     nav = read_nav(top)
     theme = read_theme(top.mapping("theme"))
     analytics = read_analytics(top.mapping("analytics"), top.has("analytics"))
@@ -63,7 +66,11 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
         return None
     counts = read_counts(path.parent / COUNTS_FILE, diags) if citations else ()
     return SiteConfig(title=title, url=url, owner=owner, description=description,
-                      language=language, publications=pubs, cname=cname, nav=nav,
+                      language=language, languages=languages, strings=strings,
+                      texts=(*(("title", *t) for t in titles),
+                             *(("description", *t) for t in descriptions), *owner_texts,
+                             *note_texts),
+                      publications=pubs, cname=cname, nav=nav,
                       theme=theme, analytics=analytics, sources=sources, citations=citations,
                       citation_counts=counts, redirects=redirects, people_roles=roles)
 
@@ -143,22 +150,27 @@ def read_cname(top: FieldReader, url: str) -> str:
     return host
 
 
-def read_owner(author: FieldReader, present: bool) -> Owner | None:
+def read_owner(author: FieldReader, present: bool, languages: tuple[str, ...] = ("en",)
+               ) -> tuple[Owner | None, tuple[tuple[str, str, str], ...]]:
+    """The owner, and their position and affiliation in each language that site.yaml
+    gives them in (as SiteConfig.texts)."""
     if not present:
         author.error((), "missing required setting 'author' (at least its 'name')")
-        return None
-    name = author.line_text("name", required=True)
+        return None, ()
+    name, scripts = read_names(author, languages)
+    position, positions = read_in_languages(author, "position", languages)
+    affiliation, affiliations = read_in_languages(author, "affiliation", languages)
     aliases = author.text_list("aliases")
-    position = author.line_text("position")
-    affiliation = author.line_text("affiliation")
     email = author.line_text("email")
     if email and "@" not in email:
         author.error(("email",), f"'author.email' is not an e-mail address: {email!r}")
     links = read_profile_links(author.mapping("links"))
     photo = read_photo(author)
     author.check_unknown()
-    return Owner(name=name, aliases=aliases, position=position, affiliation=affiliation,
-                 email=email, links=links, photo=photo)
+    texts = (*(("position", *t) for t in positions),
+             *(("affiliation", *t) for t in affiliations))
+    return Owner(name=name, aliases=aliases, scripts=scripts, position=position,
+                 affiliation=affiliation, email=email, links=links, photo=photo), texts
 
 
 def read_photo(author: FieldReader) -> str:
@@ -197,16 +209,20 @@ def read_profile_links(links: FieldReader) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def read_publications(pubs: FieldReader) -> PublicationsConfig:
+def read_publications(pubs: FieldReader, languages: tuple[str, ...] = ("en",)
+                      ) -> tuple[PublicationsConfig, tuple[tuple[str, str, str], ...]]:
+    """The publications' settings, and each author mark's meaning in each language that
+    site.yaml gives it in (as SiteConfig.texts: 'author_note *')."""
     categories = pubs.text_list("categories")
     # A .bib-only site has no categories: its papers go by year unless told otherwise.
     group_by = pubs.choice("group_by", GROUP_BY, "category" if categories else "year")
     limit = read_limit(pubs, "author_limit", DEFAULT_AUTHOR_LIMIT, "authors")
     feed_limit = read_limit(pubs, "feed_limit", DEFAULT_FEED_LIMIT, "papers in the feed")
-    notes = []
+    notes, texts = [], []
     marks = pubs.mapping("author_notes")
     for mark in list(marks.data):
-        meaning = marks.line_text(str(mark), required=True)
+        meaning, meanings = read_in_languages(marks, str(mark), languages, required=True)
+        texts += [(f"author_note {mark}", tag, text) for tag, text in meanings]
         if len(str(mark)) != 1 or str(mark).isalnum() or str(mark).isspace():
             marks.error((mark,), f"author mark {mark!r} must be one symbol, such as * or †")
             continue
@@ -218,7 +234,7 @@ def read_publications(pubs: FieldReader) -> PublicationsConfig:
                      "shown in alphabetical order")
     return PublicationsConfig(group_by=group_by, categories=categories, author_limit=limit,
                               author_notes=tuple(notes), venue_tiers=tiers,
-                              feed_limit=feed_limit)
+                              feed_limit=feed_limit), tuple(texts)
 
 
 def read_limit(pubs: FieldReader, key: str, default: int, what: str) -> int | None:

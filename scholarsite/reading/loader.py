@@ -12,14 +12,15 @@ from pathlib import Path
 from typing import Callable
 
 from .listing import check_inside, list_files
-from .collections import SCHEMAS, Context, make_item_markdown, read_published
+from .collections import (SCHEMAS, Context, make_item_markdown, read_published,
+                          read_variant_items)
 from .layout import PAPER_SUFFIXES, PAPERS_DIR
 from .publishing import Publishing
 from .config import load_config
 from .citecounts import COUNTS_FILE, check_count_slugs
 from .cv import load_cv
 from ..diagnostics import Diagnostic, Diagnostics
-from ..models import CV, Item, Paper, Person, Site, SiteConfig
+from ..models import CV, Item, Paper, Person, Site, SiteConfig, Variant
 from .unread import warn_unread
 from .bibrepeats import drop_same_papers, keep_repeats
 from ..output.cache import hash_bytes
@@ -193,8 +194,8 @@ def list_user_files(content_dir: Path, diags: Diagnostics) -> tuple[Path, ...]:
     return tuple(p.relative_to(files_dir) for p in list_files(files_dir, content_dir, diags, ()))
 
 
-def read_bio(content_dir: Path, diags: Diagnostics) -> str:
-    path = content_dir / BIO_FILE
+def read_bio(content_dir: Path, diags: Diagnostics, name: str = BIO_FILE) -> str:
+    path = content_dir / name
     if not os.path.lexists(path) or not check_inside(path, content_dir, diags):
         return ""
     text = read_text(path, diags)
@@ -218,17 +219,42 @@ def check_nav(site: Site, path: Path, diags: Diagnostics) -> None:
 
 
 def make_context(content_dir: Path, slugs: frozenset[str], files: tuple[Path, ...],
-                 publishing: Publishing) -> Context:
+                 publishing: Publishing, variants: tuple[str, ...] = ()) -> Context:
     return Context(content_dir, slugs, frozenset(f"{FILES_DIR}/{f.as_posix()}" for f in files),
-                   make_item_markdown(), publishing)
+                   make_item_markdown(), publishing, variants)
+
+
+def read_variants(content_dir: Path, slugs: frozenset[str], files: tuple[Path, ...],
+                  publishing: Publishing, languages: tuple[str, ...], site_items: tuple,
+                  diags: Diagnostics) -> tuple[Variant, ...]:
+    """The texts written in each of the site's other languages: content/index.zh.md,
+    x.zh.md beside each collection's and the free pages' x.md, content/cv.zh.yaml. A
+    text whose default-language file is missing is an error: every page is in every
+    language."""
+    ctx = make_context(content_dir, slugs, files, publishing, languages)
+    known = {(item.collection, item.slug) for item in site_items}
+    variants = []
+    for tag in languages:
+        items = read_variant_items(ctx, tag, diags)
+        for item in items:
+            if (item.collection, item.slug) not in known:
+                diags.error(item.source, 1, f"'{item.source.name}' is the {tag} text of "
+                            f"'{item.slug}', which has no file of its own in the default "
+                            f"language; add {item.slug}.md beside it")
+        cv_path = content_dir / CV_FILE.replace(".yaml", f".{tag}.yaml")
+        cv = load_cv(cv_path, diags) if os.path.lexists(cv_path) else None
+        bio = read_bio(content_dir, diags, BIO_FILE.replace(".md", f".{tag}.md"))
+        variants.append(Variant(tag, bio, items, cv))
+    return tuple(variants)
 
 
 def read_extras(content_dir: Path, slugs: frozenset[str], files: tuple[Path, ...],
-                publishing: Publishing, diags: Diagnostics, roster: Roster | None = None
+                publishing: Publishing, diags: Diagnostics, roster: Roster | None = None,
+                languages: tuple[str, ...] = ()
                 ) -> tuple[tuple[Item, ...], tuple[Item, ...], CV | None]:
     """The collections, the free pages and the CV: read after the papers and the files,
     which they may name (and the CV's students, the people: `roster`)."""
-    ctx = make_context(content_dir, slugs, files, publishing)
+    ctx = make_context(content_dir, slugs, files, publishing, languages)
     cv = load_cv(content_dir / CV_FILE, diags)
     if cv is not None and roster is not None:
         cv = link_students(cv, roster.people, diags)
@@ -271,15 +297,19 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
     parsed.made = {key: share for run in runs for key, share in run.kept.items()}
     papers = settle_papers([paper for run in runs for paper in run.papers], diags, log)
     bio = read_bio(content_dir, diags)
-    warn_unread(content_dir, diags)
-    items, pages, cv = read_extras(content_dir, frozenset(p.slug for p in papers), files,
-                                   publishing, diags, roster)
+    others = config.languages[1:] if config is not None else ()
+    warn_unread(content_dir, diags, others)
+    slugs = frozenset(p.slug for p in papers)
+    items, pages, cv = read_extras(content_dir, slugs, files, publishing, diags, roster,
+                                   others)
+    variants = read_variants(content_dir, slugs, files, publishing, others,
+                             (*items, *pages), diags) if others else ()
     if config is None or diags.has_errors():
         return None
     for run in runs:  # the settings' warnings come after the content's own
         diags.add_all(run.warnings)
     site = assemble_site(config, papers, content_dir, bio, files, (items, pages, cv),
-                         roster.people, diags)
+                         roster.people, diags, variants)
     if diags.has_errors():
         return None
     reads = log.result() if log else {}
@@ -295,13 +325,15 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
 def assemble_site(config: SiteConfig, papers: list[Paper], content_dir: Path, bio: str,
                   files: tuple[Path, ...],
                   extras: tuple[tuple[Item, ...], tuple[Item, ...], CV | None],
-                  people: tuple[Person, ...], diags: Diagnostics) -> Site:
+                  people: tuple[Person, ...], diags: Diagnostics,
+                  variants: tuple[Variant, ...] = ()) -> Site:
     """The site of what was read (the papers settled: settle_papers), checked as a whole:
     its menu names sections it has, its citation counts name its papers. The whole build
     and `serve`'s rebuilds (live/sources.py) assemble it so, and report alike."""
     items, pages, cv = extras
     site = Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
-                files=files, items=items, pages=pages, cv=cv, people=people)
+                files=files, items=items, pages=pages, cv=cv, people=people,
+                variants=variants)
     check_nav(site, content_dir / CONFIG_FILE, diags)
     check_count_slugs(config.citation_counts, frozenset(p.slug for p in papers),
                       content_dir / COUNTS_FILE, diags)

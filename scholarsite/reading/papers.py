@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable
 from ..diagnostics import Diagnostics
 from .slugs import check_file_slug
 from .fields import FieldReader
+from ..structure.languages import parse_language
 from ..models import (LINK_KINDS, PAPER_TYPES, TOPIC_SEPARATOR, Author, Link, Paper,
                       Preview)
 from .codeblocks import highlight_code
@@ -304,6 +305,27 @@ def read_paper_details(f: FieldReader, bibtex_type: str) -> dict:
     )
 
 
+def read_translations(f: FieldReader, md: Converter) -> tuple[tuple[str, str, str, str], ...]:
+    """`translations: {zh: {title: ..., abstract: ...}}`: the paper's title and abstract
+    (Markdown) in other languages, shown on the site's pages in those languages."""
+    out = []
+    for tag in sorted(str(key) for key in f.data):
+        one = f.mapping(tag)
+        title = one.line_text("title")
+        abstract = one.text("abstract")
+        one.check_unknown()
+        if parse_language(tag) is None:
+            f.error((tag,), f"'translations' has {tag!r}, which is not a language tag "
+                    "(such as zh, de, ja)")
+            continue
+        start = one.line("abstract")
+        html = render_markdown(md, abstract, lambda line, message, warning=False: (
+            f.diags.warning if warning else f.diags.error)(f.path, start + line - 1, message)) \
+            if abstract else ""
+        out.append((tag, title, html, html_to_text(html)))
+    return tuple(out)
+
+
 def read_markdown_paper(path: Path, text: str, md: Converter,
                         diags: Diagnostics) -> Paper | None:
     """One paper from its Markdown file; None (with diagnostics) when it cannot be built."""
@@ -335,6 +357,7 @@ def read_markdown_paper(path: Path, text: str, md: Converter,
                "'institution' or an arXiv link instead)")
     paper = read_paper_details(f, bibtex_type)
     paper["preview"] = read_preview(f, paper)
+    paper["translations"] = read_translations(f.mapping("translations"), md)
     f.check_unknown()
     if len(diags.errors()) > before or date is None or not title or not authors:
         return None

@@ -49,16 +49,20 @@ def suggest_name(name: str, is_folder: bool) -> str:
     return ""
 
 
-def warn_unread(content_dir: Path, diags: Diagnostics) -> None:
+def warn_unread(content_dir: Path, diags: Diagnostics, languages: tuple[str, ...] = ()
+                ) -> None:
     """A warning for each entry of the content folder that nothing reads (names that
-    begin with a dot, a system's or an editor's, are left alone)."""
+    begin with a dot, a system's or an editor's, are left alone); `languages`: the
+    site's other languages, whose texts are read too (index.zh.md, cv.zh.yaml)."""
+    read = (*READ_FILES, *(name.replace(".", f".{tag}.", 1) for tag in languages
+                           for name in ("index.md", "cv.yaml")))
     try:
         entries = sorted(content_dir.iterdir(), key=lambda p: p.name)
     except OSError:
         return  # the folder itself is reported by what reads site.yaml
     for entry in entries:
         name, is_folder = entry.name, entry.is_dir()
-        if name.startswith(".") or name in (READ_FOLDERS if is_folder else READ_FILES):
+        if name.startswith(".") or name in (READ_FOLDERS if is_folder else read):
             continue
         meant = suggest_name(name, is_folder)
         shown = f"'{name}/'" if is_folder else f"'{name}'"

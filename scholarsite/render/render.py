@@ -14,7 +14,7 @@ from markupsafe import Markup
 
 from ..diagnostics import Diagnostics
 from ..views.metadata import dump_script_json
-from ..views.rooted import PageContext
+from ..views.rooted import CURRENT_MESSAGES, PageContext, translate, translate_plural
 from ..plan.pages import Page
 from ..structure.kinds import KIND
 from ..output.parallel import count_workers, map_forked, split_spans
@@ -82,8 +82,9 @@ class FragmentCache(Extension):
         call = self.call_method("_render_cached", [where, nodes.List(keys)])
         return nodes.CallBlock(call, [], [], body).set_lineno(lineno)
 
-    def _render_cached(self, where: str, keys: list, caller) -> Markup:
+    def _render_cached(self, where: object, keys: list, caller) -> Markup:
         env = self.environment
+        where = (where, CURRENT_MESSAGES.get())  # a fragment in each language apart
         if type(keys[0]) is str and keys[0].startswith(SITE_FRAGMENT):
             key = (where, *keys)
             fragment = env.site_fragments.get(key)
@@ -169,11 +170,15 @@ def make_env(templates: Path | Sequence[Path], compiled_dir: Path | None = None,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        extensions=[FragmentCache],
+        extensions=[FragmentCache, "jinja2.ext.i18n"],
         auto_reload=False,
         bytecode_cache=cache,
     )
     env.filters["script_json"] = dump_script_json  # JSON-LD that cannot end its <script>
+    # The interface's strings in each page's language (views/rooted.py): newstyle, so that
+    # `_("... %(n)s", n=x)` escapes `x`.
+    env.install_gettext_callables(translate, translate_plural,  # type: ignore[attr-defined]
+                                  newstyle=True)
     return env
 
 

@@ -34,6 +34,9 @@ class PageKind:
     # of any paper may touch it.
     every_paper: bool = False
     common: bool = True  # every site has one: its template is compiled up front
+    # In each of a site's languages (below /TAG/ but the default's): not the files that
+    # serve the whole site (sitemap.xml, robots.txt, the citation files, 404.html).
+    per_language: bool = True
 
 
 KINDS = (
@@ -68,17 +71,17 @@ KINDS = (
              every_paper=True),
     PageKind("sitemap", "sitemap/", "sitemap.html", "Sitemap", section=True, lastmod="all",
              every_paper=True),
-    PageKind("bibtex-all", "publications.bib", every_paper=True),
-    PageKind("ris-all", "publications.ris", every_paper=True),
-    PageKind("csl-all", "publications.json", every_paper=True),
+    PageKind("bibtex-all", "publications.bib", every_paper=True, per_language=False),
+    PageKind("ris-all", "publications.ris", every_paper=True, per_language=False),
+    PageKind("csl-all", "publications.json", every_paper=True, per_language=False),
     PageKind("feed", "feed.xml", "feed.xml", every_paper=True),
-    PageKind("sitemap-xml", "sitemap.xml", "sitemap.xml", every_paper=True),
-    PageKind("robots", "robots.txt", "robots.txt"),
-    PageKind("404", "404.html", "404.html"),
-    PageKind("nojekyll", ".nojekyll"),
-    PageKind("cname", "CNAME", common=False),
+    PageKind("sitemap-xml", "sitemap.xml", "sitemap.xml", every_paper=True, per_language=False),
+    PageKind("robots", "robots.txt", "robots.txt", per_language=False),
+    PageKind("404", "404.html", "404.html", per_language=False),
+    PageKind("nojekyll", ".nojekyll", per_language=False),
+    PageKind("cname", "CNAME", common=False, per_language=False),
     # An old address that sends visitors on (site.yaml's `redirects`): in no sitemap.
-    PageKind("redirect", "{slug}", "redirect.html", common=False),
+    PageKind("redirect", "{slug}", "redirect.html", common=False, per_language=False),
 )
 KIND = {kind.key: kind for kind in KINDS}
 

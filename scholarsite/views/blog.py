@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..structure.languages import human_date, pages_url
 from ..models import Item, SiteConfig
 from ..reading.collections import Schema
 from ..reading.slugs import make_tag_slug
@@ -79,22 +80,22 @@ def find_related(item: Item, items: tuple[Item, ...]) -> list[Item]:
             if score < 0][:RELATED_POSTS]
 
 
-def blog_extras(item: Item, items: tuple[Item, ...], root: str) -> dict:
+def blog_extras(item: Item, items: tuple[Item, ...], root: str, language: str = "en") -> dict:
     """A post's page's extras: its neighbours in time, its reading time, related posts.
     `items` is its collection, newest first."""
     at = next(i for i, other in enumerate(items) if other.slug == item.slug)
     newer = items[at - 1] if at > 0 else None
     older = items[at + 1] if at + 1 < len(items) else None
     return {"reading_minutes": reading_minutes(item),
-            "newer": link_to(newer, root), "older": link_to(older, root),
-            "related": [link_to(other, root) for other in find_related(item, items)]}
+            "newer": link_to(newer, root, language), "older": link_to(older, root, language),
+            "related": [link_to(other, root, language) for other in find_related(item, items)]}
 
 
-def link_to(item: Item | None, root: str) -> dict | None:
+def link_to(item: Item | None, root: str, language: str = "en") -> dict | None:
     if item is None:
         return None
     return {"title": item.title, "url": f"{root}{item.collection}/{item.slug}/",
-            "date": item.date.human() if item.date else "",
+            "date": human_date(item.date, language) if item.date else "",
             "date_iso": item.date.iso() if item.date else ""}
 
 
@@ -103,7 +104,8 @@ def collection_feed_view(config: SiteConfig, schema: Schema, title: str,
     """The Atom feed of one collection, newest first. An item with a page of its own is
     linked to it; a news item, which has none, to the news page, with its slug as the
     fragment (news-SLUG, its element's id) so that its id is still its own."""
-    base, list_url = config.url, config.url + section_url(schema.name)
+    base = pages_url(config)
+    list_url = base + section_url(schema.name)
     entries = []
     for item in items:
         url = f"{list_url}{item.slug}/" if schema.item_template else f"{list_url}#news-{item.slug}"

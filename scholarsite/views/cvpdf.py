@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
+from ..structure.languages import human_date, messages_for
 from ..models import CV, TYPE_LABELS, CVEntry, CVSection, Paper, PubDate, Site
 from ..reading.people import is_owner
 from ..reading.slugs import fold_latin
@@ -56,9 +58,24 @@ def cv_pdf_path(site: Site) -> str:
 def make_cv_data(site: Site, cv: CV) -> dict:
     """Everything cv.typ shows, in the order it shows it."""
     owner = site.config.owner
-    return {"title": f"{owner.name}: Curriculum Vitae", "header": header_data(site),
+    t = messages_for(site.config).gettext
+    return {"title": f"{owner.name}: {t('Curriculum Vitae')}", "header": header_data(site),
             "settings": {"paper": cv.pdf.paper, "font": cv.pdf.font, "tiers": cv.pdf.tiers},
-            "sections": list_sections(site, cv)}
+            "sections": translate_sections(list_sections(site, cv), t),
+            "language": site.config.language, "running_title": t("Curriculum Vitae")}
+
+
+def translate_sections(sections: list[dict], t: Callable[[str], str]) -> list[dict]:
+    """The headings the theme names (cv.yaml's own are its owner's) in the site's
+    language, and 'present' too."""
+    for section in sections:
+        section["title"] = t(section["title"])
+        for group in section["groups"]:
+            group["title"] = t(group["title"])
+        for entry in section["entries"]:
+            if entry["when"].endswith("–present"):
+                entry["when"] = entry["when"].removesuffix("present") + t("present")
+    return sections
 
 
 def header_data(site: Site) -> dict:
@@ -120,7 +137,8 @@ def teaching_data(site: Site) -> dict:
 def talks_data(site: Site) -> dict:
     entries = [entry_data(CVEntry(title=item.title, org=item.field("event"),
                                   location=item.field("location"),
-                                  when=item.date.human() if item.date else ""))
+                                  when=human_date(item.date, site.config.language)
+                                  if item.date else ""))
                for item in site.collection("talks")]
     return new_section("talks", "Talks", entries)
 

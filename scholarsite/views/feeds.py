@@ -6,6 +6,7 @@ Two builds of the same content give the same bytes: an entry's id is its paper p
 
 from __future__ import annotations
 
+from ..structure.languages import messages_for, pages_url
 from ..models import Paper, PubDate, Site, SiteConfig
 from ..structure.kinds import FEED_PATH, KIND, paper_url
 from .entries import mark_entry
@@ -39,7 +40,7 @@ def atom_date(date: PubDate, name: str = "") -> str:
 
 
 def feed_entry(config: SiteConfig, paper: Paper, view: dict) -> dict:
-    url = config.url + paper_url(paper.slug)
+    url = pages_url(config) + paper_url(paper.slug)
     return mark_entry({
         "slug": paper.slug,  # names the entry's cached fragment (render.FragmentCache)
         "id": url,
@@ -59,14 +60,14 @@ def feed_view(site: Site, views: dict[str, dict]) -> dict:
     """The feed's own fields and its entries: the newest papers (the site's paper order),
     as many as `publications.feed_limit` says. Each entry was made with its paper's view
     (views.paper_view), and is kept with it."""
-    base = site.config.url
+    base = pages_url(site.config)
     limit = site.config.publications.feed_limit
     entries = [views[p.slug]["feed_entry"] for p in site.papers[:limit]]
     return {
         "id": base + FEED_PATH,
         "self": base + FEED_PATH,
         "alternate": base + KIND["publications"].path,
-        "title": f"{site.config.title}: Publications",
+        "title": f"{site.config.title}: {messages_for(site.config).gettext('Publications')}",
         "subtitle": site.config.description,
         "author": site.config.owner.name,
         "updated": max((e["updated"] for e in entries), default=EMPTY_FEED_DATE),

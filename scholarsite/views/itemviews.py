@@ -14,6 +14,7 @@ from ..reading.collections import SCHEMA_BY_NAME, Schema, has_tags, with_root
 from .blog import feed_path, tag_links, tags_path
 from .metadata import shorten
 from ..reading.roster import person_url
+from ..structure.languages import Messages, human_date, messages_for
 from ..models import CV, TYPE_LABELS, CVEntry, Item, Owner, Site
 from ..structure.urls import resolve_site_link, split_site_link
 
@@ -64,8 +65,10 @@ def item_url(item: Item) -> str:
     return f"{schema.name}/{item.slug}/" if schema.item_template else ""
 
 
-def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict]) -> dict:
-    """Everything a template may show about one item, for a page whose root is `root`.
+def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict],
+              language: str = "en") -> dict:
+    """Everything a template may show about one item, for a page whose root is `root`, in
+    `language` (its date's words).
 
     Every field of the schema is present ('' or []), so StrictUndefined catches typos; `meta`
     holds the non-empty one-line fields in the schema's order, for a line joined by commas.
@@ -73,7 +76,7 @@ def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict]) ->
     view = {
         "collection": item.collection, "slug": item.slug, "url": item_url(item),
         "title": item.title,
-        "date": item.date.human() if item.date else "",
+        "date": human_date(item.date, language) if item.date else "",
         "date_iso": item.date.iso() if item.date else "",
         "year": item.date.year if item.date else "",
         "body_html": Markup(with_root(item.body_html, root)),
@@ -109,9 +112,12 @@ def collection_view(schema: Schema, title: str, entries: list[dict]) -> dict:
             "tags": tags_path(schema.name) if tagged else ""}
 
 
-def cv_entry_view(entry: CVEntry) -> dict:
+def cv_entry_view(entry: CVEntry, messages: Messages | None = None) -> dict:
+    when = entry.when
+    if messages is not None and when.endswith("–present"):  # cv.py's word for what goes on
+        when = when.removesuffix("present") + messages.gettext("present")
     return {"title": entry.title, "org": entry.org, "location": entry.location,
-            "when": entry.when, "url": person_url(entry.person) if entry.person else "",
+            "when": when, "url": person_url(entry.person) if entry.person else "",
             "details": [{"label": label, "text": text} for label, text in entry.details]}
 
 
@@ -130,26 +136,30 @@ def teaching_entries(site: Site) -> list[dict]:
 def cv_publications(site: Site, papers: dict[str, dict]) -> list[dict]:
     """The papers by type (journal articles, conference papers, ...), newest first."""
     groups = []
+    t = messages_for(site.config).gettext
     for ptype, label in TYPE_LABELS.items():
         members = [papers[p.slug] for p in site.papers if p.type == ptype]
         if members:
-            groups.append({"title": label, "papers": members})
+            groups.append({"title": t(label), "papers": members})
     return groups
 
 
 def cv_view(cv: CV, site: Site, papers: dict[str, dict]) -> list[dict]:
     """The CV's sections in order, the publications after grants (where CVs put them)."""
+    messages = messages_for(site.config)
+    t = messages.gettext  # the sections' titles cv.yaml does not give
     # A section the user named ('Invited Talks') keyed as an id may be ('invited-talks').
     sections = [{"key": re.sub(r"[^a-z0-9]+", "-", s.key.lower()).strip("-") or "section",
-                 "title": s.title, "entries": [cv_entry_view(e) for e in s.entries]}
+                 "title": t(s.title),
+                 "entries": [cv_entry_view(e, messages) for e in s.entries]}
                 for s in cv.sections]
     if cv.section("teaching") is None and site.collection("teaching"):
-        sections.append({"key": "teaching", "title": "Teaching",
+        sections.append({"key": "teaching", "title": t("Teaching"),
                          "entries": teaching_entries(site)})
     at = next((i for i, s in enumerate(sections)
                if s["key"] in ("service", "students", "teaching")), len(sections))
     if site.papers:
-        sections.insert(at, {"key": "publications", "title": "Publications", "entries": [],
+        sections.insert(at, {"key": "publications", "title": t("Publications"), "entries": [],
                              "groups": cv_publications(site, papers)})
     for section in sections:
         section.setdefault("groups", [])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from ..structure.languages import messages_for
 from ..models import Person, PubDate, Site
 from ..reading.collections import with_root
 from ..reading.papers import html_to_text
@@ -58,7 +59,8 @@ def group_people(site: Site, root: str) -> tuple[list[dict], list[dict]]:
     groups = []
     for role in list_roles(site.people, site.config.people_roles):
         title = role_title(role)
-        groups.append({"title": title, "id": make_anchor(title),
+        groups.append({"title": messages_for(site.config).gettext(title),
+                       "id": make_anchor(title),
                        "people": [person_view(p, root) for p in site.people
                                   if p.role == role and not p.alumni]})
     return groups, [person_view(p, root) for p in site.people if p.alumni]

@@ -1,21 +1,27 @@
 """A paper's abstract on every page that shows it: rendered once, with its site-relative
 links marked (reading/papers.RootLinks), and given the root of the page it is printed on
-as it is printed. Each page's root is noted as its template starts (PageContext, the
-environment's context class), so that a template, the theme's or an override, prints
+as it is printed. Each page's root (and language) is noted as its template starts
+(PageContext, the environment's context class), so that a template, the theme's or an override, prints
 `{{ paper.abstract_html }}` and gets working links on the home page, the list and the
 paper's own page alike."""
 
 from __future__ import annotations
 
 from contextvars import ContextVar
+from functools import lru_cache
 
 import jinja2.runtime
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
+from ..structure.languages import Messages
 from ..structure.urls import ROOT_MARKER
 
 # The root ('', '../', '../../') of the page being rendered.
 CURRENT_ROOT: ContextVar[str] = ContextVar("scholarsite_page_root", default="")
+# The interface's strings in the language of the page being rendered (`site.language`,
+# with site.yaml's `strings` for it: `site.strings`), which `_()` in templates gives.
+CURRENT_MESSAGES: ContextVar[Messages] = ContextVar("scholarsite_messages",
+                                                    default=Messages())
 
 
 class RootedMarkup(Markup):
@@ -42,3 +48,23 @@ class PageContext(jinja2.runtime.Context):
         root = page.get("root") if isinstance(page, dict) else getattr(page, "root", None)
         if isinstance(root, str):
             CURRENT_ROOT.set(root)
+        site = parent.get("site")
+        if isinstance(site, dict) and "language" in site:
+            CURRENT_MESSAGES.set(find_messages(site["language"], site.get("strings", ())))
+
+
+@lru_cache(maxsize=64)
+def find_messages(language: str, strings: tuple[tuple[str, str], ...]) -> Messages:
+    return Messages(language, strings)
+
+
+def translate(message: str) -> Markup:
+    """`_()` and `gettext()` in templates: the current page's language's wording. It is
+    text, not HTML (a catalog's or site.yaml's): Jinja's newstyle gettext marks what it
+    is given safe, so it is given the text escaped."""
+    return escape(CURRENT_MESSAGES.get().gettext(message))
+
+
+def translate_plural(singular: str, plural: str, count: int) -> Markup:
+    """`ngettext()` and `{% trans count=... %}` in templates."""
+    return escape(CURRENT_MESSAGES.get().ngettext(singular, plural, count))

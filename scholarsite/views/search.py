@@ -11,6 +11,7 @@ from itertools import chain
 
 from markupsafe import Markup
 
+from ..structure.languages import messages_for
 from ..models import PAPER_TYPES, TYPE_LABELS, Site
 from ..reading.mathml import math_to_tex
 from ..structure.kinds import list_unsearched
@@ -44,16 +45,18 @@ def make_facets(site: Site) -> list[dict]:
     data-ATTR attribute (data-topics holds a paper's topics joined by models.TOPIC_SEPARATOR)."""
     papers = site.papers
     categories = site.config.publications.categories
+    t = messages_for(site.config).gettext
     facets = [
-        make_facet("year", "Year", "All years", [str(p.date.year) for p in papers],
+        make_facet("year", t("Year"), t("All years"), [str(p.date.year) for p in papers],
                    lambda v: -int(v)),
-        make_facet("tier", "Tier", "All tiers", [p.tier for p in papers], str.casefold),
-        make_facet("category", "Category", "All categories", [p.category for p in papers],
+        make_facet("tier", t("Tier"), t("All tiers"), [p.tier for p in papers], str.casefold),
+        make_facet("category", t("Category"), t("All categories"),
+                   [p.category for p in papers],
                    lambda v: (categories.index(v) if v in categories else len(categories),
                               v.casefold())),
-        make_facet("type", "Type", "All types", [p.type for p in papers],
-                   PAPER_TYPES.index, TYPE_LABELS),
-        make_facet("topic", "Topic", "All topics", [tuple(p.topics) for p in papers],
+        make_facet("type", t("Type"), t("All types"), [p.type for p in papers],
+                   PAPER_TYPES.index, {k: t(v) for k, v in TYPE_LABELS.items()}),
+        make_facet("topic", t("Topic"), t("All topics"), [tuple(p.topics) for p in papers],
                    str.casefold, attr="topics"),
     ]
     return [facet for facet in facets if facet]

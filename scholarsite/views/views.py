@@ -17,6 +17,7 @@ from .citations import (drop_date, format_citation, format_pages, make_bibtex, m
 from .entries import mark_entry
 from .feeds import feed_entry
 from .looks import preview_view
+from ..structure.languages import Messages, human_date, messages_for
 from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, AuthorLink,
                       CitationCount, Owner, Paper, Site, SiteConfig)
 from ..reading.people import find_author_link, is_owner
@@ -104,20 +105,26 @@ def authors_view(paper: Paper, owner: Owner, limit: int | None,
     return {"all": full, "short": short, "hidden": hidden, "et_al": paper.more_authors}
 
 
-def label_link(kind: str, url: str, internal: bool) -> str:
+def label_link(kind: str, url: str, internal: bool, messages: Messages) -> str:
     """A link's label: its kind's ('PDF'), or for a bare `url` elsewhere the site it goes
     to ('usenix.org'), which says more than 'Link'."""
     host = urlsplit(url).hostname or "" if kind == "url" and not internal else ""
-    return host.removeprefix("www.") or LINK_LABELS[kind]
+    return host.removeprefix("www.") or messages.gettext(LINK_LABELS[kind])
 
 
-def links_view(paper: Paper) -> list[dict]:
+def links_view(paper: Paper, messages: Messages) -> list[dict]:
     views = []
     for link in paper.links:
         url, internal = split_site_link(link.url)
-        views.append({"kind": link.kind, "label": label_link(link.kind, url, internal),
+        views.append({"kind": link.kind, "label": label_link(link.kind, url, internal,
+                                                                messages),
                       "url": url, "internal": internal})
     return views
+
+
+def type_label(kind: str) -> str:
+    """One paper's type: 'Journal Article' (TYPE_LABELS name groups of them)."""
+    return {"other": "Other", "thesis": "Thesis"}.get(kind, TYPE_LABELS[kind].rstrip("s"))
 
 
 def make_views(papers: list[Paper] | tuple[Paper, ...], config: SiteConfig) -> dict[str, dict]:
@@ -171,8 +178,8 @@ def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> 
         "venue_label": venue_label(paper),
         "venue_colour": find_venue_colour(config.theme.venue_colours, paper.venue_short),
         "type": paper.type,
-        "type_label": TYPE_LABELS[paper.type].rstrip("s") if paper.type != "other" else "Other",
-        "date": paper.date.human(),
+        "type_label": messages_for(config).gettext(type_label(paper.type)),
+        "date": human_date(paper.date, config.language),
         "date_iso": paper.date.iso(),
         "year": paper.date.year,
         "location": paper.location,
@@ -180,7 +187,7 @@ def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> 
         "category": paper.category,
         "topics": list(paper.topics),
         "topics_data": TOPIC_SEPARATOR.join(paper.topics),  # for the filters (filter.js)
-        "links": links_view(paper),
+        "links": links_view(paper, messages_for(config)),
         "award": paper.award,
         "note": drop_date(paper.note, paper.date),  # shown beside the date: not its year
         "selected": paper.selected,
@@ -248,8 +255,11 @@ def group_papers(site: Site, views: dict[str, dict]) -> list[dict]:
     members: dict = {key: [] for key in keys}
     for paper in papers:  # one pass, in order: a site may have thousands of papers
         members[key_of(paper)].append(views[paper.slug])
-    return [{"title": titles[key], "id": make_anchor(titles[key]), "papers": members[key]}
-            for key in keys]
+    # Headings the theme names are in the page's language; their anchors stay English.
+    shown = messages_for(site.config).gettext if pubs.group_by != "year" else str
+    named = set(TYPE_LABELS.values()) | {OTHER_GROUP}
+    return [{"title": shown(titles[key]) if titles[key] in named else titles[key],
+             "id": make_anchor(titles[key]), "papers": members[key]} for key in keys]
 
 
 def used_notes(site: Site) -> list[dict]:

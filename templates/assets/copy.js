@@ -2,6 +2,8 @@
 // so a page without JavaScript shows no dead button, only the text to select by hand.
 (function () {
   "use strict";
+  // The words are the page's, in the site's language (this script's data-* attributes).
+  var words = (document.currentScript && document.currentScript.dataset) || {};
 
   function selectText(node) {
     var range = document.createRange();
@@ -34,16 +36,17 @@
     var button = document.createElement("button");
     button.type = "button";
     button.className = "copy-button";
-    button.textContent = "Copy " + (pre.getAttribute("data-copy") || "text");
+    button.textContent = (words.labelCopy || "Copy {what}")
+      .replace("{what}", pre.getAttribute("data-copy") || "text");
     var status = document.createElement("span");
     status.className = "copy-status";
     status.setAttribute("role", "status");  // read out by screen readers when it changes
     button.addEventListener("click", function () {
       copyText(pre).then(function () {
-        status.textContent = "Copied";
+        status.textContent = words.labelCopied || "Copied";
       }, function () {
         selectText(pre);  // the text is selected: Ctrl+C or Cmd+C finishes the job
-        status.textContent = "Selected: press Ctrl+C to copy";
+        status.textContent = words.labelSelected || "Selected: press Ctrl+C to copy";
       });
     });
     bar.appendChild(button);

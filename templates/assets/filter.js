@@ -68,7 +68,9 @@
     // Typing waits for a pause, so that a screen reader reads one count, not one per key.
     clearTimeout(announce);
     announce = setTimeout(() => {
-      status.textContent = `${shown} of ${papers.length} publications`;
+      // The words are the page's (data-text, in the site's language).
+      status.textContent = (status.dataset.text || "{shown} of {total} publications")
+        .replace("{shown}", shown).replace("{total}", papers.length);
     }, delay || 0);
   };
 

@@ -62,7 +62,9 @@
       if (e.text) li.append(snippet(e.text, terms));
       list.append(li);
     }
-    status.textContent = found.length === 1 ? "1 result" : `${found.length} results`;
+    // The words are the page's (data-one, data-many: in the site's language).
+    status.textContent = found.length === 1 ? status.dataset.one || "1 result"
+      : (status.dataset.many || "{count} results").replace("{count}", found.length);
   };
 
   let timer;

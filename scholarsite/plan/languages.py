@@ -1,0 +1,155 @@
+"""A site in several languages (site.yaml's `languages: [en, zh]`): the default
+language's pages at the root, each other language's under /TAG/, every page in every
+language.
+
+A language's pages are planned as a site of their own (`localize_site`): the default's,
+with the texts written in that language in place of the default's (index.zh.md,
+x.zh.md, cv.zh.yaml), each paper's title and abstract in it where the paper gives them
+(`translations`), the owner's name as written in it, and its address below /TAG/. What
+has no text in the language is shown as written, marked with its own language (`lang`).
+Its pages' `page.root` is the language's root, so that a link from one page to another
+stays in the language; what every language shares (the theme's assets, content/files/,
+the generated pictures) is one folder up, `page.top`, where the texts' links to files are
+pointed here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from markupsafe import Markup, escape
+
+from ..models import Item, Paper, Person, Site, SiteConfig, Variant
+from ..structure.kinds import KIND
+from ..structure.urls import FILES_DIR, ROOT_MARKER
+from ..views.cvpdf import CVFiles
+from ..views.rooted import RootedMarkup, make_rooted_html
+from ..views.views import make_views
+from .pages import Page, plan_pages
+
+FILE_LINK = f"{FILES_DIR}/"  # content/files/, at the site's root in every language
+# The home page's text links as written (it is shown at the root alone).
+BIO_FILE_LINK = re.compile(r'\b(href|src)="files/')
+
+
+def other_languages(config: SiteConfig) -> tuple[str, ...]:
+    return config.languages[1:]
+
+
+def localize_site(site: Site, tag: str) -> Site:
+    """The site as its pages in the language `tag` show it (see the module's text)."""
+    variant = next((v for v in site.variants if v.language == tag), Variant(tag))
+    own = {(item.collection, item.slug): item for item in variant.items}
+    default = site.config.languages[0]
+    items = tuple(localize_item(own.get((i.collection, i.slug)), i, default)
+                  for i in site.items)
+    pages = tuple(localize_item(own.get(("pages", p.slug)), p, default) for p in site.pages)
+    config = site.config
+    texts = {key: text for key, language, text in config.texts if language == tag}
+    owner = dataclasses.replace(config.owner, name=dict(config.owner.scripts).get(
+        tag, config.owner.name), position=texts.get("position", config.owner.position),
+        affiliation=texts.get("affiliation", config.owner.affiliation))
+    notes = tuple((mark, texts.get(f"author_note {mark}", meaning))
+                  for mark, meaning in config.publications.author_notes)
+    config = dataclasses.replace(config, language=tag, owner=owner,
+                                 publications=dataclasses.replace(config.publications,
+                                                                  author_notes=notes),
+                                 title=texts.get("title", config.title),
+                                 description=texts.get("description", config.description))
+    bio = variant.bio_html or (mark_language(Markup(site.bio_html), default)
+                               if site.bio_html else "")
+    return dataclasses.replace(
+        site, config=config, papers=tuple(localize_paper(p) for p in site.papers),
+        bio_html=BIO_FILE_LINK.sub(r'\1="../files/', bio), items=items, pages=pages,
+        cv=variant.cv or site.cv, people=tuple(localize_person(p)
+                                                           for p in site.people))
+
+
+def to_top(html: str) -> str:
+    """Links from a text to content/files/ made to reach it from a language's root."""
+    return html.replace(ROOT_MARKER + FILE_LINK, ROOT_MARKER + "../" + FILE_LINK)
+
+
+def link_to_top(url: str) -> str:
+    trimmed = url.lstrip("/")
+    return "../" + trimmed if trimmed.startswith(FILE_LINK) else url
+
+
+def localize_item(own: Item | None, item: Item, default: str) -> Item:
+    """An item in a language: its text in it (`own`), else the default's, marked so."""
+    if own is None and item.body_html:
+        item = dataclasses.replace(item, body_html=str(mark_language(Markup(item.body_html),
+                                                                     default)))
+    item = own or item
+    return dataclasses.replace(item, body_html=to_top(item.body_html),
+                               links=tuple((label, link_to_top(url))
+                                           for label, url in item.links),
+                               text=tuple((name, link_to_top(value))
+                                          for name, value in item.text))
+
+
+def localize_paper(paper: Paper) -> Paper:
+    """The paper as a language's pages link it: its abstract's links to files one folder
+    up (its own links are to files, which templates prefix with `page.top`). Its title
+    and abstract stay its own: its citations, BibTeX and metadata cite them."""
+    return dataclasses.replace(paper, abstract_html=to_top(paper.abstract_html))
+
+
+def translate_views(views: dict[str, dict], site: Site, tag: str) -> dict[str, dict]:
+    """Each paper's view on the pages in `tag`: the title and abstract the paper gives in
+    that language, else its own, marked as written in the site's default language."""
+    default = site.config.languages[0]
+    out = {}
+    for paper in site.papers:
+        view = dict(views[paper.slug])
+        own = {language: rest for language, *rest in paper.translations}.get(tag)
+        title, abstract_html, _ = own if own else ("", "", "")
+        if title:
+            view["title"], view["title_html"] = title, escape(title)
+        else:
+            view["title_html"] = Markup('<span lang="%s">%s</span>') % (
+                default, view["title_html"])
+        if abstract_html:
+            view["abstract_html"] = make_rooted_html(to_top(abstract_html))
+        elif view["abstract_html"]:
+            view["abstract_html"] = mark_language(view["abstract_html"], default)
+        out[paper.slug] = view
+    return out
+
+
+def mark_language(html: Markup, tag: str) -> Markup:
+    """HTML written in `tag`, shown on a page in another language."""
+    marked = Markup(f'<div lang="{tag}">') + html + Markup("</div>")
+    return make_rooted_html(str(marked)) if isinstance(html, RootedMarkup) else marked
+
+
+def localize_person(person: Person) -> Person:
+    return dataclasses.replace(person, bio_html=to_top(person.bio_html),
+                               photo=link_to_top(person.photo) if person.photo else "")
+
+
+def plan_languages(site: Site, deferred: frozenset[str],
+                   cv_files: dict[str, CVFiles | None]) -> list[Page]:
+    """The pages of every language but the default, each below its /TAG/: those of
+    the kinds that are in every language (structure/kinds.py)."""
+    pages: list[Page] = []
+    for tag in other_languages(site.config):
+        local = localize_site(site, tag)
+        views = translate_views(make_views(local.papers, local.config), local, tag)
+        for page in plan_pages(local, views, deferred=deferred, cv_files=cv_files.get(tag)):
+            if KIND[page.kind].per_language:
+                pages.append(dataclasses.replace(page, path=f"{tag}/{page.path}"))
+    return pages
+
+
+def language_store(store: Path, tag: str) -> Path:
+    """Where a language's CV files are kept apart from the default's."""
+    return store / "languages" / tag
+
+
+def language_copies(cv_files: dict[str, CVFiles | None]) -> dict[str, Path]:
+    """Each language's CV files (render/typeset.py), at their places below /TAG/."""
+    return {f"{tag}/{rel}": path for tag, files in cv_files.items() if files
+            for rel, path in files.copies}

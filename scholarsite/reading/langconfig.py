@@ -1,0 +1,143 @@
+"""site.yaml's languages: `language`, `languages`, `strings`, and a name written in
+several scripts (`author.name: {en: Wei Gao, zh: 高巍}`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..diagnostics import Diagnostics
+from .fields import FieldReader
+from .yamlread import parse_yaml, read_text
+from ..structure.languages import known_strings, parse_language
+
+LANGUAGE_HELP = "a language tag such as en, zh, zh-Hant, de, pt-BR or ar"
+
+
+def read_languages(top: FieldReader) -> tuple[str, tuple[str, ...]]:
+    """The site's language and, for a site in several, all of them, the first the
+    default (whose pages are at the root; the others' under /TAG/)."""
+    languages = read_language_list(top)
+    language = top.line_text("language")
+    if language and not check_tag(top, ("language",), language):
+        language = ""
+    if languages and language and language != languages[0]:
+        top.error(("language",), f"'language' is {language!r} but 'languages' starts with "
+                  f"{languages[0]!r}: the first of 'languages' is the site's default; "
+                  "leave 'language' out")
+    if languages:
+        return languages[0], languages if len(languages) > 1 else ()
+    return language or "en", ()
+
+
+def read_language_list(top: FieldReader) -> tuple[str, ...]:
+    value = top.raw("languages")
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not value:
+        top.error(("languages",), "'languages' must be a list of language tags, the "
+                  "default first, such as [en, zh]")
+        return ()
+    tags: list[str] = []
+    for i, tag in enumerate(value):
+        if not isinstance(tag, str) or not check_tag(top, ("languages", i), tag.strip()):
+            if not isinstance(tag, str):
+                top.error(("languages", i), f"'languages' entry {i + 1} must be "
+                          f"{LANGUAGE_HELP}")
+            continue
+        if tag.strip().lower() in (t.lower() for t in tags):
+            top.error(("languages", i), f"'languages' names {tag!r} twice")
+            continue
+        tags.append(tag.strip())
+    return tuple(tags)
+
+
+def check_tag(reader: FieldReader, key: tuple, tag: str) -> bool:
+    """Whether `tag` is a language CLDR knows; an error at `key` when not. A tag whose
+    language has no catalog is taken: its interface is English (or `strings`)."""
+    if parse_language(tag) is None or "/" in tag or tag.strip() != tag:
+        reader.error(key, f"{tag!r} is not a known language: write {LANGUAGE_HELP}")
+        return False
+    return True
+
+
+def read_strings(top: FieldReader, languages: tuple[str, ...]
+                 ) -> tuple[tuple[str, str, str], ...]:
+    """`strings`: the owner's own wording of interface strings, by the English string:
+    `{Selected publications: Recent work}` (the default language), or one per language
+    `{Selected publications: {en: Recent work, zh: 近期论文}}`. As (language, English,
+    own)."""
+    strings = top.mapping("strings")
+    known = known_strings()
+    out: list[tuple[str, str, str]] = []
+    for key in list(strings.data):
+        message = str(key)
+        if message not in known:
+            strings.error((key,), f"'strings' has {message!r}, which the interface never "
+                          "shows: write the English string exactly as the theme shows it "
+                          "(see README.md, 'Languages')")
+            continue
+        value = strings.raw(message)
+        if isinstance(value, dict):
+            out += read_per_language(strings, message, value, languages)
+        elif isinstance(value, str) and value.strip():
+            out.append((languages[0], message, value.strip()))
+        else:
+            strings.error((key,), f"'strings.{message}' must be text, or one text per "
+                          f"language such as {{{languages[0]}: ...}}")
+    return tuple(out)
+
+
+def read_per_language(strings: FieldReader, message: str, value: dict,
+                      languages: tuple[str, ...]) -> list[tuple[str, str, str]]:
+    out = []
+    for tag, text in value.items():
+        if str(tag) not in languages:
+            strings.error((message, tag), f"'strings.{message}' names {tag!r}, which is "
+                          f"not one of the site's languages ({', '.join(languages)})")
+        elif not isinstance(text, str) or not text.strip():
+            strings.error((message, tag), f"'strings.{message}.{tag}' must be text")
+        else:
+            out.append((str(tag), message, text.strip()))
+    return out
+
+
+def read_names(author: FieldReader, languages: tuple[str, ...]
+               ) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """`author.name`: one name, or one per language (`{en: Wei Gao, zh: 高巍}`); the
+    default language's (else the first given) is the name, and all are the owner's."""
+    return read_in_languages(author, "name", languages, required=True)
+
+
+def read_in_languages(reader: FieldReader, key: str, languages: tuple[str, ...],
+                      required: bool = False) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """A one-line text, or one per language (`{en: ..., zh: ...}`): the default
+    language's (else the first given), and each language's as (tag, text)."""
+    if not isinstance(reader.raw(key), dict):
+        return reader.line_text(key, required=required), ()
+    texts = reader.mapping(key)
+    found: list[tuple[str, str]] = []
+    for tag in list(texts.data):
+        text = texts.line_text(str(tag), required=True)
+        if parse_language(str(tag)) is None:
+            texts.error((tag,), f"'{reader.name(key)}' has {tag!r}, which is not a "
+                        f"language: key each text by {LANGUAGE_HELP}")
+        elif text:
+            found.append((str(tag), text))
+    if not found:
+        reader.error((key,), f"'{reader.name(key)}' must give at least one text")
+        return "", ()
+    return dict(found).get(languages[0], found[0][1]), tuple(found)
+
+
+def declares_languages(path: Path) -> bool:
+    """Whether site.yaml (`path`) names several languages: such a site is built whole
+    every time, its pages taken from no last build (plan/languages.py). Read quietly:
+    the build reads and checks it again."""
+    if not path.is_file():
+        return False
+    quiet = Diagnostics(root=path.parent)
+    text = read_text(path, quiet)
+    doc = parse_yaml(text, path, 1, quiet) if text is not None else None
+    data = doc.data if doc is not None else None
+    return isinstance(data, dict) and isinstance(data.get("languages"), list) \
+        and len(data["languages"]) > 1

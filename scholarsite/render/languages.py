@@ -1,0 +1,50 @@
+"""What a build adds for a site in several languages (plan/languages.py): each other
+language's pages and CV files, and a build that takes nothing from the last one."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Sequence, TypeVar
+
+from ..diagnostics import Diagnostics
+from ..output.reads import ReadLog
+from ..models import Site
+from ..plan.languages import (language_copies, language_store, localize_site,
+                              other_languages, plan_languages)
+from ..plan.pages import Page, plan_pages
+from ..reading.langconfig import declares_languages
+from ..views.cvpdf import CVFiles
+from .typeset import make_cv_files
+
+Options = TypeVar("Options")
+
+
+def plan_in_languages(site: Site, views: dict[str, dict], deferred: frozenset[str],
+                      cv_files: CVFiles | None, log: ReadLog | None,
+                      typesetting: tuple[Sequence[Path], Path, Diagnostics]
+                      ) -> tuple[list[Page], dict[str, Path]]:
+    """Every page (plan/pages.plan_pages: `deferred` as it says; kept for serve, the pages
+    that list papers are planned with their contexts), each other language's too, and
+    those languages' CV files to copy (`typesetting`: the templates' folders, where the
+    made files are kept, and where problems go)."""
+    local_cv = make_language_cv_files(site, *typesetting)
+    pages = plan_pages(site, views, deferred=deferred, cv_files=cv_files, log=log)
+    return pages + plan_languages(site, deferred, local_cv), language_copies(local_cv)
+
+
+def make_language_cv_files(site: Site, layers: Sequence[Path], store: Path,
+                           diags: Diagnostics) -> dict[str, CVFiles | None]:
+    """The CV's files in each of the site's other languages, kept apart from the
+    default's; by language."""
+    return {tag: make_cv_files(localize_site(site, tag), layers, language_store(store, tag),
+                               diags) for tag in other_languages(site.config)}
+
+
+def build_cold_for_languages(options: Options, config_path: Path) -> Options:
+    """The build's options without the cache when site.yaml names several languages:
+    such a site is built whole every time (the last build's pages, the touch-up and the
+    cache know one language's pages)."""
+    if getattr(options, "cache") and declares_languages(config_path):
+        return dataclasses.replace(options, cache=False)  # type: ignore[type-var]
+    return options

@@ -1,0 +1,190 @@
+"""The site's languages: which tags are languages, the interface's message catalogs, and
+dates in each language.
+
+The interface's strings are written in English in the templates and the views; each
+catalog (scholarsite/locale/NAME.po, gettext's format, read with Babel) gives them in one
+language. A string a catalog lacks is shown in English (a test lists those). The catalogs
+are read from their .po files and compiled in memory the first time a language is used:
+nothing for the user to compile, nothing generated in the package.
+
+Dates and languages' own names come from Babel's copy of CLDR, the Unicode Consortium's
+data on languages.
+"""
+
+from __future__ import annotations
+
+import datetime
+import gettext
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_date, format_skeleton
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from ..models import PubDate, SiteConfig
+
+CATALOG_DIR = Path(__file__).resolve().parent.parent / "locale"
+SOURCE_CATALOG = "en"  # every string the interface shows, as the templates write it
+# The catalogs shipped, by file name: the language's code, with the script where one
+# language is written in two (Chinese: simplified, traditional).
+CATALOGS = ("en", "zh_Hans", "zh_Hant", "ja", "ko", "de", "fr", "es", "pt")
+# Chinese written in traditional characters: by script, or by the regions that use it.
+TRADITIONAL = frozenset({"TW", "HK", "MO"})
+
+
+def parse_language(tag: str) -> Locale | None:
+    """The language a BCP 47 tag ('en', 'zh', 'zh-Hant', 'pt-BR') names, or None when
+    CLDR does not know it."""
+    try:
+        return Locale.parse(tag.replace("_", "-"), sep="-")
+    except (ValueError, TypeError, UnknownLocaleError):
+        return None
+
+
+def catalog_name(tag: str) -> str:
+    """The catalog for the language `tag`: 'zh_Hant' for 'zh-TW', '' when none ships."""
+    locale = parse_language(tag)
+    if locale is None:
+        return ""
+    if locale.language == "zh":
+        traditional = locale.script == "Hant" or (locale.territory in TRADITIONAL
+                                                  and locale.script != "Hans")
+        return "zh_Hant" if traditional else "zh_Hans"
+    return locale.language if locale.language in CATALOGS else ""
+
+
+def is_rtl(tag: str) -> bool:
+    """Whether the language is written right to left (Arabic, Hebrew, Persian, Urdu)."""
+    locale = parse_language(tag)
+    return locale is not None and locale.character_order == "right-to-left"
+
+
+def language_name(tag: str) -> str:
+    """The language's name in itself, as a language switcher shows it: 'English', '中文'."""
+    locale = parse_language(tag)
+    if locale is None:
+        return tag
+    name = locale.get_display_name(locale) or tag
+    return name[:1].upper() + name[1:]
+
+
+def catalog_path(name: str) -> Path:
+    return CATALOG_DIR / f"{name}.po"
+
+
+@lru_cache(maxsize=None)
+def load_catalog(name: str) -> gettext.NullTranslations:
+    """One catalog compiled in memory; English (the strings themselves) for ''."""
+    if not name or name == SOURCE_CATALOG:
+        return gettext.NullTranslations()
+    with open(catalog_path(name), "rb") as po:
+        catalog = read_po(po, locale=name)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)  # fuzzy entries left out: shown in English
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+@lru_cache(maxsize=1)
+def known_strings() -> frozenset[str]:
+    """Every string the interface shows (the English catalog's): what `strings` in
+    site.yaml may replace."""
+    with open(catalog_path(SOURCE_CATALOG), "rb") as po:
+        catalog = read_po(po)
+    return frozenset(m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id)
+
+
+@dataclass(frozen=True)
+class Messages:
+    """The interface's strings in one language: site.yaml's `strings` first, then the
+    language's catalog, then English."""
+
+    language: str = "en"
+    overrides: tuple[tuple[str, str], ...] = ()  # (English string, the owner's own)
+
+    def gettext(self, message: str) -> str:
+        own = find_override(self.overrides, message)
+        if own is not None:
+            return own
+        return load_catalog(catalog_name(self.language)).gettext(message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """`message` where English uses one word for two things ('Pages': of the site,
+        of a paper), told apart by `context`."""
+        own = find_override(self.overrides, message)
+        if own is not None:
+            return own
+        return load_catalog(catalog_name(self.language)).pgettext(context, message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        own = find_override(self.overrides, singular if count == 1 else plural)
+        if own is not None:
+            return own
+        return load_catalog(catalog_name(self.language)).ngettext(singular, plural, count)
+
+
+@lru_cache(maxsize=64)
+def index_overrides(overrides: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    return dict(overrides)
+
+
+def find_override(overrides: tuple[tuple[str, str], ...], message: str) -> str | None:
+    return index_overrides(overrides).get(message) if overrides else None
+
+
+def is_english(tag: str) -> bool:
+    locale = parse_language(tag)
+    return locale is None or locale.language == "en"
+
+
+def format_month(year: int, month: int, day: int | None, tag: str) -> str:
+    """'July 2026' or '3 July 2026' in English (as the site always wrote them), and in
+    another language as CLDR writes a month or a day: '2026年7月', '3. Juli 2026'."""
+    date = datetime.date(year, month, day or 1)
+    if is_english(tag):
+        return format_date(date, "d MMMM y" if day else "MMMM y", locale="en")
+    return format_skeleton("yMMMMd" if day else "yMMMM", date,
+                           locale=parse_language(tag) or "en")
+
+
+def human_date(date: PubDate, tag: str) -> str:
+    """A date as precise as its source, in the language `tag`: '2026', 'July 2026',
+    '2026年7月3日' (PubDate.human is the English)."""
+    if not date.month:
+        return str(date.year)
+    return format_month(date.year, date.month, date.day, tag)
+
+
+def language_prefix(tag: str, languages: tuple[str, ...]) -> str:
+    """Where a language's pages are below the site's root: '' for the default, 'zh/'."""
+    return "" if not languages or tag == languages[0] else f"{tag}/"
+
+
+def pages_url(config: SiteConfig) -> str:
+    """The address of the root of the pages in `config`'s language: the site's for the
+    default, 'https://.../zh/' for Chinese (files and assets are at the site's)."""
+    return config.url + language_prefix(config.language, config.languages)
+
+
+def language_links(url: str, language: str, languages: tuple[str, ...], path: str,
+                   top: str) -> list[dict]:
+    """The page at `path` (below its language's root) in each of the site's languages
+    (none for a site in one): its tag, the language's own name, its link from this page
+    (`top`: the site's root) and its address (`url`: the site's)."""
+    if not languages:
+        return []
+    base = url
+    return [{"tag": tag, "name": language_name(tag), "current": tag == language,
+             "href": top + language_prefix(tag, languages) + path or "./",
+             "url": base + language_prefix(tag, languages) + path} for tag in languages]
+
+
+def messages_for(config: SiteConfig) -> Messages:
+    """The interface's strings in the language of the pages `config` makes, for what the
+    views write themselves (section titles, headings of groups, labels)."""
+    return Messages(config.language, tuple((message, own) for tag, message, own
+                                           in config.strings if tag == config.language))

@@ -1,0 +1,401 @@
+"""Sites in the owner's languages: the interface from the catalogs (scholarsite/locale/),
+dates by CLDR, `strings` in site.yaml, and the bilingual example (examples/bilingual):
+every page in both languages, with the right `lang`, a language switcher whose links
+resolve, hreflang pairs that name each other, sitemap alternates valid against the
+sitemaps schema, and no English interface string left on a Chinese page."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+from bs4 import BeautifulSoup
+
+from conftest import MINIMAL_CONFIG, ROOT, SHARED, TEMPLATES, build_args, paper, run_cli, write_files
+
+BILINGUAL = ROOT / "examples" / "bilingual"
+LOCALE = ROOT / "scholarsite" / "locale"
+CATALOGS = ("en", "zh_Hans", "zh_Hant", "ja", "ko", "de", "fr", "es", "pt")
+SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+XHTML = "{http://www.w3.org/1999/xhtml}"
+BASE = "https://example.org/bilingual/"
+# What the pages show of their content (texts, titles, names, citations): not interface.
+CONTENT = (".bio, .abstract, .item-body, .news-text, pre, .citation, .paper-venue, "
+           ".paper-authors, .cv-what, .legend, .paper-title, .paper-page h1, .position, "
+           ".contact, .language-switch, .paper-facts dd, .cv-papers, script, style, "
+           "[lang]:not([lang=zh])")
+
+
+def read_catalog(name: str):
+    with open(LOCALE / f"{name}.po", "rb") as po:
+        return read_po(po)
+
+
+def message_id(message) -> str:
+    return message.id if isinstance(message.id, str) else message.id[0]
+
+
+def template_strings() -> set[str]:
+    """Every string the templates mark for translation, as Babel's Jinja extractor finds it."""
+    options = {"extensions": "scholarsite.render.render.FragmentCache"}
+    found = extract_from_dir(str(TEMPLATES), method_map=[("**.html", "jinja2"), ("**.xml", "jinja2")],
+                             options_map={"**.html": options, "**.xml": options})
+    return {msg if isinstance(msg, str) else msg[0] for _, _, msg, _, _ in found}
+
+
+def test_every_template_string_is_in_the_english_catalog():
+    known = {message_id(m) for m in read_catalog("en") if m.id}
+    missing = sorted(template_strings() - known)
+    assert not missing, f"add these to scholarsite/locale/*.po: {missing}"
+    assert len(known) > 100
+
+
+@pytest.mark.parametrize("name", CATALOGS[1:])
+def test_each_catalog_translates_every_string(name):
+    """A string a catalog lacks is shown in English: listed here, once, not at build time."""
+    source = {(message_id(m), m.context) for m in read_catalog("en") if m.id}
+    catalog = read_catalog(name)
+    done = {(message_id(m), m.context) for m in catalog if m.id and m.string
+            and all(m.string if isinstance(m.string, tuple) else (m.string,))
+            and not m.fuzzy}
+    missing = sorted(str(s) for s in source - done)
+    assert not missing, f"{name}.po has no wording for {len(missing)}: {missing}"
+    assert catalog.plural_forms
+
+
+@pytest.fixture(scope="module")
+def bilingual(shipped) -> Path:
+    return shipped(BILINGUAL)[0]
+
+
+def html_files(site: Path) -> list[Path]:
+    return sorted(p for p in site.rglob("*.html") if p.name != "404.html")
+
+
+def read_html(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def test_the_example_builds_without_a_warning(tmp_path):
+    """Its texts in Chinese (index.zh.md, cv.zh.yaml, x.zh.md) are read, none reported
+    as unread."""
+    result = run_cli(*build_args(BILINGUAL, tmp_path / "site", "--strict"))
+    assert result.code == 0 and "warning" not in result.err, result.err
+
+
+def test_every_page_is_in_both_languages_with_its_lang(bilingual):
+    english = [p for p in html_files(bilingual) if p.relative_to(bilingual).parts[0] != "zh"]
+    chinese = [p for p in html_files(bilingual) if p.relative_to(bilingual).parts[0] == "zh"]
+    assert len(english) >= 10
+    assert {p.relative_to(bilingual / "zh") for p in chinese} == \
+        {p.relative_to(bilingual) for p in english}
+    for path in english:
+        assert read_html(path).html["lang"] == "en", path
+    for path in chinese:
+        assert read_html(path).html["lang"] == "zh", path
+
+
+def test_switcher_links_resolve_and_hreflang_pairs_name_each_other(bilingual):
+    for path in html_files(bilingual):
+        page = read_html(path)
+        rel = path.relative_to(bilingual).as_posix()
+        here = BASE + rel.removesuffix("index.html")
+        switcher = page.select(".language-switch a")
+        assert [a["lang"] for a in switcher] == ["en", "zh"], rel
+        for link in switcher:
+            target = (path.parent / link["href"]).resolve()
+            target = target / "index.html" if link["href"].endswith("/") else target
+            assert target.is_file(), f"{rel}: {link['href']}"
+        alternates = {link["hreflang"]: link["href"] for link in
+                      page.select('link[rel="alternate"][hreflang]')}
+        assert set(alternates) == {"en", "zh"}, rel
+        assert here in alternates.values(), rel
+        assert page.select_one('link[rel="canonical"]')["href"] == here
+        for tag, url in alternates.items():
+            other = bilingual / urlsplit(url).path.removeprefix("/bilingual/")
+            other = other / "index.html" if url.endswith("/") else other
+            back = {link["hreflang"]: link["href"] for link in
+                    read_html(other).select('link[rel="alternate"][hreflang]')}
+            assert back == alternates, f"{rel} -> {url}"
+            assert read_html(other).html["lang"] == tag
+
+
+def test_sitemap_names_every_page_in_each_language_and_is_valid(bilingual, tmp_path):
+    """Against the sitemaps schema, which takes elements of other namespaces strictly:
+    xhtml:link declared as search engines read it (rel, hreflang, href), in a schema that
+    imports the sitemaps one."""
+    xsd = SHARED / "data" / "sitemap.xsd"
+    if not xsd.is_file():
+        pytest.skip("../shared/data/sitemap.xsd is not present")
+    import xmlschema
+
+    (tmp_path / "xhtml-link.xsd").write_text(
+        '<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" '
+        'targetNamespace="http://www.w3.org/1999/xhtml" elementFormDefault="qualified">'
+        '<xsd:element name="link"><xsd:complexType>'
+        '<xsd:attribute name="rel" use="required" type="xsd:string"/>'
+        '<xsd:attribute name="hreflang" use="required" type="xsd:language"/>'
+        '<xsd:attribute name="href" use="required" type="xsd:anyURI"/>'
+        '</xsd:complexType></xsd:element></xsd:schema>', encoding="utf-8")
+    (tmp_path / "both.xsd").write_text(
+        '<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema">'
+        f'<xsd:import namespace="http://www.sitemaps.org/schemas/sitemap/0.9" '
+        f'schemaLocation="{xsd.resolve().as_uri()}"/>'
+        '<xsd:import namespace="http://www.w3.org/1999/xhtml" schemaLocation="xhtml-link.xsd"/>'
+        '</xsd:schema>', encoding="utf-8")
+    sitemap = bilingual / "sitemap.xml"
+    xmlschema.XMLSchema(str(tmp_path / "both.xsd")).validate(str(sitemap))
+    urls = ET.parse(sitemap).getroot().findall(f"{SITEMAP}url")
+    locs = [url.find(f"{SITEMAP}loc").text for url in urls]
+    assert BASE + "zh/publications/" in locs and BASE + "publications/" in locs
+    for url in urls:
+        links = {link.get("hreflang"): link.get("href") for link in url.findall(f"{XHTML}link")}
+        assert set(links) == {"en", "zh"}
+        assert url.find(f"{SITEMAP}loc").text in links.values()
+        assert links["zh"] == links["en"].replace(BASE, BASE + "zh/")
+
+
+def interface_text(path: Path) -> str:
+    page = read_html(path)
+    for node in page.select(CONTENT):
+        node.decompose()
+    return " ".join(page.body.get_text(" ").split())
+
+
+def test_no_english_interface_string_on_a_chinese_page(bilingual):
+    """Each page's text outside its content, against every string of the catalog that
+    Chinese words differently: none of those is left in English."""
+    chinese = {message_id(m): m.string for m in read_catalog("zh_Hans") if m.id}
+    english = sorted({fragment.strip() for message, wording in chinese.items()
+                      if wording and wording != message
+                      for fragment in re.split(r"%\(\w+\)[sd]", message)
+                      if len(fragment.strip()) > 2}, key=len, reverse=True)
+    left = {}
+    for path in html_files(bilingual / "zh"):
+        text = interface_text(path)
+        found = [s for s in english if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text)]
+        if found:
+            left[path.relative_to(bilingual).as_posix()] = found
+    assert not left, left
+    home = interface_text(bilingual / "zh" / "index.html")
+    assert "代表作" in home  # site.yaml's own wording for "Selected publications"
+    assert "2025年3月14日" in read_html(bilingual / "zh" / "index.html").get_text()
+
+
+def test_the_check_finds_english_left_on_a_page(bilingual, tmp_path):
+    """The check above can fail: an English heading put back on a Chinese page is found."""
+    page = tmp_path / "index.html"
+    page.write_text((bilingual / "zh" / "index.html").read_text(encoding="utf-8")
+                    .replace("全部论文", "All publications"), encoding="utf-8")
+    assert "All publications" in interface_text(page)
+
+
+def test_content_without_a_translation_is_marked_with_its_language(bilingual):
+    listing = read_html(bilingual / "zh" / "publications" / "index.html")
+    titles = {a["href"]: a for a in listing.select("a.paper-title")}
+    assert titles["../publications/lantern-2025/"].get_text() == "灯笼：虚构加速器的公平共享"
+    ferry = titles["../publications/ferry-2024/"]
+    assert ferry.span["lang"] == "en"
+    # The citation and BibTeX keep the paper's own title; the owner is marked in both scripts.
+    paper = read_html(bilingual / "zh" / "publications" / "lantern-2025" / "index.html")
+    assert "Lantern: Fair Sharing" in paper.select_one("pre.bibtex").get_text()
+    assert [s.get_text() for s in paper.select(".author.owner strong")] == ["Lin Qiao", "乔林"]
+    news = read_html(bilingual / "zh" / "news" / "index.html").select(".news-text")
+    assert news[1].div["lang"] == "en"  # no Chinese text of this item
+
+
+def test_files_and_assets_are_shared_by_both_languages(bilingual):
+    home = read_html(bilingual / "zh" / "index.html")
+    for url in [home.select_one('link[rel="stylesheet"]')["href"], home.select_one("img.photo")["src"],
+                *(a["href"] for a in home.select(".bio a"))]:
+        target = urljoin("zh/", url)
+        target = bilingual / (target + "index.html" if target.endswith("/") else target)
+        assert target.is_file(), url
+    assert (bilingual / "zh" / "cv" / "cv.pdf").is_file()
+    assert (bilingual / "zh" / "feed.xml").is_file() and (bilingual / "zh" / "search" / "index.html").is_file()
+
+
+def test_a_site_in_one_other_language_has_its_interface_and_dates(tmp_path):
+    content = write_files(tmp_path / "content", {
+        "site.yaml": MINIMAL_CONFIG + "language: de\n",
+        "publications/a.md": paper(date="2024-03-05", extra="type: journal\n")})
+    result = run_cli(*build_args(content, tmp_path / "site"))
+    assert result.code == 0, result.err
+    page = read_html(tmp_path / "site" / "publications" / "a" / "index.html")
+    assert page.html["lang"] == "de" and "dir" not in page.html.attrs
+    text = page.get_text(" ")
+    assert "5. März 2024" in text and "Empfohlene Zitierweise" in text
+    assert not page.select(".language-switch")
+
+
+def test_a_right_to_left_language_gets_dir_rtl(tmp_path):
+    content = write_files(tmp_path / "content", {"site.yaml": MINIMAL_CONFIG + "language: ar\n",
+                                                 "publications/a.md": paper()})
+    assert run_cli(*build_args(content, tmp_path / "site")).code == 0
+    page = read_html(tmp_path / "site" / "index.html")
+    assert page.html["dir"] == "rtl" and page.html["lang"] == "ar"
+
+
+@pytest.mark.parametrize("settings, at, message", [
+    ("language: klingon-xx\n", 1, "'klingon-xx' is not a known language"),
+    ("languages: [en, zh, en]\n", 1, "'languages' names 'en' twice"),
+    ("language: de\nlanguages: [en, zh]\n", 1, "the first of 'languages' is the site's default"),
+    ("strings: {Selected pubs: Mine}\n", 1,
+     "'strings' has 'Selected pubs', which the interface never shows"),
+    ("languages: [en, zh]\nstrings: {Search: {fr: Chercher}}\n", 2,
+     "not one of the site's languages"),
+])
+def test_bad_language_settings_are_errors_at_their_line(tmp_path, settings, at, message):
+    content = write_files(tmp_path / "content", {"site.yaml": MINIMAL_CONFIG + settings,
+                                                 "publications/a.md": paper()})
+    result = run_cli(*build_args(content, tmp_path / "site"))
+    assert result.code == 1
+    line = len(MINIMAL_CONFIG.splitlines()) + at
+    assert re.search(rf"site\.yaml:{line}: error: .*{re.escape(message)}", result.err), result.err
+    assert "Traceback" not in result.err
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_text_in_a_language_without_its_default_file_is_an_error(tmp_path):
+    content = write_files(tmp_path / "content", {
+        "site.yaml": MINIMAL_CONFIG + "languages: [en, zh]\n", "publications/a.md": paper(),
+        "pages/about.zh.md": "---\ntitle: 关于\n---\n正文\n"})
+    result = run_cli(*build_args(content, tmp_path / "site"))
+    assert result.code == 1
+    assert re.search(r"about\.zh\.md:1: error: .*has no file of its own", result.err), result.err
+
+
+STARTER_WORKFLOW = ROOT / "scholarsite" / "starter" / "dot-github" / "workflows" / "pages.yml"
+
+
+@pytest.mark.parametrize("text, needs", [("name: 高巍\n", True), ("name: 김민준\n", True),
+                                         ("name: Zoë Müller\n", False)])
+def test_the_publishing_workflow_installs_cjk_fonts_when_the_content_has_cjk(tmp_path, text,
+                                                                                needs):
+    """The step run by bash as GitHub's runner runs it, `python` this test's Python and
+    `sudo` a stand-in that notes what it was asked to do."""
+    import os
+    import subprocess
+    import sys
+
+    import yaml
+
+    steps = yaml.safe_load(STARTER_WORKFLOW.read_text("utf-8"))["jobs"]["build"]["steps"]
+    step = next(step for step in steps if "fonts-noto-cjk" in step.get("run", ""))
+    write_files(tmp_path, {"content/site.yaml": MINIMAL_CONFIG, "content/cv.yaml": text})
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "python").symlink_to(sys.executable)
+    asked = tmp_path / "asked"
+    (bin_dir / "sudo").write_text(f'#!/bin/sh\necho "$*" >> {asked}\n', encoding="utf-8")
+    (bin_dir / "sudo").chmod(0o755)
+    env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+    subprocess.run(["bash", "-e", "-c", step["run"]], cwd=tmp_path, check=True, env=env,
+                   timeout=60)
+    installs = asked.read_text(encoding="utf-8") if asked.exists() else ""
+    assert ("apt-get install -y -q --no-install-recommends fonts-noto-cjk" in installs) == needs
+
+
+def test_a_chinese_cv_pdf_embeds_a_cjk_font(bilingual, shipped):
+    """Where the machine has CJK fonts (as the workflow installs them), the Chinese CV's
+    PDF embeds one and the build warns of no character it could not print."""
+    import subprocess
+
+    fonts = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True)
+    if not fonts.stdout.strip():
+        pytest.skip("no CJK font on this machine (apt-get install fonts-noto-cjk)")
+    pdf = (bilingual / "zh" / "cv" / "cv.pdf").read_bytes()
+    assert re.search(rb"/BaseFont\s*/[A-Z]{6}\+\w*CJK", pdf)
+    assert "no font has" not in shipped(BILINGUAL)[1].err
+
+
+LAYOUT = """() => {
+  const box = s => document.querySelector(s).getBoundingClientRect();
+  const style = getComputedStyle(document.querySelector('.citation'));
+  const text = document.createRange();
+  text.selectNodeContents(document.querySelector('h1'));
+  return {title: box('.site-title').left, nav: box('.nav').left,
+          h1: text.getBoundingClientRect().toJSON(),
+          main: box('main'), start: style.borderRightWidth, end: style.borderLeftWidth};
+}"""
+
+
+@pytest.mark.parametrize("language, rtl", [("ar", True), ("he", True), ("en", False)])
+def test_a_right_to_left_site_mirrors_in_a_browser(tmp_path, browser, language, rtl):
+    """In Chromium: the header's title on the right of the menu, the heading against the
+    right edge and the citation's rule on its right, for Arabic and Hebrew; as written
+    for English."""
+    from browser import open_page, serve
+
+    content = write_files(tmp_path / "content", {
+        "site.yaml": MINIMAL_CONFIG + f"language: {language}\n", "publications/a.md": paper()})
+    assert run_cli(*build_args(content, tmp_path / "site")).code == 0
+    with serve(tmp_path / "site") as base, open_page(browser) as page:
+        page.goto(base + "publications/a/")
+        found = page.evaluate(LAYOUT)
+    h1, main = found["h1"], found["main"]  # the heading's text, and the page's column
+    assert abs(h1["right"] - main["right"]) < abs(h1["left"] - main["left"]) if rtl else \
+        abs(h1["left"] - main["left"]) < abs(h1["right"] - main["right"]), found
+    if rtl:
+        assert found["title"] > found["nav"], found
+        assert (found["start"], found["end"]) == ("3px", "0px"), found
+    else:
+        assert found["title"] < found["nav"], found
+        assert (found["start"], found["end"]) == ("0px", "3px"), found
+
+
+def test_what_scripts_write_is_in_the_page_language(bilingual, browser):
+    """The filters' count, the search's count and the copy button, in Chinese."""
+    from browser import open_page, serve
+
+    with serve(bilingual) as base, open_page(browser) as page:
+        page.goto(base + "zh/publications/?year=2025")
+        page.wait_for_function("document.getElementById('filter-status').textContent !== ''")
+        assert page.inner_text("#filter-status") == "3 篇论文中的 1 篇"
+        page.goto(base + "zh/search/?q=lantern")
+        page.wait_for_function("document.getElementById('search-status').textContent !== ''")
+        assert page.inner_text("#search-status") == "1 条结果"
+        page.goto(base + "zh/publications/lantern-2025/")
+        assert page.inner_text(".copy-button") == "复制 BibTeX"
+
+
+def test_serve_and_a_second_build_of_a_bilingual_site_equal_a_cold_build(tmp_path):
+    """A site in several languages is built whole each time: serve's rebuild after a save
+    of a Chinese text, and `build` into the last build's folder, give a cold build's bytes."""
+    import shutil
+
+    from conftest import assert_same_as_cold_build, edit, tree_bytes
+    from scholarsite.build import BuildOptions
+    from scholarsite.live.incremental import SiteBuilder
+
+    content = tmp_path / "content"
+    shutil.copytree(BILINGUAL, content)
+    builder = SiteBuilder(BuildOptions(content, tmp_path / "live", TEMPLATES))
+    assert builder.build().ok
+    changed = [edit(content / "index.zh.md", "乔林是一位", "乔林是一位认真的"),
+               edit(content / "publications" / "lantern-2025.md", "title: 灯笼", "title: 新灯笼")]
+    outcome = builder.build(changed)
+    assert outcome.ok and "zh/index.html" in outcome.written
+    assert "新灯笼" in (tmp_path / "live" / "zh" / "publications" / "index.html").read_text("utf-8")
+    assert_same_as_cold_build(builder)
+    out = tmp_path / "site"
+    assert run_cli(*build_args(content, out)).code == 0
+    edit(content / "pages" / "about.zh.md", "本网站", "这个网站")
+    assert run_cli(*build_args(content, out)).code == 0
+    cold = tmp_path / "cold"
+    assert run_cli(*build_args(content, cold, "--no-cache")).code == 0
+    assert tree_bytes(out) == tree_bytes(cold)
+
+
+def test_check_finds_no_problem_in_the_bilingual_example(tmp_path):
+    """Every link of both languages resolves (the 404 page, the site's alone, links no
+    other language's)."""
+    result = run_cli("check", "--content", str(BILINGUAL), "--output", str(tmp_path / "site"),
+                     "--templates", str(TEMPLATES))
+    assert result.code == 0, result.err
+    assert "no problems" in result.out
