@@ -3,7 +3,8 @@ publications, a paper, the CV and a post, at 1280 and 390 px wide, light and dar
 default look (`profile`); the compact look's home and publications; and, with a green
 `theme.accent`, the home page on a desktop and a paper on a phone; and the first page of the
 demo's CV as a PDF (cv-first-page.png, by poppler's pdftoppm); and the lab example's
-/people/ and a person's page, on a desktop.
+/people/ and a person's page, on a desktop; and the bilingual example's Chinese home and
+publications pages, on a desktop.
 
     python3 scripts/screenshots.py [--out docs/screenshots]
 
@@ -27,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "demo"
 LAB = ROOT / "examples" / "lab"
+BILINGUAL = ROOT / "examples" / "bilingual"
 PAGES = {"home": "", "publications": "publications/",
          "paper": "publications/tidepool-sis-2025/", "cv": "cv/",
          "post": "posts/queueing-in-one-page/"}
@@ -115,6 +117,10 @@ def main() -> int:
         build_demo(lab, source=LAB)
         shoot(browser, lab, args.out, {"people": "people/", "person": "people/jing-chen/"},
               "lab-", ("desktop",))
+        bilingual = Path(tmp) / "bilingual"
+        build_demo(bilingual, source=BILINGUAL)
+        shoot(browser, bilingual, args.out, {"home": "zh/", "publications": "zh/publications/"},
+              "zh-", ("desktop",))
         browser.close()
     return 0
 
