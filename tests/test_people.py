@@ -157,7 +157,9 @@ def test_editing_a_person_or_an_author_list_builds_what_a_cold_build_does(tmp_pa
     for _ in range(2):
         build(options)
     edit(content / "publications/b.md", "An abstract.", "Another abstract.")
-    assert build(options).site is None  # a touch-up, as such an edit is
+    # A person's page shows the paper's entry, abstract included, and is not yet patched by
+    # fragments as the lists are: the recorded reads send this edit to the whole build.
+    build(options)
     assert tree_bytes(out) == cold_bytes(content, templates)
     # An author list gains a member (the touch-up cannot know that person's page).
     edit(content / "publications/b.md", "Grace Hopper", "Grace Hopper, Ana Souza")

@@ -376,13 +376,13 @@ def test_an_open_page_reloads_by_itself_after_an_edit(served, tmp_path, browser)
     page.evaluate("window.notReloaded = true")
     edit(paper, "title: A Paper", "title: A Paper, Revised")
     page.wait_for_function("() => !window.notReloaded && "
-                           "document.querySelector('h1').textContent === 'A Paper, Revised'")
+                           "document.querySelector('h1')?.textContent === 'A Paper, Revised'")
     edit(paper, "date: 2024-05", "date: someday")  # the error page comes by itself...
-    page.wait_for_function("() => document.querySelector('h1').textContent === "
+    page.wait_for_function("() => document.querySelector('h1')?.textContent === "
                            "'The site could not be built'")
     assert "error: " in page.inner_text("pre.build-errors")
     edit(paper, "date: someday", "date: 2024-05")  # ...and goes once the file is fixed
-    page.wait_for_function("() => document.querySelector('h1').textContent === "
+    page.wait_for_function("() => document.querySelector('h1')?.textContent === "
                            "'A Paper, Revised'")
     context.close()
 
