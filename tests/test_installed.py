@@ -29,7 +29,7 @@ from urllib.request import ProxyHandler, build_opener
 import pytest
 import yaml
 
-from conftest import ROOT
+from conftest import ROOT, write_files
 
 # What a wheel is built from (pyproject.toml maps templates/ to scholarsite/theme/).
 SOURCES = ("pyproject.toml", "README.md", "LICENSE", "scholarsite", "templates")
@@ -187,7 +187,10 @@ def test_the_quick_start_works_where_pip_may_install_only_into_a_venv(tmp_path):
         (shutil.copytree if (ROOT / name).is_dir() else shutil.copy2)(ROOT / name,
                                                                        checkout / name)
     env = dict(make_clean_env(), PIP_REQUIRE_VIRTUALENV="1")
-    refused = subprocess.run([sys.executable, "-m", "pip", "install", "--dry-run", "-e", "."],
+    # The system's interpreter, outside any venv (the tests themselves may run in one).
+    system = sys.executable if sys.prefix == sys.base_prefix else str(
+        Path(sys.base_prefix) / ("python.exe" if os.name == "nt" else "bin/python3"))
+    refused = subprocess.run([system, "-m", "pip", "install", "--dry-run", "-e", "."],
                              cwd=checkout, env=env, capture_output=True, text=True)
     assert refused.returncode != 0  # the stand-in for an externally managed Python holds
     if os.name != "nt":
@@ -387,6 +390,19 @@ def test_build_py_new_writes_the_same_starter(installed, tmp_path):
     made = tmp_path / "from-checkout"
     assert {p.relative_to(made).as_posix() for p in made.rglob("*") if p.is_file()} \
         == STARTER_FILES
+
+
+def test_a_checkout_with_setuptools_leftovers_still_carries_its_wheel(tmp_path):
+    """`pip install -e .` leaves scholarsite.egg-info in the checkout, first on the path of
+    `python build.py`: it records no origin, and must not pass for an install from PyPI."""
+    checkout = copy_sources(tmp_path / "checkout")
+    shutil.copy2(ROOT / "build.py", checkout / "build.py")
+    write_files(checkout / "scholarsite.egg-info", {
+        "PKG-INFO": "Metadata-Version: 2.1\nName: scholarsite\nVersion: 0.1.0\n"})
+    run([sys.executable, str(checkout / "build.py"), "new", "mysite"], tmp_path)
+    requirements = (tmp_path / "mysite" / "requirements.txt").read_text(encoding="utf-8")
+    assert f"./{VENDORED}" in requirements and "scholarsite==" not in requirements
+    assert (tmp_path / "mysite" / VENDORED).is_file()
 
 
 @pytest.mark.parametrize("kind", ["academicpages", "al-folio", "hugo-blox"])

@@ -41,16 +41,19 @@ class Wheel:
 def find_running_distribution() -> metadata.Distribution | None:
     """The installed distribution whose files this process runs, or None (a checkout
     run as `python build.py`, or one beside another installation)."""
-    try:
-        dist = metadata.distribution("scholarsite")
-    except metadata.PackageNotFoundError:
-        return None
-    if Path(dist.locate_file("scholarsite/__init__.py")).resolve() == PACKAGE / "__init__.py":
-        return dist
-    origin = read_direct_url(dist)
-    folder = origin.get("url", "") if origin.get("dir_info", {}).get("editable") else ""
-    if folder.startswith("file://") and PACKAGE.parent.as_uri() == folder.rstrip("/"):
-        return dist
+    for dist in metadata.distributions(name="scholarsite"):
+        # An installer says so in INSTALLER; a checkout's own scholarsite.egg-info, which
+        # setuptools leaves there on `pip install -e .`, is found first on the path when the
+        # checkout runs as `python build.py`, but records no origin: it is no installation.
+        if dist.read_text("INSTALLER") is None:
+            continue
+        if Path(dist.locate_file("scholarsite/__init__.py")).resolve() \
+                == PACKAGE / "__init__.py":
+            return dist
+        origin = read_direct_url(dist)
+        folder = origin.get("url", "") if origin.get("dir_info", {}).get("editable") else ""
+        if folder.startswith("file://") and PACKAGE.parent.as_uri() == folder.rstrip("/"):
+            return dist
     return None
 
 
