@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, build_args, run_cli
+from conftest import examples, build_args, run_cli, soup
 from scholarsite.reading.bibtex import read_bib_file, read_bib_text
 from scholarsite.views.citations import make_bibtex
 from scholarsite.diagnostics import Diagnostics
@@ -277,3 +277,38 @@ def test_common_latex_is_decoded_as_pylatexenc_does(text):
     if fast is not None:
         escaped = re.sub(r"(?<!\\)([%&])", r"\\\1", text)
         assert fold_space(fast) == fold_space(make_decoder().latex_to_text(escaped))
+
+
+def test_html_in_bibtex_is_its_inline_subset_on_pages_and_latex_in_the_export(make_site,
+                                                                             tmp_path):
+    """Sites write HTML into BibTeX (`<i>Arabidopsis</i>`, `<br>` in `abbr`, a name in
+    `<b>` or a link): italics, bold, sub- and superscripts show as such, other tags go,
+    their text kept; plain-text outputs drop them and the .bib export writes LaTeX (issue
+    33, class 8)."""
+    content = make_site({"publications/refs.bib": """\
+        @article{flower,
+          title = {Flowering of <i>Arabidopsis</i> under CO<sub>2</sub>, <span class="x">now</span>},
+          author = {<b>Example, Ada</b> and <a href="https://bo.example.org/" target="_blank">Bo Chan</a>},
+          journal = {Plant <em>Letters</em>},
+          abbr = {PL<br>2020},
+          year = {2020}
+        }
+        """})
+    out = tmp_path / "site"
+    result = run_cli(*build_args(content, out))
+    assert result.code == 0, result.err
+    page = soup(out / "publications" / "flower" / "index.html")
+    assert str(page.h1) == "<h1>Flowering of <em>Arabidopsis</em> under CO<sub>2</sub>, " \
+                           "now</h1>"
+    assert [a.get_text() for a in page.select(".paper-authors .author")] == \
+        ["Ada Example", "Bo Chan"]
+    text = page.get_text()
+    assert "<" not in text and "Plant Letters" in text and "PL 2020" in text
+    assert page.find("meta", attrs={"name": "citation_title"})["content"] == \
+        "Flowering of Arabidopsis under CO2, now"
+    assert "TI  - Flowering of Arabidopsis under CO2, now" in (out / "publications.ris").read_text(
+        encoding="utf-8")
+    exported = (out / "publications.bib").read_text(encoding="utf-8")
+    assert r"title = {Flowering of \textit{Arabidopsis} under {CO}\textsubscript{2}, now}" \
+        in exported
+    assert r"journal = {Plant \textit{Letters}}" in exported and "<" not in exported

@@ -103,7 +103,7 @@ def test_imported_file_reads_as_markdown(tmp_path):
     assert "  preview: p.png" in front  # kept, though not shown
     assert body.strip().startswith("1986\\. was a year. # Not a heading; \\*stars\\*")
     assert "\n\n\\- not a list \\| pipe" in body
-    assert "&lt;b&gt;b&lt;/b&gt; &amp; more." in body
+    assert "<strong>b</strong> &amp; more." in body  # HTML's inline subset (issue 33, class 8)
 
 
 def test_existing_files_are_skipped_unless_force(tmp_path):

@@ -239,3 +239,28 @@ def test_undecided_date_order_is_marked(tmp_path):
     assert "_publications: read as D/M/Y" in result.out
     assert str(read_front(content / "publications" / "2020-one.md")["date"]) == "2020-04-03"
     assert run_cli(*build_args(content, tmp_path / "site")).code == 0
+
+
+def test_initials_in_any_script_and_a_style_not_read_are_not_guessed(tmp_path):
+    """APA with initials such as 'Ö.' and 'Ş.' (HTML around the owner) is read whole; a
+    citation in no style migrate knows gives no half list: the owner stands for it, and
+    the report says to copy the authors (issue 33, class 15)."""
+    front = "---\ntitle: {t}\ncollection: publications\ndate: 2021-05-20\nvenue: J\n" \
+            "citation: '{c}'\n---\n"
+    old = write_files(tmp_path / "old", {
+        "_config.yml": "title: Önder Çoban\nname: Önder Çoban\nurl: https://oc.example.org\n",
+        "_publications/turkish.md": front.format(
+            t="Gender", c="<b>Çoban, Ö.</b>, İnan, A., and Özel, S. A. (2021). "
+                          "\"Gender\". <i>J</i>, 20(4), 1-38."),
+        "_publications/odd.md": front.format(
+            t="Odd Style", c="Ann Lee, Chan, Önder Çoban, Dee (2021). Odd Style."),
+    })
+    content = tmp_path / "content"
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "academicpages")
+    assert result.code == 0, result.out + result.err
+    assert read_front(content / "publications" / "turkish.md")["authors"] == [
+        "Ö. Çoban", "A. İnan", "S. A. Özel"]
+    assert read_front(content / "publications" / "odd.md")["authors"] == ["Önder Çoban",
+                                                                          "et al."]
+    assert "_publications/odd.md:6: authors to check: the citation's style is not one " \
+           "migrate reads" in result.out

@@ -327,3 +327,46 @@ def test_dataset_dois_keep_their_slot_and_shortcode_links_and_raw_images_work(tm
     hrefs = [a.get("href") for a in post.select("main a")]
     assert "../../publications/kelp/" in hrefs
     assert post.find("img", alt="Map")["src"] == "../../files/images/map.png"
+
+
+def test_html_markdown_and_capitalised_keys_in_hugo_fields_are_read_as_hugo_shows_them(
+        tmp_path):
+    """A profile's name written as a link, a title in `<i>`, a venue with `<sup>` or as a
+    Markdown link, and keys in capitals (`Date:`, `Title:`, which Hugo reads in any case)
+    (issue 33, classes 8, 9 and 12)."""
+    old = write_files(tmp_path / "old", {
+        "hugo.yaml": "title: Ann Lee\nbaseURL: https://ann.example.org/\n",
+        "content/authors/admin/_index.md": "---\nTitle: <b>Ann Lee</b>\nsuperuser: true\n---\n",
+        "content/authors/bo/_index.md": "---\nTitle: <a href='https://bo.example.org/' "
+                                        "target=\"_blank\">Bo Chan</a>\n---\n",
+        "content/publication/heads/index.md": """\
+            ---
+            title: "A Mixture of <i>h-1</i> Heads"
+            authors: [bo, admin]
+            Date: 2020-04-01
+            publishDate: 2021-07-01T00:00:00Z
+            publication: "In *Proc. of EMC<sup>2</sup> 2020*"
+            ---
+            """,
+        "content/publication/radar/index.md": """\
+            ---
+            title: "[Radar Angles](https://example.org/radar.pdf)"
+            authors: [admin]
+            date: 2022-01-01
+            publication: "[IEEE Access (Early Access)](https://ieeexplore.example.org/)"
+            ---
+            """,
+    })
+    content = tmp_path / "content"
+    assert run_cli("migrate", str(old), "--content", str(content)).code == 0
+    radar = front_matter(content / "publications" / "radar.md")
+    assert (radar["title"], radar["venue"]) == ("Radar Angles", "IEEE Access (Early Access)")
+    assert radar["links"] == {"url": "https://example.org/radar.pdf"}
+    assert run_cli(*build_args(content, tmp_path / "site")).code == 0
+    page = soup(tmp_path / "site" / "publications" / "heads" / "index.html")
+    assert str(page.h1) == "<h1>A Mixture of <em>h-1</em> Heads</h1>"
+    assert [a.get_text() for a in page.select(".paper-authors .author")] == \
+        ["Bo Chan", "Ann Lee"]
+    assert page.select_one(".paper-authors .owner").get_text() == "Ann Lee"
+    assert "Proc. of EMC2 2020" in page.get_text() and "<sup>" not in page.get_text()
+    assert page.find("time")["datetime"].startswith("2020-04")

@@ -12,6 +12,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from bs4 import BeautifulSoup
@@ -259,3 +260,23 @@ def test_bibtex_text_is_untrusted(make_site, tmp_path):
     assert not page.find("a", href=re.compile("^javascript", re.I))
     for script in page.find_all("script"):
         assert "alert(" not in (script.string or "") or script.get("type") == "application/ld+json"
+
+
+def test_an_email_autolink_in_any_text_builds_and_checks(make_site, tmp_path):
+    """`<ann@example.org>` in a paper's abstract or the home page is a mailto link, not a
+    control-character error (issue 33, class 11), and the posts feed stays XML."""
+    content = make_site({
+        "index.md": "Hello.\n\nWrite to <ann@example.org>.\n",
+        "publications/p.md": "---\ntitle: P\nauthors: [Ann Lee]\ndate: 2020-01-01\nvenue: J\n"
+                             "---\n\nLine one.\n\nData from <ann@example.org> on request.\n",
+        "posts/hello.md": "---\ntitle: Hello\ndate: 2021-01-01\n---\n\nMail <ann@example.org>.\n",
+    })
+    out = tmp_path / "site"
+    built = run_cli(*build_args(content, out))
+    assert built.code == 0 and "warning" not in built.err, built.err
+    page = (out / "publications" / "p" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="mailto:ann@example.org">' in page
+    for feed in out.rglob("*.xml"):
+        ElementTree.parse(feed)  # raises on a control character or a stray placeholder
+    checked = run_cli("check", "--content", str(content), "--output", str(out))
+    assert checked.code == 0, checked.out + checked.err

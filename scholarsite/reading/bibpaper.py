@@ -17,6 +17,7 @@ from bibtexparser.middlewares.names import split_multiple_persons_names
 from .biblinks import read_links
 from .bibvenue import tidy_venue
 from .bibparse import MONTH_MACROS, BibEntry, BibValue, EntryReader
+from .cleantext import INLINE_MARKS, mark_inline_html
 from ..diagnostics import Diagnostics
 from .fields import parse_date
 from .latex import (RichText, describe_math_problem, fold_space, latex_to_rich, read_name,
@@ -272,5 +273,19 @@ def export_fields(entry: BibEntry) -> tuple[tuple[str, str], ...]:
 def export_value(name: str, value: BibValue) -> str:
     if name == "month" and value.macro.lower() in MONTH_MACROS:
         return value.macro.lower()
-    return fold_space(value.text)
+    return html_to_latex(fold_space(value.text))
+
+
+# HTML's kept inline elements (cleantext.py) as LaTeX writes them, for the export.
+_MARK_LATEX = {mark: ("}" if n else command) for element, command in (
+    ("em", "\\textit{"), ("strong", "\\textbf{"), ("sup", "\\textsuperscript{"),
+    ("sub", "\\textsubscript{")) for n, mark in enumerate(INLINE_MARKS[element])}
+
+
+def html_to_latex(value: str) -> str:
+    """A field as written, HTML in it as BibTeX means it: `<i>x</i>` is `\\textit{x}`, a
+    tag of no meaning there (`<a href>`, `<span>`) is dropped, its text kept."""
+    if "<" not in value:
+        return value
+    return re.sub("[\ue010-\ue017]", lambda m: _MARK_LATEX[m.group()], mark_inline_html(value))
 

@@ -66,3 +66,80 @@ def clean_yaml(root: yaml.Node | None, text: str) -> tuple[int, str, int]:
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(reversed(node.value))
     return total, first, line
+
+
+# --- HTML written into a field -------------------------------------------------------------
+# Old sites write titles, names and venues with HTML in them (`<i>Arabidopsis</i>`,
+# `<b>Ann Lee</b>`, `EMC<sup>2</sup>`, `<a href=...>Bo Chan</a>`). A field is text, never
+# trusted as HTML: the inline subset that means something in a title (italics, bold, sub-
+# and superscripts) is kept as marks, which a page shows as its own tags, a plain text drops
+# and an export writes in its own markup; every other tag of HTML's inline and block
+# elements is dropped, its text kept. Anything else with angle brackets ('a <b> c' is
+# there, but 'x<y' or '<script>' is not an element of this set) stays text.
+
+# The kept tags, each as the HTML element a page shows.
+SAFE_INLINE = {"i": "em", "em": "em", "cite": "em", "var": "em", "b": "strong",
+               "strong": "strong", "sup": "sup", "sub": "sub"}
+_DROPPED = ("a|abbr|big|br|code|del|div|font|ins|kbd|mark|p|q|s|samp|small|span|strike|tt|"
+            "u|wbr")
+_ATTRIBUTES = r"""(?:\s+[\w:-]+(?:\s*=\s*(?:"[^"<>]*"|'[^'<>]*'|[^\s"'<>=]+))?)*\s*/?"""
+_HTML_TAG = re.compile(rf"<(/?)({'|'.join(SAFE_INLINE)}|{_DROPPED})({_ATTRIBUTES})>", re.I)
+# One private-use character opens and the next closes each kept element while the text
+# around it is decoded (LaTeX, math, escaping): they pass through all of that unchanged.
+INLINE_MARKS = {element: (chr(0xE010 + 2 * n), chr(0xE011 + 2 * n))
+                for n, element in enumerate(("em", "strong", "sup", "sub"))}
+_MARK = re.compile("[\ue010-\ue017]")
+_MARK_HTML = {mark: f"<{'/' if n else ''}{element}>"
+              for element, pair in INLINE_MARKS.items() for n, mark in enumerate(pair)}
+_LINE_BREAK = {"br", "p", "div"}
+
+
+def mark_inline_html(text: str) -> str:
+    """`text` with its HTML tags read: each kept element that is closed again as marks
+    (INLINE_MARKS), every other tag dropped (a line break or a paragraph a space)."""
+    if "<" not in text or not _HTML_TAG.search(text):
+        return text
+    pieces: list[str] = []
+    opened: list[tuple[str, int]] = []  # (element, index of its opening piece)
+    at = 0
+    for tag in _HTML_TAG.finditer(text):
+        pieces.append(text[at:tag.start()])
+        at = tag.end()
+        name = tag.group(2).lower()
+        element = SAFE_INLINE.get(name)
+        if element is None:
+            pieces.append(" " if name in _LINE_BREAK else "")
+        elif not tag.group(1):
+            opened.append((element, len(pieces)))
+            pieces.append(INLINE_MARKS[element][0])
+        elif any(e == element for e, _ in opened):
+            while opened:  # an element left open inside it ends with it
+                inner, index = opened.pop()
+                if inner == element:
+                    pieces.append(INLINE_MARKS[element][1])
+                    break
+                pieces[index] = ""
+    pieces.append(text[at:])
+    for _, index in opened:  # never closed: no mark
+        pieces[index] = ""
+    return "".join(pieces)
+
+
+def strip_inline_html(text: str) -> str:
+    """`text` without the HTML tags mark_inline_html reads, as plain text shows it."""
+    if "<" not in text:
+        return text
+    return _HTML_TAG.sub(lambda m: " " if m.group(2).lower() in _LINE_BREAK else "", text)
+
+
+def drop_inline_marks(text: str) -> str:
+    return _MARK.sub("", text)
+
+
+def show_inline_marks(escaped: str) -> str:
+    """Escaped HTML with its marks as the elements they stand for."""
+    return _MARK.sub(lambda m: _MARK_HTML[m.group()], escaped)
+
+
+def has_inline_marks(text: str) -> bool:
+    return _MARK.search(text) is not None

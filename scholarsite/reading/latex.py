@@ -22,6 +22,8 @@ from functools import lru_cache
 from bibtexparser.middlewares.names import parse_single_name_into_parts
 
 from ..models import Author
+from .cleantext import (INLINE_MARKS, drop_inline_marks, has_inline_marks, mark_inline_html,
+                        show_inline_marks, strip_inline_html)
 from .mathml import render_mathml
 
 # pylatexenc logs a macro short of its arguments ('$\\frac$'); what it makes of it is shown.
@@ -128,7 +130,9 @@ def decode_command(match: re.Match) -> str:
 def latex_to_text(value: str) -> str:
     """Unicode text for one field value, on one line; LaTeX it cannot read is dropped, never
     raised: `{\\"u}` -> ü, `\\&` -> &, `--` -> –, capital-protecting braces removed.
-    Cached: the same names and venues come back in entry after entry."""
+    Cached: the same names and venues come back in entry after entry. HTML tags in it
+    (`<i>x</i>`, `<a href=..>`) are dropped, their text kept (cleantext.py)."""
+    value = strip_inline_html(value)
     if "\\" not in value and "$" not in value:
         return pair_quotes(fold_space(decode_simple(value)))
     text = decode_common(value)
@@ -209,7 +213,7 @@ def read_name(raw: str) -> NameResult:
     they differ from what the display name implies (its last word is the family name),
     so that a name read from BibTeX and the same name written in Markdown are equal.
     """
-    raw, marks = strip_marks(raw.strip())
+    raw, marks = strip_marks(strip_inline_html(raw).strip())
     try:
         parts = parse_single_name_into_parts(raw, strict=False)
     except Exception as exc:  # the name parser raises on some malformed names
@@ -259,9 +263,9 @@ _COMMAND_END = re.compile(r"\\[A-Za-z]+$")
 SUPERSCRIPTS = dict(zip("0123456789+-=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ"))
 SUBSCRIPTS = dict(zip("0123456789+-=()aeoxijkmnt", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓᵢⱼₖₘₙₜ"))
 _MATH_MARK = "\ue000"  # stands for a formula while the text around it is decoded
-# Italics in a field (one level of braces inside), and the marks that stand for them.
+# Italics in a field (one level of braces inside): marked as HTML's are (cleantext.py).
 _ITALIC = re.compile(r"\\(?:emph|textit|textsl)\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
-_ITALIC_ON, _ITALIC_OFF = "\ue001", "\ue002"
+_ITALIC_ON, _ITALIC_OFF = INLINE_MARKS["em"]
 # An exporter's escaped caret (Better BibTeX writes '^' as '\^{}'), which means '^'.
 _ESCAPED_CARET = re.compile(r"\\\^\{\}\s*")
 # Braces escaped as an argument (`\tilde\{O\}`, `^\{2\}`): some al-folio files escape every
@@ -286,16 +290,26 @@ class RichText:
 def latex_to_rich(value: str) -> RichText:
     """A BibTeX field (a title, a paragraph of an abstract): LaTeX decoded to Unicode as
     latex_to_text does, each formula kept for MathML, and `\\emph{}`, `\\textit{}` (a
-    species, a book's title) kept as italics for the page."""
-    marked = _ITALIC.sub(lambda m: f"{_ITALIC_ON}{m.group(1)}{_ITALIC_OFF}", value)
+    species, a book's title) kept as italics for the page, as is HTML's inline subset."""
+    marked = mark_italics(value)
     split = split_bib_math(marked)
-    rich = join_rich(*split) if split else RichText(latex_to_text(marked))
-    if marked == value:
+    return show_marks(join_rich(*split) if split else RichText(latex_to_text(marked)))
+
+
+def mark_italics(value: str) -> str:
+    """A BibTeX field with its italics and kept HTML elements as marks (cleantext.py)."""
+    value = mark_inline_html(value)
+    if "\\" not in value:
+        return value
+    return _ITALIC.sub(lambda m: f"{_ITALIC_ON}{m.group(1)}{_ITALIC_OFF}", value)
+
+
+def show_marks(rich: RichText) -> RichText:
+    """`rich` with the marks of its kept elements as tags in its HTML, out of its text."""
+    if not has_inline_marks(rich.text):
         return rich
     shown = rich.html or html.escape(rich.text, quote=False)
-    return RichText(rich.text.replace(_ITALIC_ON, "").replace(_ITALIC_OFF, ""),
-                    shown.replace(_ITALIC_ON, "<em>").replace(_ITALIC_OFF, "</em>"),
-                    rich.problems)
+    return RichText(drop_inline_marks(rich.text), show_inline_marks(shown), rich.problems)
 
 
 def split_bib_math(value: str) -> tuple[list[str], list[tuple[str, bool]]] | None:
@@ -310,23 +324,26 @@ def split_bib_math(value: str) -> tuple[list[str], list[tuple[str, bool]]] | Non
 
 def latex_to_markdown(value: str) -> str:
     """A BibTeX title as a Markdown paper writes it: LaTeX decoded to Unicode, each formula
-    kept as `$TeX$` (`$$TeX$$` for display), so that text_to_rich reads it as latex_to_rich
-    reads the field."""
+    kept as `$TeX$` (`$$TeX$$` for display), its italics and HTML's kept elements as those
+    tags, so that text_to_rich reads it as latex_to_rich reads the field."""
+    value = mark_italics(value)
     split = split_bib_math(value)
     if split is None:
-        return latex_to_text(value)
+        return show_inline_marks(latex_to_text(value))
     parts, maths = split
     fenced = [f"$${tex}$$" if display else f"${tex}$" for tex, display in maths]
-    return parts[0] + "".join(f + part for f, part in zip(fenced, parts[1:]))
+    return show_inline_marks(parts[0] + "".join(f + part for f, part in zip(fenced, parts[1:])))
 
 
 def text_to_rich(value: str) -> RichText:
     """A Markdown paper's title: its text as written (`--` is two hyphens, as the page
-    shows it, and so in every export), with its formulas as in its prose."""
+    shows it, and so in every export), with its formulas as in its prose and HTML's
+    inline subset (cleantext.py) as on pages."""
+    value = mark_inline_html(value)
     maths = [read_formula(m) for m in _MARKDOWN_MATH.finditer(value)]
     if not maths:
-        return RichText(value)
-    return join_rich(_MARKDOWN_MATH.sub(_MATH_MARK, value).split(_MATH_MARK), maths)
+        return show_marks(RichText(value))
+    return show_marks(join_rich(_MARKDOWN_MATH.sub(_MATH_MARK, value).split(_MATH_MARK), maths))
 
 
 def read_formula(found: re.Match) -> tuple[str, bool]:

@@ -6,12 +6,14 @@ a build after one abstract's edit, more than reading the text.
 
 from __future__ import annotations
 
+import html
 import xml.etree.ElementTree as etree
 
 import markdown
 from markdown.extensions import (Extension, abbr, admonition, attr_list, def_list, fenced_code,
                                  footnotes, md_in_html, sane_lists, tables, toc)
 from markdown.treeprocessors import Treeprocessor
+from markdown.util import AMP_SUBSTITUTE
 
 from .mathtex import make_math_extensions
 from .mdextras import WritingExtension
@@ -49,6 +51,13 @@ class SafeLinks(Treeprocessor):
         for element in root.iter():
             for attr in ("href", "src"):
                 url = element.get(attr)
+                if url is not None and AMP_SUBSTITUTE in url:
+                    # An e-mail autolink (<ann@example.org>): Python-Markdown hides its
+                    # address as character references behind a placeholder of control
+                    # characters, put back only as it writes the page. The address itself
+                    # is what is judged, and kept, as every later step reads it.
+                    url = html.unescape(url.replace(AMP_SUBSTITUTE, "&"))
+                    element.set(attr, url)
                 problem = check_text_link(url) if url is not None else ""
                 if problem:
                     del element.attrib[attr]

@@ -18,6 +18,7 @@ from ..structure.languages import parse_language
 from ..models import (LINK_KINDS, PAPER_TYPES, TOPIC_SEPARATOR, Author, Link, Paper,
                       Preview)
 from .codeblocks import highlight_code
+from .cleantext import strip_inline_html
 from .latex import RichText, describe_math_problem, read_math_text, text_to_rich
 from .mathml import annotation_tex
 from .prose import find_costly_markdown, render_prose
@@ -127,8 +128,8 @@ def html_to_text(fragment: str) -> str:
 
 
 def split_author(raw: str) -> Author:
-    """'Wei Gao*' -> Author('Wei Gao', ('*',))."""
-    name = raw.strip()
+    """'Wei Gao*' -> Author('Wei Gao', ('*',)); HTML in it (`<b>Wei Gao</b>`) dropped."""
+    name = " ".join(strip_inline_html(raw).split())
     marks: list[str] = []
     while name and name[-1] in AUTHOR_MARKS:
         marks.insert(0, name[-1])
@@ -343,7 +344,7 @@ def read_markdown_paper(path: Path, text: str, md: Converter,
     volume = f.line_text("volume")
     number = f.line_text("number")
     ptype = f.choice("type", PAPER_TYPES, "journal" if volume or number else "conference")
-    venue = f.line_text("venue")
+    venue = " ".join(strip_inline_html(f.line_text("venue")).split())  # a venue is text
     institution = f.line_text("institution")
     links = read_links(f.mapping("links"))
     arxiv = next((normalize_arxiv(link.url) for link in links if link.kind == "arxiv"), "")

@@ -218,7 +218,9 @@ def cited_authors(source: Source, owner: str, mig: Migration, comments: dict) ->
     if cited.certain:
         return list(cited.names)
     why = describe_doubt(cited, citation)
-    names = list(cited.names) + ["et al."] if cited.names else \
+    # Names a style migrate does not know gave are a guess, which may drop the owner and
+    # others: then the owner stands for the list, and the report says so.
+    names = list(cited.names) + ["et al."] if cited.names and cited.style else \
         [owner, "et al."] if owner else ["Unknown author"]
     comments["authors"] = f"Check the authors: {why}."
     line = key_line(source, "citation") if citation.strip() else 1

@@ -20,7 +20,8 @@ _YEAR_DOT = re.compile(r"(?<=[.,])\s+(?:\d{4}[a-z]?)\.")
 _QUOTE = re.compile(r"[\"“”«]")
 _ET_AL = re.compile(r",?\s*(?:\bet\.?\s*al\b\.?|\band\s+others\b\.?)", re.I)
 _SEPARATOR = re.compile(r"\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+")
-_INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.\s*-?\s*)+$")
+# An initial is any capital letter ('Ö.', 'Ş.'), not only A-Z: no ASCII small letter.
+_INITIALS = re.compile(r"^(?:[^\W\d_a-z][a-z]?\.\s*-?\s*)+$")
 _GIVEN = re.compile(r"^[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}$")
 _MARKS = re.compile(r"[*†‡§¶]")
 # Degrees after a name ('Lee Roe MPH, PhD'): not part of it.
@@ -207,7 +208,10 @@ def describe_doubt(cited: CitedAuthors, citation: str) -> str:
         return "the citation ends the list with 'et al.'"
     if not cited.names:
         return "no author could be read from the citation"
-    return f"the citation's style ({cited.style or 'unknown'}) leaves them uncertain"
+    if not cited.style:
+        return "the citation's style is not one migrate reads, so its authors were not " \
+               "guessed: copy them from the citation"
+    return f"the citation's style ({cited.style}) leaves them uncertain"
 
 
 def strip_boilerplate(body: str) -> str:

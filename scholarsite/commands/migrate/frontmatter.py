@@ -141,8 +141,9 @@ def read_settings(path: Path, mig: Migration, quiet: bool = False) -> dict:
 
 
 def key_line(source: Source, key: str) -> int:
-    """The line of `key` in the file's front matter (1 when it cannot be told)."""
-    pattern = re.compile(rf"^\s*{re.escape(key)}\s*[:=]")
+    """The line of `key` in the file's front matter (1 when it cannot be told); in any
+    case, as Hugo reads keys."""
+    pattern = re.compile(rf"^\s*{re.escape(key)}\s*[:=]", re.I)
     return next((n for n, line in enumerate(source.head.split("\n"), 1)
                  if pattern.match(line)), 1)
 

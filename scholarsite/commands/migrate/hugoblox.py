@@ -13,13 +13,14 @@ from pathlib import Path
 from ...diagnostics import Diagnostics
 from ...reading.bibparse import parse_library
 from ...reading.latex import latex_to_text
-from .frontmatter import (Source, format_entry, key_line, read_source, strip_html,
+from .frontmatter import (Source, format_entry, key_line, strip_html,
                           text_to_markdown)
 from .guard import guarded
 from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file,
                          list_of, make_date, make_settings, move_home, plain_venue,
-                         read_owner, text_of)
-from .hugofields import MARKS, find_doi, person_name, settle_type, split_names, split_venue
+                         read_hugo_source, read_owner, text_of)
+from .hugofields import (MARKS, find_doi, person_name, read_markdown_link, settle_type,
+                         split_names, split_venue)
 from .model import Migration
 
 SECTIONS = {"publications": ("publication", "publications"), "talks": ("event", "talk"),
@@ -92,7 +93,7 @@ def find_entries(old: Path, kind: str, mig: Migration) -> list[Entry]:
             if not path.is_file():
                 mig.leave(mig.where(child), "no index.md in this folder; not moved")
                 continue
-            source = read_source(path, mig)
+            source = read_hugo_source(path, mig)
             if source is not None:
                 name = text_of(source.fields.get("slug")) or (child.stem if child.is_file()
                                                                else child.name)
@@ -122,7 +123,8 @@ def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migratio
         return
     bib = read_cite_bib(entry.folder / "cite.bib", mig) if entry.bundled else {}
     apa = split_venue(f.get("publication"))
-    fields = {"title": text_of(f.get("title")) or bib.get("title", ""),
+    title, title_link = read_markdown_link(text_of(f.get("title")))
+    fields = {"title": title or bib.get("title", ""),
               "authors": make_authors(entry, owner, legend, mig) or bib.get("authors", []),
               "venue": apa.get("venue") or plain_venue(f.get("publication"))
               or bib.get("venue", ""),
@@ -133,6 +135,8 @@ def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migratio
                    if k in ("volume", "number", "pages", "publisher")})
     fields["topics"] = list_of(f.get("tags"))
     fields["links"] = make_links(entry, bib, mig)
+    if title_link and title_link not in fields["links"].values():
+        add_link(fields["links"], "url", title_link, entry, "title", mig)
     fields["preview"] = copy_featured(entry, mig)
     fields["selected"] = True if f.get("featured") is True else None
     if not check_paper(entry, fields, owner, mig):

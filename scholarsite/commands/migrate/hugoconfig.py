@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .frontmatter import (Source, format_yaml, key_line, owner_names, read_settings,
                           read_source, strip_html)
-from .hugofields import person_name
+from .hugofields import person_name, read_markdown_link
 from .markup import convert_markup
 from .model import Migration, is_inside
 
@@ -69,7 +69,7 @@ def read_owner(old: Path, mig: Migration) -> Owner:
     owner = Owner()
     for folder in AUTHOR_FOLDERS:
         for index in sorted((old / folder).glob("*/_index.md")):
-            source = read_source(index, mig)
+            source = read_hugo_source(index, mig)
             if source is None:
                 continue
             user = index.parent.name
@@ -79,6 +79,17 @@ def read_owner(old: Path, mig: Migration) -> Owner:
             if owner.source is None and (user in OWNER_NAMES or source.fields.get("superuser")):
                 fill_owner(owner, source, mig)
     return owner
+
+
+def read_hugo_source(path: Path, mig: Migration) -> Source | None:
+    """A Hugo page's front matter and body: Hugo reads its keys in any case (`Date:`,
+    `Title:`), so they are read lower-cased, a key written in lower case first."""
+    source = read_source(path, mig)
+    if source is None or all(key == key.lower() for key in source.fields):
+        return source
+    fields = {key.lower(): value for key, value in source.fields.items()}
+    fields.update((key, value) for key, value in source.fields.items() if key == key.lower())
+    return replace(source, fields=fields)
 
 
 def fill_owner(owner: Owner, source: Source, mig: Migration) -> None:
@@ -208,10 +219,11 @@ def text_of(value) -> str:
 
 
 def plain_venue(value) -> str:
-    """`In *Journal of X*` or `<i>Proc. Y</i>` as plain text."""
+    """`In *Journal of X*`, `<i>Proc. Y</i>` or `[Journal](https://...)` (the journal's
+    home, not the paper's) as plain text."""
     if isinstance(value, dict):
         value = value.get("name")
-    text = strip_html(text_of(value))
+    text = strip_html(read_markdown_link(text_of(value))[0])
     text = re.sub(r"(\*\*|__|\*|(?<!\w)_|_(?!\w))", "", text)
     text = re.sub(r"^(In|in)\s*:?\s+", "", text)
     return text.strip(" ,;")

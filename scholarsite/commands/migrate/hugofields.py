@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from ...reading.cleantext import strip_inline_html
+
 # Wowchemy's numeric publication types, then Hugo Blox's CSL names (and their spellings
 # with '_' or the words swapped, which real sites use).
 PAPER_TYPES = {"0": "other", "1": "conference", "2": "journal", "3": "preprint", "4": "report",
@@ -24,6 +26,17 @@ _DOI = re.compile(r"10\.\d{4,9}/[^\s\"'<>]+")
 _APA = re.compile(r"^\s*(?:In\s*:?\s*)?\*(?P<venue>[^*]+?)(?:,\s*(?P<v1>\d+))?\*"
                   r"(?:,?\s*(?P<v2>\d+))?\s*(?:\((?P<number>[^)]+)\))?"
                   r"(?:\s*[,:]\s*(?P<pages>\d+\s*[-–]+\s*\d+))?\s*\.?\s*$")
+
+
+# A Markdown link, which Hugo renders in any field: `[IEEE Access](https://...)`.
+_MD_LINK = re.compile(r"\[([^\]\n]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+
+
+def read_markdown_link(text: str) -> tuple[str, str]:
+    """A field as the text Hugo showed (its Markdown links as their text), and the address
+    when the whole field is one link ('' otherwise)."""
+    whole = _MD_LINK.fullmatch(text.strip())
+    return _MD_LINK.sub(lambda m: m.group(1), text), whole.group(2) if whole else ""
 
 
 def person_name(value) -> str:
@@ -63,7 +76,7 @@ def split_venue(value) -> dict[str, str]:
     found = _APA.match(value) if isinstance(value, str) else None
     if not found:
         return {}
-    parts = {"venue": found.group("venue").strip(" ,"),
+    parts = {"venue": strip_inline_html(found.group("venue")).strip(" ,"),
              "volume": found.group("v1") or found.group("v2") or "",
              "number": (found.group("number") or "").strip(),
              "pages": re.sub(r"\s*[-–]+\s*", "–", found.group("pages") or "")}
