@@ -13,12 +13,13 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from .apfields import (clean_abstract, clean_title, extra_links, is_document,
-                       link_kind, new_name, own_path, paper_authors, paper_citation,
+                       link_kind, mapped_text, new_name, own_links, own_path, paper_authors, paper_citation,
                        plain_excerpt, read_entry, text_field)
 from .citestyles import (infer_type, strip_boilerplate, venue_from_citation,
                          year_from_citation)
 from .dates import (DateOrder, date_from_name, decide_order, is_placeholder, normalize_date,
                     swapped_date)
+from .fieldmap import pick, year_of
 from .frontmatter import Source, format_entry, key_line, read_settings
 from .guard import guarded
 from .markup import convert_markup
@@ -203,7 +204,7 @@ def move_file(value: str, source: Source, key: str, site: OldSite, mig: Migratio
                   "left out")
         return ""
     new = copy_file(value, site, mig)
-    if not new:
+    if not new and not (site.old / local_path(value, site)).is_file():
         mig.leave(where, f"'{key}' names {local_path(value, site)}, which is not in the old "
                   "site; left out")
     return new
@@ -252,8 +253,8 @@ def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) 
         mig.leave(mig.where(source.path, 1), "no date, in the front matter, the file name or "
                   "the citation; not moved")
         return
-    venue = text_field(source, "venue") or venue_from_citation(
-        str(source.fields.get("citation") or ""), title)
+    venue = text_field(source, "venue") or mapped_text(source, "venue", mig) \
+        or venue_from_citation(str(source.fields.get("citation") or ""), title)
     links = paper_links(source, site, mig)
     ptype = infer_type(venue, text_field(source, "category").lower())
     if not venue and not (ptype == "preprint" and "arxiv" in links):
@@ -272,7 +273,8 @@ def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) 
 def paper_date(source: Source, order: DateOrder, mig: Migration,
                comments: dict) -> str | None:
     """The paper's date; a 1 January date is taken for the year it stands for."""
-    date = entry_date(source, order, mig)
+    date = entry_date(source, order, mig) \
+        or year_of(pick(source.fields, "date", mig.fieldmap)[1])
     if not date:
         year = year_from_citation(str(source.fields.get("citation") or ""))
         date = str(year) if year else None
@@ -287,7 +289,8 @@ def paper_date(source: Source, order: DateOrder, mig: Migration,
 
 def paper_links(source: Source, site: OldSite, mig: Migration) -> dict[str, str]:
     links: dict[str, str] = {}
-    for key, kind in LINK_FIELDS + tuple(extra_links(source.fields)):
+    for key, kind in LINK_FIELDS + tuple(extra_links(source.fields)) \
+            + own_links(source, tuple(k for k, _ in LINK_FIELDS)):
         value = source.fields.get(key)
         if not isinstance(value, str) or not value.strip():
             continue
@@ -310,7 +313,10 @@ def paper_abstract(source: Source, site: OldSite, mig: Migration, links: dict,
     """The body less the generator's lines around it, else the excerpt."""
     body = clean_abstract(strip_boilerplate(source.body),
                           str(source.fields.get("citation") or ""), links, skip)
+    if not body.strip() and mapped_text(source, "abstract", mig):
+        body = mapped_text(source, "abstract", mig)
     return convert_body(source, body, site, mig) if body.strip() else plain_excerpt(source)
+
 
 
 # --- Talks, teaching, posts, portfolio -------------------------------------------------

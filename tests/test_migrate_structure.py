@@ -1,0 +1,146 @@
+"""`migrate` on the shapes real sites take past the templates' own: academicpages forks'
+fields of their own, the template's sample PDF linked as a paper's, a Jekyll site whose
+papers are data (`_data/publist.yml`, JSON), a folder of .bib files (a LaTeX CV), and
+Hugo's menus. Each old site is written here, modelled on real layouts, and moved, built
+and checked through the real command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+
+from conftest import SHARED, run_cli, write_files
+
+CORPUS_SAMPLE = SHARED / "corpus" / "sites" / "mebilgin__academicpages"
+CONFIG = "title: Mara Lindqvist\nurl: https://mara.example.org\nauthor:\n  name: Mara Lindqvist\n"
+# The Allan Lab template's publist.yml, as labs fill it in: the venue and year in the
+# link's label, a local PDF, a list item with no year at all.
+PUBLIST = """\
+- title: "Tidal Mixing in Shallow Seas"
+  image: tides.png
+  description: A blurb for the list page.
+  authors: Mara Lindqvist, Tomas Reyes, Lin Okafor
+  link:
+    url: https://doi.org/10.1000/tides.2021
+    display: Journal of Coastal Research (2021)
+  highlight: 1
+- title: "Sediment Plumes from Above"
+  authors: Tomas Reyes, Mara Lindqvist
+  link:
+    url: /files/plumes.pdf
+    display:  Remote Sensing Letters (2019)
+  highlight: 0
+- title: A note with no year anywhere
+  authors: Mara Lindqvist
+"""
+
+
+def read_front(path: Path) -> dict:
+    return yaml.safe_load(path.read_text(encoding="utf-8").split("---\n")[1])
+
+
+def papers_of(content: Path) -> dict[str, dict]:
+    return {read_front(p)["title"]: read_front(p)
+            for p in sorted((content / "publications").glob("*.md"))}
+
+
+def move_build_check(old: Path, content: Path, *extra: str):
+    """migrate, then build and check what it wrote; migrate's result."""
+    moved = run_cli("migrate", str(old), "--content", str(content), *extra)
+    assert moved.code == 0, moved.out + moved.err
+    built = run_cli("build", "--content", str(content), "--output", str(content.parent / "site"))
+    assert built.code == 0, built.err
+    checked = run_cli("check", "--content", str(content), "--output",
+                      str(content.parent / "site"))
+    assert checked.code == 0, checked.out + checked.err
+    return moved
+
+
+def test_an_academicpages_forks_own_fields_are_read(tmp_path):
+    old = write_files(tmp_path / "old", {"_config.yml": CONFIG, "_publications/201907-tides.md": (
+        "---\ntitle: Tidal Mixing\ncollection: publications\npermalink: /publication/tides\n"
+        "authors: 'Mara Lindqvist, Tomas Reyes'\nconference: 'In Proceedings of OCEANS'\n"
+        "conference_year: '2019'\narxiv_link: 'https://arxiv.org/abs/1906.06253'\n"
+        "code_link: 'https://github.com/example/tides'\nabstract: 'Tides mix the shelf.'\n"
+        "---\n")})
+    move_build_check(old, tmp_path / "content")
+    paper = papers_of(tmp_path / "content")["Tidal Mixing"]
+    assert paper["venue"] == "In Proceedings of OCEANS"
+    assert str(paper["date"]) == "2019"
+    assert paper["links"] == {"arxiv": "https://arxiv.org/abs/1906.06253",
+                              "code": "https://github.com/example/tides"}
+    text = (tmp_path / "content" / "publications" / "201907-tides.md").read_text("utf-8")
+    assert "Tides mix the shelf." in text
+
+
+def test_the_templates_sample_pdf_is_not_the_owners(tmp_path):
+    sample = CORPUS_SAMPLE / "files" / "paper3.pdf"
+    if not sample.is_file():
+        import pytest
+        pytest.skip("../shared/corpus is not here")
+    old = write_files(tmp_path / "old", {
+        "_config.yml": CONFIG, "files/paper3.pdf": sample.read_bytes(),
+        "files/mine.pdf": b"%PDF-1.4 the owner's own paper",
+        "_publications/2024-01-05-a.md": "---\ntitle: A\ndate: 2024-01-05\nvenue: J\n"
+        "paperurl: 'https://academicpages.github.io/files/paper3.pdf'\n---\n",
+        "_publications/2024-01-06-b.md": "---\ntitle: B\ndate: 2024-01-06\nvenue: J\n"
+        "paperurl: '/files/mine.pdf'\n---\n"})
+    moved = move_build_check(old, tmp_path / "content")
+    files = sorted(p.name for p in (tmp_path / "content" / "files").iterdir())
+    assert files == ["mine.pdf"]
+    assert "files/paper3.pdf: the template's own sample file" in moved.out
+    papers = papers_of(tmp_path / "content")
+    assert "links" not in papers["A"] and papers["B"]["links"] == {"pdf": "files/mine.pdf"}
+
+
+def test_a_jekyll_sites_data_list_of_papers_moves(tmp_path):
+    old = write_files(tmp_path / "old", {"_config.yml": CONFIG, "_data/publist.yml": PUBLIST,
+                                         "files/plumes.pdf": b"%PDF-1.4 plumes"})
+    moved = move_build_check(old, tmp_path / "content")
+    papers = papers_of(tmp_path / "content")
+    assert sorted(papers) == ["Sediment Plumes from Above", "Tidal Mixing in Shallow Seas"]
+    tides = papers["Tidal Mixing in Shallow Seas"]
+    assert tides["authors"] == ["Mara Lindqvist", "Tomas Reyes", "Lin Okafor"]
+    assert (tides["venue"], str(tides["date"])) == ("Journal of Coastal Research", "2021")
+    assert tides["links"] == {"doi": "https://doi.org/10.1000/tides.2021"}
+    assert papers["Sediment Plumes from Above"]["links"] == {"pdf": "files/plumes.pdf"}
+    assert "_data/publist.yml:15: no date found" in moved.out  # the item's own line
+
+
+def test_a_json_data_list_with_the_owners_mapping(tmp_path):
+    """Fields no default names (`paper_title`, `journal_name`, `yr`) read through --map."""
+    items = [{"paper_title": "Tidal Mixing", "people": ["Mara Lindqvist", "Lin Okafor"],
+              "journal_name": "Ocean Letters", "yr": 2022, "pdf": "https://example.org/t.pdf"}]
+    old = write_files(tmp_path / "old", {"_config.yml": CONFIG,
+                                         "_data/publications.json": json.dumps(items, indent=1)})
+    unmapped = run_cli("migrate", str(old), "--content", str(tmp_path / "first"))
+    assert "_data/publications.json:2: no title, authors, date found" in unmapped.out
+    move_build_check(old, tmp_path / "content", "--map",
+                     "title=paper_title;authors=people;venue=journal_name;date=yr")
+    paper = papers_of(tmp_path / "content")["Tidal Mixing"]
+    assert (paper["venue"], str(paper["date"])) == ("Ocean Letters", "2022")
+    assert paper["links"] == {"pdf": "https://example.org/t.pdf"}
+    wrong = run_cli("migrate", str(old), "--content", str(tmp_path / "x"), "--map", "place=x")
+    assert wrong.code == 1 and "--map: 'place=x'" in wrong.err
+    assert not (tmp_path / "x").exists()
+
+
+def test_a_folder_of_bib_files_moves(tmp_path):
+    """A LaTeX CV's repository: its papers' .bib files are the list; talks.bib is not."""
+    entry = "@article{{k{0},\n  author = {{Lindqvist, Mara and {1}}},\n  title = {{Paper {0}}},\n" \
+        "  journal = {{Ocean Letters}},\n  year = {{202{0}}}\n}}\n"
+    old = write_files(tmp_path / "old", {
+        "cv.tex": "\\documentclass{article}\\begin{document}\\bibliography{bib/papers}"
+                  "\\end{document}\n",
+        "bib/papers.bib": entry.format(1, "Reyes, Tomas") + entry.format(2, "Okafor, Lin"),
+        "bib/talks.bib": "@misc{t, author = {Lindqvist, Mara}, title = {A talk}, year = {2020}}\n"})
+    moved = move_build_check(old, tmp_path / "content")
+    assert sorted(p.name for p in (tmp_path / "content" / "publications").iterdir()) == \
+        ["papers.bib"]
+    assert "bib/talks.bib: by its name not a list of papers" in moved.out
+    site = yaml.safe_load((tmp_path / "content" / "site.yaml").read_text("utf-8"))
+    assert site["author"]["name"] == "Mara Lindqvist"
+    assert "the owner is taken to be Mara Lindqvist" in moved.out
+    assert len(list((tmp_path / "site" / "publications").glob("*/index.html"))) == 2
