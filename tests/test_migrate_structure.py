@@ -144,3 +144,37 @@ def test_a_folder_of_bib_files_moves(tmp_path):
     assert site["author"]["name"] == "Mara Lindqvist"
     assert "the owner is taken to be Mara Lindqvist" in moved.out
     assert len(list((tmp_path / "site" / "publications").glob("*/index.html"))) == 2
+
+
+HUGO_PAPER = "---\ntitle: Tidal Mixing\nauthors: [admin]\ndate: 2021-03-01\n" \
+    "publication: Journal of Coastal Research\npublication_types: ['2']\n---\n"
+
+
+def test_a_hugo_sites_menu_becomes_the_nav(tmp_path):
+    """menus.toml's entries by weight: widget anchors and section folders as the sections
+    they showed, a link elsewhere kept, a submenu and pages that did not move left out; a
+    section's list page names itself in the menu through its front matter."""
+    old = write_files(tmp_path / "old", {
+        "config/_default/hugo.yaml": "title: Mara Lindqvist\nbaseURL: https://mara.example.org/\n",
+        "config/_default/menus.toml": "".join(
+            f'[[main]]\n  name = "{name}"\n  url = "{url}"\n  weight = {weight}\n{extra}'
+            for name, url, weight, extra in (
+                ("Lab wiki", "https://wiki.example.org/", 70, ""),
+                ("Home", "#about", 10, ""), ("Papers", "#publications", 30, ""),
+                ("Team", "team/", 40, 'identifier = "team"\n'),
+                ("Alumni", "team/#alumni", 1, 'parent = "team"\n'),
+                ("Experience", "#experience", 20, ""))),
+        "content/authors/admin/_index.md": "---\ntitle: Mara Lindqvist\n---\nI study tides.\n",
+        "content/publication/tides/index.md": HUGO_PAPER,
+        "content/event/_index.md": "---\ntitle: Talks\nmenu:\n  main:\n    name: Talks\n"
+                                   "    weight: 50\n---\n",
+        "content/event/tide-talk/index.md": "---\ntitle: A Talk on Tides\n"
+                                            "date: 2022-05-04\nevent: Ocean Week\n---\n"})
+    moved = move_build_check(old, tmp_path / "content")
+    site = yaml.safe_load((tmp_path / "content" / "site.yaml").read_text("utf-8"))
+    assert site["nav"] == ["home", {"publications": "Papers"}, {"talks": "Talks"},
+                           {"title": "Lab wiki", "url": "https://wiki.example.org/"}]
+    assert "the menu's 'Team' (team/) names nothing that moved" in moved.out
+    assert "Alumni" not in moved.out
+    home = (tmp_path / "site" / "index.html").read_text("utf-8")
+    assert home.index(">Papers<") < home.index(">Talks<") < home.index(">Lab wiki<")

@@ -15,6 +15,7 @@ from .datalist import read_bib_folder, read_datalist
 from .detect import detect_kind
 from .fieldmap import parse_map
 from .hugoblox import read_hugoblox
+from .hugomenu import settle_hugo_menu
 from .jekyll import read_jekyll_site
 from .links import settle_links
 from .menu import settle_menu
@@ -25,7 +26,7 @@ from .write import check_target, write_migration
 
 READERS = {"academicpages": (read_jekyll_site, read_academicpages, read_datalist, settle_menu),
            "al-folio": (read_jekyll_site, read_alfolio, read_datalist, settle_menu),
-           "hugo-blox": (read_hugoblox,),
+           "hugo-blox": (read_hugoblox, settle_hugo_menu),
            "jekyll-data": (read_jekyll_site, read_datalist, settle_menu),
            "bibtex": (read_bib_folder,)}
 
