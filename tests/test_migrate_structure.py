@@ -178,3 +178,47 @@ def test_a_hugo_sites_menu_becomes_the_nav(tmp_path):
     assert "Alumni" not in moved.out
     home = (tmp_path / "site" / "index.html").read_text("utf-8")
     assert home.index(">Papers<") < home.index(">Talks<") < home.index(">Lab wiki<")
+
+
+def test_al_folio_talks_with_their_own_fields_move(tmp_path):
+    """al-folio has no talks: sites add `_talks/` with `talk_date`, `sort_date`,
+    `category`, and inline items that are a line of text with no title."""
+    old = write_files(tmp_path / "old", {
+        "_config.yml": CONFIG + "scholar:\n  bibliography: papers.bib\n",
+        "_bibliography/papers.bib": "@article{k, author = {Lindqvist, Mara}, title = {Tides},"
+                                    " journal = {Ocean Letters}, year = {2021}}\n",
+        "_talks/tides-keynote.md": "---\ntitle: Tides, a keynote\ntalk_date: 2023-06-01\n"
+                                   "event: Ocean Week\nlocation: Bergen\ncategory: invited\n"
+                                   "---\nAn hour on tides.\n",
+        "_talks/2022-02-03-seminar.md": "---\nsort_date: 2022-02-03\ninline: true\n---\n"
+                                        "**Shelf seas seminar**, University of Bergen\n",
+        "_talks/undated.md": "---\ntitle: Someday\n---\n"})
+    moved = move_build_check(old, tmp_path / "content")
+    talks = {read_front(p)["title"]: read_front(p)
+             for p in sorted((tmp_path / "content" / "talks").glob("*.md"))}
+    assert sorted(talks) == ["Shelf seas seminar, University of Bergen", "Tides, a keynote"]
+    keynote = talks["Tides, a keynote"]
+    assert (str(keynote["date"]), keynote["event"], keynote["location"], keynote["type"]) \
+        == ("2023-06-01", "Ocean Week", "Bergen", "invited")
+    assert str(talks["Shelf seas seminar, University of Bergen"]["date"]) == "2022-02-03"
+    assert "_talks/undated.md:1: not moved: a talk needs a date" in moved.out
+
+
+def test_talks_press_and_hidden_items_filed_among_academicpages_papers(tmp_path):
+    head = "---\ntitle: {0}\ndate: 2023-0{1}-01\nvenue: Ocean Week\n{2}\n---\n"
+    old = write_files(tmp_path / "old", {"_config.yml": CONFIG, **{
+        f"_publications/item-{n}.md": head.format(title, n, extra) for n, (title, extra) in
+        enumerate((("A Real Paper", "collection: publications"),
+                   ("Tides, a keynote", "collection: talks"),
+                   ("Invited seminar", "type: Talks"), ("On the radio", "type: press"),
+                   ("Old draft", "type: hide"),
+                   ("Moved elsewhere", "redirect_to: https://journal.example.org/p/1")), 1)}})
+    moved = move_build_check(old, tmp_path / "content")
+    assert sorted(papers_of(tmp_path / "content")) == ["A Real Paper", "Moved elsewhere"]
+    assert papers_of(tmp_path / "content")["Moved elsewhere"]["links"] == {
+        "url": "https://journal.example.org/p/1"}
+    assert "redirect_to" in moved.out
+    talks = sorted(read_front(p)["title"] for p in (tmp_path / "content" / "talks").glob("*.md"))
+    assert talks == ["Invited seminar", "Tides, a keynote"]
+    assert "_publications/item-4.md:1: a press or media item" in moved.out
+    assert "_publications/item-5.md:1: marked hidden" in moved.out

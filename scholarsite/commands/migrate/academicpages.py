@@ -25,6 +25,7 @@ from .guard import guarded
 from .markup import convert_markup
 from .links import new_file_path
 from .model import Migration
+from .talks import filed_as, leave_unpublished, note_redirect
 
 SUFFIXES = (".md", ".markdown", ".html")
 # Jekyll's default permalink for a collection, and its named styles for posts.
@@ -245,8 +246,11 @@ def require_title(source: Source, mig: Migration) -> str:
 
 
 def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) -> None:
+    if filed_as(source):  # a talk, press item or hidden item filed among the papers
+        return move_talk(source, site, order, mig) if filed_as(source) == "talk" \
+            else leave_unpublished(source, filed_as(source), mig)
     if not (title := clean_title(require_title(source, mig))):
-        return
+        return None
     comments: dict[str, str] = {}
     date = paper_date(source, order, mig, comments)
     if not date:
@@ -256,6 +260,8 @@ def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) 
     venue = text_field(source, "venue") or mapped_text(source, "venue", mig) \
         or venue_from_citation(str(source.fields.get("citation") or ""), title)
     links = paper_links(source, site, mig)
+    if target := note_redirect(source, mig):
+        links.setdefault(link_kind(target), target)
     ptype = infer_type(venue, text_field(source, "category").lower())
     if not venue and not (ptype == "preprint" and "arxiv" in links):
         ptype, venue = "other", NO_VENUE
@@ -372,12 +378,15 @@ def move_item(folder: str, what: str, read_fields, dated: bool = True):
                       "name; not moved")
         if title and (date or not dated):
             fields = {"title": title, "date": date, **read_fields(source, site, mig)}
-            write_entry(folder, what, source, fields,
-                        convert_body(source, source.body, site, mig), site, mig)
+            body = convert_body(source, source.body, site, mig)
+            target = note_redirect(source, mig)
+            write_entry(folder, what, source, fields, f"{body.rstrip()}\n\n<{target}>\n"
+                        if target and target not in body else body, site, mig)
     return move
 
 
-MOVERS = (("_publications", move_paper), ("_talks", move_item("talks", "talk", talk_fields)),
+move_talk = move_item("talks", "talk", talk_fields)
+MOVERS = (("_publications", move_paper), ("_talks", move_talk),
           ("_teaching", move_item("teaching", "course", course_fields)),
           ("_posts", move_item("posts", "post", post_fields)),
           ("_portfolio", move_item("projects", "project", project_fields, dated=False)))

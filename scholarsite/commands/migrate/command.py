@@ -21,11 +21,13 @@ from .links import settle_links
 from .menu import settle_menu
 from .model import Migration
 from .report import format_report
+from .talks import read_alfolio_talks
 from .trial import settle_build
 from .write import check_target, write_migration
 
 READERS = {"academicpages": (read_jekyll_site, read_academicpages, read_datalist, settle_menu),
-           "al-folio": (read_jekyll_site, read_alfolio, read_datalist, settle_menu),
+           "al-folio": (read_jekyll_site, read_alfolio, read_alfolio_talks, read_datalist,
+                        settle_menu),
            "hugo-blox": (read_hugoblox, settle_hugo_menu),
            "jekyll-data": (read_jekyll_site, read_datalist, settle_menu),
            "bibtex": (read_bib_folder,)}
