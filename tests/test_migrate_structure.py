@@ -222,3 +222,37 @@ def test_talks_press_and_hidden_items_filed_among_academicpages_papers(tmp_path)
     assert talks == ["Invited seminar", "Tides, a keynote"]
     assert "_publications/item-4.md:1: a press or media item" in moved.out
     assert "_publications/item-5.md:1: marked hidden" in moved.out
+
+
+def test_a_misc_entry_with_only_a_publisher_shows_it_as_the_venue(make_site, tmp_path):
+    """A book or a dataset written as @misc (as CoRAL-OSU's papers.bib has one) appeared
+    where its publisher put it; jekyll-scholar showed the publisher."""
+    content = make_site({"publications/books.bib": (
+        "@misc{bai2011,\n  title={Cooperative Control Design},\n  author={Bai, He and Wen, John},"
+        "\n  year={2011},\n  publisher={Springer Science \\& Business Media}\n}\n")})
+    built = run_cli("build", "--content", str(content), "--output", str(tmp_path / "site"))
+    assert built.code == 0, built.err
+    page = (tmp_path / "site" / "publications" / "bai2011" / "index.html").read_text("utf-8")
+    assert "Springer Science &amp; Business Media" in page.split('class="paper-facts"')[1]
+
+
+def test_a_bilingual_sites_copies_in_another_language_are_not_second_papers(tmp_path):
+    """Every paper twice, tied by `ref:` (the Chinese copy in _publications/, the English
+    one in _publications/en/), as LinJiarui's site keeps them: one paper each."""
+    def entry(lang: str, title: str, name: str) -> str:
+        return f"---\ntitle: {title}\nlang: {lang}\nref: publications/{name}\n" \
+               f"date: 2021-05-01\nvenue: Automation in Construction\n" \
+               "citation: 'Lin, J., Zhang, J. (2021). A paper. Venue.'\n---\n"
+    old = write_files(tmp_path / "old", {
+        "_config.yml": CONFIG,
+        "_publications/2021-05-01-rules.md": entry("zh", "规则自动提取", "2021-05-01-rules"),
+        "_publications/en/2021-05-01-rules.md": entry("en", "Automatic Rule Extraction",
+                                                      "2021-05-01-rules"),
+        "_publications/en/2022-01-01-only-english.md": entry("en", "Only in English",
+                                                             "2022-01-01-only-english"),
+        "_publications/2023-02-02-twin.md": entry("zh", "Twin", "2023-02-02-twin"),
+        "_publications/2023-02-02-twin-again.md": entry("zh", "Twin again", "2023-02-02-twin")})
+    moved = move_build_check(old, tmp_path / "content")
+    assert sorted(papers_of(tmp_path / "content")) == [
+        "Only in English", "Twin", "Twin again", "规则自动提取"]
+    assert "_publications/en: 1 en copy of entries that move" in moved.out

@@ -26,6 +26,7 @@ from .markup import convert_markup
 from .links import new_file_path
 from .model import Migration
 from .talks import filed_as, leave_unpublished, note_redirect
+from .translations import drop_translations
 
 SUFFIXES = (".md", ".markdown", ".html")
 # Jekyll's default permalink for a collection, and its named styles for posts.
@@ -56,7 +57,7 @@ def read_academicpages(old: Path, mig: Migration) -> None:
     """Add the papers, talks, teaching, posts and projects of an academicpages site."""
     site = read_old_site(old, mig)
     for folder, move in MOVERS:
-        sources = list_sources(old / folder, mig)
+        sources = drop_translations(list_sources(old / folder, mig), old / folder, mig)
         order = decide_order(s.fields.get("date") for s in sources)
         if not order.decided:
             mig.add_review(mig.where(old / folder), order.why)
