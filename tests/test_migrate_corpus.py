@@ -67,7 +67,6 @@ NOT_YET: dict[str, str] = {
     "jiamings__tsong.me": "colab/url link fields not linked (class 15)",
     "jvineis__jvineis.github.io": "a paperurl to the owner's own host not copied (class 10)",
     "klory__al-folio": "check fails; a Chinese key and owner name (class 7)",
-    "lgalke__al-folio": "check fails; thesis venue from `school` (class 15)",
     "loicbarrault__academicpages.github.io": "pdf links under /papers/ not moved; 18-author "
     "BibTeX-style strings (class 7/15)",
     "marinho-barcellos__academic-kickstart": "check fails; papers3:// and named `links:` "

@@ -256,3 +256,16 @@ def test_a_bilingual_sites_copies_in_another_language_are_not_second_papers(tmp_
     assert sorted(papers_of(tmp_path / "content")) == [
         "Only in English", "Twin", "Twin again", "规则自动提取"]
     assert "_publications/en: 1 en copy of entries that move" in moved.out
+
+
+def test_a_footnote_the_text_never_cites_has_no_broken_back_link(make_site, tmp_path):
+    """lgalke's post defines a footnote it never cites; Python-Markdown still links back
+    to the citation, which is nowhere, and `check` failed on the moved site."""
+    content = make_site({"pages/notes.md": "---\ntitle: Notes\n---\nCited[^b].\n\n"
+                         "[^b]: Cited note.\n\n[^lone]: Never cited.\n"})
+    built = run_cli("build", "--content", str(content), "--output", str(tmp_path / "site"))
+    assert built.code == 0, built.err
+    checked = run_cli("check", "--content", str(content), "--output", str(tmp_path / "site"))
+    assert checked.code == 0, checked.out + checked.err
+    page = (tmp_path / "site" / "notes" / "index.html").read_text("utf-8")
+    assert 'href="#fnref:b"' in page and "#fnref:lone" not in page and "Never cited." in page
