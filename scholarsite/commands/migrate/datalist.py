@@ -139,9 +139,11 @@ def text_of(value: object) -> str:
 
 
 def find_bib_files(old: Path) -> list[Path]:
-    """The .bib files of a folder and its subfolders (not hidden ones, nor build output)."""
-    return [p for p in sorted(old.rglob("*.bib"))
-            if not any(part.startswith((".", "_")) for part in p.relative_to(old).parts[:-1])]
+    """The .bib files of a folder and its subfolders, two deep (a CV repository's `bib/`;
+    not hidden folders nor build output; a deeper walk could be a whole home folder)."""
+    found = [p for pattern in ("*.bib", "*/*.bib", "*/*/*.bib") for p in old.glob(pattern)]
+    return sorted(p for p in found if not any(
+        part.startswith((".", "_")) for part in p.relative_to(old).parts[:-1]))
 
 
 def read_bib_folder(old: Path, mig: Migration) -> None:
