@@ -131,8 +131,13 @@ def add_migrate_parser(sub: argparse._SubParsersAction) -> None:
                          "holding only _publications/)")
     migrate.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
                          help="the content folder to write (default: content)")
-    migrate.add_argument("--from", dest="kind", choices=("academicpages", "al-folio", "hugo-blox"),
-                         help="the kind of the old site (default: told from its layout)")
+    migrate.add_argument("--from", dest="kind", choices=("academicpages", "al-folio", "hugo-blox",
+                                                         "jekyll-data", "bibtex"),
+                         help="the kind of the old site (default: told from its layout); "
+                         "jekyll-data: papers in _data/publications.yml; bibtex: .bib files")
+    migrate.add_argument("--map", default="", metavar="FACT=FIELD,...",
+                         help="which old fields hold a paper's facts, for papers kept as data "
+                         "(venue=journal,booktitle;date=year); see docs/migrate.md")
     migrate.add_argument("--force", action="store_true",
                          help="replace files the content folder has already (default: keep "
                          "them, and write only what is new)")

@@ -191,6 +191,8 @@ def read_venue(r: EntryReader, ptype: str) -> tuple[str, str, str]:
     venue = r.text("journal") or r.text("booktitle") or r.text("journaltitle") or howpublished
     if not venue and ptype == "book":
         venue = r.text("series") or r.text("publisher")
+    elif not venue and ptype == "other":  # a book or dataset written as @misc: its publisher
+        venue = r.text("publisher")
     institution = r.text("institution") or r.text("school")
     return venue, r.text("abbr"), institution
 

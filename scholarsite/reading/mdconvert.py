@@ -48,6 +48,7 @@ class SafeLinks(Treeprocessor):
     problem is kept in `md.refused_links` for the caller to report at its line."""
 
     def run(self, root: etree.Element) -> None:
+        drop_lone_backrefs(root)
         for element in root.iter():
             for attr in ("href", "src"):
                 url = element.get(attr)
@@ -62,6 +63,17 @@ class SafeLinks(Treeprocessor):
                 if problem:
                     del element.attrib[attr]
                     self.md.refused_links.append((url, problem))
+
+
+def drop_lone_backrefs(root: etree.Element) -> None:
+    """A footnote that the text never cites still gets a link back to its citation,
+    which is nowhere (`#fnref:x`, a broken link for `check`): that link is taken out."""
+    cited = {el.get("id") for el in root.iter("sup") if el.get("id")}
+    for item in list(root.iter("p")):
+        for link in [el for el in item if el.tag == "a" and el.get("href", "").startswith(
+                "#fnref") and el.get("href", "")[1:] not in cited]:
+            # the link is the paragraph's last element: nothing follows it to keep
+            item.remove(link)
 
 
 class SafeLinksExtension(Extension):

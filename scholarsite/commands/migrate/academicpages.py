@@ -13,17 +13,20 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from .apfields import (clean_abstract, clean_title, extra_links, is_document,
-                       link_kind, new_name, own_path, paper_authors, paper_citation,
+                       link_kind, mapped_text, new_name, own_links, own_path, paper_authors, paper_citation,
                        plain_excerpt, read_entry, text_field)
 from .citestyles import (infer_type, strip_boilerplate, venue_from_citation,
                          year_from_citation)
 from .dates import (DateOrder, date_from_name, decide_order, is_placeholder, normalize_date,
                     swapped_date)
+from .fieldmap import pick, year_of
 from .frontmatter import Source, format_entry, key_line, read_settings
 from .guard import guarded
 from .markup import convert_markup
 from .links import new_file_path
 from .model import Migration
+from .talks import filed_as, leave_unpublished, note_redirect
+from .translations import drop_translations
 
 SUFFIXES = (".md", ".markdown", ".html")
 # Jekyll's default permalink for a collection, and its named styles for posts.
@@ -54,7 +57,7 @@ def read_academicpages(old: Path, mig: Migration) -> None:
     """Add the papers, talks, teaching, posts and projects of an academicpages site."""
     site = read_old_site(old, mig)
     for folder, move in MOVERS:
-        sources = list_sources(old / folder, mig)
+        sources = drop_translations(list_sources(old / folder, mig), old / folder, mig)
         order = decide_order(s.fields.get("date") for s in sources)
         if not order.decided:
             mig.add_review(mig.where(old / folder), order.why)
@@ -203,7 +206,7 @@ def move_file(value: str, source: Source, key: str, site: OldSite, mig: Migratio
                   "left out")
         return ""
     new = copy_file(value, site, mig)
-    if not new:
+    if not new and not (site.old / local_path(value, site)).is_file():
         mig.leave(where, f"'{key}' names {local_path(value, site)}, which is not in the old "
                   "site; left out")
     return new
@@ -244,17 +247,22 @@ def require_title(source: Source, mig: Migration) -> str:
 
 
 def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) -> None:
+    if filed_as(source):  # a talk, press item or hidden item filed among the papers
+        return move_talk(source, site, order, mig) if filed_as(source) == "talk" \
+            else leave_unpublished(source, filed_as(source), mig)
     if not (title := clean_title(require_title(source, mig))):
-        return
+        return None
     comments: dict[str, str] = {}
     date = paper_date(source, order, mig, comments)
     if not date:
         mig.leave(mig.where(source.path, 1), "no date, in the front matter, the file name or "
                   "the citation; not moved")
         return
-    venue = text_field(source, "venue") or venue_from_citation(
-        str(source.fields.get("citation") or ""), title)
+    venue = text_field(source, "venue") or mapped_text(source, "venue", mig) \
+        or venue_from_citation(str(source.fields.get("citation") or ""), title)
     links = paper_links(source, site, mig)
+    if target := note_redirect(source, mig):
+        links.setdefault(link_kind(target), target)
     ptype = infer_type(venue, text_field(source, "category").lower())
     if not venue and not (ptype == "preprint" and "arxiv" in links):
         ptype, venue = "other", NO_VENUE
@@ -272,7 +280,8 @@ def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) 
 def paper_date(source: Source, order: DateOrder, mig: Migration,
                comments: dict) -> str | None:
     """The paper's date; a 1 January date is taken for the year it stands for."""
-    date = entry_date(source, order, mig)
+    date = entry_date(source, order, mig) \
+        or year_of(pick(source.fields, "date", mig.fieldmap)[1])
     if not date:
         year = year_from_citation(str(source.fields.get("citation") or ""))
         date = str(year) if year else None
@@ -287,7 +296,8 @@ def paper_date(source: Source, order: DateOrder, mig: Migration,
 
 def paper_links(source: Source, site: OldSite, mig: Migration) -> dict[str, str]:
     links: dict[str, str] = {}
-    for key, kind in LINK_FIELDS + tuple(extra_links(source.fields)):
+    for key, kind in LINK_FIELDS + tuple(extra_links(source.fields)) \
+            + own_links(source, tuple(k for k, _ in LINK_FIELDS)):
         value = source.fields.get(key)
         if not isinstance(value, str) or not value.strip():
             continue
@@ -310,7 +320,10 @@ def paper_abstract(source: Source, site: OldSite, mig: Migration, links: dict,
     """The body less the generator's lines around it, else the excerpt."""
     body = clean_abstract(strip_boilerplate(source.body),
                           str(source.fields.get("citation") or ""), links, skip)
+    if not body.strip() and mapped_text(source, "abstract", mig):
+        body = mapped_text(source, "abstract", mig)
     return convert_body(source, body, site, mig) if body.strip() else plain_excerpt(source)
+
 
 
 # --- Talks, teaching, posts, portfolio -------------------------------------------------
@@ -366,12 +379,15 @@ def move_item(folder: str, what: str, read_fields, dated: bool = True):
                       "name; not moved")
         if title and (date or not dated):
             fields = {"title": title, "date": date, **read_fields(source, site, mig)}
-            write_entry(folder, what, source, fields,
-                        convert_body(source, source.body, site, mig), site, mig)
+            body = convert_body(source, source.body, site, mig)
+            target = note_redirect(source, mig)
+            write_entry(folder, what, source, fields, f"{body.rstrip()}\n\n<{target}>\n"
+                        if target and target not in body else body, site, mig)
     return move
 
 
-MOVERS = (("_publications", move_paper), ("_talks", move_item("talks", "talk", talk_fields)),
+move_talk = move_item("talks", "talk", talk_fields)
+MOVERS = (("_publications", move_paper), ("_talks", move_talk),
           ("_teaching", move_item("teaching", "course", course_fields)),
           ("_posts", move_item("posts", "post", post_fields)),
           ("_portfolio", move_item("projects", "project", project_fields, dated=False)))

@@ -14,6 +14,7 @@ from .citestyles import (clean_citation, describe_doubt, invert, looks_like_name
                          parse_cited_authors, same_person, split_names)
 from .frontmatter import (Source, TextDates, key_line, read_source, strip_html,
                           text_to_markdown)
+from .fieldmap import link_fields, pick
 from .model import Migration
 
 MARKDOWN = (".md", ".markdown", ".html")
@@ -227,3 +228,17 @@ def cited_authors(source: Source, owner: str, mig: Migration, comments: dict) ->
     mig.add_review(mig.where(source.path, line), f"authors to check: {why}; written as "
                    f"{', '.join(names)}")
     return names
+
+
+def mapped_text(source: Source, fact: str, mig: Migration) -> str:
+    """A fact a fork keeps in a field of its own (`conference:`, `abstract:`), as text."""
+    value = pick(source.fields, fact, mig.fieldmap)[1]
+    return "" if value is None or isinstance(value, (dict, list)) else strip_html(str(value))
+
+
+def own_links(source: Source, known: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Link fields a fork named itself (`arxiv_link`, `code_url`), past the `known` ones
+    and those extra_links finds."""
+    known += tuple(k.lower() for k, _ in extra_links(source.fields))
+    return tuple((key, kind) for key, kind, _ in link_fields(source.fields, known)
+                 if re.search(r"[_-](?:url|link)$", key, re.I))

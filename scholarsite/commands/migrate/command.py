@@ -11,19 +11,26 @@ from ...diagnostics import Diagnostic, Diagnostics
 from ...reading.loader import load_site
 from .academicpages import read_academicpages
 from .alfolio import read_alfolio
+from .datalist import read_bib_folder, read_datalist
 from .detect import detect_kind
+from .fieldmap import parse_map
 from .hugoblox import read_hugoblox
+from .hugomenu import settle_hugo_menu
 from .jekyll import read_jekyll_site
 from .links import settle_links
 from .menu import settle_menu
 from .model import Migration
 from .report import format_report
+from .talks import read_alfolio_talks
 from .trial import settle_build
 from .write import check_target, write_migration
 
-READERS = {"academicpages": (read_jekyll_site, read_academicpages, settle_menu),
-           "al-folio": (read_jekyll_site, read_alfolio, settle_menu),
-           "hugo-blox": (read_hugoblox,)}
+READERS = {"academicpages": (read_jekyll_site, read_academicpages, read_datalist, settle_menu),
+           "al-folio": (read_jekyll_site, read_alfolio, read_alfolio_talks, read_datalist,
+                        settle_menu),
+           "hugo-blox": (read_hugoblox, settle_hugo_menu),
+           "jekyll-data": (read_jekyll_site, read_datalist, settle_menu),
+           "bibtex": (read_bib_folder,)}
 
 
 def run_migrate(args: argparse.Namespace) -> int:
@@ -34,10 +41,15 @@ def run_migrate(args: argparse.Namespace) -> int:
     kind = args.kind or detect_kind(old)
     if kind is None:
         print(f"{old.as_posix()}: error: this does not look like an academicpages, al-folio "
-              "or Hugo Blox site (no _publications/, _bibliography/ or content/publication/); "
-              "say which with --from", file=sys.stderr)
+              "or Hugo Blox site (no _publications/, _bibliography/ or content/publication/), "
+              "nor holds _data/publications.yml or .bib files; say which with --from",
+              file=sys.stderr)
         return 1
     mig = Migration(old, kind)
+    mig.fieldmap, problem = parse_map(getattr(args, "map", "") or "")
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 1
     problem = check_target(mig, args.content)
     if problem:
         print(problem, file=sys.stderr)

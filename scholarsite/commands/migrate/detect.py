@@ -6,8 +6,9 @@ from pathlib import Path
 
 from ...diagnostics import Diagnostics
 from ...reading.yamlread import read_text
+from .datalist import find_bib_files, find_data_list
 
-KINDS = ("academicpages", "al-folio", "hugo-blox")
+KINDS = ("academicpages", "al-folio", "hugo-blox", "jekyll-data", "bibtex")
 
 
 def read_config_text(old: Path) -> str:
@@ -18,8 +19,9 @@ def read_config_text(old: Path) -> str:
 
 def detect_kind(old: Path) -> str | None:
     """'hugo-blox' for a Hugo site with publication folders, 'al-folio' for a Jekyll site
-    with a `_bibliography/` (jekyll-scholar), 'academicpages' for one with `_publications/`;
-    None when the layout says none of these."""
+    with a `_bibliography/` (jekyll-scholar), 'academicpages' for one with `_publications/`,
+    'jekyll-data' for one whose papers are data (`_data/publist.yml`), 'bibtex' for a
+    folder holding .bib files (a LaTeX CV); None when the layout says none of these."""
     if (old / "content" / "publication").is_dir() or (old / "content" / "publications").is_dir() \
             or ((old / "config" / "_default").is_dir() and (old / "content").is_dir()):
         return "hugo-blox"
@@ -28,4 +30,8 @@ def detect_kind(old: Path) -> str | None:
         return "al-folio"
     if (old / "_publications").is_dir() or "academicpages" in config.lower():
         return "academicpages"
+    if find_data_list(old) is not None:
+        return "jekyll-data"
+    if find_bib_files(old):
+        return "bibtex"
     return None

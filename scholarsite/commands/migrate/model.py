@@ -12,7 +12,9 @@ from ...diagnostics import Diagnostics
 from ...output.paths import is_inside, why_not_name, why_not_read
 from ...reading.redirects import normalize_old_path
 from ...reading.slugs import make_slug
-from ...reading.yamlread import read_text
+from ...reading.yamlread import read_bytes, read_text
+from .fieldmap import DEFAULT_MAP
+from .samples import SAMPLE_FILE_MAX, find_sample_file
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class Migration:
     redirects: dict[str, str] = field(default_factory=dict)  # old path -> new path
     review: list[Note] = field(default_factory=list)  # moved, but a person should look
     left: list[Note] = field(default_factory=list)  # not moved, and why
+    fieldmap: dict = field(default_factory=lambda: dict(DEFAULT_MAP))  # fieldmap.py, --map
 
     def where(self, path: Path, line: int = 0) -> str:
         """`path` as the report names it: relative to the old site, with its line (a name
@@ -94,10 +97,23 @@ class Migration:
             self.leave(origin, "not a regular file (a pipe, device, socket or folder); "
                        "not copied")
             return False
+        if self.is_sample_file(source):
+            note = Note(self.where(source), "the template's own sample file, not yours; not "
+                        "copied, and the links to it left out")
+            self.left += [] if note in self.left else [note]
+            return False
         if not self.check_new_path(path, origin):
             return False
         self.files[path] = NewFile(path, None, source, what, origin)
         return True
+
+    def is_sample_file(self, source: Path) -> bool:
+        """Whether `source` is byte for byte one of a template's sample files (the PDFs
+        academicpages ships), which forks keep and link as if they were the owner's."""
+        if os.stat(source).st_size > SAMPLE_FILE_MAX:
+            return False
+        data = read_bytes(source, Diagnostics(), self.old)
+        return data is not None and bool(find_sample_file(data))
 
     def check_new_path(self, path: str, origin: str) -> bool:
         """Whether `path` may be written: a name the build reads, not another file's name

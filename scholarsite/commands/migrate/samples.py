@@ -11,6 +11,7 @@ them: academicpages (github.com/academicpages/academicpages.github.io: `_talks/`
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 
@@ -48,6 +49,7 @@ SAMPLE_PHRASES = (
     ("academicpages", "the privacy of my visitors is extremely important"),
     ("academicpages", "locations of key files/directories"),
     ("academicpages", "b.s. in github, github university"),
+    ("academicpages", "{% include cv-template.html %}"),  # the CV page drawn from cv.json
     ("al-folio", "write your biography here. tell the world about yourself"),
     ("al-folio", "every project has a beautiful feature showcase page"),
     ("al-folio", "jean shorts raw denim vice normcore"),
@@ -60,6 +62,18 @@ SAMPLE_PHRASES = (
     ("Hugo Academic", "easily create your own simple yet highly customizable blog"),
     ("Hugo Academic", "welcome to wowchemy, the website builder for hugo"),
 )
+# The templates' own sample files, by their SHA-256 (the same bytes in every fork that
+# kept them): academicpages' files/paper1-3.pdf, slides1-3.pdf and bibtex1.bib.
+SAMPLE_FILES = {
+    "0fa3ddeabd3847bd77d9ce2ef0cf695ec3329a5e0bbbe84fa9f415721fb4593d": "academicpages",
+    "f07e72c2f09821b5f5bf10eb8659858261ed534c1d4bd02ee90b33996a933da2": "academicpages",
+    "d88074d5e623b09259e0ea46ac09a3b08460d811ad0f32e4e0ea77df7be9d5d6": "academicpages",
+    "35acb4dc29970bc52f747ddc8bc2731e3f1c53f5eee01dbaec9c94f8144abeb5": "academicpages",
+    "1dc065d97fb9dcb7cc6897d118b078c631695ac7ced090c6bd092a854ee5cc7e": "academicpages",
+    "43de008dacf5c2f34397306f9c9b42b004fdd51ecf99f1f1f4d0e6ce7f7dd1c8": "academicpages",
+    "d574419a8c515e2a5d2bda0aa095f81a31958834c75883fbba4e4ebb60df9a1e": "academicpages",
+}
+SAMPLE_FILE_MAX = 64 * 1024  # no sample file is larger: bigger files are not hashed
 # The person a sample CV (al-folio's cv.yml and resume.json) describes.
 SAMPLE_PEOPLE = ("albert einstein",)
 TOP = 600  # how far into a text its opening sentence is looked for
@@ -75,6 +89,13 @@ def find_sample(fields: dict, body: str) -> str:
                                                                "abstract", "event")).split()
                    + body[:TOP * 2].split()).casefold()[:TOP * 2]
     return next((template for template, phrase in SAMPLE_PHRASES if phrase in top), "")
+
+
+def find_sample_file(data: bytes) -> str:
+    """The template whose sample file these bytes are ('' when the owner's own)."""
+    if len(data) > SAMPLE_FILE_MAX:
+        return ""
+    return SAMPLE_FILES.get(hashlib.sha256(data).hexdigest(), "")
 
 
 def find_sample_data(data: object) -> str:
