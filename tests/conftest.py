@@ -328,6 +328,39 @@ def read_download(site: Path, slug: str, suffix: str) -> str:
     return base64.b64decode(data, validate=True).decode("utf-8")
 
 
+# --- How the tests share the cores (pytest-xdist, --dist loadgroup in pyproject.toml) ----
+
+# Lighthouse's runs take a minute or two of a worker's time: sent out first, with the
+# property tests (many builds each), so that no worker is left running one of them alone
+# at the end while the other waits.
+LONGEST_FIRST = ("test_lighthouse.py",)
+
+
+def runs_long(item) -> bool:
+    return item.path.name in LONGEST_FIRST or bool(
+        getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
+
+
+def shares_module_fixture(item) -> bool:
+    """Whether the test uses a module-scoped fixture (a wheel and a venv, LaTeX runs, a
+    migrated site, a browser)."""
+    info = getattr(item, "_fixtureinfo", None)
+    return info is not None and any(
+        defs and defs[-1].scope == "module" for defs in info.name2fixturedefs.values())
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items) -> None:
+    """Each module whose tests share a module-scoped fixture is one group of work for
+    pytest-xdist (which sends the larger groups out first): its fixture is then made once in
+    a run, not once on each worker that happens to run one of its tests. The long single
+    tests go first among the rest. (Run without workers, only the order changes.)"""
+    for item in items:
+        if shares_module_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(item.path.name))
+    items.sort(key=lambda item: not runs_long(item))
+
+
 # --- What the tests need from npm ----------------------------------------------------------
 
 

@@ -90,6 +90,9 @@ MOVED_KINDS = re.compile(r"^(_pages|_posts|_talks|_teaching|_portfolio|_projects
                          r"\.json$|^content/(publications?|post|event|talk|project)/")
 MARKS = "*†‡§¶#✉"
 INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+# data-kind="paper" quoted either way or not, in any case (and more): a page without it is
+# no paper page, so only the pages with it are parsed.
+PAPER_KIND = re.compile(r"""data-kind\s*=\s*["']?paper""", re.I)
 
 pytestmark = pytest.mark.skipif(not SITES, reason="../shared/corpus/sites is not here")
 
@@ -135,7 +138,10 @@ def read_paper_pages(site: Path) -> list[dict]:
     """Every built paper page: its title, authors, owner marks, venue, year, DOI, links."""
     pages = []
     for path in sorted(site.rglob("index.html")):
-        soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        text = path.read_text(encoding="utf-8")
+        if not PAPER_KIND.search(text):  # not a paper page: not worth parsing (most are not)
+            continue
+        soup = BeautifulSoup(text, "html.parser")
         if soup.body is None or soup.body.get("data-kind") != "paper":
             continue
         pages.append(read_paper_page(soup, path, site))

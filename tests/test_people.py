@@ -49,10 +49,10 @@ COAUTHOR_URLS = {"Ruth Abernathy": "https://example.org/~abernathy",
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("lab") / "site"
-    result = run_cli(*build_args(LAB, out))
-    assert result.code == 0, result.err
+def lab(shipped) -> Path:
+    """The lab example, built once for the session (conftest's shipped, which asserts its
+    exit code): without a warning."""
+    out, result = shipped(LAB)
     assert "warning" not in result.err, result.err
     return out
 
