@@ -120,11 +120,18 @@ def html_to_text(fragment: str) -> str:
     """Plain text of an HTML fragment, whitespace folded (for descriptions, feeds, RIS and
     search): the reader's text, math in Unicode where it can be ('x²'), code as written
     (highlighting's spans are not word breaks; blocks are)."""
-    if "<math" in fragment:
-        fragment = _MATH.sub(lambda m: html.escape(read_math_text(annotation_tex(m.group())),
-                                                   quote=False), fragment)
-    text = _TAG.sub("", _BLOCK_TAG.sub(" ", fragment))
+    text = _TAG.sub("", _BLOCK_TAG.sub(" ", math_as_text(fragment)))
     return " ".join(html.unescape(text).split())
+
+
+def math_as_text(fragment: str) -> str:
+    """HTML with each formula's MathML replaced by its text, in Unicode where it can be
+    ('x²'), else its TeX: for readers that show no MathML (feed readers drop it, or run
+    its pieces together, and feed validators flag it), the text a reader would say."""
+    if "<math" not in fragment:
+        return fragment
+    return _MATH.sub(lambda m: html.escape(read_math_text(annotation_tex(m.group())),
+                                           quote=False), fragment)
 
 
 def split_author(raw: str) -> Author:
