@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from .citations import author_line, family_given, split_pages
 from ..models import Paper, Site
+from ..structure.kinds import pdf_beside_page
 from ..structure.urls import absolute_url
 
 # Google Scholar's inclusion guidelines: the tag that names where a paper appeared, by type.
@@ -72,7 +73,7 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
         tags.append(("citation_doi", paper.doi))
     if paper.arxiv:
         tags.append(("citation_arxiv_id", paper.arxiv))
-    pdf = paper.link("pdf")
+    pdf = pdf_beside_page(paper)[0] or paper.link("pdf")  # where build.py copies it
     if pdf:
         tags.append(("citation_pdf_url", absolute_url(site.config.url, pdf)))
     if paper.abstract_html:
