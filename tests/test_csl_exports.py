@@ -150,6 +150,20 @@ def test_scholar_tags_follow_the_inclusion_guidelines(exportsite):
         "University of Examples"]
 
 
+def test_descriptions_are_the_readers_text(exportsite):
+    """'et al.' ends a description's author list once; an abstract's code stays as written
+    and its math reads as Unicode (the CV, feeds and RIS take the same text)."""
+    def description(slug: str) -> str:
+        page = soup(exportsite / "publications" / slug / "index.html")
+        return page.find("meta", attrs={"name": "description"})["content"]
+
+    assert description("report-2022") == "Ada Example, et al. Example Labs, September 2022."
+    assert description("resihp-hpdc-2026") == \
+        "We bound ∑ᵢ xᵢ² and report sum(requests) per GPU."
+    ris = (exportsite / "publications.ris").read_text(encoding="utf-8")
+    assert "AB  - We bound ∑ᵢ xᵢ² and report sum(requests) per GPU.\n" in ris
+
+
 def test_tex_logos_and_italics_in_a_bibtex_title(exportsite):
     page = soup(exportsite / "publications" / "alvarez2021zola" / "index.html")
     assert str(page.h1) == "<h1>TeXnical Notes on <em>Arabidopsis thaliana</em> Growth</h1>"
