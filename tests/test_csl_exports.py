@@ -190,6 +190,7 @@ def test_the_list_page_gives_each_paper_a_coins_span(exportsite):
     assert (resihp["rft.spage"], resihp["rft.epage"]) == (["10-1"], ["10-20"])
     assert spans["specials-preprint-2025"]["rft.aucorp"] == ["Barnes and Noble, Inc."]
     assert spans["thesis-2020"]["rft.inst"] == ["University of Examples"]
+    assert spans["scheduling-chapter-2024"]["rft.isbn"] == ["978-3-031-12345-0"]
 
 
 @needs_citejs
