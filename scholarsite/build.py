@@ -23,6 +23,7 @@ from .plan.checks import check_redirects, check_text_links
 from .plan.pages import DEFERRABLE, Page, paper_frame
 from .plan.pictures import clean_published
 from .plan.previews import collect_previews
+from .plan.paperpdfs import collect_paper_pdfs
 from .render.typeset import make_cv_files
 from .render.languages import build_cold_for_languages, plan_in_languages
 from .render.layers import ASSETS_DIR, find_layer_problem, list_layers, normalize_layers
@@ -143,6 +144,7 @@ def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagno
     copies = dict(sorted(copies.items(), key=lambda item: Path(item[0])))  # as one folder's
     for rel in site.files:
         copies[f"{FILES_DIR}/{rel.as_posix()}"] = site.content_dir / FILES_DIR / rel
+    copies.update(collect_paper_pdfs(site))  # each beside its paper's page, as Scholar wants
     # Published pictures say nothing of where they were taken (plan/pictures.py).
     return clean_published(copies, image_store(out_dir), diags)
 

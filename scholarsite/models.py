@@ -116,14 +116,14 @@ class Paper:
     selected: bool = False
     award: str = ""
     note: str = ""
-    # "et al.": the source lists only the first authors.
-    more_authors: bool = False
-    # Bibliographic details that exports and Google Scholar use.
-    volume: str = ""
+    more_authors: bool = False  # "et al.": the source lists only the first authors
+    volume: str = ""  # this and what follows, to `arxiv`: for exports and Google Scholar
     number: str = ""
     pages: str = ""
     publisher: str = ""
-    institution: str = ""
+    institution: str = ""  # a report's, a thesis's university
+    isbn: str = ""  # a book's, or the book a chapter or proceedings paper is in
+    editors: tuple[Author, ...] = ()  # of the book or proceedings the paper is in
     doi: str = ""
     arxiv: str = ""
     abstract_html: str = ""  # ready to insert: rendered Markdown, or escaped BibTeX text

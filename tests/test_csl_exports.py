@@ -99,7 +99,8 @@ def test_csl_json_keeps_types_pages_and_numbers(exportsite):
         "example2026resihp": "paper-conference", "example2025costs": "article",
         "alvarez2024scheduling": "chapter", "example2023operating": "book",
         "example2022roll": "report", "alvarez2021zola": "article-journal",
-        "example2020fair": "thesis", "2019gpu": "paper-conference"}
+        "example2020fair": "thesis", "2019gpu": "paper-conference",
+        "kaiser2018attention": "chapter"}
     assert items["example2026resihp"]["page"] == "10-1–10-20"
     assert items["example2022roll"]["number"] == "TR-2022-07"
     assert items["example2025costs"]["number"] == "arXiv:2503.01234"
@@ -127,7 +128,9 @@ def test_ris_tags_are_those_zotero_reads_for_each_type(exportsite):
     report = refs["example2022roll"]
     assert report["issn"] == "TR-2022-07" and "number" not in report  # SN: reportNumber
     preprint = refs["example2025costs"]
-    assert preprint["type_of_reference"] == "UNPB"
+    # Zotero's RIS translator reads UNPB as a journal article; MANSCPT is its manuscript.
+    assert preprint["type_of_reference"] == "MANSCPT"
+    assert preprint["type_of_work"] == "Preprint"
     assert preprint["note"] == "arXiv:2503.01234" and preprint["publisher"] == "arXiv"
     assert preprint["authors"][1:] == ["王, 小明", "de Lima, Ricardo", "Barnes and Noble, Inc."]
     assert preprint["title"].startswith("Costs ^ Benefits ~ Paths \\ and x² Bounds -- for")
@@ -147,6 +150,20 @@ def test_scholar_tags_follow_the_inclusion_guidelines(exportsite):
         "University of Examples"]
 
 
+def test_descriptions_are_the_readers_text(exportsite):
+    """'et al.' ends a description's author list once; an abstract's code stays as written
+    and its math reads as Unicode (the CV, feeds and RIS take the same text)."""
+    def description(slug: str) -> str:
+        page = soup(exportsite / "publications" / slug / "index.html")
+        return page.find("meta", attrs={"name": "description"})["content"]
+
+    assert description("report-2022") == "Ada Example, et al. Example Labs, September 2022."
+    assert description("resihp-hpdc-2026") == \
+        "We bound ∑ᵢ xᵢ² and report sum(requests) per GPU."
+    ris = (exportsite / "publications.ris").read_text(encoding="utf-8")
+    assert "AB  - We bound ∑ᵢ xᵢ² and report sum(requests) per GPU.\n" in ris
+
+
 def test_tex_logos_and_italics_in_a_bibtex_title(exportsite):
     page = soup(exportsite / "publications" / "alvarez2021zola" / "index.html")
     assert str(page.h1) == "<h1>TeXnical Notes on <em>Arabidopsis thaliana</em> Growth</h1>"
@@ -164,7 +181,7 @@ def test_the_list_page_gives_each_paper_a_coins_span(exportsite):
         query = parse_qs(span["title"])
         spans[entry["id"]] = query
         assert query["ctx_ver"] == ["Z39.88-2004"]
-    assert len(spans) == len(facts) == 8
+    assert len(spans) == len(facts) == 9
     resihp = spans["resihp-hpdc-2026"]
     assert resihp["rft.atitle"] == facts["example2026resihp"]["citation_title"]
     assert resihp["rft.aulast"] == ["Example", "Zola", "Kaiser", "Smith"]
@@ -173,3 +190,42 @@ def test_the_list_page_gives_each_paper_a_coins_span(exportsite):
     assert (resihp["rft.spage"], resihp["rft.epage"]) == (["10-1"], ["10-20"])
     assert spans["specials-preprint-2025"]["rft.aucorp"] == ["Barnes and Noble, Inc."]
     assert spans["thesis-2020"]["rft.inst"] == ["University of Examples"]
+    assert spans["scheduling-chapter-2024"]["rft.isbn"] == ["978-3-031-12345-0"]
+
+
+@needs_citejs
+@pytest.mark.parametrize("form", FORMATS)
+def test_books_and_chapters_carry_their_isbn_and_editors(exportsite, form):
+    """A chapter's editors and ISBN, from front matter (`editors`, `isbn`) and from a .bib
+    (`editor`, `isbn`), as citation.js reads each export; a book's ISBN."""
+    items = {i["id"]: i for i in read_with_citejs(exportsite / FORMATS[form], form)}
+    editors = [{"family": "Hopper", "given": "Grace"}, {"family": "de Lima", "given": "Ricardo"}]
+    for key, isbn, book in (
+            ("alvarez2024scheduling", "978-3-031-12345-0", "Handbook of Cloud Computing"),
+            ("kaiser2018attention", "978-1-23456-789-7", "Advances in Sequence Learning")):
+        item = items[key]
+        assert [{"family": " ".join(p for p in (n.get("non-dropping-particle"), n["family"])
+                                    if p), "given": n["given"]} for n in item["editor"]] \
+            == editors, (form, key)
+        assert (item["ISBN"], item["container-title"], item["type"]) == (isbn, book, "chapter")
+    assert items["example2023operating"]["ISBN"] == "978-0-262-04567-4"
+    assert "editor" not in items["example2023operating"]
+
+
+def test_isbn_and_editors_in_scholar_tags_ris_and_json_ld(exportsite):
+    facts = page_facts(exportsite)
+    for key in ("alvarez2024scheduling", "kaiser2018attention"):
+        assert facts[key]["citation_editor"] == ["Hopper, Grace", "de Lima, Ricardo"]
+    assert facts["alvarez2024scheduling"]["citation_isbn"] == ["978-3-031-12345-0"]
+    assert facts["example2023operating"]["citation_isbn"] == ["978-0-262-04567-4"]
+    refs = {r["id"]: r for r in rispy.loads(
+        (exportsite / "publications.ris").read_text(encoding="utf-8"))}
+    chapter = refs["alvarez2024scheduling"]
+    # A2: a chapter's editors as Zotero reads them (A3 for a book's); SN: its ISBN.
+    assert chapter["secondary_authors"] == ["Hopper, Grace", "de Lima, Ricardo"]
+    assert chapter["issn"] == "978-3-031-12345-0"
+    page = soup(exportsite / "publications" / "scheduling-chapter-2024" / "index.html")
+    [data] = [json.loads(s.string) for s in page.select('script[type="application/ld+json"]')]
+    assert data["isPartOf"]["@type"] == "Book" and data["isPartOf"]["isbn"] == \
+        "978-3-031-12345-0"
+    assert [e["name"] for e in data["isPartOf"]["editor"]] == ["Grace Hopper", "Ricardo de Lima"]

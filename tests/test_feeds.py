@@ -291,3 +291,17 @@ def test_bibtex_fixture_feed_and_sitemap(bibsite):
     updated = [text(e, "updated") for e in entries]
     assert updated == sorted(updated, reverse=True)
     assert len({text(e, "id") for e in entries}) == 21
+
+
+def test_feed_content_gives_math_as_text(demo):
+    """A post's formulas reach a feed as their text ('L = λ W'), not as MathML inside
+    `type="html"` content, which feed validators flag and most feed readers drop or run
+    together ('L=λWL = \\lambda W')."""
+    entries = atom(demo / "posts" / "feed.xml").findall(f"{ATOM}entry")
+    contents = {text(e, "title"): text(e, "content") for e in entries}
+    assert all("<math" not in html and "<annotation" not in html for html in contents.values())
+    [queueing] = [html for html in contents.values() if "Little's law" in html]
+    assert "Little's law, L = λ W: the mean" in queueing
+    assert "ρ = λ / μ &lt; 1" in queueing
+    page = (demo / "posts" / "queueing-in-one-page" / "index.html").read_text(encoding="utf-8")
+    assert "<math" in page  # the page keeps its MathML

@@ -243,6 +243,25 @@ def test_static_files_are_copied_and_removed(site):
     assert not (out / "files").exists()
 
 
+def test_a_papers_pdf_is_copied_beside_its_page_and_follows_edits(site):
+    """The copy beside a paper's page (Scholar's citation_pdf_url) is written when the
+    paper names the PDF, again when the PDF changes, and removed with the link."""
+    out, content = site.options.output_dir, site.options.content_dir
+    write_files(content, {"files/a.pdf": b"%PDF-1.4 a", "files/b.pdf": b"%PDF-1.4 b"})
+    beta = edit(content / "publications" / "beta.md", "---\nAn", "links:\n  pdf: files/a.pdf\n---\nAn")
+    assert site.build([content / "files" / "a.pdf", content / "files" / "b.pdf", beta]).ok
+    assert (out / "publications" / "beta" / "a.pdf").read_bytes() == b"%PDF-1.4 a"
+    assert_same_as_cold_build(site)
+    (content / "files" / "a.pdf").write_bytes(b"%PDF-1.4 a, again")
+    written = site.build([content / "files" / "a.pdf"]).written
+    assert {"files/a.pdf", "publications/beta/a.pdf"} <= set(written)
+    assert (out / "publications" / "beta" / "a.pdf").read_bytes() == b"%PDF-1.4 a, again"
+    assert site.build([edit(beta, "files/a.pdf", "files/b.pdf")]).ok
+    assert not (out / "publications" / "beta" / "a.pdf").exists()
+    assert (out / "publications" / "beta" / "b.pdf").read_bytes() == b"%PDF-1.4 b"
+    assert_same_as_cold_build(site)
+
+
 def test_a_users_file_in_the_output_is_kept_and_never_overwritten(site):
     out = site.options.output_dir
     write_files(out, {"google123.html": "verification", "publications/delta/index.html": "mine"})

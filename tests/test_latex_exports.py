@@ -17,7 +17,8 @@ pytestmark = pytest.mark.skipif(not HAVE_LATEX, reason="pdflatex, bibtex or bibe
                                 "texlive-bibtex-extra biber)")
 STYLES = (*CLASSIC_STYLES, "biblatex")
 EXPORT_SLUGS = ("resihp-hpdc-2026", "specials-preprint-2025", "scheduling-chapter-2024",
-                "systems-book-2023", "report-2022", "thesis-2020", "alvarez2021zola", "2019gpu")
+                "systems-book-2023", "report-2022", "thesis-2020", "alvarez2021zola", "2019gpu",
+                "kaiser2018attention")
 
 
 def unbraced(bbl: str) -> str:

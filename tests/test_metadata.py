@@ -221,7 +221,11 @@ def test_full_paper_tags_doi_pdf_and_date(make_site):
     assert meta_value(page, "citation_firstpage") == "101"
     assert meta_value(page, "citation_lastpage") == "118"
     assert meta_value(page, "citation_doi") == "10.1234/joe.2024.5"
-    assert meta_value(page, "citation_pdf_url") == "https://example.org/~ada/files/study.pdf"
+    # Beside the abstract page, as Scholar's guidelines ask; files/ keeps the same bytes.
+    assert meta_value(page, "citation_pdf_url") == \
+        "https://example.org/~ada/publications/study/study.pdf"
+    assert (site / "publications" / "study" / "study.pdf").read_bytes() == \
+        (site / "files" / "study.pdf").read_bytes() == b"%PDF-1.4\n"
     [article] = json_ld(page)
     assert article["identifier"]["propertyID"] == "DOI"
     assert article["identifier"]["value"] == "10.1234/joe.2024.5"

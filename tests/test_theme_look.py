@@ -211,6 +211,30 @@ def test_owner_photo_is_the_preview_when_there_is_one(make_site):
     assert not (site / "assets" / "preview.png").exists()  # no page would show it
 
 
+def test_an_svg_photo_gives_link_previews_a_png(make_site):
+    """Link previews (Facebook's, X's, Slack's) show no SVG: with an SVG photo, pages
+    without a picture of their own name the generated PNG card, the same bytes each build."""
+    config = MINIMAL_CONFIG.replace("  name: Ada Example\n",
+                                    "  name: Ada Example\n  photo: files/me.svg\n")
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle r="4"/></svg>'
+    content = make_site({"site.yaml": config, "files/me.svg": svg})
+    assert build(content).code == 0
+    site = content.parent / "site"
+    for page in ("index.html", "publications/index.html", "publications/a-paper/index.html"):
+        head = soup(site / page)
+        assert head.find("meta", property="og:image")["content"] == \
+            "https://example.org/assets/preview.png", page
+        assert head.find("meta", property="og:image:width")["content"] == "1200"
+    with Image.open(site / "assets" / "preview.png") as image:
+        assert (image.format, image.size) == ("PNG", (1200, 630))
+        image.load()
+    assert "files/me.svg" in (site / "index.html").read_text(encoding="utf-8")  # the page's
+    again = content.parent / "again"
+    assert run_cli(*build_args(content, again)).code == 0
+    assert (again / "assets" / "preview.png").read_bytes() == \
+        (site / "assets" / "preview.png").read_bytes()
+
+
 @pytest.mark.parametrize("provider, code, marker", [
     ("goatcounter", "ada", "https://ada.goatcounter.com/count"),
     ("plausible", "example.org", 'data-domain="example.org"'),

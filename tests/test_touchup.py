@@ -120,6 +120,29 @@ def test_what_other_pages_show_is_left_to_the_whole_build(tmp_path):
     assert tree_bytes(out) == cold_bytes(content, templates)
 
 
+def test_a_papers_pdf_beside_its_page_follows_its_link(tmp_path):
+    """A paper's PDF is copied beside its page (where citation_pdf_url points): an edit
+    that names another PDF, or none, gives the cold build's files, the old copy gone."""
+    pdfs = {"files/pdfs/one.pdf": b"%PDF-1.4 one\n", "files/two.pdf": b"%PDF-1.4 two\n"}
+    content, out, templates = make_site(tmp_path, pdfs)
+    edit(content / "publications/p0.md", "---\nThe", "links:\n  pdf: files/pdfs/one.pdf\n---\nThe")
+    build_into(content, out, templates)
+    assert tree_bytes(out) == cold_bytes(content, templates)
+    assert (out / "publications/p0/one.pdf").read_bytes() == pdfs["files/pdfs/one.pdf"]
+    assert 'content="https://example.org/publications/p0/one.pdf"' in \
+        (out / "publications/p0/index.html").read_text("utf-8")
+    edit(content / "publications/p0.md", "files/pdfs/one.pdf", "files/two.pdf")
+    build_into(content, out, templates)
+    assert tree_bytes(out) == cold_bytes(content, templates)
+    assert not (out / "publications/p0/one.pdf").exists()
+    assert (out / "publications/p0/two.pdf").read_bytes() == pdfs["files/two.pdf"]
+    edit(content / "publications/p0.md", "links:\n  pdf: files/two.pdf\n", "")
+    build_into(content, out, templates)
+    assert tree_bytes(out) == cold_bytes(content, templates)
+    assert not (out / "publications/p0/two.pdf").exists()
+    assert (out / "files/two.pdf").is_file()
+
+
 def test_a_site_whose_cv_lists_papers_is_built_whole(tmp_path):
     cv = "positions:\n  - title: Professor\n    organization: Example University\n" \
          "    start: 2020\n    end: present\n"

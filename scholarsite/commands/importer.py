@@ -96,9 +96,11 @@ def front_matter(paper: Paper) -> dict:
                  + (["others"] if paper.more_authors else []),
                  "date": paper.date.iso(), "type": paper.type}
     for name in ("venue", "venue_short", "institution", "location", "volume", "number",
-                 "pages", "publisher", "note", "award", "tier", "category"):
+                 "pages", "publisher", "isbn", "note", "award", "tier", "category"):
         if getattr(paper, name):
             doc[name] = getattr(paper, name)
+    if paper.editors:
+        doc["editors"] = [author_item(editor) for editor in paper.editors]
     if not paper.venue_short and find_short(paper.venue):  # '... Conference (ATC)' -> ATC
         doc = insert_after(doc, "venue", "venue_short", find_short(paper.venue))
     if paper.topics:

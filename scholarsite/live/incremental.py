@@ -136,11 +136,11 @@ class SiteBuilder:
         return warnings
 
     def previews_changed(self) -> bool:
-        """Whether a paper file read again names other preview pictures (copied files)."""
+        """Whether a paper file read again names other previews or PDFs (copied files)."""
         for path, old in self.content.reread.items():
             new = self.content.sources.get(path)
-            if [p.preview for p in (old.papers if old else ())] != \
-                    [p.preview for p in (new.papers if new else ())]:
+            if [(p.preview, p.link("pdf")) for p in (old.papers if old else ())] != \
+                    [(p.preview, p.link("pdf")) for p in (new.papers if new else ())]:
                 return True
         return False
 

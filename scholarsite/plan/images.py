@@ -21,7 +21,7 @@ from ..models import Site
 from ..reading.colours import contrast, hex_rgb
 from ..reading.pictures import PictureError, decode_picture, open_picture
 from ..views.looks import (DEFAULT_ACCENT, FAVICON_ICO, FAVICON_SVG, PREVIEW_PNG,
-                           PREVIEW_SIZE, initials)
+                           PREVIEW_SIZE, initials, preview_photo)
 
 INK, PAPER, MUTED = "#1b1d21", "#ffffff", "#586070"  # style.css's light --fg, --bg, --muted
 ICON_SIZES = [(16, 16), (32, 32), (48, 48)]
@@ -41,7 +41,7 @@ def make_images(site: Site) -> dict[str, bytes]:
     if not theme.favicon:
         files[FAVICON_SVG] = make_icon_svg(letters, accent)
     files[FAVICON_ICO] = make_icon_ico(site, letters, accent)
-    if not site.config.owner.photo:  # with a photo, pages without their own show it
+    if not preview_photo(site.config):  # with a photo, pages without their own show it
         files[PREVIEW_PNG] = make_preview_png(site, theme.accent or DEFAULT_ACCENT)  # on white
     return files
 

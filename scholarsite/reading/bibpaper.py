@@ -70,7 +70,8 @@ def make_paper(entry: BibEntry, path: Path, diags: Diagnostics) -> Paper | None:
         tier=r.text("tier"), category=r.text("category"), topics=read_topics(r),
         selected=read_flag(r, "selected"), award=r.text("award"), note=r.text("note"),
         volume=shown.volume, number=r.text("number"), pages=r.text("pages"),
-        publisher=r.text("publisher"), abstract_html=make_abstract_html(abstract),
+        publisher=r.text("publisher"), isbn=r.text("isbn"), editors=read_editors(r),
+        abstract_html=make_abstract_html(abstract),
         abstract_text=" ".join(p.text for p in abstract if p.text),
     )
     details["preview"] = read_preview(r)
@@ -82,9 +83,9 @@ def make_paper(entry: BibEntry, path: Path, diags: Diagnostics) -> Paper | None:
                  **details)
 
 
-def read_authors(r: EntryReader) -> tuple[tuple[Author, ...], bool]:
+def read_authors(r: EntryReader, name: str = "") -> tuple[tuple[Author, ...], bool]:
     """Authors (editors for an edited book), and whether the list ends in 'and others'."""
-    name = "author" if r.raw("author").strip() else "editor"
+    name = name or ("author" if r.raw("author").strip() else "editor")
     raw = r.raw(name)
     if not raw.strip():
         r.missing("author" if "author" in r.entry.fields or "editor" not in r.entry.fields
@@ -104,6 +105,14 @@ def read_authors(r: EntryReader) -> tuple[tuple[Author, ...], bool]:
     if not authors and not r.errors:
         r.error(name, f"'{name}' names nobody")
     return tuple(authors), more
+
+
+def read_editors(r: EntryReader) -> tuple[Author, ...]:
+    """The editors of the book or proceedings an entry is in; () when they are its authors
+    (an edited book without `author`)."""
+    if not (r.raw("author").strip() and r.raw("editor").strip()):
+        return ()
+    return read_authors(r, "editor")[0]
 
 
 def read_date(r: EntryReader) -> PubDate | None:

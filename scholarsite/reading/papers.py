@@ -120,11 +120,18 @@ def html_to_text(fragment: str) -> str:
     """Plain text of an HTML fragment, whitespace folded (for descriptions, feeds, RIS and
     search): the reader's text, math in Unicode where it can be ('x²'), code as written
     (highlighting's spans are not word breaks; blocks are)."""
-    if "<math" in fragment:
-        fragment = _MATH.sub(lambda m: html.escape(read_math_text(annotation_tex(m.group())),
-                                                   quote=False), fragment)
-    text = _TAG.sub("", _BLOCK_TAG.sub(" ", fragment))
+    text = _TAG.sub("", _BLOCK_TAG.sub(" ", math_as_text(fragment)))
     return " ".join(html.unescape(text).split())
+
+
+def math_as_text(fragment: str) -> str:
+    """HTML with each formula's MathML replaced by its text, in Unicode where it can be
+    ('x²'), else its TeX: for readers that show no MathML (feed readers drop it, or run
+    its pieces together, and feed validators flag it), the text a reader would say."""
+    if "<math" not in fragment:
+        return fragment
+    return _MATH.sub(lambda m: html.escape(read_math_text(annotation_tex(m.group())),
+                                           quote=False), fragment)
 
 
 def split_author(raw: str) -> Author:
@@ -173,25 +180,27 @@ def split_author_line(f: FieldReader, value: str) -> tuple[str, ...]:
     return tuple(parts)
 
 
-def read_author_field(f: FieldReader) -> tuple[tuple[Author, ...], bool]:
-    """`authors`: a list of names ('Wei Gao*'). An item may instead be a mapping
-    {name, family, given}, for a name whose family name is not its last word
+def read_author_field(f: FieldReader, key: str = "authors"
+                      ) -> tuple[tuple[Author, ...], bool]:
+    """`authors` (or `editors`): a list of names ('Wei Gao*'). An item may instead be a
+    mapping {name, family, given}, for a name whose family name is not its last word
     ('Ricardo de Lima'), as `import-bib` writes them."""
-    value = f.raw("authors")
+    value, one = f.raw(key), key[:-1]
     if not (isinstance(value, list) and any(isinstance(item, dict) for item in value)):
-        names = split_author_line(f, value) if isinstance(value, str) else ()
-        names = names or f.text_list("authors", required=True)
+        names = split_author_line(f, value) if isinstance(value, str) and key == "authors" \
+            else ()
+        names = names or f.text_list(key, required=key == "authors")
         authors, more, bad = read_authors(names)
         for i in bad:
-            f.error(("authors", i), f"author {i + 1} has no name, only markers")
+            f.error((key, i), f"{one} {i + 1} has no name, only markers")
         if names and not authors:
-            f.error(("authors",), "'authors' lists no author by name")
+            f.error((key,), f"'{key}' lists no {one} by name")
         return authors, more
     authors = []
     more = isinstance(value[-1], str) and value[-1].strip().lower() in ET_AL
     for i, item in enumerate(value[:-1] if more else value):
         if isinstance(item, dict):
-            sub = FieldReader(f.doc, f.path, f.diags, ("authors", i), item, "author field")
+            sub = FieldReader(f.doc, f.path, f.diags, (key, i), item, f"{one} field")
             author = split_author(sub.line_text("name", required=True))
             author = Author(author.name, author.marks, sub.line_text("family"),
                             sub.line_text("given"))
@@ -199,11 +208,11 @@ def read_author_field(f: FieldReader) -> tuple[tuple[Author, ...], bool]:
         elif isinstance(item, str):
             author = split_author(" ".join(item.split()))
         else:
-            f.error(("authors", i), f"item {i + 1} of 'authors' must be a name, or a mapping "
+            f.error((key, i), f"item {i + 1} of '{key}' must be a name, or a mapping "
                     "with 'name', 'family' and 'given'")
             continue
         if not author.name:
-            f.error(("authors", i), f"author {i + 1} has no name")
+            f.error((key, i), f"{one} {i + 1} has no name")
             continue
         authors.append(author)
     return tuple(authors), more
@@ -300,6 +309,8 @@ def read_paper_details(f: FieldReader, bibtex_type: str) -> dict:
         note=f.line_text("note"),
         pages=f.line_text("pages"),
         publisher=f.line_text("publisher"),
+        isbn=f.line_text("isbn"),
+        editors=read_author_field(f, "editors")[0],
         bibtex_type=bibtex_type,
         bibtex_key=f.line_text("bibtex_key"),
         extra=read_bibtex_fields(f),

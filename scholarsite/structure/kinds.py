@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..models import Site
+from ..models import Paper, Site
 
 # What a page's date in sitemap.xml is: the newest paper's, the newest of everything
 # dated (papers and collection items), the page's own content's, or none.
@@ -100,6 +100,18 @@ EXPORTS = {KIND["bibtex-all"].path: ("bibtex", "\n", "", ""),
 
 def paper_url(slug: str) -> str:
     return KIND["paper"].path.format(slug=slug)
+
+
+def pdf_beside_page(paper: Paper) -> tuple[str, str]:
+    """(where a copy of the paper's own PDF lives beside its page, the PDF's path below
+    content/files/), or ('', '') for a PDF elsewhere or none: Google Scholar's inclusion
+    guidelines want `citation_pdf_url` in the abstract page's folder, and `files/...` keeps
+    working for the links already out there. The link's path is the file's, as for any
+    link to a file (collections.check_file_path)."""
+    path = paper.link("pdf").split("#", 1)[0].split("?", 1)[0]
+    if not (path.startswith("files/") and path.lower().endswith(".pdf")):
+        return "", ""
+    return paper_url(paper.slug) + path.rsplit("/", 1)[-1], path.removeprefix("files/")
 
 
 def list_fixed_urls(collections: tuple[str, ...]) -> dict[str, str]:

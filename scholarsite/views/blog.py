@@ -13,6 +13,7 @@ from functools import lru_cache
 from ..structure.languages import human_date, pages_url
 from ..models import Item, SiteConfig
 from ..reading.collections import Schema
+from ..reading.papers import math_as_text
 from ..reading.slugs import make_tag_slug
 from ..structure.kinds import KIND, section_url
 from ..structure.urls import ROOT_MARKER
@@ -109,7 +110,7 @@ def collection_feed_view(config: SiteConfig, schema: Schema, title: str,
     entries = []
     for item in items:
         url = f"{list_url}{item.slug}/" if schema.item_template else f"{list_url}#news-{item.slug}"
-        html = item.body_html.replace(ROOT_MARKER, base)
+        html = math_as_text(item.body_html.replace(ROOT_MARKER, base))
         entries.append({"id": url, "url": url, "title": item.title or shorten(item.body_text, UNTITLED_CHARS),
                         "updated": atom_date(item.date) if item.date else EMPTY_FEED_DATE,
                         "summary": item.field("summary"), "content": html,

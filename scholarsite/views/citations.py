@@ -190,6 +190,8 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
                    "report": "institution", "thesis": "school"}.get(paper.type, "howpublished")
     venue = paper.venue or paper.venue_short
     fields = [("title", protect_case(title_latex(paper))), ("author", " and ".join(names))]
+    if paper.editors:
+        fields.append(("editor", " and ".join(bibtex_name(e) for e in paper.editors)))
     if paper.type in ("report", "thesis") and paper.institution:
         fields.append((venue_field, escape_latex(paper.institution)))
         if venue and venue != paper.institution:
@@ -205,13 +207,16 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
                         ("volume", escape_latex(paper.volume)),
                         ("number", escape_latex(paper.number)), ("pages", pages),
                         ("publisher", escape_latex(paper.publisher)),
+                        ("isbn", escape_latex(paper.isbn)),
                         ("note", escape_latex(paper.note))):
         if value:
             fields.append((name, value))
     if paper.doi:
         fields.append(("doi", paper.doi))
     if paper.arxiv:
-        fields.extend([("eprint", paper.arxiv), ("archiveprefix", "arXiv")])
+        # arXiv's own export names the archive `archiveprefix`; Zotero reads `eprinttype`.
+        fields.extend([("eprint", paper.arxiv), ("archiveprefix", "arXiv"),
+                       ("eprinttype", "arxiv")])
     url = paper.link("url") or paper.link("html")
     if url and is_external(url):  # a path inside the site means nothing in a reference list
         fields.append(("url", url))

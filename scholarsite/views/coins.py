@@ -46,5 +46,6 @@ def make_coins(paper: Paper, page_url: str) -> str:
     publisher = paper.publisher or paper.institution
     pairs += [("rft.volume", paper.volume), ("rft.issue", paper.number),
               ("rft.spage", first), ("rft.epage", last),
-              ("rft.pub" if paper.type != "thesis" else "rft.inst", publisher)]
-    return urlencode([(key, value) for key, value in pairs if value])
+              ("rft.pub" if paper.type != "thesis" else "rft.inst", publisher),
+              ("rft.isbn" if GENRES[paper.type][0] == "book" else "", paper.isbn)]
+    return urlencode([(key, value) for key, value in pairs if key and value])

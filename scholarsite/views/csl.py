@@ -54,10 +54,12 @@ def csl_item(paper: Paper, page_url: str) -> dict:
               "number": paper.number if paper.type == "report" else
               (f"arXiv:{paper.arxiv}" if paper.arxiv else ""),
               "page": join_pages(first, last), "page-first": first,
-              "DOI": paper.doi, "URL": paper.link("url") or page_url,
+              "DOI": paper.doi, "ISBN": paper.isbn, "URL": paper.link("url") or page_url,
               "abstract": paper.abstract_text,
               "note": paper.note}
     item.update((key, value) for key, value in fields.items() if value)
+    if paper.editors:
+        item["editor"] = [csl_name(editor) for editor in paper.editors]
     if paper.type == "thesis":
         item["genre"] = "Master's thesis" if paper.bibtex_type == "mastersthesis" \
             else "PhD thesis"

@@ -29,6 +29,9 @@ FAVICON_SVG = "assets/favicon.svg"
 FAVICON_ICO = "favicon.ico"  # at the root, where browsers ask for it unprompted
 PREVIEW_PNG = "assets/preview.png"
 PREVIEW_SIZE = (1200, 630)  # Open Graph's and X's large card
+# The pictures link previews show (Facebook's, X's, Slack's, LinkedIn's read these and no
+# SVG): an owner's photo in another format (an SVG) gives way to the generated PNG.
+PREVIEW_RASTERS = (".jpg", ".jpeg", ".png", ".gif", ".webp")
 DEFAULT_ACCENT = "#a3123f"  # style.css's light --accent
 # System font stacks only: nothing is downloaded. Names are unquoted (all are valid CSS
 # identifiers), so that autoescaping leaves the <style> element as written.
@@ -95,10 +98,17 @@ def paper_preview(site: Site, paper: Paper | None) -> str:
 def choose_preview(site: Site, paper: Paper | None) -> tuple[str, tuple[int, int]]:
     """The site-relative path of a page's link-preview picture and its size: the paper's
     own, else the owner's photo, else the generated one."""
-    for rel in (paper_preview(site, paper), site.config.owner.photo):
+    for rel in (paper_preview(site, paper), preview_photo(site.config)):
         if rel:
             return rel, measure_image(str(site.content_dir / rel))
     return PREVIEW_PNG, PREVIEW_SIZE
+
+
+def preview_photo(config: SiteConfig) -> str:
+    """The owner's photo when link previews can show it (by its name's suffix, which the
+    generated pictures' hash covers), else ''."""
+    photo = config.owner.photo
+    return photo if photo.lower().endswith(PREVIEW_RASTERS) else ""
 
 
 def measure_image(path: str) -> tuple[int, int]:

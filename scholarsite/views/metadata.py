@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from .citations import author_line, family_given, split_pages
 from ..models import Paper, Site
+from ..structure.kinds import pdf_beside_page
 from ..structure.urls import absolute_url
 
 # Google Scholar's inclusion guidelines: the tag that names where a paper appeared, by type.
@@ -39,6 +40,7 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
     """The citation_* meta tags, in the order Google Scholar's guidelines list them."""
     tags = [("citation_title", paper.title)]
     tags += [("citation_author", family_given(author)) for author in paper.authors]
+    tags += [("citation_editor", family_given(editor)) for editor in paper.editors]
     tags.append(("citation_publication_date", scholar_date(paper)))
     venue = paper.venue or paper.venue_short
     if paper.type in VENUE_TAGS and venue:
@@ -65,11 +67,13 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
         tags.append(("citation_dissertation_institution", paper.institution or venue))
     if paper.publisher:
         tags.append(("citation_publisher", paper.publisher))
+    if paper.isbn:
+        tags.append(("citation_isbn", paper.isbn))
     if paper.doi:
         tags.append(("citation_doi", paper.doi))
     if paper.arxiv:
         tags.append(("citation_arxiv_id", paper.arxiv))
-    pdf = paper.link("pdf")
+    pdf = pdf_beside_page(paper)[0] or paper.link("pdf")  # where build.py copies it
     if pdf:
         tags.append(("citation_pdf_url", absolute_url(site.config.url, pdf)))
     if paper.abstract_html:
@@ -102,7 +106,19 @@ def venue_ld(paper: Paper) -> dict | None:
         part = {"@type": "PublicationVolume", "volumeNumber": paper.volume, "isPartOf": part}
     if kind == "Periodical" and paper.number:
         part = {"@type": "PublicationIssue", "issueNumber": paper.number, "isPartOf": part}
+    if kind == "Book":  # a chapter's book: its ISBN and editors are the book's
+        part.update(book_ld(paper))
     return part
+
+
+def book_ld(paper: Paper) -> dict:
+    """A book's ISBN and editors as schema.org has them; {} for neither."""
+    data: dict = {}
+    if paper.isbn:
+        data["isbn"] = paper.isbn
+    if paper.editors:
+        data["editor"] = [person(e.name, e.family, e.given) for e in paper.editors]
+    return data
 
 
 def make_article_ld(paper: Paper, site: Site, page_url: str) -> dict:
@@ -119,6 +135,10 @@ def make_article_ld(paper: Paper, site: Site, page_url: str) -> dict:
     venue = venue_ld(paper) if paper.type != "book" else None  # a book's venue: its publisher
     if venue:
         data["isPartOf"] = venue
+    if paper.type == "book":
+        data.update(book_ld(paper))
+    elif paper.editors and not (venue and venue["@type"] == "Book"):
+        data["editor"] = book_ld(paper)["editor"]
     first, last = split_pages(paper.pages)
     if first:
         data["pageStart"] = first

@@ -10,8 +10,10 @@ from __future__ import annotations
 from .citations import family_given, make_bibtex_key, split_pages
 from ..models import Paper
 
+# Zotero's RIS translator has no preprint type and reads UNPB as a journal article (its
+# default); MANSCPT is its manuscript, with M3 its kind ("Preprint"), which EndNote reads too.
 RIS_TYPES = {
-    "conference": "CPAPER", "journal": "JOUR", "preprint": "UNPB", "report": "RPRT",
+    "conference": "CPAPER", "journal": "JOUR", "preprint": "MANSCPT", "report": "RPRT",
     "thesis": "THES", "book": "BOOK", "chapter": "CHAP", "patent": "PAT", "other": "GEN",
 }
 NEWLINE = "\r\n"
@@ -34,13 +36,21 @@ def ris_fields(paper: Paper, page_url: str, pdf_url: str = "") -> list[tuple[str
     fields = [("TY", RIS_TYPES[paper.type]), ("ID", make_bibtex_key(paper)),
               ("TI", paper.title)]
     fields += [("AU", family_given(author)) for author in paper.authors]
+    # Zotero reads A2 as the editor of a chapter, a proceedings or a journal, A3 as a
+    # book's (A2 is the series editor of a book).
+    editor_tag = "A3" if paper.type == "book" else "A2"
+    fields += [(editor_tag, family_given(editor)) for editor in paper.editors]
     fields += [("PY", str(paper.date.year)), ("DA", ris_date(paper))]
     fields += venue_fields(paper)
     fields += [("VL", paper.volume), ("IS" if paper.type != "report" else "SN", paper.number),
                ("SP", first), ("EP", last), ("PB", ris_publisher(paper)),
                ("CY" if paper.type != "conference" else "C1", paper.location),
                ("DO", paper.doi)]
-    if paper.arxiv:
+    if paper.type not in ("journal", "report"):  # SN: their ISSN, a report's number
+        fields.append(("SN", paper.isbn))
+    if paper.type == "preprint":
+        fields.append(("M3", "Preprint"))
+    if paper.arxiv:  # Zotero keeps M1 as the item's Extra
         fields.append(("M1", f"arXiv:{paper.arxiv}"))
     external = paper.link("url") or paper.link("html")
     fields += [("UR", url) for url in (external, page_url) if url]
