@@ -112,16 +112,18 @@ scholar:
 """
 
 
-def bib_entry(key: str, authors: str, title: str, year: int = 2020) -> str:
+def bib_entry(key: str, authors: str, title: str, year: int = 2020, extra: str = "") -> str:
     return (f"@article{{{key},\n  title={{{title}}},\n  author={{{authors}}},\n"
-            f"  journal={{Journal of Tests}},\n  year={{{year}}}\n}}\n\n")
+            f"  journal={{Journal of Tests}},\n  year={{{year}}}{extra}\n}}\n\n")
 
 
 def test_the_owners_name_in_another_script_is_an_alias_when_the_site_writes_it(tmp_path):
     """A Chinese paper lists the owner as '韩放达', which the about page gives as the
     owner's name in Chinese: an alias, named in the report; a co-author's Chinese name,
-    which the site does not write, is not."""
-    bib = (bib_entry("han2019", "Han, Fangda and Roe, Jane", "The Art of Food")
+    which the site does not write, is not. An address written bare (`url=https://...`),
+    which jekyll-scholar showed, is braced, so its entry is not left out."""
+    bib = (bib_entry("han2019", "Han, Fangda and Roe, Jane", "The Art of Food",
+                     extra=",\n  url=https://arxiv.org/abs/1905.13149")
            + bib_entry("韩放达2014x", "韩放达 and 肖永顺", "X 射线源焦点尺寸测量方法", 2014)
            + bib_entry("xiao2015", "肖永顺 and 常铭", "另一篇论文", 2015))
     files = {"_config.yml": ALFOLIO_CONFIG.format(title="Fangda HAN", first="Fangda",
@@ -136,6 +138,7 @@ def test_the_owners_name_in_another_script_is_an_alias_when_the_site_writes_it(t
     papers = paper_authors(site)
     assert papers["X 射线源焦点尺寸测量方法"][1] == ["韩放达"]
     assert papers["The Art of Food"][1] == ["Fangda Han"]
+    assert "address(es) written without braces" in report
     assert papers["另一篇论文"][1] == []
 
 
@@ -210,7 +213,8 @@ def test_the_owners_full_given_name_and_a_placeholder_author_in_hugo(tmp_path):
     """The profile says 'Chris Muir', two papers 'Christopher D Muir' and nobody else the
     owner could be: those forms become aliases (the build alone never takes 'Chris' for
     'Christopher', which would take 'Christine' too). A generator's placeholder item
-    ('authors 20, 25 of 25') stays one item, as the old page showed it."""
+    ('authors 20, 25 of 25') stays one item, as the old page showed it; a section that is
+    one page (a widget page's `index.md`) moves no paper."""
     def hugo_paper(title: str, authors: str) -> str:
         return (f"---\ntitle: \"{title}\"\nauthors: [{authors}]\ndate: 2020-01-01\n"
                 f"publication_types: [\"2\"]\npublication: \"Journal of Tests\"\n---\n")
@@ -221,7 +225,11 @@ def test_the_owners_full_given_name_and_a_placeholder_author_in_hugo(tmp_path):
                                                                "\"Ann Roe\""),
              "content/publication/c/index.md": hugo_paper("C", "\"Christine Muir\", \"admin\""),
              "content/publication/d/index.md": hugo_paper(
-                 "D", "\"Ann Roe\", \"admin\", \"authors 20, 25 of 25\"")}
+                 "D", "\"Ann Roe\", \"admin\", \"authors 20, 25 of 25\""),
+             # A widget page bundle beside the papers: the list page, no paper.
+             "content/publications/index.md": "---\ntitle: Publications\ntype: widget_page\n"
+                                              "date: 2019-01-01\n---\n",
+             "content/publications/publications.md": "---\nwidget: pages\n---\n"}
     settings, site, report = migrate_and_build(tmp_path, files)
     assert settings["author"]["aliases"] == ["Christopher D Muir"]
     assert "a given name that 'Chris' shortens" in report
@@ -229,3 +237,5 @@ def test_the_owners_full_given_name_and_a_placeholder_author_in_hugo(tmp_path):
     assert papers["B"][1] == ["Christopher D Muir"]
     assert papers["C"][1] == ["Chris Muir"]  # Christine is someone else
     assert papers["D"][0] == ["Ann Roe", "Chris Muir", "authors 20, 25 of 25"]
+    assert sorted(papers) == ["A", "B", "C", "D"]
+    assert "content/publications/index.md: the page of content/publications/ itself" in report
