@@ -195,6 +195,9 @@ def test_bibtex_style_author_fields_and_accented_initials_keep_every_author(tmp_
              "_publications/2013-01-01-many.md": ap_paper(
                  "Many", "2013-01-01", "authors: Cettolo, M.  and  Federico and  M.  and  "
                  "Barrault, L. and Schwenk, H."),
+             "_publications/2020-01-01-multiword.md": ap_paper(
+                 "Multiword", "2020-01-01", "authors: García Martínez, Mercedes and "
+                 "Barrault, Loïc and van de Weijer, Joost."),
              "_publications/2017-01-01-commas.md": ap_paper(
                  "Commas", "2017-01-01", "authors: F. Burlot, L. Barrault, and F. Yvon"),
              "_publications/2021-01-01-turkish.md": ap_paper(
@@ -205,6 +208,8 @@ def test_bibtex_style_author_fields_and_accented_initials_keep_every_author(tmp_
     assert papers["One"] == (["L. Barrault"], ["L. Barrault"])
     assert papers["Many"][0] == ["M. Cettolo", "Federico", "M.", "L. Barrault", "H. Schwenk"]
     assert papers["Many"][1] == ["L. Barrault"]
+    assert papers["Multiword"] == (["Mercedes García Martínez", "Loïc Barrault",
+                                    "Joost van de Weijer"], ["Loïc Barrault"])
     assert papers["Commas"] == (["F. Burlot", "L. Barrault", "F. Yvon"], ["L. Barrault"])
     assert papers["Turkish"][0] == ["Ö. Çoban", "A. İnan", "S. A. Özel"]
 

@@ -236,15 +236,18 @@ def split_names(value: object) -> list[str]:
 
 def is_inverted(piece: str, count: int) -> bool:
     """Whether one name of an 'and' list is 'Family, Given': one comma, no initial before
-    it ('F. Burlot, M. Roe' is two names), and initials after it or one family word before
-    it ('De Mori, R.', 'Lee, Sun Jae'; 'Ada Quill, Tomas Reyes' is two names); a lone name
-    needs the initials ('Barrault, L.'), as 'Roe, Jones' may as well be two people."""
+    it ('F. Burlot, M. Roe' is two names), and initials after it, or one family word before
+    it, or one given name after it, initials aside ('De Mori, R.', 'Lee, Sun Jae', 'van de
+    Weijer, Joost', 'Costa-jussà, Marta R.'; 'Ada Quill, Tomas Reyes' is two names); a lone
+    name needs the initials ('Barrault, L.'), as 'Roe, Jones' may as well be two people."""
     family, _, given = fold_accents(piece).partition(",")
     if piece.count(",") != 1 or not family.strip() or not given.strip() \
             or _INITIALS.match(family.split()[0]):
         return False
-    initials = bool(_LOOSE_INITIALS.match(given.strip()))
-    return initials or (count > 1 and len(family.split()) == 1)
+    if _LOOSE_INITIALS.match(given.strip()):
+        return True
+    names = [w for w in given.split() if not _LOOSE_INITIALS.match(w)]
+    return count > 1 and (len(family.split()) == 1 or len(names) == 1)
 
 
 def flip_initials(names: list[str]) -> list[str]:
