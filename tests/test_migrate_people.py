@@ -244,3 +244,23 @@ def test_the_owners_full_given_name_and_a_placeholder_author_in_hugo(tmp_path):
     assert papers["D"][0] == ["Ann Roe", "Chris Muir", "authors 20, 25 of 25"]
     assert sorted(papers) == ["A", "B", "C", "D"]
     assert "content/publications/index.md: the page of content/publications/ itself" in report
+
+
+def test_every_name_of_a_hugo_profile_is_the_owners(tmp_path):
+    """A profile titled in Chinese with `name_pronunciation`, `first_name` and `last_name`
+    in Latin letters: one name, the others aliases, so 'C.-S. Wu' is the owner too."""
+    profile = ("---\ntitle: 吴健雄\nname_pronunciation: Chien-Shiung Wu\nfirst_name: Chien-Shiung"
+               "\nlast_name: Wu\nsuperuser: true\n---\n")
+
+    def hugo_paper(title: str, authors: str) -> str:
+        return (f"---\ntitle: \"{title}\"\nauthors: [{authors}]\ndate: 2020-01-01\n"
+                f"publication_types: [\"2\"]\npublication: \"Journal of Tests\"\n---\n")
+    files = {"config/_default/hugo.yaml": "title: Wu\nbaseURL: https://wu.example.org/\n",
+             "content/authors/wu/_index.md": profile,
+             "content/publication/a/index.md": hugo_paper("A", "\"C.-S. Wu\", \"Ann Roe\""),
+             "content/publication/b/index.md": hugo_paper("B", "\"wu\", \"李四\"")}
+    settings, site, _ = migrate_and_build(tmp_path, files)
+    assert (settings["author"]["name"], settings["author"]["aliases"]) == (
+        "吴健雄", ["Chien-Shiung Wu"])
+    papers = paper_authors(site)
+    assert papers["A"][1] == ["C.-S. Wu"] and papers["B"][1] == ["吴健雄"]
