@@ -99,6 +99,33 @@ def test_accents_and_hyphens_do_not_hide_the_owner(tmp_path):
     assert owners["alias"] and owners["nobody"]  # aliases still add names
 
 
+LIN_FORMS = {
+    "family-initials": "Zhang J. and Lin J.R. and Hu Z.",
+    "family-initial": "Lin J. and Yu F.",
+    "joined": "Jiarui Lin and Ada Example",
+    "chinese-order": "Lin Jiarui and Ada Example",
+    "spaced": "Jia Rui Lin and Ada Example",
+    "titled": "Dr. Jia-Rui Lin and Ada Example",
+    "namesake": "Lin C. and Ada Example",
+    "namesake-full": "Chen Lin and Ada Example",
+    "other-family": "Jiarui Lim and Ada Example",
+}
+
+
+def test_family_first_initials_joined_given_names_and_titles_find_the_owner(tmp_path):
+    """'Lin J.R.' (family first, initials last), 'Jiarui' for 'Jia-Rui' and 'Dr.' before the
+    name are the owner; 'Lin C.' and 'Chen Lin' stay namesakes. A site.yaml name with its
+    title ('Dr. Jia-Rui Lin') still finds the owner."""
+    bib = "".join(entry(key, authors) for key, authors in LIN_FORMS.items())
+    for owner in ("Jia-Rui Lin", "Prof. Jia-Rui Lin"):
+        site, _ = build_bib(tmp_path / owner.replace(" ", "_"), owner, bib)
+        owners = owners_by_paper(site)
+        found = {key for key, names in owners.items() if names}
+        assert found == {"family-initials", "family-initial", "joined", "chinese-order",
+                         "spaced", "titled"}, owner
+        assert owners["family-initials"] == {"Lin J.R."}  # shown as written
+
+
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus/bib is not present")
 @pytest.mark.parametrize("owner, name", [
     ("Christos N. Mavridis", "MavridisChristos__MavridisChristos.github.io_journals.bib"),

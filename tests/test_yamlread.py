@@ -86,6 +86,23 @@ def test_an_alias_is_its_anchor_not_a_copy():
     assert loop["a"][1] is loop["a"]
 
 
+def test_an_anchor_given_again_means_the_latest_as_yaml_says():
+    """YAML 1.2 lets an anchor be given again (Jekyll's _config.yml files do, once per
+    language); PyYAML alone refuses the document. An alias means the latest."""
+    text = "name: &n Ada\ndescription:\n  en: &d English\n  zh: &d Chinese\nsaid: *d\nwho: *n\n"
+    with pytest.raises(yaml.YAMLError):
+        safe_load(text)
+    got, problems = parse(text)
+    assert problems == []
+    assert got == {"name": "Ada", "description": {"en": "English", "zh": "Chinese"},
+                   "said": "Chinese", "who": "Ada"}
+    names = "xy" * 6  # each level's anchor given again two levels on, aliasing the last
+    bomb = "a: &y [1]\n" + "".join(f"a{i}: &{n} [{', '.join(['*' + 'xy'[n == 'x']] * 9)}]\n"
+                                    for i, n in enumerate(names))
+    got, problems = parse(bomb)  # redefined anchors build no bigger a bomb unnoticed
+    assert got is None and len(problems) == 1
+
+
 @pytest.mark.parametrize("text", [
     "? [a, b]\n: c\n",  # a list as a key cannot be a dict key
     "d: 2024-02-30\n",

@@ -10,6 +10,11 @@ the owner's family name but other given names is not the owner. The same test te
 which author is which person of content/people/ and coauthors.yaml (reading/roster.py):
 one matcher for every name. Used by the whole build and the live preview alike, through
 views.
+
+Real lists also write a name family first with initials after it and no comma ('Lin J.R.',
+'Gautheron L.'), join or split a hyphenated given name ('Jiarui', 'Jia Rui', 'Jia-Rui'),
+and put academic titles around it ('Dr. Robert Ladwig', 'Jane Roe, PhD'): all are read as
+the same name, never loosening the namesake rule above.
 """
 
 from __future__ import annotations
@@ -24,6 +29,17 @@ from .latex import read_name
 
 _WORD = re.compile(r"\w+")
 _INITIALS = re.compile(r"^[A-Z]{2,3}$")  # 'AJG' in 'AJG Gray': three initials run together
+# One word of initials with full stops ('J.', 'J.R.', 'J.-R.'), or one capital letter.
+_DOTTED = re.compile(r"^(?:[^\W\d_]\.-?)+$|^[^\W\d_a-z]$")
+# Academic titles before a name and degrees after it: no part of the name.
+_TITLES = re.compile(r"^(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms)\.?\s+)+|,?\s+(?:Ph\.?\s?D\.?|"
+                     r"M\.?D\.?|M\.?Sc\.?)$", re.I)
+_JOINED = re.compile(r"(?<=\w)-(?=\w)")  # 'Jia-Rui': also read as 'JiaRui'
+
+
+def strip_titles(name: str) -> str:
+    """'Dr. Robert Ladwig' -> 'Robert Ladwig'; 'Jane Roe, PhD' -> 'Jane Roe'."""
+    return _TITLES.sub("", " ".join(name.split())).strip()
 
 
 @lru_cache(maxsize=8192)
@@ -56,12 +72,35 @@ class NameForm:
 
 
 def make_form(author: Author) -> NameForm:
+    bare = strip_titles(author.name)
+    if bare != author.name and bare:
+        author = read_name(bare).author or author
     if not author.given_names() and " " in author.family_name():
         # One brace group ('\textbf{A. {Collas}}' in a real file): read its words again.
         again = read_name(author.name).author
         author = again if again is not None and again.given_names() else author
-    return NameForm(tuple(fold_given(author.given_names())),
-                    tuple(fold_words(author.family_name())))
+    given, family = swap_initials(author.given_names(), author.family_name())
+    return NameForm(tuple(fold_given(given)), tuple(fold_words(family)))
+
+
+def swap_initials(given: str, family: str) -> tuple[str, str]:
+    """(given, family) of a name written family first, initials last ('Lin J.R.',
+    'Gautheron L.', 'Ozel S A'): no family name is only initials, so the full words before
+    them are the family name."""
+    words = f"{given} {family}".split()
+    run = 0
+    while run < len(words) and _DOTTED.match(words[len(words) - 1 - run]):
+        run += 1
+    if not run or run == len(words) or any(_DOTTED.match(w) for w in words[:-run]):
+        return given, family
+    return " ".join(words[-run:]), " ".join(words[:-run])
+
+
+def fold_keys(name: str) -> tuple[str, str]:
+    """The name folded as written and with its hyphenated words joined ('Jia-Rui Lin' is
+    also 'jiarui lin', which 'Jiarui Lin' and 'Lin Jiarui' are), titles left out."""
+    bare = strip_titles(name) or name
+    return fold_name(bare), fold_name(_JOINED.sub("", bare))
 
 
 @lru_cache(maxsize=1024)
@@ -69,7 +108,7 @@ def name_forms(names: tuple[str, ...]
                ) -> tuple[tuple[str, ...], NameForm | None, tuple[NameForm, ...]]:
     """A person's names (the main one first) folded exactly (any word order), the main
     name's form, and every name's form (the main name's and the aliases')."""
-    exact = tuple(fold_name(name) for name in names)
+    exact = tuple(key for name in names for key in fold_keys(name))
     forms = tuple(make_form(result.author) for result in map(read_name, names)
                   if result.author is not None)
     main = read_name(names[0]).author if names else None
@@ -130,7 +169,7 @@ def is_named(author: Author, names: tuple[str, ...]) -> bool:
     names as written (any word order), or agreeing with one of them, unless the main name
     says it is someone else (a namesake: the same family name, other given names)."""
     exact, main, forms = name_forms(names)
-    if fold_name(author.name) in exact:
+    if any(key in exact for key in fold_keys(author.name)):
         return True
     form = make_form(author)
     if main is not None and match_form(form, main) == "other":

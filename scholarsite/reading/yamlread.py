@@ -16,6 +16,7 @@ import yaml
 from ..diagnostics import Diagnostics
 from ..output.paths import NotRegularFile, open_regular, why_not_read
 from .cleantext import clean_text, clean_yaml, describe_removed
+from .yamlanchors import compose_document
 from .yamlhints import explain_yaml_error
 
 try:  # the C loader is several times faster; fall back where libyaml is missing
@@ -85,7 +86,7 @@ def parse_yaml(text: str, path: Path, first_line: int, diags: Diagnostics,
     loader = (loader_class or _Loader)(text)
     node = None
     try:
-        node = loader.get_single_node()
+        node = compose_document(loader, text)  # an anchor given twice: the latest
         repeated = find_repeated_keys(node)  # before PyYAML's merge keys change the nodes
         bomb = find_alias_bomb(node, text)
         removed = clean_yaml(node, text) if bomb is None else (0, "", 0)

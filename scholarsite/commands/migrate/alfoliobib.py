@@ -20,6 +20,11 @@ _START = re.compile(r"^[ \t]*@[ \t]*\w+[ \t]*[{(]")
 _SWITCH = re.compile(r"^([ \t]*(?:bibtex_show|selected|published|abstract_show)[ \t]*=[ \t]*)"
                      r"(true|false|yes|no)([ \t]*,?[ \t]*)$", re.M | re.I)
 
+# An address written bare (`url=https://...`): bibtex-ruby reads it as the text, BibTeX as
+# an undefined @string, which leaves the entry out.
+_BARE_URL = re.compile(r"^([ \t]*\w+[ \t]*=[ \t]*)((?:https?|ftp)://[^\s,{}\"]+)([ \t]*,?[ \t]*)$",
+                       re.M | re.I)
+
 # al-folio fields that steer its pages and that scholarsite does not show.
 UNSHOWN = {"award_name": "the award's button label; scholarsite shows 'award'",
            "website": "a link; rename it 'html'", "blog": "a link; rename it 'html'",
@@ -89,11 +94,17 @@ def drop_entries(text: str, hidden: list[BibEntry], path: Path, mig: Migration) 
 
 def brace_switches(text: str, path: Path, mig: Migration) -> str:
     """al-folio's switches written bare (`selected=true`), which jekyll-scholar takes as
-    the word and BibTeX as an undefined @string, written in braces (`selected={true}`)."""
+    the word and BibTeX as an undefined @string, written in braces (`selected={true}`);
+    and so are addresses written bare."""
     found = _SWITCH.findall(text)
     if found:
         mig.add_review(mig.where(path), f"{len(found)} bare true/false value(s) of al-folio's "
                        "switches (selected, bibtex_show...) written in braces")
+    urls = _BARE_URL.findall(text)
+    if urls:
+        mig.add_review(mig.where(path), f"{len(urls)} address(es) written without braces "
+                       "(url=https://...), which BibTeX cannot read, written in braces")
+    text = _BARE_URL.sub(lambda m: f"{m.group(1)}{{{m.group(2)}}}{m.group(3)}", text)
     return _SWITCH.sub(lambda m: f"{m.group(1)}{{{m.group(2).lower()}}}{m.group(3)}", text)
 
 

@@ -10,6 +10,7 @@ caller asks a person to look."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from ...reading.venues import match_venues
@@ -111,20 +112,64 @@ def read_semicolons(part: str) -> list[str]:
     return names
 
 
+def fold_accents(text: str) -> str:
+    """`text` without its accents ('Ö.' -> 'O.', 'İnan' -> 'Inan'): a name's shape (an
+    initial, a capital) is told on this; the name itself keeps them."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(ch))
+
+
 def read_pieces(pieces: list[str], kind: str) -> tuple[list[str], str]:
     """The names in a comma-separated list, and the style its shape says."""
+    folded = [fold_accents(p) for p in pieces]
+    style = read_style(folded, kind)
+    if style in ("APA", "inverted"):
+        return [invert(f, g) for f, g in zip(pieces[::2], pieces[1::2])], style
+    slipped = read_slipped(pieces, folded)
+    if slipped and kind == "year":
+        return slipped, "APA"
+    if style in ("Chicago", "MLA"):
+        return [invert(pieces[0], pieces[1]), *pieces[2:]], style
+    if style == "family-initials":
+        return flip_initials(pieces), style
+    return (pieces if style else [p for p in pieces if " " in p and looks_like_name(p)]), style
+
+
+_LOOSE_INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.\s*-?\s*)*(?:[A-Z][a-z]?\.|[A-Z])$")
+
+
+def read_slipped(pieces: list[str], folded: list[str]) -> list[str]:
+    """An APA list with a typing slip or two, as hand-kept lists have: a comma left out
+    ('Zhang Y.Y.'), an initial's last full stop left out ('Zhang, Y.Y'); [] when a piece
+    is no part of such a list."""
+    names, at = [], 0
+    while at < len(pieces):
+        given = folded[at + 1] if at + 1 < len(pieces) else ""
+        if _LOOSE_INITIALS.match(given) and not _LOOSE_INITIALS.match(folded[at]):
+            dot = "." if "." in given and given[-1].isupper() else ""  # 'Y.Y' is 'Y.Y.'
+            names.append(invert(pieces[at], pieces[at + 1] + dot))
+            at += 2
+        elif _FAMILY_INITIALS.fullmatch(folded[at]):
+            names += flip_initials([pieces[at]]) if _FAMILY_INITIALS.fullmatch(pieces[at]) \
+                else [pieces[at]]
+            at += 1
+        else:
+            return []
+    return names
+
+
+def read_style(pieces: list[str], kind: str) -> str:
+    """The style the shape of a comma-separated list says ('' when none fits)."""
     if len(pieces) % 2 == 0 and all(_INITIALS.match(p) for p in pieces[1::2]):
-        names = [invert(f, g) for f, g in zip(pieces[::2], pieces[1::2])]
-        return names, "APA" if kind == "year" else "inverted"
+        return "APA" if kind == "year" else "inverted"
     if len(pieces) >= 2 and " " not in pieces[0] and _GIVEN.match(pieces[1]) \
             and all(" " in p for p in pieces[2:]):
-        names = [invert(pieces[0], pieces[1]), *pieces[2:]]
-        return names, "Chicago" if kind == "yeardot" else "MLA"
+        return "Chicago" if kind == "yeardot" else "MLA"
     if pieces and all(_FAMILY_INITIALS.fullmatch(p) for p in pieces):
-        return flip_initials(pieces), "family-initials"
+        return "family-initials"
     if pieces and all(" " in p for p in pieces):
-        return pieces, "IEEE" if _INITIALS.match(pieces[0].split()[0]) else "names"
-    return [p for p in pieces if " " in p and looks_like_name(p)], ""
+        return "IEEE" if _INITIALS.match(pieces[0].split()[0]) else "names"
+    return ""
 
 
 def parse_cited_authors(citation: str, title: str) -> CitedAuthors:
@@ -175,14 +220,34 @@ def split_names(value: object) -> list[str]:
     """An `authors` field: a list, or names separated by commas, semicolons or 'and';
     BibTeX's 'Family, G. and Family, G.' and 'Family G.' names given first name first."""
     text = " ".join(str(value).split())
-    pairs = [p for p in re.split(r"\s*\band\b\s*", text) if p.strip(" ,")]
-    if not isinstance(value, list) and len(pairs) > 1 and all(p.count(",") == 1 for p in pairs):
-        items = [invert(*p.split(",")) for p in pairs]
+    pairs = [p.strip(" ,") for p in re.split(r"\s*\band\b\s*", text) if p.strip(" ,")]
+    inverted = [is_inverted(p, len(pairs)) for p in pairs]
+    if not isinstance(value, list) and any(inverted) \
+            and all(flag or "," not in p for p, flag in zip(pairs, inverted)):
+        # BibTeX's way ('Barrault, L. and De Mori, R.'); a slip without the comma
+        # ('Federico and M.') is kept as the old page showed it.
+        items = [invert(*p.split(",")) if flag else p for p, flag in zip(pairs, inverted)]
     else:
         items = value if isinstance(value, list) else re.split(
             r"\s*(?:[,;]|\band\b|&)\s*", str(value))
     names = [re.sub(r"(?<=[a-z]{2})\.$", "", clean_citation(str(item))) for item in items]
     return flip_initials([name for name in names if name])
+
+
+def is_inverted(piece: str, count: int) -> bool:
+    """Whether one name of an 'and' list is 'Family, Given': one comma, no initial before
+    it ('F. Burlot, M. Roe' is two names), and initials after it, or one family word before
+    it, or one given name after it, initials aside ('De Mori, R.', 'Lee, Sun Jae', 'van de
+    Weijer, Joost', 'Costa-jussà, Marta R.'; 'Ada Quill, Tomas Reyes' is two names); a lone
+    name needs the initials ('Barrault, L.'), as 'Roe, Jones' may as well be two people."""
+    family, _, given = fold_accents(piece).partition(",")
+    if piece.count(",") != 1 or not family.strip() or not given.strip() \
+            or _INITIALS.match(family.split()[0]):
+        return False
+    if _LOOSE_INITIALS.match(given.strip()):
+        return True
+    names = [w for w in given.split() if not _LOOSE_INITIALS.match(w)]
+    return count > 1 and (len(family.split()) == 1 or len(names) == 1)
 
 
 def flip_initials(names: list[str]) -> list[str]:

@@ -20,6 +20,7 @@ from .jekyll import read_jekyll_site
 from .links import settle_links
 from .menu import settle_menu
 from .model import Migration
+from .ownernames import settle_owner
 from .report import format_report
 from .talks import read_alfolio_talks
 from .trial import settle_build
@@ -58,6 +59,7 @@ def run_migrate(args: argparse.Namespace) -> int:
         for read in READERS[kind]:
             read(old, mig)
         settle_links(mig)
+        settle_owner(mig)
     except Exception as exc:  # noqa: BLE001 - a reader's bug: said plainly, nothing written
         print(f"{old.as_posix()}: error: migrate could not read this site ({type(exc).__name__}: "
               f"{exc}); nothing was written. Please report it, with the file it names.",

@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 
 from ...diagnostics import Diagnostics
+from ...reading.people import strip_titles
 from ...reading.yamlread import FastLoader, parse_yaml
 from .model import Migration
 from .samples import find_sample
@@ -194,10 +195,6 @@ def text_to_markdown(text: str) -> str:
     return _MD_MARKUP.sub(r"\\\1", html.escape(text, quote=False))
 
 
-_TITLES = re.compile(r"^(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms)\.?\s+)+|,?\s+(?:Ph\.?\s?D\.?|M\.?D\.?|"
-                     r"M\.?Sc\.?)$", re.I)
-
-
 def owner_names(value: object) -> list[str]:
     """The owner's name as a site's settings give it, and other forms of it: a name given
     per language (`en: ..., zh: ...`) is its English (else first) form, the others after
@@ -205,6 +202,6 @@ def owner_names(value: object) -> list[str]:
     forms = list(value.values()) if isinstance(value, dict) else [value]
     if isinstance(value, dict) and "en" in value:
         forms.insert(0, value["en"])
-    names = [_TITLES.sub("", " ".join(str(f).split())).strip() for f in forms
+    names = [strip_titles(str(f)) for f in forms
              if f not in (None, "") and not isinstance(f, (dict, list))]
     return list(dict.fromkeys(n for n in names if n))

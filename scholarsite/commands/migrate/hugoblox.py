@@ -86,6 +86,10 @@ def find_entries(old: Path, kind: str, mig: Migration) -> list[Entry]:
     entries = []
     for section in SECTIONS[kind]:
         folder = old / "content" / section
+        if (folder / "index.md").is_file():  # a leaf bundle: one page, the rest its files
+            mig.leave(mig.where(folder / "index.md"), f"the page of content/{section}/ itself "
+                      f"(Hugo shows none of the folder's other files as a page): no {kind}")
+            continue
         for child in sorted(folder.iterdir()) if folder.is_dir() else []:
             path = child / "index.md" if child.is_dir() else child
             if child.name.startswith((".", "_")) or path.suffix != ".md":

@@ -56,6 +56,7 @@ class Owner:
     photo: str = ""  # files/avatar.jpg, once copied
     source: Source | None = None
     usernames: dict[str, str] = field(default_factory=dict)  # authors/<user>/ -> its name
+    aliases: list[str] = field(default_factory=list)  # the profile's other names
 
 
 def read_first(old: Path, names: tuple[str, ...], mig: Migration) -> dict:
@@ -92,10 +93,24 @@ def read_hugo_source(path: Path, mig: Migration) -> Source | None:
     return replace(source, fields=fields)
 
 
+def profile_names(f: dict) -> list[str]:
+    """Every name the owner's profile gives: its display name (`title`, `name`, one per
+    language), `first_name` and `last_name`, and `name_pronunciation` (a name in Latin
+    letters beside one in another script), the display name first."""
+    forms: list[str] = []
+    for key in ("title", "name"):
+        value = f.get(key)
+        forms += owner_names(value if isinstance(value, dict) else person_name(value))
+    forms += owner_names(" ".join(text_of(f.get(k)) for k in ("first_name", "last_name")))
+    forms += owner_names(person_name(f.get("name_pronunciation")))
+    return list(dict.fromkeys(forms))
+
+
 def fill_owner(owner: Owner, source: Source, mig: Migration) -> None:
     f = source.fields
     owner.source = source
-    owner.name = next(iter(owner_names(person_name(f.get("title") or f.get("name")))), "")
+    names = profile_names(f)
+    owner.name, owner.aliases = (names[0], names[1:]) if names else ("", [])
     owner.role = text_of(f.get("role"))
     orgs = f.get("organizations") or f.get("affiliations") or []
     first = orgs[0] if isinstance(orgs, list) and orgs else {}
@@ -166,7 +181,8 @@ def make_author(owner: Owner, mig: Migration) -> dict:
     if not owner.name:
         mig.add_review("content/authors/admin/_index.md", "no owner profile with a name: "
                        f"site.yaml's author.name is '{PLACEHOLDER_NAME}'; edit it")
-    author = {"name": owner.name or PLACEHOLDER_NAME, "position": owner.role,
+    author = {"name": owner.name or PLACEHOLDER_NAME, "aliases": owner.aliases,
+              "position": owner.role,
               "affiliation": owner.affiliation,
               "email": owner.email if "@" in owner.email else "",
               "photo": owner.photo, "links": owner.links}

@@ -53,8 +53,9 @@ def split_names(name: str) -> tuple[list[str], str]:
     """One `authors` item as names, and a note when it was read as something else: 'Ann
     Lee, Bo Chan' (two authors in one item) is two; 'Lee, A.B.' is 'A.B. Lee'."""
     parts = [p.strip() for p in name.split(",")]
-    if len(parts) < 2 or not all(parts) or parts[-1].strip(".").lower() in SUFFIXES:
-        return [name], ""  # 'Jane Roe, PhD' is one name
+    if len(parts) < 2 or not all(parts) or parts[-1].strip(".").lower() in SUFFIXES \
+            or any(ch.isdigit() for ch in name):
+        return [name], ""  # 'Jane Roe, PhD' is one name; 'authors 20, 25 of 25' no names
     if all(len(p.split()) >= 2 for p in parts):
         return parts, f"the author '{name}' was read as {len(parts)} authors"
     if len(parts) == 2:

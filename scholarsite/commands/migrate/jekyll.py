@@ -70,6 +70,8 @@ def read_jekyll_site(old: Path, mig: Migration) -> None:
 
 
 def text_of(value: object) -> str:
+    if isinstance(value, dict):  # one text per language (`en: ..., zh: ...`): the English
+        value = value.get("en", next(iter(value.values()), None))
     return " ".join(str(value).split()) if value not in (None, "", [], {}) else ""
 
 
