@@ -11,7 +11,8 @@ import pytest
 
 from conftest import MINIMAL_PAPER, build_args, copy_templates, edit, paper, run_cli, tree_bytes
 
-from scholarsite.output.parallel import map_forked, split_spans
+from scholarsite.output.parallel import (START_METHOD_VARIABLE, map_forked, map_tasks,
+                                         split_spans)
 
 forking = pytest.mark.skipif(not sys.platform.startswith("linux"),
                              reason="work is shared out by fork on Linux only")
@@ -118,3 +119,51 @@ def test_meanwhile_work_is_done_once_by_this_process(workers):
                          meanwhile=lambda: done.append(os.getpid()))
     assert [r[0] for r in results] == [n * n for n in range(10)]
     assert done == [os.getpid()]
+
+
+def square_slower(n: int) -> tuple[int, int]:
+    time.sleep(0.05)  # a spawned child takes a few tenths of a second to start
+    return n * n, os.getpid()
+
+
+def test_spawned_processes_return_every_result_in_order(monkeypatch):
+    # The start method macOS and Windows get, forced here (as on any platform).
+    monkeypatch.setenv(START_METHOD_VARIABLE, "spawn")
+    results = map_tasks(square_slower, list(range(40)), 2, [40 - n for n in range(40)])
+    assert [r[0] for r in results] == [n * n for n in range(40)]
+    assert len({pid for _, pid in results}) == 2  # this process and a spawned child
+
+
+def fail_in_child(parent: int) -> int:
+    time.sleep(0.05)
+    if os.getpid() != parent:
+        raise ValueError("seven")
+    return parent
+
+
+def test_a_failing_spawned_task_fails_the_whole_map(monkeypatch):
+    monkeypatch.setenv(START_METHOD_VARIABLE, "spawn")
+    with pytest.raises(RuntimeError, match="seven"):  # the child's, with its traceback
+        map_tasks(fail_in_child, [os.getpid()] * 40, 2)
+
+
+def test_a_site_built_by_spawned_processes_is_the_site_built_by_forked_ones(
+        make_site, tmp_path, monkeypatch):
+    files = {f"publications/p-{i}.md": MINIMAL_PAPER.replace("A Paper", f"Paper {i}")
+             .replace("An abstract.", f"An *abstract* {i}.") for i in range(40)}
+    files["publications/more.bib"] = "".join(
+        f"@article{{b{i}, title={{Bib {i}}}, author={{Ada Example}}, journal={{J}}, "
+        f"year={{2020}}}}\n" for i in range(5))
+    files["publications/bad.md"] = paper(venue_short="''")
+    content = make_site(files)
+    methods = {"one": ("fork", "1"), "fork": ("fork", "2"), "spawn": ("spawn", "2")}
+    for _ in range(2):  # cold, then after a setting's change with the cache of the first
+        built = {}
+        for name, (method, jobs) in methods.items():
+            monkeypatch.setenv(START_METHOD_VARIABLE, method)
+            result = run_cli(*build_args(content, tmp_path / name, "--jobs", jobs))
+            assert result.code == 0, result.err
+            built[name] = (tree_bytes(tmp_path / name), result.err)
+        assert built["spawn"] == built["fork"] == built["one"]
+        assert "bad.md" in built["one"][1]
+        edit(content / "site.yaml", "Ada Example", "Ada B. Example", 1)

@@ -22,7 +22,7 @@ from urllib.parse import unquote, urlsplit
 from ..output.cache import hash_bytes
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import Paper
-from ..output.parallel import count_workers, map_forked, split_spans
+from ..output.parallel import count_workers, map_tasks, split_spans
 from .papers import Converter, make_markdown, read_markdown_paper
 from ..structure.urls import FILES_DIR, is_bare_host, is_external
 from .yamlread import decode_text, read_bytes
@@ -58,6 +58,11 @@ class ParsedFiles:
     stored: list = field(default_factory=list)  # the kept parts as loaded (see parts)
     results: dict[FileKey, StoredResult] = field(default_factory=dict)
     made: dict[FileKey, Share] = field(default_factory=dict)
+
+    def __getstate__(self) -> dict:
+        """What reading needs, sent to a spawned worker: not what this build made, nor
+        the kept parts as loaded (which hold `known` again)."""
+        return {**self.__dict__, "stored": [], "results": {}, "made": {}}
 
     @property
     def seen(self) -> set[FileKey]:
@@ -226,6 +231,33 @@ def file_size(path: Path) -> int:
 PaperFiles = list[tuple[FileKey | None, list[Paper] | None, tuple | None]]  # read_known_file
 
 
+@dataclass
+class ReadTask:
+    """Reading a run of paper files, in whichever process takes it: `prepare(files)` of
+    them, the problems found (reported to a copy of `diags`) and what each file gave.
+    It travels pickled to a spawned process (parallel.map_tasks). Neither the Markdown
+    converter nor the BibTeX reader is made before: each process that meets a text in
+    Markdown (papers.Converter) or takes the task of a .bib file imports what it needs,
+    in parallel with the others."""
+
+    diags: Diagnostics
+    parsed: ParsedFiles
+    prepare: Callable[[PaperFiles], object]
+    md: Converter | None = None
+
+    def __call__(self, chunk: list[Path]) -> tuple[object, list[Diagnostic], dict]:
+        if self.md is None:
+            self.md = make_markdown(root_links=True)  # abstracts are shown at several depths
+        found = self.diags.empty_copy()
+        results: dict[FileKey, StoredResult | None] = {}
+        files = [read_known_file(path, self.md, found, self.parsed, results)
+                 for path in chunk]
+        return self.prepare(files), found.items, results
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "md": None}  # made again where it is needed
+
+
 def list_papers(files: PaperFiles) -> list[Paper]:
     return [paper for _, papers, share in files
             for paper in (share[0].papers if papers is None else papers)]
@@ -239,7 +271,7 @@ def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
     made in the process that read them, in `jobs` processes when there are many (0: as
     many as pay). By default, the list of papers itself. The problems found come in file
     order either way. `meanwhile` is done by this process while workers start reading
-    (see parallel.map_forked)."""
+    (see parallel.map_tasks)."""
     parsed = ParsedFiles() if parsed is None else parsed
     known_paths = {path for path, _ in parsed.known}
     unknown = sum(1 for path in paths if str(path) not in known_paths)
@@ -248,21 +280,11 @@ def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
     # A .bib file, which holds many papers, is a task of its own.
     chunks = split_spans(len(paths), CHUNK_FILES if workers > 1 else len(paths),
                          lambda i: paths[i].suffix.lower() == ".bib")
-    # Neither the Markdown converter nor the BibTeX reader is made here: each process
-    # that meets a text in Markdown (papers.Converter) or takes the task of a .bib file
-    # imports what it needs, in parallel with the others.
-    md = make_markdown(root_links=True)  # abstracts are shown at several depths
-
-    def read_chunk(chunk: list[Path]) -> tuple[T, list[Diagnostic], dict]:
-        found = diags.empty_copy()
-        results: dict[FileKey, StoredResult | None] = {}
-        files = [read_known_file(path, md, found, parsed, results) for path in chunk]
-        return prepare(files), found.items, results
-
+    task = ReadTask(diags.empty_copy(), parsed, prepare)
     weights = [sum(sizes[i] for i in range(start, end)) for start, end in chunks]
     prepared: list[T] = []
-    for made, problems, results in map_forked(read_chunk, [paths[a:b] for a, b in chunks],
-                                              workers, weights, meanwhile):
+    for made, problems, results in map_tasks(task, [paths[a:b] for a, b in chunks],
+                                             workers, weights, meanwhile):
         prepared.append(made)
         diags.add_all(problems)
         for key, stored in results.items():
