@@ -121,30 +121,41 @@ def test_meanwhile_work_is_done_once_by_this_process(workers):
     assert done == [os.getpid()]
 
 
-def square_slower(n: int) -> tuple[int, int]:
-    time.sleep(0.05)  # a spawned child takes a few tenths of a second to start
+def square_once_both_work(arg: tuple[int, str, int]) -> tuple[int, int]:
+    """n * n; this process waits for a child's first task before it takes another (a
+    spawned child takes a while to start, the longer on a busy machine)."""
+    n, marker, parent = arg
+    if os.getpid() != parent:
+        open(marker, "a", encoding="utf-8").close()
+    deadline = time.monotonic() + 60
+    while not os.path.exists(marker) and time.monotonic() < deadline:
+        time.sleep(0.01)
     return n * n, os.getpid()
 
 
-def test_spawned_processes_return_every_result_in_order(monkeypatch):
+def test_spawned_processes_return_every_result_in_order(monkeypatch, tmp_path):
     # The start method macOS and Windows get, forced here (as on any platform).
     monkeypatch.setenv(START_METHOD_VARIABLE, "spawn")
-    results = map_tasks(square_slower, list(range(40)), 2, [40 - n for n in range(40)])
+    args = [(n, str(tmp_path / "child-ran"), os.getpid()) for n in range(40)]
+    results = map_tasks(square_once_both_work, args, 2, [40 - n for n in range(40)])
     assert [r[0] for r in results] == [n * n for n in range(40)]
     assert len({pid for _, pid in results}) == 2  # this process and a spawned child
 
 
-def fail_in_child(parent: int) -> int:
-    time.sleep(0.05)
+def fail_in_child(arg: tuple[int, str, int]) -> int:
+    """Fails in a child; this process's tasks wait for that (see square_once_both_work)."""
+    n, marker, parent = arg
     if os.getpid() != parent:
+        open(marker, "a", encoding="utf-8").close()
         raise ValueError("seven")
-    return parent
+    return square_once_both_work(arg)[0]
 
 
-def test_a_failing_spawned_task_fails_the_whole_map(monkeypatch):
+def test_a_failing_spawned_task_fails_the_whole_map(monkeypatch, tmp_path):
     monkeypatch.setenv(START_METHOD_VARIABLE, "spawn")
+    args = [(n, str(tmp_path / "child-failed"), os.getpid()) for n in range(40)]
     with pytest.raises(RuntimeError, match="seven"):  # the child's, with its traceback
-        map_tasks(fail_in_child, [os.getpid()] * 40, 2)
+        map_tasks(fail_in_child, args, 2)
 
 
 def test_a_site_built_by_spawned_processes_is_the_site_built_by_forked_ones(
