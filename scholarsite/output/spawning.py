@@ -39,6 +39,7 @@ def map_spawned(task: Callable[[T], R], args: list[T], workers: int, order: list
     try:
         for child in children:
             child.start()
+        del payload  # sent: each child has its copy (the whole site, for rendering)
         if meanwhile:
             meanwhile()
         while (i := tickets.get()) is not None:
