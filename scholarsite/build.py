@@ -29,7 +29,8 @@ from .render.languages import build_cold_for_languages, plan_in_languages
 from .render.layers import ASSETS_DIR, find_layer_problem, list_layers, normalize_layers
 from .render.splice import check_overrides
 from .reading.listing import list_files
-from .reading.paperfiles import KEPT_PARTS, ParsedFiles, join_kept
+from .reading.paperfiles import ParsedFiles
+from .reading.paperparts import open_parts
 from .reading.publishing import Publishing, build_mode
 from .structure.kinds import KIND, list_common_templates
 from .touchup import Touching, note_touch, touch_up
@@ -252,8 +253,6 @@ def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
     if problem:
         diags.error(problem[0], 0, problem[1])
         raise ContentError(diags.errors())
-    if cache:
-        keep_parsed(cache, options.output_dir, parsed, diags.root)
     cv_files = make_cv_files(site, layers, image_store(options.output_dir), diags)
     pages, more = plan_in_languages(site, views, frozenset({"paper"}) if keep else DEFERRABLE,
                                     cv_files, log, (layers, image_store(options.output_dir), diags))
@@ -312,14 +311,11 @@ def load_parsed(cache: BuildCache | None, options: BuildOptions, diags: Diagnost
     content's other files, the settings: `content`, their reuse.fingerprint_content).
     What is made this time is kept when `keep` (by every build with the cache, the first
     into a folder too) and those files are settled (cache.is_settled)."""
-    stored = [cache.load(cache_name(options.output_dir, f"papers-{i}")) if cache else None
-              for i in range(KEPT_PARTS)]
-    known, ready = join_kept(stored, diags.root, content)
+    store = open_parts(cache, options.output_dir, diags.root) if cache else None
     papers = is_paper_path(options.content_dir)
     settled = keep and all(is_settled(key, started) for key in inputs.values() if key)
     hashes = {path: key[1] for path, key in inputs.items() if key and papers(path)}
-    return ParsedFiles(known, ready, settled, content if settled else None, hashes=hashes,
-                       stored=stored)
+    return ParsedFiles(keep_ready=settled, context=content, hashes=hashes, store=store)
 
 
 def fingerprint_other_content(options: BuildOptions, inputs: dict) -> str:
@@ -329,13 +325,6 @@ def fingerprint_other_content(options: BuildOptions, inputs: dict) -> str:
     return fingerprint_content({path: key for path, key in inputs.items() if not papers(path)},
                                options.content_dir, build_settings(
         options.content_dir, options.output_dir, (), options.mode()))
-
-
-def keep_parsed(cache: BuildCache, out_dir: Path, parsed: ParsedFiles, root: Path) -> None:
-    """What paper files gave, kept for the next build: the parts that changed."""
-    for i, part in enumerate(parsed.parts(root)):
-        if part != parsed.stored[i]:
-            cache.save(cache_name(out_dir, f"papers-{i}"), part)
 
 
 def prepare_reuse(cache: BuildCache, options: BuildOptions, inputs: dict,

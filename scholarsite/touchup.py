@@ -42,7 +42,8 @@ from .output.writer import MANIFEST, write_chunks, write_file
 from .plan.pages import Planning, paper_context
 from .reading.publishing import Publishing
 from .reading.loader import Prepared, apply_site_rules, list_user_files, load_settings
-from .reading.paperfiles import parse_paper_file, part_of, store_result
+from .reading.paperfiles import parse_paper_file, store_result
+from .reading.paperparts import PartStore, open_parts
 from .reading.papers import Converter, make_markdown
 from .reading.yamlread import read_bytes
 from .render.lists import refill, render_fragments, write_spliced
@@ -76,8 +77,8 @@ class Touching:
     root: Path  # what diagnostics are relative to
     is_paper: Callable[[str], bool]
     make_env: Callable[[], jinja2.Environment]
-    # The parts of the papers' cache loaded so far, by index (load_part): each read once.
-    parts: dict[int, object] = field(default_factory=dict)
+    # The papers' cache, opened once (open_store).
+    stores: dict[str, PartStore] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -201,9 +202,10 @@ def find_old_share(work: Touching, name: str, old_key: tuple, slugs: tuple[str, 
     record has the digest of what they were kept with)."""
     if not old_key or old_key[0] != "hash":
         return None
-    part = load_part(work, part_of(name))
-    share = part.get("ready", {}).get((name, old_key[1])) if isinstance(part, dict) \
-        and part.get("root") == work.root and part.get("context") == work.content else None
+    store = open_store(work)
+    part = store.load_part(store.index[name]) if name in store.index else {}
+    share = part["ready"].get((name, old_key[1])) \
+        if part and part.get("context") == work.content else None
     if share is None or any(work.record.views.get(slug) != share[0] for slug in slugs):
         return None
     try:
@@ -339,30 +341,31 @@ def patch_texts(out_dir: Path, views: dict[str, dict], old_views: dict[str, dict
 
 def keep_edited(work: Touching, edited: list[Edited]) -> None:
     """What the changed files gave, kept in the papers' cache in place of what they gave
-    last time (paperfiles.ParsedFiles.parts)."""
+    last time (paperparts.py)."""
+    store = open_store(work)
     parts: dict[int, list[Edited]] = {}
     for one in edited:
-        parts.setdefault(part_of(one.key[0]), []).append(one)
-    for index, ones in parts.items():
-        part = load_part(work, index)
-        if not isinstance(part, dict):
+        if one.key[0] in store.index:
+            parts.setdefault(store.index[one.key[0]], []).append(one)
+    for number, ones in parts.items():
+        part = store.load_part(number)
+        if not part:
             continue
-        files, ready = dict(part.get("files", {})), dict(part.get("ready", {}))
+        files, ready = dict(part["files"]), dict(part["ready"])
         for one in ones:
             for key in [k for k in files if k[0] == one.key[0]]:
                 files.pop(key, None)
                 ready.pop(key, None)
             files[one.key] = store_result((one.raw, ()))
             ready[one.key] = one.share
-        work.cache.save(cache_name(work.output_dir, f"papers-{index}"),
-                        {**part, "files": files, "ready": ready})
+        work.cache.save(store.name(number), {**part, "files": files, "ready": ready})
 
 
-def load_part(work: Touching, index: int) -> object:
-    """A part of the papers' cache (paperfiles.KEPT_PARTS), loaded once per touch-up."""
-    if index not in work.parts:
-        work.parts[index] = work.cache.load(cache_name(work.output_dir, f"papers-{index}"))
-    return work.parts[index]
+def open_store(work: Touching) -> PartStore:
+    """The papers' cache (paperparts.py), opened once per touch-up."""
+    if not work.stores:
+        work.stores["papers"] = open_parts(work.cache, work.output_dir, work.root)
+    return work.stores["papers"]
 
 
 def note_touch(site: Site, views: dict[str, dict], frame: object,

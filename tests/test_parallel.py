@@ -11,7 +11,8 @@ import pytest
 
 from conftest import MINIMAL_PAPER, build_args, copy_templates, edit, paper, run_cli, tree_bytes
 
-from scholarsite.output.parallel import map_forked, split_spans
+from scholarsite.output.parallel import (START_METHOD_VARIABLE, map_forked, map_tasks,
+                                         split_spans)
 
 forking = pytest.mark.skipif(not sys.platform.startswith("linux"),
                              reason="work is shared out by fork on Linux only")
@@ -118,3 +119,62 @@ def test_meanwhile_work_is_done_once_by_this_process(workers):
                          meanwhile=lambda: done.append(os.getpid()))
     assert [r[0] for r in results] == [n * n for n in range(10)]
     assert done == [os.getpid()]
+
+
+def square_once_both_work(arg: tuple[int, str, int]) -> tuple[int, int]:
+    """n * n; this process waits for a child's first task before it takes another (a
+    spawned child takes a while to start, the longer on a busy machine)."""
+    n, marker, parent = arg
+    if os.getpid() != parent:
+        open(marker, "a", encoding="utf-8").close()
+    deadline = time.monotonic() + 60
+    while not os.path.exists(marker) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return n * n, os.getpid()
+
+
+def test_spawned_processes_return_every_result_in_order(monkeypatch, tmp_path):
+    # The start method macOS and Windows get, forced here (as on any platform).
+    monkeypatch.setenv(START_METHOD_VARIABLE, "spawn")
+    args = [(n, str(tmp_path / "child-ran"), os.getpid()) for n in range(40)]
+    results = map_tasks(square_once_both_work, args, 2, [40 - n for n in range(40)])
+    assert [r[0] for r in results] == [n * n for n in range(40)]
+    assert len({pid for _, pid in results}) == 2  # this process and a spawned child
+
+
+def fail_in_child(arg: tuple[int, str, int]) -> int:
+    """Fails in a child; this process's tasks wait for that (see square_once_both_work)."""
+    n, marker, parent = arg
+    if os.getpid() != parent:
+        open(marker, "a", encoding="utf-8").close()
+        raise ValueError("seven")
+    return square_once_both_work(arg)[0]
+
+
+def test_a_failing_spawned_task_fails_the_whole_map(monkeypatch, tmp_path):
+    monkeypatch.setenv(START_METHOD_VARIABLE, "spawn")
+    args = [(n, str(tmp_path / "child-failed"), os.getpid()) for n in range(40)]
+    with pytest.raises(RuntimeError, match="seven"):  # the child's, with its traceback
+        map_tasks(fail_in_child, args, 2)
+
+
+def test_a_site_built_by_spawned_processes_is_the_site_built_by_forked_ones(
+        make_site, tmp_path, monkeypatch):
+    files = {f"publications/p-{i}.md": MINIMAL_PAPER.replace("A Paper", f"Paper {i}")
+             .replace("An abstract.", f"An *abstract* {i}.") for i in range(40)}
+    files["publications/more.bib"] = "".join(
+        f"@article{{b{i}, title={{Bib {i}}}, author={{Ada Example}}, journal={{J}}, "
+        f"year={{2020}}}}\n" for i in range(5))
+    files["publications/bad.md"] = paper(venue_short="''")
+    content = make_site(files)
+    methods = {"one": ("fork", "1"), "fork": ("fork", "2"), "spawn": ("spawn", "2")}
+    for _ in range(2):  # cold, then after a setting's change with the cache of the first
+        built = {}
+        for name, (method, jobs) in methods.items():
+            monkeypatch.setenv(START_METHOD_VARIABLE, method)
+            result = run_cli(*build_args(content, tmp_path / name, "--jobs", jobs))
+            assert result.code == 0, result.err
+            built[name] = (tree_bytes(tmp_path / name), result.err)
+        assert built["spawn"] == built["fork"] == built["one"]
+        assert "bad.md" in built["one"][1]
+        edit(content / "site.yaml", "Ada Example", "Ada B. Example", 1)

@@ -5,8 +5,9 @@ side. This process forks the children, so they start with everything in memory, 
 works too: each process takes the next task when it is done with its last, heaviest
 first, so that none waits on another (estimated costs were off by a factor of ten for
 some pages); only results are pickled, back through a pipe. Where processes cannot be
-forked safely (Windows, macOS, a process with threads), or there is too little work to
-pay for a fork, every task runs in this process: the results are the same either way.
+forked safely (Windows, macOS), they are spawned instead (spawning.py), which costs more
+per process; in a process with threads, or with too little work to pay for a worker, every
+task runs in this process: the results are the same either way.
 """
 
 from __future__ import annotations
@@ -28,17 +29,54 @@ R = TypeVar("R")
 # 20,000 papers 7 to 21% faster than 4, and 16 were slower than 8 (issue 36's figures;
 # the serial part of a build, reading the record and planning, is what stops them).
 MAX_WORKERS = 8
+# Forces the start method of worker processes, "fork" or "spawn": to measure on Linux what
+# macOS and Windows get, and to test it. Otherwise fork on Linux, spawn elsewhere (macOS
+# can fork, but a forked process there may crash in the system's libraries).
+START_METHOD_VARIABLE = "SCHOLARSITE_START_METHOD"
+# A spawned worker imports the package and unpickles its work before its first task
+# (about 0.35 s against about 10 ms to fork): it pays only for this many times the work.
+SPAWN_FACTOR = 3
+
+
+def choose_start_method() -> str:
+    forced = os.environ.get(START_METHOD_VARIABLE, "")
+    if forced == "spawn" or (forced == "fork" and hasattr(os, "fork")):
+        return forced
+    return "fork" if sys.platform.startswith("linux") else "spawn"
+
+
+def count_cores() -> int:
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def count_workers(tasks: int, jobs: int, minimum: int) -> int:
     """How many processes to work with: `jobs` when given (0: one per core, when there
-    are at least `minimum` tasks), or 1 where forking is not safe."""
-    if jobs == 1 or not sys.platform.startswith("linux") or threading.active_count() > 1:
+    are at least `minimum` tasks, more when spawned), or 1 in a process with threads,
+    which a fork would copy mid-work."""
+    method = choose_start_method()
+    if jobs == 1 or (method == "fork" and threading.active_count() > 1):
         return 1
     if jobs > 1:
         return jobs
-    cores = len(os.sched_getaffinity(0))
-    return min(cores, MAX_WORKERS) if tasks >= minimum else 1
+    if method == "spawn":
+        minimum *= SPAWN_FACTOR
+    return min(count_cores(), MAX_WORKERS) if tasks >= minimum else 1
+
+
+def map_tasks(task: Callable[[T], R], args: list[T], workers: int,
+              weights: list[float] | None = None,
+              meanwhile: Callable[[], object] | None = None) -> list[R]:
+    """map_forked, or with spawned processes where the start method is spawn (then
+    `task` and `args` must pickle)."""
+    if min(workers, len(args)) > 1 and choose_start_method() == "spawn":
+        from .spawning import map_spawned
+
+        weights = weights or [1.0] * len(args)
+        order = sorted(range(len(args)), key=lambda i: (-weights[i], i))
+        return map_spawned(task, args, min(workers, len(args)), order, meanwhile)
+    return map_forked(task, args, workers, weights, meanwhile)
 
 
 def map_forked(task: Callable[[T], R], args: list[T], workers: int,

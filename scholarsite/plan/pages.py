@@ -291,18 +291,18 @@ def plan_search(plan: Planning, planned: list[Page]) -> list[Page]:
     contexts = [p.context for p in planned if p.context and "page" in p.context]
     papers = [plan.views[p.slug] for p in plan.site.papers]
     if "search" in plan.deferred:
-        return [new_page("search", make=lambda: search_context(plan, contexts, papers)[0])]
+        return [new_page("search", make=partial(search_context, plan, contexts, papers, True))]
     context, owners = search_context(plan, contexts, papers)
     return [new_page("search", context, owners=owners)]
 
 
-def search_context(plan: Planning, contexts: list[dict], papers: list[dict]
-                   ) -> tuple[dict, tuple[str, ...]]:
-    """The search page's context, and the slug of the paper each index piece is of."""
+def search_context(plan: Planning, contexts: list[dict], papers: list[dict], alone=False
+                   ) -> tuple[dict, tuple[str, ...]] | dict:
+    """The search page's context, and the slug of each index piece's paper (`alone`: not)."""
     pieces, owners = make_search_index(contexts, papers)
-    return {"site": plan.base,
-            "page": page_view(KIND["search"].path, plan.titles["search"], "search", plan.site),
-            "index_json": pieces}, owners
+    page = page_view(KIND["search"].path, plan.titles["search"], "search", plan.site)
+    context = {"site": plan.base, "page": page, "index_json": pieces}
+    return context if alone else (context, owners)
 
 
 def plan_sitemap(plan: Planning, planned: list[Page]) -> list[Page]:

@@ -7,6 +7,7 @@ Colours are (r, g, b) tuples of 0-255 integers; `to_hex` writes one as '#rrggbb'
 from __future__ import annotations
 
 import colorsys
+import functools
 import re
 
 Rgb = tuple[int, int, int]
@@ -119,8 +120,10 @@ def to_hex(rgb: Rgb) -> str:
     return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
+@functools.lru_cache(maxsize=4096)
 def luminance(rgb: Rgb) -> float:
-    """WCAG 2's relative luminance."""
+    """WCAG 2's relative luminance (kept: fitting the theme's table of venue colours,
+    every build, asks for the same backgrounds' thousands of times)."""
     def linear(channel: int) -> float:
         c = channel / 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
@@ -145,10 +148,16 @@ def fit_contrast(rgb: Rgb, backgrounds: tuple[Rgb, ...], ratio: float, darken: b
         return rgb
     hue, light, sat = colorsys.rgb_to_hls(*(c / 255 for c in rgb))
     bad, good = light, (0.0 if darken else 1.0)
+    bad_rgb, good_rgb = from_hls(hue, bad, sat), from_hls(hue, good, sat)
+    # Each channel grows with the lightness: once both ends give the same colour, so
+    # does every lightness between them, and bisecting further changes nothing.
     for _ in range(30):
+        if bad_rgb == good_rgb:
+            break
         middle = (bad + good) / 2
-        if least_contrast(from_hls(hue, middle, sat), backgrounds) >= ratio:
-            good = middle
+        middle_rgb = from_hls(hue, middle, sat)
+        if least_contrast(middle_rgb, backgrounds) >= ratio:
+            good, good_rgb = middle, middle_rgb
         else:
-            bad = middle
-    return from_hls(hue, good, sat)
+            bad, bad_rgb = middle, middle_rgb
+    return good_rgb

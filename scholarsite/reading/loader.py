@@ -45,14 +45,14 @@ CV_FILE = "cv.yaml"
 class Prepared:
     """Papers of a run of files with the site's rules applied, the warnings those gave,
     and what the caller's `prepare` made of them, by slug: all depend on the papers and
-    the settings alone, so they are made in the process that read the files. `kept`:
-    each file's share, pickled for the next build (ParsedFiles.made); `digests`, by slug,
-    the digest of the share that what was made of the paper is in, where it was kept."""
+    the settings alone, so they are made in the process that read the files (which keeps
+    each file's share, pickled, for the next build: ParsedFiles.made); `digests`, by
+    slug, the digest of the share that what was made of the paper is in, where it was
+    kept."""
 
     papers: list[Paper]
     warnings: list[Diagnostic]
     made: dict[str, object]
-    kept: dict[FileKey, Share] = dataclasses.field(default_factory=dict)
     digests: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
@@ -70,12 +70,12 @@ class Loaded:
 Prepare = Callable[[list[Paper], SiteConfig], dict[str, object]]
 
 
-def prepare_files(files: PaperFiles, config: SiteConfig | None, diags: Diagnostics,
-                  prepare: Prepare | None, parsed: ParsedFiles) -> Prepared:
+def prepare_files(files: PaperFiles, parsed: ParsedFiles, config: SiteConfig | None,
+                  diags: Diagnostics, prepare: Prepare | None) -> Prepared:
     """The run's papers with the site's rules applied and `prepare` made of them: for
     each file that `parsed.ready` had, what was made of it last time (nothing it depends
     on has changed: read_known_file), for the others made here, and kept when
-    `parsed.keep_ready`."""
+    `parsed.keep_ready` (in `parsed.made`, for the run's part: paperparts.py)."""
     if config is None:  # the build stops once everything is read
         return Prepared(list_papers(files), [], {})
     shares: dict[int, tuple[Prepared, str | None]] = {}  # with the digests of those kept
@@ -99,12 +99,12 @@ def prepare_files(files: PaperFiles, config: SiteConfig | None, diags: Diagnosti
         for i in fresh:
             if files[i][0] in kept:
                 shares[i] = (shares[i][0], kept[files[i][0]][0])  # type: ignore[index]
+    parsed.made.update(kept)
     ordered = [shares[i] for i in range(len(files))]
     return Prepared([p for share, _ in ordered for p in share.papers],
                     [w for share, _ in ordered for w in share.warnings],
                     {slug: view for share, _ in ordered for slug, view in share.made.items()},
-                    kept, {slug: digest for share, digest in ordered if digest
-                           for slug in share.made})
+                    {slug: digest for share, digest in ordered if digest for slug in share.made})
 
 
 def keep_shares(files: PaperFiles, fresh: dict[int, Prepared]) -> dict[FileKey, Share]:
@@ -293,8 +293,7 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
     parsed = ParsedFiles() if parsed is None else parsed
     runs = read_paper_files(paths, diags, jobs, parsed,
                             partial(prepare_files, config=config, diags=diags,
-                                    prepare=prepare, parsed=parsed), meanwhile)
-    parsed.made = {key: share for run in runs for key, share in run.kept.items()}
+                                    prepare=prepare), meanwhile)
     papers = settle_papers([paper for run in runs for paper in run.papers], diags, log)
     bio = read_bio(content_dir, diags)
     others = config.languages[1:] if config is not None else ()

@@ -13,7 +13,6 @@ import dataclasses
 import os
 import pickle
 import posixpath
-import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -22,7 +21,8 @@ from urllib.parse import unquote, urlsplit
 from ..output.cache import hash_bytes
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import Paper
-from ..output.parallel import count_workers, map_forked, split_spans
+from ..output.parallel import count_workers, map_tasks, split_spans
+from .paperparts import PartStore
 from .papers import Converter, make_markdown, read_markdown_paper
 from ..structure.urls import FILES_DIR, is_bare_host, is_external
 from .yamlread import decode_text, read_bytes
@@ -45,65 +45,44 @@ class ParsedFiles:
     last build, by (path, hash of the bytes): the file's problems, and its papers pickled;
     `ready`, what the site's rules and the caller's `prepare` made of each file's papers
     then (loader.prepare_files), given only when nothing else they depend on changed
-    since. This build's go in `results` and, when `keep_ready`, `made`. Each is valid
-    for as long as the file keeps its path and bytes: what is kept is checked by the
-    caller to be of the same paths (Diagnostics show them relative to its root)."""
+    since. Both are loaded from `store` (paperparts.py) for a run of files, by the process
+    that reads it (for_run); this build's go in `results` and, when `keep_ready`, `made`,
+    and are kept in the run's part by that process. Each is valid for as long as the
+    file keeps its path and bytes: the store keeps the parts of one root (Diagnostics
+    show paths relative to it). `seen`: the files this build read, of every run."""
 
     known: dict[FileKey, StoredResult] = field(default_factory=dict)
     ready: dict[FileKey, Share] = field(default_factory=dict)
     keep_ready: bool = False
-    context: str | None = None  # what `made` depends on besides the files (build.py)
+    context: str | None = None  # what `ready` and `made` depend on besides the files
     # The hash of each file known to be as it was (by absolute path): not read again.
     hashes: dict[str, str] = field(default_factory=dict)
-    stored: list = field(default_factory=list)  # the kept parts as loaded (see parts)
-    results: dict[FileKey, StoredResult] = field(default_factory=dict)
+    store: PartStore | None = None
+    results: dict[FileKey, StoredResult | None] = field(default_factory=dict)
     made: dict[FileKey, Share] = field(default_factory=dict)
+    seen: set[FileKey] = field(default_factory=set)
 
-    @property
-    def seen(self) -> set[FileKey]:
-        """The files this build read."""
-        return set(self.results)
+    def __getstate__(self) -> dict:
+        """What reading needs, sent to a spawned worker: not what this build made."""
+        return {**self.__dict__, "results": {}, "made": {}, "seen": set()}
 
-    def parts(self, root: Path) -> list[dict]:
-        """What is kept for the next build, in KEPT_PARTS parts by path (see split_kept)."""
-        files = split_kept(self.results)
-        ready = split_kept(self.made if self.keep_ready else {})
-        return [{"root": root, "files": files[i], "context": self.context, "ready": ready[i]}
-                for i in range(KEPT_PARTS)]
+    def for_run(self, paths: list[Path]) -> ParsedFiles:
+        """What a process reading `paths` starts from: what the store kept of them."""
+        if self.store is None:
+            return dataclasses.replace(self, results={}, made={}, seen=set())
+        known, ready = self.store.load_kept([str(path) for path in paths], self.context)
+        return dataclasses.replace(self, known={**self.known, **known},
+                                   ready={**self.ready, **ready}, results={}, made={},
+                                   seen=set())
 
-
-# What paper files gave is kept in this many files, each file's in the one its path falls
-# in: a build after one file's edit writes one of them (a tenth of a second saved at
-# 5,000 papers, where all of it is about 90 MB).
-KEPT_PARTS = 16
-
-
-def split_kept(entries: dict[FileKey, T]) -> list[dict[FileKey, T]]:
-    """`entries` in KEPT_PARTS parts, by their files' paths (part_of)."""
-    parts: list[dict[FileKey, T]] = [{} for _ in range(KEPT_PARTS)]
-    for key, value in entries.items():
-        parts[part_of(key[0])][key] = value
-    return parts
-
-
-def part_of(path: str) -> int:
-    """The part a file's entries are kept in: by a checksum of its path."""
-    return zlib.crc32(path.encode("utf-8", "surrogatepass")) % KEPT_PARTS
-
-
-def join_kept(parts: list[dict], root: Path, context: str) -> tuple[dict, dict]:
-    """What the last build kept (its `parts`, as loaded; a part that is not of this
-    `root` is none): what each file gave, and what was made of each file's papers, from
-    the parts made in the same `context`."""
-    known: dict = {}
-    ready: dict = {}
-    for part in parts:
-        if isinstance(part, dict) and part.get("root") == root \
-                and isinstance(part.get("files"), dict):
-            known.update(part["files"])
-            if part.get("context") == context:
-                ready.update(part.get("ready", {}))
-    return known, ready
+    def keep_run(self, number: int, run: ParsedFiles) -> None:
+        """What reading a run gave (`run`, from for_run), kept as the part `number`."""
+        if self.store is not None:
+            files = {key: run.known[key] if stored is None else stored
+                     for key, stored in run.results.items()}
+            self.store.keep_part(number, {"root": self.store.root, "files": files,
+                                          "context": self.context if self.keep_ready else None,
+                                          "ready": run.made if self.keep_ready else {}})
 
 
 def store_result(result: FileResult) -> StoredResult:
@@ -226,46 +205,68 @@ def file_size(path: Path) -> int:
 PaperFiles = list[tuple[FileKey | None, list[Paper] | None, tuple | None]]  # read_known_file
 
 
-def list_papers(files: PaperFiles) -> list[Paper]:
+@dataclass
+class ReadTask:
+    """Reading the run of paper files numbered `number`, in whichever process takes it:
+    `prepare(files, parsed)` of them, the problems found (reported to a copy of `diags`)
+    and the keys of the files; what they gave is kept in the run's part (keep_run). It
+    travels pickled to a spawned process (parallel.map_tasks). Neither the Markdown
+    converter nor the BibTeX reader is made before: each process that meets a text in
+    Markdown (papers.Converter) or takes the task of a .bib file imports what it needs,
+    in parallel with the others."""
+
+    diags: Diagnostics
+    parsed: ParsedFiles
+    prepare: Callable[[PaperFiles, ParsedFiles], object]
+    md: Converter | None = None
+
+    def __call__(self, numbered: tuple[int, list[Path]]
+                 ) -> tuple[object, list[Diagnostic], list[FileKey]]:
+        number, chunk = numbered
+        if self.md is None:
+            self.md = make_markdown(root_links=True)  # abstracts are shown at several depths
+        found = self.diags.empty_copy()
+        run = self.parsed.for_run(chunk)
+        files = [read_known_file(path, self.md, found, run, run.results) for path in chunk]
+        made = self.prepare(files, run)
+        self.parsed.keep_run(number, run)
+        return made, found.items, list(run.results)
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "md": None}  # made again where it is needed
+
+
+def list_papers(files: PaperFiles, parsed: ParsedFiles | None = None) -> list[Paper]:
     return [paper for _, papers, share in files
             for paper in (share[0].papers if papers is None else papers)]
 
 
 def read_paper_files(paths: list[Path], diags: Diagnostics, jobs: int = 1,
                      parsed: ParsedFiles | None = None,
-                     prepare: Callable[[PaperFiles], T] = list_papers,
+                     prepare: Callable[[PaperFiles, ParsedFiles], T] = list_papers,
                      meanwhile: Callable[[], object] | None = None) -> list[T]:
     """`prepare(files)` of each run of `paths` (each file's key and papers), in file order:
     made in the process that read them, in `jobs` processes when there are many (0: as
     many as pay). By default, the list of papers itself. The problems found come in file
     order either way. `meanwhile` is done by this process while workers start reading
-    (see parallel.map_forked)."""
+    (see parallel.map_tasks)."""
     parsed = ParsedFiles() if parsed is None else parsed
-    known_paths = {path for path, _ in parsed.known}
-    unknown = sum(1 for path in paths if str(path) not in known_paths)
+    index = parsed.store.index if parsed.store else {}
+    unknown = sum(1 for path in paths if str(path) not in index)
     workers = count_workers(unknown, jobs, PARALLEL_MIN_FILES)
     sizes = [file_size(path) for path in paths] if workers > 1 else [1] * len(paths)
-    # A .bib file, which holds many papers, is a task of its own.
-    chunks = split_spans(len(paths), CHUNK_FILES if workers > 1 else len(paths),
-                         lambda i: paths[i].suffix.lower() == ".bib")
-    # Neither the Markdown converter nor the BibTeX reader is made here: each process
-    # that meets a text in Markdown (papers.Converter) or takes the task of a .bib file
-    # imports what it needs, in parallel with the others.
-    md = make_markdown(root_links=True)  # abstracts are shown at several depths
-
-    def read_chunk(chunk: list[Path]) -> tuple[T, list[Diagnostic], dict]:
-        found = diags.empty_copy()
-        results: dict[FileKey, StoredResult | None] = {}
-        files = [read_known_file(path, md, found, parsed, results) for path in chunk]
-        return prepare(files), found.items, results
-
+    # A .bib file, which holds many papers, is a task of its own. Runs are as long
+    # however many processes read them: each is kept as a part (paperparts.py).
+    chunks = split_spans(len(paths), CHUNK_FILES, lambda i: paths[i].suffix.lower() == ".bib")
+    task = ReadTask(diags.empty_copy(), parsed, prepare)
     weights = [sum(sizes[i] for i in range(start, end)) for start, end in chunks]
     prepared: list[T] = []
-    for made, problems, results in map_forked(read_chunk, [paths[a:b] for a, b in chunks],
-                                              workers, weights, meanwhile):
+    runs = [paths[a:b] for a, b in chunks]
+    for made, problems, keys in map_tasks(task, list(enumerate(runs)), workers, weights,
+                                          meanwhile):
         prepared.append(made)
         diags.add_all(problems)
-        for key, stored in results.items():
-            parsed.results[key] = parsed.known[key] if stored is None else stored
+        parsed.seen.update(keys)
+    if parsed.store is not None:
+        parsed.store.keep_index([[str(path) for path in run] for run in runs])
     return prepared
-

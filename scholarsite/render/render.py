@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,9 +18,10 @@ from ..views.metadata import dump_script_json
 from ..views.rooted import CURRENT_MESSAGES, PageContext, translate, translate_plural
 from ..plan.pages import Page
 from ..structure.kinds import KIND
-from ..output.parallel import count_workers, map_forked, split_spans
+from ..output.parallel import count_workers, map_tasks, split_spans
 from ..output.reuse import Reuse
 from ..output.writer import write_chunks, write_file, write_parts
+from .compiled import CompiledTemplates
 from .errors import describe_template_error
 from .layers import THEME_PREFIX, find_theme, normalize_layers
 from .lists import note_shown, outline, stand_in_views, write_listing
@@ -44,6 +46,18 @@ class ViewEnvironment(jinja2.Environment):
             except KeyError:
                 pass
         return super().getattr(obj, attribute)
+
+    def __reduce__(self):
+        # A spawned worker makes the environment again, from where its templates are
+        # (make_env's `recipe`), rather than from the compiled code and loaders it holds.
+        return remake_env, (*self.recipe, type(self), self.fragment_cache is not None)
+
+
+def remake_env(layers: tuple[Path, ...], compiled_dir: Path | None,
+               environment_class: type[ViewEnvironment], fragments: bool) -> jinja2.Environment:
+    env = make_env(layers, compiled_dir, environment_class)
+    env.fragment_cache = {} if fragments else None
+    return env
 
 
 # A fragment named "site:..." shows the site's settings alone (the head's links, the menu)
@@ -114,35 +128,6 @@ class FragmentCache(Extension):
             env.fragment_depth -= 1
 
 
-class CompiledTemplates(jinja2.FileSystemBytecodeCache):
-    """Jinja's cache of compiled templates, which a damaged file cannot break: one that
-    cannot be read is compiled again, one that cannot be written is left out. Newly
-    compiled templates are held until `write_held` (a build writes nothing to its cache
-    before it knows the content is good)."""
-
-    def __init__(self, directory: str) -> None:
-        super().__init__(directory)
-        self.held: list[jinja2.bccache.Bucket] = []
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        try:
-            super().load_bytecode(bucket)
-        except Exception:  # cut short or not Jinja's: Jinja lets some of these through
-            bucket.reset()
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self.held.append(bucket)
-
-    def write_held(self) -> None:
-        """Write the templates compiled so far into the folder, which must exist."""
-        for bucket in self.held:
-            try:
-                super().dump_bytecode(bucket)
-            except OSError:
-                pass
-        self.held.clear()
-
-
 def make_loader(layers: Sequence[Path]) -> jinja2.BaseLoader:
     """Each template from the first of `layers` that has it (the site's folder, then the
     theme: layers.py), and the theme's own as `theme/NAME` too."""
@@ -174,6 +159,7 @@ def make_env(templates: Path | Sequence[Path], compiled_dir: Path | None = None,
         auto_reload=False,
         bytecode_cache=cache,
     )
+    env.recipe = (normalize_layers(templates), compiled_dir)  # see ViewEnvironment.__reduce__
     env.filters["script_json"] = dump_script_json  # JSON-LD that cannot end its <script>
     # The interface's strings in each page's language (views/rooted.py): newstyle, so that
     # `_("... %(n)s", n=x)` escapes `x`.
@@ -269,6 +255,10 @@ Failure = tuple[int, str, str, int, str]
 Rendered = tuple[list[Failure], dict[str, os.stat_result], Noted]
 
 
+def render_span(job: RenderJob, span: tuple[int, int]) -> Rendered:
+    return render_range(job, *span)
+
+
 def render_range(job: RenderJob, start: int, end: int) -> Rendered:
     """Render and write pages[start:end]; a template that fails is not tried again.
     Returns the failures, the status of each file written (not of those taken from the
@@ -357,7 +347,7 @@ def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
         if keeping is not None:
             env.fragment_cache = {}  # the workers were forked without one
             kept_run.append(render_kept_pages(root, files, keeping, env, job.layers, kept))
-    results = map_forked(lambda span: render_range(job, *span), spans, workers,
+    results = map_tasks(functools.partial(render_span, job), spans, workers,
                          [sum(costs[start:end]) for start, end in spans], render_kept)
     results += kept_run
     failures = [failure for result, _, _ in results for failure in result]

@@ -1,0 +1,91 @@
+"""Run tasks in spawned processes: the start method macOS and Windows allow.
+
+A spawned process starts as a new interpreter, with nothing of this one's memory, so the
+task and its arguments travel to it pickled, once per process (a task carries what every
+run of it needs: see paperfiles.ReadTask and render.RenderJob). Tasks are dealt through a
+queue, heaviest first, to this process and the children alike, and each result comes
+back pickled as soon as it is made, as with forked workers (parallel.map_forked).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+import queue
+import traceback
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+POLL_SECONDS = 0.5  # how often a wait for results looks whether the children still live
+
+
+def map_spawned(task: Callable[[T], R], args: list[T], workers: int, order: list[int],
+                meanwhile: Callable[[], object] | None = None) -> list[R]:
+    """[task(arg) for arg in args], run by this process and `workers - 1` spawned
+    children, in `order`; `task` and `args` must pickle. `meanwhile` is done by this
+    process first, while the children start."""
+    context = multiprocessing.get_context("spawn")
+    tickets = context.Queue()
+    results = context.Queue()
+    for i in order:
+        tickets.put(i)
+    for _ in range(workers):
+        tickets.put(None)  # one end for each process, this one too
+    payload = pickle.dumps((task, args), protocol=pickle.HIGHEST_PROTOCOL)
+    children = [context.Process(target=serve_tasks, args=(payload, tickets, results),
+                                daemon=True) for _ in range(workers - 1)]
+    done: dict[int, R] = {}
+    try:
+        for child in children:
+            child.start()
+        del payload  # sent: each child has its copy (the whole site, for rendering)
+        if meanwhile:
+            meanwhile()
+        while (i := tickets.get()) is not None:
+            done[i] = task(args[i])
+            take_results(results, done, children, wait=False)
+        while len(done) < len(args):
+            take_results(results, done, children, wait=True)
+    finally:
+        for child in children:  # interrupted: no child outlives the work it was for
+            if child.is_alive():
+                child.kill()
+            child.join()
+        tickets.close()
+        results.close()
+    return [done[i] for i in range(len(args))]
+
+
+def take_results(results: multiprocessing.Queue, done: dict, children: list, wait: bool
+                 ) -> None:
+    """Add the results that have come to `done`; with `wait`, at least one, unless every
+    child has ended without sending what is missing (RuntimeError)."""
+    while True:
+        try:
+            data = results.get(timeout=POLL_SECONDS) if wait else results.get_nowait()
+        except queue.Empty:
+            if not wait:
+                return
+            if all(child.exitcode is not None for child in children) and results.empty():
+                raise RuntimeError("a worker process stopped without its results") from None
+            continue
+        kind, i, payload = pickle.loads(data)
+        if kind != "ok":
+            raise RuntimeError(f"a worker process failed:\n{payload}")
+        done[i] = payload
+        wait = False
+
+
+def serve_tasks(payload: bytes, tickets: multiprocessing.Queue,
+                results: multiprocessing.Queue) -> None:
+    """A spawned child's work: the tasks it takes from `tickets`, each result pickled
+    here (so that a result that cannot be pickled is reported, not lost in the queue's
+    thread) and sent as soon as it is made."""
+    try:
+        task, args = pickle.loads(payload)
+        while (i := tickets.get()) is not None:
+            results.put(pickle.dumps(("ok", i, task(args[i])),
+                                     protocol=pickle.HIGHEST_PROTOCOL))
+    except BaseException:  # noqa: B036 - reported by the parent, whatever it was
+        results.put(pickle.dumps(("failed", -1, traceback.format_exc())))
