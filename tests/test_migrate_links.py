@@ -1,0 +1,97 @@
+"""`migrate` keeps the old site's links and files (issue 33, classes 5, 10 and the link
+fields of 15), through the real command line on small old sites written here: every link
+a paper's old page showed reaches the new paper page, files are copied, and the moved site
+passes `check`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import run_cli, soup, write_files
+
+PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+ALFOLIO_CONFIG = "title: Ada Quill\nfirst_name: Ada\nlast_name: Quill\nurl: https://aq.example.org\n"
+
+
+def move(old: Path, root: Path) -> tuple[Path, Path, str]:
+    """migrate, build and check `old`, each asserted to exit 0; (content, site, report)."""
+    content, site = root / "content", root / "site"
+    moved = run_cli("migrate", str(old), "--content", str(content))
+    assert moved.code == 0, moved.out + moved.err
+    built = run_cli("build", "--content", str(content), "--output", str(site))
+    assert built.code == 0, built.out + built.err
+    checked = run_cli("check", "--content", str(content), "--output", str(site))
+    assert checked.code == 0, checked.out + checked.err
+    return content, site, moved.out
+
+
+def paper_links(site: Path, slug: str) -> dict[str, str]:
+    """{href: label} of a built paper page's link chips."""
+    page = soup(site / "publications" / slug / "index.html")
+    return {a["href"]: a.get_text(strip=True) for a in page.select(".paper-links a.chip")}
+
+
+def reaches_file(site: Path, slug: str, href: str) -> bytes:
+    return (site / "publications" / slug / href).resolve().read_bytes()
+
+
+# --- al-folio: the link fields its bib layout shows ------------------------------------
+
+
+def entry(key: str, *fields: str) -> str:
+    lines = [f"  title = {{Paper {key}}},", "  author = {Quill, Ada and Roe, Bo},",
+             "  journal = {J. Tests},", "  year = {2023},", *[f"  {f}," for f in fields]]
+    return f"@article{{{key},\n" + "\n".join(lines) + "\n}\n"
+
+
+def test_the_link_fields_of_the_sites_own_bib_layout_are_kept(tmp_path):
+    layout = """\
+        ---
+        ---
+        <div class="links">
+        {% if entry.paper %}
+          {% if entry.paper contains '://' %}
+          <a href="{{ entry.paper }}" class="btn">Paper</a>
+          {% else %}
+          <a href="{{ entry.paper | prepend: '/assets/paper/' | relative_url }}" class="btn">Paper</a>
+          {% endif %}
+        {% endif %}
+        {% if entry.colab %}<a href="{{ entry.colab }}" class="btn">Colab</a>{% endif %}
+        {% if entry.code %}<a href="{{ entry.code }}" class="btn">Code</a>{% endif %}
+        <!-- {% if entry.biburl %}<a href="{{ entry.biburl }}">dblp</a>{% endif %} -->
+        </div>
+        """
+    old = write_files(tmp_path / "old", {
+        "_config.yml": ALFOLIO_CONFIG, "_layouts/bib.liquid": layout,
+        "_bibliography/papers.bib": entry(
+            "local", "paper = {quill23.pdf}", "code = {https://github.com/aq/local}",
+            "colab = {https://colab.research.google.com/drive/1}",
+            "biburl = {https://dblp.org/rec/x.bib}") +
+        entry("web", "paper = {https://arxiv.org/pdf/2301.00001}")})
+    write_files(old, {"assets/paper/quill23.pdf": PDF})
+    _, site, report = move(old, tmp_path / "new")
+    local = paper_links(site, "local")
+    assert "https://github.com/aq/local" in local
+    assert "https://colab.research.google.com/drive/1" in local
+    assert not any("dblp.org" in href for href in local)  # the layout shows no biburl
+    pdf = next(href for href, label in local.items() if label == "PDF")
+    assert reaches_file(site, "local", pdf) == PDF
+    assert any("arxiv.org" in href for href in paper_links(site, "web"))
+    assert "'paper' (a link on the old page) renamed 'pdf'" in report
+
+
+def test_link_fields_are_kept_without_the_layout_and_pdfs_found_in_subfolders(tmp_path):
+    old = write_files(tmp_path / "old", {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_bibliography/papers.bib": entry(
+            "a", "doi = {10.1000/a}", "pdfurl = {https://journal.example.org/a.pdf}",
+            "blog = {https://aq.example.org/blog/a}", "biburl = {https://dblp.org/rec/a.bib}")
+        + entry("b", "pdf = {b.pdf}")})
+    write_files(old, {"assets/pdf/publications/b.pdf": PDF})
+    _, site, _ = move(old, tmp_path / "new")
+    links = paper_links(site, "a")
+    assert {"https://journal.example.org/a.pdf", "https://aq.example.org/blog/a",
+            "https://doi.org/10.1000/a"} <= set(links)
+    assert not any("dblp.org" in href for href in links)
+    pdf = next(href for href, label in paper_links(site, "b").items() if label == "PDF")
+    assert reaches_file(site, "b", pdf) == PDF
