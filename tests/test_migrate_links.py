@@ -10,7 +10,8 @@ from pathlib import Path
 from conftest import run_cli, soup, write_files
 
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
-ALFOLIO_CONFIG = "title: Ada Quill\nfirst_name: Ada\nlast_name: Quill\nurl: https://aq.example.org\n"
+ALFOLIO_CONFIG = ("title: Ada Quill\nfirst_name: Ada\nlast_name: Quill\n"
+                  "url: https://aq.example.org\n")
 
 
 def move(old: Path, root: Path) -> tuple[Path, Path, str]:
@@ -53,7 +54,7 @@ def test_the_link_fields_of_the_sites_own_bib_layout_are_kept(tmp_path):
           {% if entry.paper contains '://' %}
           <a href="{{ entry.paper }}" class="btn">Paper</a>
           {% else %}
-          <a href="{{ entry.paper | prepend: '/assets/paper/' | relative_url }}" class="btn">Paper</a>
+          <a href="{{ entry.paper | prepend: '/assets/paper/' | relative_url }}">Paper</a>
           {% endif %}
         {% endif %}
         {% if entry.colab %}<a href="{{ entry.colab }}" class="btn">Colab</a>{% endif %}
@@ -95,3 +96,33 @@ def test_link_fields_are_kept_without_the_layout_and_pdfs_found_in_subfolders(tm
     assert not any("dblp.org" in href for href in links)
     pdf = next(href for href, label in paper_links(site, "b").items() if label == "PDF")
     assert reaches_file(site, "b", pdf) == PDF
+
+
+# --- academicpages: links to the old site's own address ---------------------------------
+
+
+def ap_paper(title: str, paperurl: str) -> str:
+    return (f"---\ntitle: \"{title}\"\ncollection: publications\ndate: 2020-01-01\n"
+            f"venue: \"J. Tests\"\npaperurl: '{paperurl}'\n"
+            "citation: 'Quill, A. (2020). Paper. J. Tests.'\n---\nAbstract.\n")
+
+
+def test_a_full_address_on_the_old_host_without_its_file_is_kept_when_the_new_site_leaves_it(
+        tmp_path):
+    """`https://aq.github.io/papers/x.pdf` whose file the checkout lacks (files kept outside
+    the repository, or another site on that host) stays a link; one under files/, which
+    the new site publishes, would break there: left out, and named."""
+    old = write_files(tmp_path / "old", {
+        "_config.yml": "title: Ada Quill\nurl: https://aq.github.io\nauthor:\n  name: Ada Quill\n",
+        "_publications/2020-01-01-kept.md": ap_paper("Kept", "https://aq.github.io/papers/k.pdf"),
+        "_publications/2020-01-01-copied.md": ap_paper("Copied",
+                                                       "http://aq.github.io/files/c.pdf"),
+        "_publications/2020-01-01-gone.md": ap_paper("Gone", "http://aq.github.io/files/g.pdf")})
+    write_files(old, {"files/c.pdf": PDF})
+    _, site, report = move(old, tmp_path / "new")
+    assert "https://aq.github.io/papers/k.pdf" in paper_links(site, "kept")
+    [copied] = paper_links(site, "copied")
+    assert reaches_file(site, "copied", copied) == PDF
+    assert paper_links(site, "gone") == {}
+    assert "names files/g.pdf, which is not in the old site; left out" in report
+    assert "'https://aq.github.io/papers/k.pdf' is on the old site's address" in report
