@@ -126,3 +126,49 @@ def test_a_full_address_on_the_old_host_without_its_file_is_kept_when_the_new_si
     assert paper_links(site, "gone") == {}
     assert "names files/g.pdf, which is not in the old site; left out" in report
     assert "'https://aq.github.io/papers/k.pdf' is on the old site's address" in report
+
+
+# --- Hugo: DOIs, files and links --------------------------------------------------------
+
+
+def hugo_paper(extra: str) -> str:
+    return ("---\ntitle: \"Paper\"\nauthors: [\"Ada Quill\"]\ndate: 2021-01-01\n"
+            f"publication: \"J. Tests\"\npublication_types: [\"2\"]\n{extra}---\n")
+
+
+def test_hugo_links_keep_their_files_and_only_the_papers_doi_is_its_doi(tmp_path):
+    old = write_files(tmp_path / "old", {
+        "config.toml": "title = \"Ada Quill\"\nbaseurl = \"https://aq.example.org/\"\n",
+        "content/publication/bundle/index.md": hugo_paper(
+            "url_pdf: \"papers3://publication/uuid/5048E748\"\n"
+            "links:\n- name: DOI\n  url: https://dl.acm.org/doi/proceedings/10.1145/3549035\n"
+            "- name: DL\n  url: https://dl.acm.org/citation.cfm?id=1\n"
+            "- name: Publisher\n  url: https://publisher.example.org/1\n"),
+        "content/publication/flat.md": hugo_paper(
+            "doi: \"10.1000/flat\"\nurl_slides: \"/flat-slides.pdf\"\n"
+            "url_poster: \"/./posters/Flat%20poster.pdf\"\n")})
+    write_files(old, {"content/publication/preprinted/index.md": hugo_paper(
+        "links:\n- name: Preprint\n  url: 'https://doi.org/10.1101/2020.1'\n"),
+        "content/publication/preprinted/cite.bib": "@article{p, title={Paper}, author={Quill,"
+        " Ada}, year={2020}, doi={10.1101/2020.1}}\n"})
+    write_files(old, {"content/publication/bundle/bundle.pdf": PDF,
+                      "static/publication/flat-slides.pdf": PDF,
+                      "static/posters/Flat poster.pdf": PDF + b"poster"})
+    _, site, report = move(old, tmp_path / "new")
+    page = soup(site / "publications" / "bundle" / "index.html")
+    assert "DOI" not in [dt.get_text(strip=True) for dt in page.select(".paper-facts dt")]
+    bundle = paper_links(site, "bundle")
+    assert {"https://dl.acm.org/doi/proceedings/10.1145/3549035",
+            "https://dl.acm.org/citation.cfm?id=1"} <= set(bundle)
+    assert reaches_file(site, "bundle", next(h for h, label in bundle.items()
+                                             if label == "PDF")) == PDF
+    assert not any("papers3" in href for href in bundle)
+    assert "'papers3://publication/uuid/5048E748' is no web address" in report
+    assert "one link of each kind fits; not moved: https://publisher.example.org/1" in report
+    # cite.bib is the preprint's, which a link names: its DOI is not the paper's.
+    preprinted = soup(site / "publications" / "preprinted" / "index.html")
+    assert "DOI" not in [dt.get_text(strip=True) for dt in preprinted.select(".paper-facts dt")]
+    assert "https://doi.org/10.1101/2020.1" in paper_links(site, "preprinted")
+    flat = {label: href for href, label in paper_links(site, "flat").items()}
+    assert reaches_file(site, "flat", flat["Slides"]) == PDF
+    assert reaches_file(site, "flat", flat["Poster"]) == PDF + b"poster"
