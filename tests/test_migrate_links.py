@@ -172,3 +172,30 @@ def test_hugo_links_keep_their_files_and_only_the_papers_doi_is_its_doi(tmp_path
     flat = {label: href for href, label in paper_links(site, "flat").items()}
     assert reaches_file(site, "flat", flat["Slides"]) == PDF
     assert reaches_file(site, "flat", flat["Poster"]) == PDF + b"poster"
+
+
+# --- raw HTML in moved text: works on every page that shows it --------------------------
+
+PNG = (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00"
+       b"\x00\x1f\x15\xc4\x89\x00\x00\x00\rIDATx\x9cc\xf8\x0f\x00\x00\x01\x01\x00\x05\x18\xd8N"
+       b"\x00\x00\x00\x00IEND\xaeB`\x82")
+
+
+def test_raw_html_pictures_in_an_abstract_work_on_the_list_and_the_papers_page(tmp_path):
+    """`<img src="/images/x.png">` and `<video>` in an abstract: the file copied, and the
+    address right on the paper's page and on the publication list, at other depths."""
+    abstract = ('Results.\n\n<img src="/images/fig.png" alt="Figure">\n\n'
+                '<video src="/images/clip.mp4" poster="/images/fig.png" controls></video>\n')
+    old = write_files(tmp_path / "old", {
+        "_config.yml": "title: Ada Quill\nurl: https://aq.github.io\nauthor:\n  name: Ada Quill\n",
+        "_publications/2020-01-01-fig.md": ap_paper("Fig", "https://x.example.org/f.pdf")
+        .replace("Abstract.\n", abstract)})
+    write_files(old, {"images/fig.png": PNG, "images/clip.mp4": b"\x00\x00\x00\x18ftypmp42"})
+    _, site, _ = move(old, tmp_path / "new")  # check: no missing asset on any page
+    for rel in ("publications/fig/index.html", "publications/index.html"):
+        page = soup(site / rel)
+        img = page.select_one('.abstract img[alt="Figure"]')
+        assert (site / rel).parent.joinpath(img["src"]).resolve().read_bytes() == PNG, rel
+        video = page.select_one(".abstract video")
+        assert (site / rel).parent.joinpath(video["src"]).resolve().is_file(), rel
+        assert (site / rel).parent.joinpath(video["poster"]).resolve().read_bytes() == PNG
