@@ -6,6 +6,7 @@ passes `check`."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import unquote
 
 from conftest import run_cli, soup, write_files
 
@@ -199,3 +200,22 @@ def test_raw_html_pictures_in_an_abstract_work_on_the_list_and_the_papers_page(t
         video = page.select_one(".abstract video")
         assert (site / rel).parent.joinpath(video["src"]).resolve().is_file(), rel
         assert (site / rel).parent.joinpath(video["poster"]).resolve().read_bytes() == PNG
+
+
+def test_markdown_links_with_spaces_in_their_address_are_moved(tmp_path):
+    """`[1](/files/class 1.pdf)`, which Python-Markdown takes as written: the file copied
+    and linked; a file the old site lacks taken out, its text kept."""
+    abstract = "Slides: [one](/files/class 1.pdf), [two](/files/class%202.pdf), " \
+               "[gone](/files/no such.zip).\n"
+    old = write_files(tmp_path / "old", {
+        "_config.yml": "title: Ada Quill\nurl: https://aq.github.io\nauthor:\n  name: Ada Quill\n",
+        "_publications/2020-01-01-sp.md": ap_paper("Sp", "https://x.example.org/f.pdf")
+        .replace("Abstract.\n", abstract)})
+    write_files(old, {"files/class 1.pdf": PDF, "files/class 2.pdf": PDF + b"2"})
+    _, site, report = move(old, tmp_path / "new")
+    page = site / "publications" / "sp" / "index.html"
+    links = {a.get_text(): a.get("href") for a in soup(page).select(".abstract a")}
+    assert page.parent.joinpath(unquote(links["one"])).resolve().read_bytes() == PDF
+    assert page.parent.joinpath(unquote(links["two"])).resolve().read_bytes() == PDF + b"2"
+    assert "gone" not in links and "gone" in soup(page).select_one(".abstract").get_text()
+    assert "link to '/files/no such.zip' taken out" in report

@@ -8,6 +8,7 @@ from __future__ import annotations
 import posixpath
 import re
 from pathlib import Path
+from urllib.parse import unquote
 
 from ...diagnostics import Diagnostics
 from ...reading.bibtex import read_bib_file
@@ -17,7 +18,8 @@ from ...structure.urls import file_key
 from .model import Migration, is_inside
 
 # [text](target "title") and ![alt](target), and href="..." / src="..." in inline HTML.
-_MD_LINK = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(\s+\"[^\"]*\")?\s*\)")
+# A target may hold spaces ('/assets/pdf/class 1.pdf'), which Python-Markdown takes as written.
+_MD_LINK = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)<>\n]+?)>?(\s+\"[^\"]*\")?\s*\)")
 _HTML_LINK = re.compile(r"""\b(href|src|poster)\s*=\s*(["'])([^"']+)\2""")
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//|#)", re.I)
 # Hugo's {{< ref "path" >}} and {{< relref "path" >}} (also with %), a content file named.
@@ -150,7 +152,7 @@ def settle_text(body: str, mig: Migration, base: str, known: set[str], origin: s
         new = settle(target)
         if new is None:
             return "" if bang else label
-        return f"{bang}[{label}]({new}{title or ''})"
+        return f"{bang}[{label}]({new.replace(' ', '%20')}{title or ''})"
 
     def settle_html(match: re.Match) -> str:
         new = settle(match.group(3))
@@ -175,6 +177,8 @@ def settle_target(target: str, mig: Migration, base: str, known: set[str],
     path = posixpath.normpath("/" + path.lstrip("./")).lstrip("/")
     path += "/" if target.split("#")[0].endswith("/") and path else ""
     suffix = f"#{fragment}" if fragment else ""
+    if not (mig.old / path).exists() and (mig.old / unquote(path)).exists():
+        path = unquote(path)  # '/files/a%20b.pdf' names 'files/a b.pdf'
     redirect = mig.redirects.get(path.rstrip("/")) or mig.redirects.get(path)
     if redirect is not None:
         return redirect + suffix
