@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import (EXAMPLE, MINIMAL_PAPER, TEMPLATES, build_args, copy_templates, edit,
-                      run_cli, tree_bytes)
+                      paper, run_cli, tree_bytes)
 from scholarsite.commands.check import resolve_link
 from scholarsite.commands.linkscan import scan_html, scan_xml
 
@@ -124,6 +124,24 @@ def test_root_absolute_links_fail_under_a_subpath(make_site, tmp_path):
                                           "site/404.html"}
     assert all(p["message"].startswith("link to '/assets/style.css' leaves the site's folder "
                                        "'/lab-site/'") for p in found)
+
+
+def test_another_site_on_the_same_host_is_an_external_link(make_site):
+    """https://example.org/ is the site; https://example.org/book/ is another one published
+    on that host (the site has no book/ folder): external, not broken. A full address into
+    a folder the site has is still checked."""
+    abstract = ("See [the book](https://example.org/book/ch1.html) and "
+                "[a lost paper](https://example.org/publications/gone/).")
+    content = make_site({"publications/a-paper.md": paper(abstract=abstract)})
+    result = run_cli(*check_args(content))
+    assert result.code == 1
+    found = {p["message"] for p in problems(result.err)}
+    assert found and all("https://example.org/publications/gone/" in m for m in found)
+    edit(content / "publications" / "a-paper.md", " and [a lost paper]"
+         "(https://example.org/publications/gone/)", "")
+    result = run_cli(*check_args(content))
+    assert result.code == 0, result.err
+    assert "1 external link" in result.out
 
 
 def test_sitemap_entries_are_checked(make_site, tmp_path):

@@ -41,7 +41,8 @@ def make_lab_content(root: Path) -> Path:
     # The abstract links a file and shows a picture: it is on the home page, the list and
     # the paper's page, each at its own depth.
     paper.write_text(text + "\nThe [slides](files/weave-slides.pdf) and the design: "
-                     "![Weave's design](files/weave.png)\n", encoding="utf-8")
+                     "![Weave's design](files/weave.png)\n\n"
+                     '<img src="files/weave.png" alt="Weave, in raw HTML">\n', encoding="utf-8")
     bio = (content / "index.md").read_text(encoding="utf-8")
     write_files(content, {"site.yaml": config, "index.md": bio + "\nMy [CV](files/cv.pdf).\n",
                           "files/cv.pdf": b"%PDF-1.4 cv", "files/weave.pdf": b"%PDF-1.4 paper",
@@ -161,6 +162,7 @@ def test_an_abstracts_links_work_on_every_page_that_shows_it(lab_site):
         html = (lab_site / page).read_text(encoding="utf-8")
         assert f'href="{root}files/weave-slides.pdf">slides</a>' in html, page
         assert f'src="{root}files/weave.png"' in html, page
+        assert f'<img src="{root}files/weave.png" alt="Weave, in raw HTML">' in html, page
 
 
 def test_every_link_works_under_the_subpath(lab_site, serve):

@@ -2,7 +2,9 @@
 
 Everything `build` reports about the content, then every output page: links and #anchors
 that lead nowhere, missing assets, absolute paths that break under a subpath, pages without a
-title, duplicate ids. External links are checked only on request (--external). Problems are
+title, duplicate ids. External links are checked only on request (--external), and so are
+full addresses on the site's own host whose first folder the site does not have (another
+site published on that host: is_other_site). Problems are
 named by the file `build` writes (`site/publications/index.html:31`), which is the same file,
 line for line, since builds are deterministic.
 """
@@ -134,6 +136,7 @@ def check_output(out: Path, base_url: str, shown_as: str) -> Report:
     """Check the built site in `out`; problems are named as if it were at `shown_as`."""
     scans, problems, files = scan_output(out)
     report = Report(problems, pages=sum(1 for rel in scans if rel.endswith(HTML_SUFFIXES)))
+    tops = {rel.split("/", 1)[0] for rel in files}
     for rel, scan in scans.items():
         if rel.endswith(HTML_SUFFIXES):
             report.problems += check_page(rel, scan)
@@ -141,6 +144,11 @@ def check_output(out: Path, base_url: str, shown_as: str) -> Report:
             target = resolve_link(link.url, rel, base_url)
             if target is None:
                 continue
+            written = link.tag in ("a", "area") or link.tag == "link" and not \
+                rel.endswith(HTML_SUFFIXES)  # a link shown, not a sitemap's or canonical
+            if written and is_other_site(link.url, target, tops):
+                target = Target(external=("https:" if link.url.startswith("//") else "")
+                                + link.url.strip())
             if target.external:
                 report.external.setdefault(target.external, []).append((rel, link.line))
                 continue
@@ -153,6 +161,18 @@ def check_output(out: Path, base_url: str, shown_as: str) -> Report:
     report.external = {url: [(f"{shown_as}/{rel}", line) for rel, line in where]
                        for url, where in report.external.items()}
     return report
+
+
+def is_other_site(url: str, target: Target, tops: set[str]) -> bool:
+    """Whether a full address on the site's own host leads to another site published there
+    (a GitHub Pages project site, a book at https://host/book/): its first folder is none
+    the site has. Such a link is external, checked with --external; a link into a folder
+    of the site's own is checked here, and so is every sitemap entry and canonical link,
+    which name the site's own pages."""
+    full = urlsplit(url).scheme in ("http", "https") or url.startswith("//")
+    top = target.path.split("/", 1)[0]
+    return full and bool(target.path) and not target.problem and top not in tops \
+        and top not in ("index.html", "")
 
 
 def check_page(rel: str, scan: PageScan) -> list[Diagnostic]:

@@ -7,6 +7,7 @@ a build after one abstract's edit, more than reading the text.
 from __future__ import annotations
 
 import html
+import re
 import xml.etree.ElementTree as etree
 
 import markdown
@@ -18,6 +19,9 @@ from markdown.util import AMP_SUBSTITUTE
 from .mathtex import make_math_extensions
 from .mdextras import WritingExtension
 from ..structure.urls import ROOT_MARKER, check_text_link, is_external
+
+# An address in raw HTML: href, src or a video's poster, quoted.
+_RAW_LINK = re.compile(r"""(\s(?:href|src|poster)\s*=\s*)(["'])([^"'<>]*)\2""", re.I)
 
 
 def new_markdown(root_links: bool, contents: bool) -> markdown.Markdown:
@@ -85,14 +89,29 @@ class SafeLinksExtension(Extension):
 class RootLinks(Treeprocessor):
     """Prefix site-relative links and images with ROOT_MARKER, so that 'files/x.pdf' works
     from any page; outside URLs, '#anchors', '//' links and explicitly page-relative ones
-    ('./x', '../x') are left alone."""
+    ('./x', '../x') are left alone. Raw HTML in the text (`<img src="files/x.png">`,
+    `<video>`) is rooted the same way: an abstract's is shown at several depths too."""
 
     def run(self, root: etree.Element) -> None:
         for element in root.iter():
             for attr in ("href", "src"):
                 url = element.get(attr)
-                if url and not is_external(url) and not url.startswith(("#", "//", ".")):
+                if is_site_relative(url):
                     element.set(attr, ROOT_MARKER + url.lstrip("/"))
+        stash = self.md.htmlStash.rawHtmlBlocks  # raw HTML, put back after this step
+        for n, block in enumerate(stash):
+            if isinstance(block, str) and _RAW_LINK.search(block):
+                stash[n] = _RAW_LINK.sub(root_raw_link, block)
+
+
+def is_site_relative(url: str | None) -> bool:
+    return bool(url) and not is_external(url) and not url.startswith(("#", "//", "."))
+
+
+def root_raw_link(match: re.Match) -> str:
+    url = match.group(3)
+    return match.group(0) if not is_site_relative(url.strip()) else \
+        f"{match.group(1)}{match.group(2)}{ROOT_MARKER}{url.strip().lstrip('/')}{match.group(2)}"
 
 
 class RootLinksExtension(Extension):

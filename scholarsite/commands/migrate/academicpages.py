@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from .apfields import (clean_abstract, clean_title, extra_links, is_document,
-                       link_kind, mapped_text, new_name, own_links, own_path, paper_authors, paper_citation,
-                       plain_excerpt, read_entry, text_field)
+from .apfields import (absolute_link, clean_abstract, clean_title, extra_links,
+                       is_document, link_kind, mapped_text, new_name, own_links, own_path,
+                       paper_authors, paper_citation, plain_excerpt, read_entry, text_field)
 from .citestyles import (infer_type, strip_boilerplate, venue_from_citation,
                          year_from_citation)
 from .dates import (DateOrder, date_from_name, decide_order, is_placeholder, normalize_date,
@@ -27,6 +27,7 @@ from .links import new_file_path
 from .model import Migration
 from .talks import filed_as, leave_unpublished, note_redirect
 from .translations import drop_translations
+from ...structure.kinds import list_reserved
 
 SUFFIXES = (".md", ".markdown", ".html")
 # Jekyll's default permalink for a collection, and its named styles for posts.
@@ -180,25 +181,11 @@ def copy_file(url: str, site: OldSite, mig: Migration) -> str:
         else ""
 
 
-def absolute_link(value: str, site: OldSite) -> str:
-    """A pasted link made whole: invisible characters (U+FEFF) out, a bare DOI
-    ('10.1000/x', 'doi:10.1000/x') as its doi.org address, a host without its scheme
-    ('x.com/name') with https:// when the old site has no such file."""
-    value = re.sub(r"[\u200b-\u200d\u2060\ufeff]", "", value).strip()
-    doi = re.fullmatch(r"(?:doi:\s*)?(10\.\d{4,9}/\S+)", value, re.I)
-    if doi:
-        return f"https://doi.org/{doi.group(1)}"
-    if re.match(r"^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:/|$)", value, re.I) \
-            and not (site.old / value).exists():
-        return f"https://{value}"
-    return value
-
-
 def move_file(value: str, source: Source, key: str, site: OldSite, mig: Migration) -> str:
     """A link's new value: an address elsewhere as it is; a file of the old site copied
     into files/ and named there; '' (with a note) when neither."""
     where = mig.where(source.path, key_line(source, key))
-    value = absolute_link(value, site)
+    value = absolute_link(value, site.old)
     if local_path(value, site) is None:
         if re.match(r"^(?:https?|mailto):", value.strip(), re.I):
             return value.strip()
@@ -206,10 +193,29 @@ def move_file(value: str, source: Source, key: str, site: OldSite, mig: Migratio
                   "left out")
         return ""
     new = copy_file(value, site, mig)
+    if not new and is_kept_address(value, site):
+        mig.add_review(where, f"'{key}' {value.strip()!r} is on the old site's address but "
+                       "not in its checkout (another site published there?): kept as it is; "
+                       "copy the file into files/ if it was the old site's")
+        return value.strip()
     if not new and not (site.old / local_path(value, site)).is_file():
         mig.leave(where, f"'{key}' names {local_path(value, site)}, which is not in the old "
                   "site; left out")
     return new
+
+
+def is_kept_address(value: str, site: OldSite) -> bool:
+    """Whether a full address on the old site's own host, whose file its checkout lacks,
+    may stay as it is: its first folder is none the new site will have (`/papers/` may be
+    another site on that host, or files kept outside the repository), so the link works
+    as before and `check` takes it for another site's."""
+    own = [p for p in site.prefixes if "://" in p and TEMPLATE_HOST not in p]
+    if not re.match(r"https?://", value.strip(), re.I) or not any(
+            value.strip().lower().startswith(p.lower() + "/") for p in own):
+        return False
+    local = local_path(value, site) or ""
+    top = local.split("/", 1)[0]
+    return bool(top) and not (site.old / local).exists() and top not in list_reserved(("talks", "teaching", "posts", "projects"))
 
 
 def convert_body(source: Source, text: str, site: OldSite, mig: Migration) -> str:

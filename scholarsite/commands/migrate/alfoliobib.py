@@ -11,6 +11,7 @@ from ...diagnostics import Diagnostics
 from ...reading.bibparse import BibEntry, BibValue, parse_library
 from ...reading.latex import latex_to_rich
 from ...reading.slugs import make_entry_slug, make_slug
+from .alfoliolinks import settle_link_fields
 from .bibpage import is_hidden, read_bib_page
 from .model import Migration
 
@@ -27,7 +28,6 @@ _BARE_URL = re.compile(r"^([ \t]*\w+[ \t]*=[ \t]*)((?:https?|ftp)://[^\s,{}\"]+)
 
 # al-folio fields that steer its pages and that scholarsite does not show.
 UNSHOWN = {"award_name": "the award's button label; scholarsite shows 'award'",
-           "website": "a link; rename it 'html'", "blog": "a link; rename it 'html'",
            "additional_info": "text after the venue; move it into 'note'",
            "annotation": "a note on the authors; move it into 'note'",
            "altmetric": "a badge", "dimensions": "a badge", "google_scholar_id": "a badge",
@@ -54,12 +54,14 @@ def read_bibliography(old: Path, mig: Migration) -> dict[str, tuple[str, str]]:
             continue
         entries = parse_library(path, text, Diagnostics()).entries  # the build says its errors
         hidden = [e for e in entries if is_hidden(e.fields, page)]
-        changed = brace_switches(drop_entries(text, hidden, path, mig), path, mig)
+        shown = [e for e in entries if e not in hidden]
+        changed = settle_link_fields(text, path, shown, mig)  # line for line
+        changed = brace_switches(drop_entries(changed, hidden, path, mig), path, mig)
         if changed != text:
             mig.add_text(target, changed, "bibtex", mig.where(path))
-        for entry in (e for e in entries if e not in hidden):
+        for entry in shown:
             note_entry(path, entry, papers, mig)
-            check_bib_files(old, path, entry.fields, mig)
+            check_preview(old, path, entry.fields, mig)
         note_unshown(path, entries, mig)
     return papers
 
@@ -108,14 +110,15 @@ def brace_switches(text: str, path: Path, mig: Migration) -> str:
     return _SWITCH.sub(lambda m: f"{m.group(1)}{{{m.group(2).lower()}}}{m.group(3)}", text)
 
 
-def check_bib_files(old: Path, path: Path, fields: dict[str, BibValue], mig: Migration) -> None:
-    """A bare `pdf` or `preview` name resolves only if al-folio's folder had that file."""
-    for name, folder in (("pdf", "assets/pdf"), ("preview", "assets/img/publication_preview")):
-        value = fields.get(name)
-        ref = value.text.strip() if value else ""
-        if ref and "://" not in ref and not (old / folder / ref).is_file():
-            mig.add_review(mig.where(path, value.line), f"{name} '{ref}' is not in {folder}/; "
-                           f"put the file in files/ or the link is left out")
+def check_preview(old: Path, path: Path, fields: dict[str, BibValue], mig: Migration) -> None:
+    """A bare `preview` name resolves only if al-folio's folder had that file (the link
+    fields' files are alfoliolinks.py's)."""
+    value = fields.get("preview")
+    ref = value.text.strip() if value else ""
+    folder = "assets/img/publication_preview"
+    if ref and "://" not in ref and not (old / folder / ref).is_file():
+        mig.add_review(mig.where(path, value.line), f"preview '{ref}' is not in {folder}/; "
+                       "put the file in files/ or the picture is left out")
 
 
 def note_unshown(path: Path, entries: list[BibEntry], mig: Migration) -> None:

@@ -82,6 +82,20 @@ def link_kind(target: str) -> str:
         "arxiv" if "arxiv.org/" in low else "video" if _VIDEO.search(low) else "url"
 
 
+def absolute_link(value: str, old: Path) -> str:
+    """A pasted link made whole: invisible characters (U+FEFF) out, a bare DOI
+    ('10.1000/x', 'doi:10.1000/x') as its doi.org address, a host without its scheme
+    ('x.com/name') with https:// when the old site has no such file."""
+    value = re.sub(r"[\u200b-\u200d\u2060\ufeff]", "", value).strip()
+    doi = re.fullmatch(r"(?:doi:\s*)?(10\.\d{4,9}/\S+)", value, re.I)
+    if doi:
+        return f"https://doi.org/{doi.group(1)}"
+    if re.match(r"^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:/|$)", value, re.I) \
+            and not (old / value).exists():
+        return f"https://{value}"
+    return value
+
+
 def clean_title(title: str) -> str:
     """Without a list number set as code ('`11.`Title') or a closing quote left over."""
     title = re.sub(r"^`\d+\.?`\s*", "", title).strip()

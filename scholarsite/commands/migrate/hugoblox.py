@@ -7,20 +7,19 @@ or a single Markdown file; the files a page uses are copied to files/<kind>/<slu
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from ...diagnostics import Diagnostics
 from ...reading.bibparse import parse_library
 from ...reading.latex import latex_to_text
-from .frontmatter import (Source, format_entry, key_line, strip_html,
-                          text_to_markdown)
+from .frontmatter import format_entry, strip_html, text_to_markdown
 from .guard import guarded
 from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file,
                          list_of, make_date, make_settings, move_home, plain_venue,
                          read_hugo_source, read_owner, text_of)
-from .hugofields import (MARKS, find_doi, person_name, read_markdown_link, settle_type,
-                         split_names, split_venue)
+from .hugofields import (MARKS, person_name, read_markdown_link, settle_type, split_names,
+                         split_venue)
+from .hugoentry import LINK_FIELDS, LINK_LABELS, Entry, add_link, copy_featured, make_links
 from .model import Migration
 
 SECTIONS = {"publications": ("publication", "publications"), "talks": ("event", "talk"),
@@ -30,38 +29,6 @@ BIB_TYPES = {"inproceedings": "conference", "conference": "conference", "article
              "phdthesis": "thesis", "mastersthesis": "thesis", "techreport": "report",
              "book": "book", "incollection": "chapter", "inbook": "chapter",
              "unpublished": "preprint", "misc": "preprint", "patent": "patent"}
-LINK_FIELDS = (("url_pdf", "pdf"), ("url_code", "code"), ("url_slides", "slides"),
-               ("url_video", "video"), ("url_poster", "poster"), ("url_dataset", "supp"),
-               ("url_preprint", "url"), ("url_project", "url"), ("url_source", "url"))
-# A custom link's name (or type, or icon) -> the kind of link it is.
-LINK_WORDS = (("pdf", "pdf"), ("paper", "pdf"), ("code", "code"), ("github", "code"),
-              ("slide", "slides"), ("video", "video"), ("youtube", "video"),
-              ("poster", "poster"), ("data", "supp"), ("supp", "supp"), ("arxiv", "arxiv"),
-              ("doi", "doi"))
-LINK_LABELS = {"pdf": "PDF", "supp": "Data", "url": "Link", "doi": "DOI", "arxiv": "arXiv"}
-_ARXIV = re.compile(r"arxiv\.org/(?:abs|pdf)/([^\s?#]+?)(?:\.pdf)?/?$", re.I)
-_DOI = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", re.I)
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One page of the old site being moved: its file, old address and new slug."""
-
-    source: Source
-    kind: str  # publications | talks | posts: the new folder
-    slug: str
-    old_path: str  # its address on the old site, such as publication/my-paper/
-
-    @property
-    def folder(self) -> Path:
-        return self.source.path.parent
-
-    @property
-    def bundled(self) -> bool:
-        return self.source.path.stem == "index"
-
-    def where(self, mig: Migration, key: str = "") -> str:
-        return mig.where(self.source.path, key_line(self.source, key) if key else 0)
 
 
 def read_hugoblox(old: Path, mig: Migration) -> None:
@@ -222,72 +189,6 @@ def flip_name(name: str) -> str:
     """'Family, Given' -> 'Given Family'."""
     family, _, given = name.partition(",")
     return f"{given.strip()} {family.strip()}".strip() if given else name.strip()
-
-
-# --- Links and files ----------------------------------------------------------------------
-
-
-def make_links(entry: Entry, bib: dict, mig: Migration) -> dict[str, str]:
-    """The paper's links; its own `doi` field first, so that a dataset's or a preprint's
-    doi.org link (`url_dataset`, a `links:` item) never takes the paper's DOI slot."""
-    f = entry.source.fields
-    links: dict[str, str] = {}
-    ids = f.get("hugoblox") if isinstance(f.get("hugoblox"), dict) else {}
-    ids = ids.get("ids") if isinstance(ids.get("ids"), dict) else {}
-    for kind in ("doi", "arxiv"):
-        add_link(links, kind, f.get(kind) or ids.get(kind) or bib.get(kind), entry, kind, mig)
-    for key, kind in LINK_FIELDS:
-        add_link(links, kind, f.get(key), entry, key, mig)
-    for item in f.get("links") or f.get("url_custom") or []:
-        if isinstance(item, dict):
-            add_link(links, kind_of(item), item.get("url"), entry, "links", mig)
-    return links
-
-
-def kind_of(item: dict) -> str:
-    words = " ".join(text_of(item.get(k)).lower() for k in ("type", "name", "icon"))
-    return next((kind for word, kind in LINK_WORDS if word in words), "url")
-
-
-def add_link(links: dict, kind: str, value, entry: Entry, key: str, mig: Migration) -> None:
-    """One link, as scholarsite writes it (a DOI, an arXiv id, a copied file); a second link
-    of a kind goes to `url` when free, else to the notes."""
-    url = text_of(value)
-    if not url or url == "#":
-        return
-    arxiv = _ARXIV.search(url)
-    if arxiv or kind == "arxiv":
-        kind, url = "arxiv", arxiv.group(1) if arxiv else url.removeprefix("arXiv:")
-    elif kind == "doi" or kind == "pdf" and _DOI.match(url) and "doi" not in links:
-        kind, url = "doi", find_doi(url)  # the paper's own DOI; another doi.org link stays
-        if not url:
-            mig.add_review(entry.where(mig, key), f"'{text_of(value)}' is not a DOI; "
-                           "not moved")
-            return
-    elif _DOI.match(url):
-        url = "https://doi.org/" + find_doi(url) if find_doi(url) else url
-    elif not re.match(r"(https?|mailto):", url):
-        url = copy_file(url, entry.folder, f"{entry.kind}/{entry.slug}", mig)
-        if not url:
-            mig.add_review(entry.where(mig, key), f"link '{text_of(value)}' names no file of "
-                           "the old site; not moved")
-            return
-    if links.get(kind, url) != url:
-        kind = "url" if "url" not in links else ""
-    if kind:
-        links[kind] = url
-    else:
-        mig.add_review(entry.where(mig, key), f"one link of each kind fits; not moved: {url}")
-
-
-def copy_featured(entry: Entry, mig: Migration) -> str:
-    """A bundle's `featured.png` (its picture in lists), copied: the paper's preview."""
-    if not entry.bundled:
-        return ""
-    found = sorted(p for p in entry.folder.glob("featured.*")
-                   if p.suffix.lower() in (".png", ".jpg", ".jpeg", ".webp", ".gif"))
-    return copy_file(found[0].name, entry.folder, f"{entry.kind}/{entry.slug}", mig) \
-        if found else ""
 
 
 def make_text(entry: Entry, first: str, mig: Migration) -> str:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field, replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from urllib.parse import unquote
 
 from .frontmatter import (Source, format_yaml, key_line, owner_names, read_settings,
                           read_source, strip_html)
@@ -218,13 +219,24 @@ def find_local(old: Path, bundle: Path, ref: str) -> Path | None:
         return None
     rel = rel.removeprefix("./").lstrip("/")
     for base in (bundle, old / "static", old / "content", old / "assets"):
-        candidate = base / rel
-        try:
-            if candidate.is_file() and is_inside(candidate, old):
-                return candidate
-        except (OSError, ValueError):  # an unreadable path, or one with a NUL in it
-            continue
-    return None
+        for name in dict.fromkeys((rel, unquote(rel))):  # '%20' in an address is a space
+            candidate = base / name
+            try:
+                if candidate.is_file() and is_inside(candidate, old):
+                    return candidate
+            except (OSError, ValueError):  # an unreadable path, or one with a NUL in it
+                continue
+    return find_by_name(old / "static", PurePosixPath(unquote(rel)).name, old)
+
+
+def find_by_name(folder: Path, name: str, old: Path) -> Path | None:
+    """The one file called `name` below `folder` (static/), for a link whose folder is
+    wrong ('/x-slides.pdf' for static/publication/x-slides.pdf); None when there is none,
+    or more than one."""
+    if "." not in name or not folder.is_dir():
+        return None
+    found = [p for p in sorted(folder.rglob("*")) if p.name == name and p.is_file()]
+    return found[0] if len(found) == 1 and is_inside(found[0], old) else None
 
 
 def text_of(value) -> str:

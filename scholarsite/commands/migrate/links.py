@@ -8,6 +8,7 @@ from __future__ import annotations
 import posixpath
 import re
 from pathlib import Path
+from urllib.parse import unquote
 
 from ...diagnostics import Diagnostics
 from ...reading.bibtex import read_bib_file
@@ -17,8 +18,9 @@ from ...structure.urls import file_key
 from .model import Migration, is_inside
 
 # [text](target "title") and ![alt](target), and href="..." / src="..." in inline HTML.
-_MD_LINK = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(\s+\"[^\"]*\")?\s*\)")
-_HTML_LINK = re.compile(r"""\b(href|src)\s*=\s*(["'])([^"']+)\2""")
+# A target may hold spaces ('/assets/pdf/class 1.pdf'), which Python-Markdown takes as written.
+_MD_LINK = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)<>\n]+?)>?(\s+\"[^\"]*\")?\s*\)")
+_HTML_LINK = re.compile(r"""\b(href|src|poster)\s*=\s*(["'])([^"']+)\2""")
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//|#)", re.I)
 # Hugo's {{< ref "path" >}} and {{< relref "path" >}} (also with %), a content file named.
 _HUGO_REF = re.compile(r"""\{\{[<%]\s*(?:rel)?ref\s+["']([^"']+)["']\s*[>%]\}\}""")
@@ -73,7 +75,7 @@ def settle_links(mig: Migration) -> None:
         if new.text is None or not rel.endswith(".md"):
             continue
         head, body = split_body(new.text)
-        settled = settle_text(body, mig, base, known, new.origin, page_root(rel))
+        settled = settle_text(body, mig, base, known, new.origin)
         if settled != body:
             mig.add_text(rel, head + settled, new.what, new.origin)
     drop_clashing_redirects(mig, list_site_paths(mig))
@@ -113,16 +115,6 @@ def resolve_hugo_refs(body: str) -> str:
     return _HUGO_REF.sub(address, body)
 
 
-def page_root(rel: str) -> str:
-    """The way from the page a moved file becomes up to the site's root ('', '../'...):
-    the build roots the links of Markdown, but not those inside raw HTML (<img src>)."""
-    folder, _, name = rel.rpartition("/")
-    if not folder:
-        return ""  # index.md: the home page
-    address = name[:-3] if folder == "pages" else f"{folder}/{name[:-3]}"
-    return "../" * (address.count("/") + 1)
-
-
 def list_text_ids(body: str) -> set[str]:
     """The ids a moved text's page will have: its headings' (as the build makes them),
     `{#id}` and id="..." / name="..." attributes."""
@@ -142,8 +134,9 @@ def drop_template_links(body: str, mig: Migration, origin: str) -> str:
     return re.sub(r"\[([^\[\]]*)\]\(\s*(\{[{%][^)]*)\)", label, body)
 
 
-def settle_text(body: str, mig: Migration, base: str, known: set[str], origin: str,
-                root: str = "") -> str:
+def settle_text(body: str, mig: Migration, base: str, known: set[str], origin: str) -> str:
+    """The text's links settled; an address inside raw HTML stays site-relative
+    ('files/x.png'), which the build roots on every page that shows the text."""
     body = drop_template_links(resolve_hugo_refs(body), mig, origin)
     ids = list_text_ids(body)
 
@@ -159,12 +152,10 @@ def settle_text(body: str, mig: Migration, base: str, known: set[str], origin: s
         new = settle(target)
         if new is None:
             return "" if bang else label
-        return f"{bang}[{label}]({new}{title or ''})"
+        return f"{bang}[{label}]({new.replace(' ', '%20')}{title or ''})"
 
     def settle_html(match: re.Match) -> str:
         new = settle(match.group(3))
-        if new is not None and not _EXTERNAL.match(new):
-            new = root + new
         return f'{match.group(1)}={match.group(2)}{new if new is not None else "#"}' \
                f'{match.group(2)}'
 
@@ -186,6 +177,8 @@ def settle_target(target: str, mig: Migration, base: str, known: set[str],
     path = posixpath.normpath("/" + path.lstrip("./")).lstrip("/")
     path += "/" if target.split("#")[0].endswith("/") and path else ""
     suffix = f"#{fragment}" if fragment else ""
+    if not (mig.old / path).exists() and (mig.old / unquote(path)).exists():
+        path = unquote(path)  # '/files/a%20b.pdf' names 'files/a b.pdf'
     redirect = mig.redirects.get(path.rstrip("/")) or mig.redirects.get(path)
     if redirect is not None:
         return redirect + suffix

@@ -1,0 +1,137 @@
+"""One page of a Hugo Blox site being moved, and its links: `url_*` fields, `links:`
+items, a bundle's own PDF, `doi` and `arxiv`, each as scholarsite writes it (a DOI, an arXiv
+id, a copied file of the bundle or static/), at most one of each kind."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .frontmatter import Source, key_line
+from .hugoconfig import copy_file, text_of
+from .hugofields import find_doi
+from .model import Migration
+
+LINK_FIELDS = (("url_pdf", "pdf"), ("url_code", "code"), ("url_slides", "slides"),
+               ("url_video", "video"), ("url_poster", "poster"), ("url_dataset", "supp"),
+               ("url_preprint", "url"), ("url_project", "url"), ("url_source", "url"))
+# A custom link's name (or type, or icon) -> the kind of link it is.
+LINK_WORDS = (("pdf", "pdf"), ("paper", "pdf"), ("code", "code"), ("github", "code"),
+              ("slide", "slides"), ("video", "video"), ("youtube", "video"),
+              ("poster", "poster"), ("data", "supp"), ("supp", "supp"), ("arxiv", "arxiv"),
+              ("doi", "doi"))
+LINK_LABELS = {"pdf": "PDF", "supp": "Data", "url": "Link", "doi": "DOI", "arxiv": "arXiv"}
+_ARXIV = re.compile(r"arxiv\.org/(?:abs|pdf)/([^\s?#]+?)(?:\.pdf)?/?$", re.I)
+_DOI = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", re.I)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One page of the old site being moved: its file, old address and new slug."""
+
+    source: Source
+    kind: str  # publications | talks | posts: the new folder
+    slug: str
+    old_path: str  # its address on the old site, such as publication/my-paper/
+
+    @property
+    def folder(self) -> Path:
+        return self.source.path.parent
+
+    @property
+    def bundled(self) -> bool:
+        return self.source.path.stem == "index"
+
+    def where(self, mig: Migration, key: str = "") -> str:
+        return mig.where(self.source.path, key_line(self.source, key) if key else 0)
+
+
+def make_links(entry: Entry, bib: dict, mig: Migration) -> dict[str, str]:
+    """The paper's links; its own `doi` field first, so that a dataset's or a preprint's
+    doi.org link (`url_dataset`, a `links:` item) never takes the paper's DOI slot."""
+    f = entry.source.fields
+    links: dict[str, str] = {}
+    ids = f.get("hugoblox") if isinstance(f.get("hugoblox"), dict) else {}
+    ids = ids.get("ids") if isinstance(ids.get("ids"), dict) else {}
+    items = [i for i in f.get("links") or f.get("url_custom") or [] if isinstance(i, dict)]
+    others = {find_doi(text_of(v)).lower() for v in [f.get(key) for key, _ in LINK_FIELDS]
+              + [i.get("url") for i in items]} - {""}
+    for kind in ("doi", "arxiv"):
+        own = f.get(kind) or ids.get(kind)
+        if not own and kind == "doi" and find_doi(text_of(bib.get("doi"))).lower() in others:
+            own = None  # cite.bib is the preprint's or dataset's that a link names
+        else:
+            own = own or bib.get(kind)
+        add_link(links, kind, own, entry, kind, mig)
+    if entry.bundled and (entry.folder / f"{entry.folder.name}.pdf").is_file():
+        add_link(links, "pdf", f"{entry.folder.name}.pdf", entry, "url_pdf", mig)  # Hugo's
+    for key, kind in LINK_FIELDS:
+        add_link(links, kind, f.get(key), entry, key, mig)
+    for item in items:
+        add_link(links, kind_of(item), item.get("url"), entry, "links", mig)
+    return links
+
+
+def kind_of(item: dict) -> str:
+    words = " ".join(text_of(item.get(k)).lower() for k in ("type", "name", "icon"))
+    return next((kind for word, kind in LINK_WORDS if word in words), "url")
+
+
+def add_link(links: dict, kind: str, value, entry: Entry, key: str, mig: Migration) -> None:
+    """One link, as scholarsite writes it (a DOI, an arXiv id, a copied file); a second link
+    of a kind goes to `url`, else `html`, when free, else to the notes."""
+    url, kind = read_address(text_of(value), kind, entry.where(mig, key), key, mig)
+    if not url:
+        return
+    arxiv = _ARXIV.search(url)
+    if arxiv or kind == "arxiv":
+        kind, url = "arxiv", arxiv.group(1) if arxiv else url.removeprefix("arXiv:")
+    elif kind == "doi" or kind == "pdf" and _DOI.match(url) and "doi" not in links:
+        kind, url = "doi", find_doi(url)  # the paper's own DOI; another doi.org link stays
+        if not url:
+            mig.add_review(entry.where(mig, key), f"'{text_of(value)}' is not a DOI; "
+                           "not moved")
+            return
+    elif _DOI.match(url):
+        url = "https://doi.org/" + find_doi(url) if find_doi(url) else url
+    elif not re.match(r"(https?|mailto):", url):
+        url = copy_file(url, entry.folder, f"{entry.kind}/{entry.slug}", mig)
+        if not url:
+            mig.add_review(entry.where(mig, key), f"link '{text_of(value)}' names no file of "
+                           "the old site; not moved")
+            return
+    if links.get(kind, url) != url:  # a second link of a kind: a page of its site's name
+        kind = next((k for k in ("url", "html") if links.get(k, url) == url), "")
+    if kind:
+        links[kind] = url
+    else:
+        mig.add_review(entry.where(mig, key), f"one link of each kind fits; not moved: {url}")
+
+
+def read_address(url: str, kind: str, where: str, key: str, mig: Migration
+                 ) -> tuple[str, str]:
+    """(address, kind) of a link's value as written: a page that names a DOI (a
+    publisher's, a proceedings') is a link, not the paper's DOI; ('', kind) for an app's
+    own link (papers3:, message:), or nothing."""
+    if not url or url == "#":
+        return "", kind
+    if kind == "doi" and key != "doi" and re.match(r"https?://", url, re.I) \
+            and not _DOI.match(url):
+        kind = "url"
+    if kind != "doi" and re.match(r"[a-z][a-z0-9+.-]*:", url, re.I) and not re.match(
+            r"(https?|mailto|doi|arxiv):", url, re.I):
+        mig.add_review(where, f"'{url}' is no web address (an app's own link, such as "
+                       "papers3:); not moved")
+        return "", kind
+    return url, kind
+
+
+def copy_featured(entry: Entry, mig: Migration) -> str:
+    """A bundle's `featured.png` (its picture in lists), copied: the paper's preview."""
+    if not entry.bundled:
+        return ""
+    found = sorted(p for p in entry.folder.glob("featured.*")
+                   if p.suffix.lower() in (".png", ".jpg", ".jpeg", ".webp", ".gif"))
+    return copy_file(found[0].name, entry.folder, f"{entry.kind}/{entry.slug}", mig) \
+        if found else ""
