@@ -74,7 +74,7 @@ class Server:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT if os.name != "nt" else signal.SIGTERM)
             try:
-                self.proc.wait(10)
+                self.proc.wait(30)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
@@ -324,7 +324,7 @@ def test_a_port_in_use_moves_to_the_next_free_one(make_site, tmp_path):
 def test_ctrl_c_stops_cleanly(served):
     server = served()
     server.proc.send_signal(signal.SIGINT)
-    assert server.proc.wait(10) == 0
+    assert server.proc.wait(30) == 0  # stopping is what is tested, not its speed under load
     server.wait_for_line(r"^Stopped\.$")
     assert "Traceback" not in server.console()
 
