@@ -42,7 +42,7 @@ from .output.lock import output_lock, recover_site
 from .output.parallel import collector_paused
 from .output.reads import ReadLog, Reads
 from .output.patch import can_patch, patched_site
-from .output.reuse import (Reuse, fingerprint_content, fingerprint_templates,
+from .output.reuse import (PageDigests, Reuse, fingerprint_content, fingerprint_templates,
                            key_paper_pages)
 from .output.writer import (OutputError, check_output_dir, check_outputs, follow_link,
                             safe_relpath, staged_site, write_tree)
@@ -270,13 +270,13 @@ def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
     warnings, reads = [d for d in diags.items if d.severity == "warning"], log and log.result()
     if cache:
         keep_compiled(renderer(), cache)
-        record_build(cache, options.content_dir, options.output_dir, layers, options.mode(),
-                     fill_inputs(begun.inputs, list_read_hashes(parsed)), begun.started,
-                     warnings, count, len(site.papers), written,
-                     (reuse.fingerprint, reuse.digests, reuse.listings, reuse.view_digests)
-                     if reuse else ("", {}, {}, {}), begun.identities,
-                     reuse and not keep and note_touch(site, views, frame, reuse.shows,
-                                                       reads or {}) or None)
+        touch = note_touch(site, views, frame, reuse.shows, reads or {}) \
+            if reuse and not keep else None
+        record_build(cache, options.output_dir, BuildRecord(
+            build_settings(options.content_dir, options.output_dir, layers, options.mode()),
+            fill_inputs(begun.inputs, list_read_hashes(parsed)), begun.started,
+            tuple(warnings), count, len(site.papers),
+            reuse.gathered() if reuse else PageDigests(), begun.identities, touch), written)
     kept = Kept(views, {output_path(p.path): p for p in pages}, outputs, renderer(),
                 copies, cv_files, reads or {}) if keep else None
     return BuildResult(site, count, len(site.papers), time.perf_counter() - begun.start,
@@ -334,15 +334,14 @@ def prepare_reuse(cache: BuildCache, options: BuildOptions, inputs: dict,
     layers = options.template_layers()
     fingerprint = fingerprint_templates(inputs, layers, build_settings(
         options.content_dir, options.output_dir, layers, options.mode()))
+    forget = functools.partial(cache.remove, cache_name(options.output_dir, "build"))
+    root = str(follow_link(options.output_dir))
     if record is None:
-        return Reuse(str(follow_link(options.output_dir)), {}, {}, fingerprint,
-                     functools.partial(cache.remove, cache_name(options.output_dir, "build")))
-    same = record.templates == fingerprint
-    return Reuse(str(follow_link(options.output_dir)), record.pages if same else {},
-                 record.outputs if same else {}, fingerprint,
-                 functools.partial(cache.remove, cache_name(options.output_dir, "build")),
-                 list_unchanged(record, inputs) if same else frozenset(),
-                 record.listings if same else {}, record.views)
+        return Reuse(root, fingerprint, forget)
+    if record.digests.templates != fingerprint:  # only the views' digests hold
+        return Reuse(root, fingerprint, forget, PageDigests(views=record.digests.views))
+    return Reuse(root, fingerprint, forget, record.digests, record.outputs,
+                 list_unchanged(record, inputs))
 
 
 def list_paper_pages(pages: list[Page]) -> dict[str, tuple[str, str]]:
@@ -373,7 +372,7 @@ def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path
 
     keeping = keeping_for(env, files) if keep else None
     listing = set(files) | set(copies)
-    if reuse is not None and reuse.previous and can_patch(options.output_dir, listing):
+    if reuse is not None and reuse.last.pages and can_patch(options.output_dir, listing):
         reuse.in_place = True
         folder = patched_site(options.output_dir, listing, reuse.forget)
     else:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -16,6 +16,7 @@ from ..diagnostics import Diagnostic
 from .cache import (BuildCache, FileIdentity, InputKey, build_settings, cache_name, fill_inputs,
                     has_identity, identify, identity_of, input_folders, is_settled, list_inputs,
                     open_cache)
+from .reuse import PageDigests, Touch
 from .writer import MANIFEST, read_manifest
 
 
@@ -23,25 +24,21 @@ from .writer import MANIFEST, read_manifest
 class BuildRecord:
     """What the last successful build into one output folder read and wrote."""
 
-    settings: tuple  # the options and the working folder the build ran with
+    settings: tuple  # the options and the working folder the build ran with (build_settings)
     inputs: dict[str, InputKey]
-    outputs: dict[str, FileIdentity]  # by path relative to the output folder
     started: float  # time.time() when the build began
     warnings: tuple[Diagnostic, ...]
     files: int
     papers: int
-    # The digests of the pages' contexts, and of the templates they were rendered with,
-    # for the next build to take the pages that would be the same (output/reuse.py).
-    templates: str = ""
-    pages: dict[str, bytes] = field(default_factory=dict)
-    # Where the papers' fragments are in the pages of every paper, and the digests of the
-    # papers' views they show (render/lists.py).
-    listings: dict[str, tuple] = field(default_factory=dict)
-    views: dict[str, str] = field(default_factory=dict)
+    # What the next build may take of the pages (reuse.py, render/lists.py).
+    digests: PageDigests = field(default_factory=PageDigests)
     # The identity of each hashed input when it was listed (see knows_hashes).
     identities: dict[str, FileIdentity] = field(default_factory=dict)
-    # What a build after a few papers' edits goes by besides the above (reuse.Touch).
-    touch: object = None
+    # What a build after a few papers' edits goes by besides the above (touchup.py).
+    touch: Touch | None = None
+    # The identity of every file of the site, by path relative to the output folder:
+    # filled in by record_build.
+    outputs: dict[str, FileIdentity] = field(default_factory=dict)
 
 
 def knows_hashes(record: BuildRecord | None
@@ -137,18 +134,13 @@ def is_current(listed: Listed, cache: BuildCache, out: Path) -> bool:
     return cache.identify(cache_name(out, "build")) == listed.stamp
 
 
-def record_build(cache: BuildCache, content: Path, out: Path, templates: Sequence[Path],
-                 mode: tuple, inputs: dict[str, InputKey], started: float,
-                 warnings: list[Diagnostic], files: int, papers: int,
-                 written: dict[str, os.stat_result] | None = None, pages: tuple = ("", {}, {}, {}),
-                 identities: dict[str, FileIdentity] | None = None, touch: object = None,
+def record_build(cache: BuildCache, out: Path, record: BuildRecord,
+                 written: dict[str, os.stat_result] | None = None,
                  still: dict[str, FileIdentity] | None = None) -> None:
-    """Remember a successful build (`inputs` as listed before it read anything; `written`,
-    the status of the files it wrote, as they were written: others, such as the pages
-    taken from the last build, are looked up; `pages`: the templates' fingerprint, each
-    page's digest, the listings and the views' digests, see reuse.py; `identities`: of
-    the hashed inputs, see knows_hashes; `touch`: see reuse.Touch; `still`: the
-    identities of files known to be as they were, not looked up again)."""
+    """Remember a successful build into `out`: `record`, with the identity of every file
+    of the site. `written`: the status of the files the build wrote, as they were written
+    (others, such as the pages taken from the last build, are looked up); `still`: the
+    identities of files known to be as they were, not looked up again."""
     written, still = written or {}, still or {}
     try:
         outputs = {}
@@ -158,9 +150,7 @@ def record_build(cache: BuildCache, content: Path, out: Path, templates: Sequenc
                 if rel in still else identify(os.path.join(out, rel))
     except OSError:
         return
-    cache.save(cache_name(out, 'build'), BuildRecord(
-        build_settings(content, out, templates, mode), inputs, outputs, started,
-        tuple(warnings), files, papers, *pages, identities or {}, touch))
+    cache.save(cache_name(out, 'build'), replace(record, outputs=outputs))
 
 
 def read_listing(out: Path) -> list[str]:
