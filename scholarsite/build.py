@@ -367,6 +367,7 @@ def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path
     files = {safe_relpath(output_path(page.path)): page for page in pages}
     copies = {safe_relpath(rel): source for rel, source in copies.items()}
     check_outputs(files, copies)
+    from .fastpath.writing import ReusingWriter
     from .render.render import render_into
     from .render.splice import keeping_for
 
@@ -379,7 +380,7 @@ def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path
         folder = staged_site(options.output_dir, listing)
     with folder as root:
         written, kept = render_into(root, files, env, options.template_layers(), diags,
-                                    options.jobs, keeping, reuse)
+                                    options.jobs, keeping, reuse and ReusingWriter(reuse))
         if diags.has_errors(options.strict):
             raise ContentError(diags.errors(options.strict))
         write_tree(root, {}, {rel: source for rel, source in copies.items()

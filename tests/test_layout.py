@@ -10,7 +10,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "scholarsite"
 # Lowest first: a module may import from its own stage and the stages before it.
 STAGES = ["__init__", "diagnostics", "models", "output", "structure", "reading", "views",
-          "plan", "render", "touchup", "build", "live", "commands", "cli", "__main__"]
+          "plan", "render", "fastpath", "touchup", "build", "live", "commands", "cli",
+          "__main__"]
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 50
 
