@@ -34,7 +34,7 @@ import jinja2
 from .diagnostics import Diagnostic, Diagnostics
 from .models import Paper, Site
 from .output.cache import BuildCache, cache_name, fill_inputs, hash_bytes, is_settled
-from .output.record import BuildRecord, outputs_unchanged, record_build
+from .output.record import BuildRecord, is_output_as_written, record_build
 from .output.patch import patched_site
 from .output.reads import Reads, read_values
 from .output.reuse import (Digest, FileReads, Frame, Listing, PageDigests, Touch,
@@ -47,7 +47,7 @@ from .reading.paperfiles import parse_paper_file, store_result
 from .reading.paperparts import PartStore, open_parts
 from .reading.papers import Converter, make_markdown
 from .reading.yamlread import read_bytes
-from .render.lists import refill, render_fragments, write_spliced
+from .render.lists import refill_outline, render_fragments, write_spliced
 from .structure.kinds import EXPORTS, KIND, SEARCH_PATH, paper_url
 from .structure.urls import ROOT_MARKER, output_path
 from .views.entries import ENTRY, entries_of
@@ -120,7 +120,7 @@ def touch_up(work: Touching) -> TouchedUp | None:
             and record.digests.templates == work.templates):
         return None
     changed = list_changed_papers(work)
-    if not changed or not outputs_unchanged(work.output_dir, record):
+    if not changed or not is_output_as_written(work.output_dir, record):
         return None
     diags = Diagnostics(root=work.root)
     config, _ = load_settings(work.content_dir, list_user_files(work.content_dir, diags),
@@ -175,7 +175,7 @@ def read_edited(work: Touching, path: str, config, touch: Touch, md: Converter
     papers = apply_site_rules(raw, config, diags)
     slugs = tuple(sorted(p.slug for p in papers))
     if diags.items or slugs != recorded.slugs \
-            or any(concerns(warning, name) for warning in work.record.warnings) \
+            or any(is_about_file(warning, name) for warning in work.record.warnings) \
             or any(ROOT_MARKER in paper.abstract_html for paper in papers):  # plan/checks.py
         return None
     old = find_old_share(work, str(name), work.record.inputs[path], slugs)
@@ -190,7 +190,7 @@ def read_edited(work: Touching, path: str, config, touch: Touch, md: Converter
                   old.made, {paper.slug: paper for paper in old.papers})
 
 
-def concerns(warning: Diagnostic, name: Path) -> bool:
+def is_about_file(warning: Diagnostic, name: Path) -> bool:
     """Whether a warning of the last build is about the file `name`, or names it."""
     shown = name.as_posix()
     return os.path.abspath(warning.path) == os.path.abspath(name) or shown in warning.message
@@ -299,7 +299,7 @@ def render_listing(env: jinja2.Environment, listing: Listing, slugs: set[str],
     try:
         template = env.select_template(spec) if isinstance(spec, tuple) \
             else env.get_template(spec)
-        context = refill(listing.outlined, entries)
+        context = refill_outline(listing.outlined, entries)
     except (KeyError, jinja2.TemplateError):
         return None
     made = render_fragments(template, context, shown, views)  # type: ignore[arg-type]

@@ -19,7 +19,7 @@ import jinja2
 from ..output.reuse import Digest, Listing, Reuse
 from ..output.writer import write_file
 from ..plan.pages import Page
-from ..render.lists import note_shown, outline, stand_in_views, write_listing
+from ..render.lists import note_shown, outline_context, stand_in_views, write_listing
 from ..render.render import find_template, render_page_into
 from ..structure.kinds import KIND
 
@@ -70,7 +70,7 @@ class ReusingWriter:
             return write_file(root, rel, find_template(page, env).render(page.render_context()))
         context = page.render_context()
         if not KIND[page.kind].per_paper:
-            note_shown(rel, outline(context), noted.shows)
+            note_shown(rel, outline_context(context), noted.shows)
         if reuse.take(rel, page.template, stand_in_views(context, reuse.view_digests),
                       noted.digests):
             return None

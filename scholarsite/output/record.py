@@ -32,7 +32,7 @@ class BuildRecord:
     papers: int
     # What the next build may take of the pages (reuse.py, render/lists.py).
     digests: PageDigests = field(default_factory=PageDigests)
-    # The identity of each hashed input when it was listed (see knows_hashes).
+    # The identity of each hashed input when it was listed (see find_known_hashes).
     identities: dict[str, FileIdentity] = field(default_factory=dict)
     # What a build after a few papers' edits goes by besides the above (touchup.py).
     touch: Touch | None = None
@@ -41,7 +41,7 @@ class BuildRecord:
     outputs: dict[str, FileIdentity] = field(default_factory=dict)
 
 
-def knows_hashes(record: BuildRecord | None
+def find_known_hashes(record: BuildRecord | None
                  ) -> Callable[[str, FileIdentity], InputKey | None] | None:
     """The hash `record` has of a file that is as it was then: of the same identity, one
     settled before that build started (as git trusts its index), so that a build reads
@@ -57,7 +57,7 @@ def knows_hashes(record: BuildRecord | None
     return known
 
 
-def trusted(record: BuildRecord, inputs: dict[str, InputKey]) -> bool:
+def is_trusted(record: BuildRecord, inputs: dict[str, InputKey]) -> bool:
     """No input changed, and no large file's identity is so close to the record that a
     change within the same clock tick could hide behind it."""
     return inputs == record.inputs and all(is_settled(key, record.started)
@@ -70,7 +70,7 @@ def list_unchanged(record: BuildRecord, inputs: dict[str, InputKey | None]) -> f
                      and record.inputs.get(path) == key and is_settled(key, record.started))
 
 
-def outputs_unchanged(out: Path, record: BuildRecord) -> bool:
+def is_output_as_written(out: Path, record: BuildRecord) -> bool:
     return all(has_identity(os.path.join(out, rel), identity)
                for rel, identity in record.outputs.items())
 
@@ -100,10 +100,11 @@ def list_build_inputs(content: Path, out: Path, templates: Sequence[Path],
                       ) -> tuple[dict[str, InputKey | None], dict[str, FileIdentity]]:
     """What a build reads, listed before it reads anything (the files `read_later` holds
     for, the paper files, are hashed as they are read: cache.list_inputs, unless the
-    record knows them: knows_hashes), and the identities of the files hashed."""
+    record knows them: find_known_hashes), and the identities of the files hashed."""
     folders, skip = input_folders(content, out, templates)
     identities: dict[str, FileIdentity] = {}
-    return list_inputs(folders, skip, read_later, knows_hashes(record), identities), identities
+    listed = list_inputs(folders, skip, read_later, find_known_hashes(record), identities)
+    return listed, identities
 
 
 def look_at_last_build(content: Path, out: Path, templates: Sequence[Path], mode: tuple,
@@ -122,7 +123,8 @@ def look_at_last_build(content: Path, out: Path, templates: Sequence[Path], mode
         if record is None or record.settings != build_settings(content, out, templates, mode):
             return None
         inputs, identities = list_build_inputs(content, out, templates, record, read_later)
-        unchanged = trusted(record, fill_inputs(inputs, {})) and outputs_unchanged(out, record)
+        unchanged = is_trusted(record, fill_inputs(inputs, {})) \
+            and is_output_as_written(out, record)
         return Listed(record, stamp, inputs, identities, started, unchanged)
     except (OSError, ValueError, TypeError, AttributeError):
         return None

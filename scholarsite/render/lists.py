@@ -32,14 +32,14 @@ from .fragments import reduce_context, render_text
 SPLICE_SHARE = 0.5
 
 
-def outline(value: object) -> object:
+def outline_context(value: object) -> object:
     """`value` (a page's context) with each paper entry standing for its name."""
     if type(value) is dict:
         if ENTRY in value:
             return (ENTRY, value[ENTRY])
-        return {key: outline(item) for key, item in value.items()}
+        return {key: outline_context(item) for key, item in value.items()}
     if type(value) is list:
-        return [outline(item) for item in value]
+        return [outline_context(item) for item in value]
     return value
 
 
@@ -66,7 +66,7 @@ def write_listing(root: Path, rel: str, names: str | tuple[str, ...],
     changed papers' fragments made again, or whole; None when the last build's file stays
     as it is (no paper it shows changed). Its `Listing` is put in `found`; when it has
     none, the entries it shows are put in `shows`."""
-    outlined = outline(context)
+    outlined = outline_context(context)
     around = digest_context(names, outlined)
     old = reuse.find_listing(rel, around) if around is not None else None
     if old is not None:
@@ -107,21 +107,21 @@ def note_shown(rel: str, outlined: object, shows: dict[str, frozenset[str]]) -> 
 
 
 def is_outlined(value: object) -> bool:
-    """Whether `value` is a paper entry as `outline` leaves it: (ENTRY, its name)."""
+    """Whether `value` is a paper entry as `outline_context` leaves it: (ENTRY, its name)."""
     return type(value) is tuple and len(value) == 2 and value[0] == ENTRY
 
 
-def refill(outlined: object, entries: dict[str, dict]) -> object:
+def refill_outline(outlined: object, entries: dict[str, dict]) -> object:
     """An outlined context made a context again for the papers' `entries` (by name)
     alone, as fragments.reduce_context cuts a whole one: a list keeps those of its
     entries and drops the others. KeyError when an entry outside a list is another's."""
     if type(outlined) is dict:
-        return {key: refill(item, entries) for key, item in outlined.items()}
+        return {key: refill_outline(item, entries) for key, item in outlined.items()}
     if type(outlined) is list:
         if any(map(is_outlined, outlined)):
             return [entries[item[1]] if is_outlined(item) else item for item in outlined
                     if not is_outlined(item) or item[1] in entries]
-        return [refill(item, entries) for item in outlined]
+        return [refill_outline(item, entries) for item in outlined]
     return entries[outlined[1]] if is_outlined(outlined) else outlined  # type: ignore[index]
 
 
