@@ -223,9 +223,9 @@ def build_site(options: BuildOptions, keep: bool = False, listed: Listed | None 
                   fingerprint_other_content(options, inputs))
     if cache is not None and record is not None and reuse is not None and not keep:
         touched = touch_up(Touching(
-            options.content_dir, options.output_dir, options.template_layers(),
-            options.mode(), cache, record, inputs, identities, begun.content,
-            reuse.fingerprint, started, diags.root, is_paper_path(options.content_dir),
+            options.content_dir, options.output_dir, cache, record, inputs, identities,
+            begun.content, reuse.fingerprint, started, diags.root,
+            is_paper_path(options.content_dir),
             functools.partial(prepare_env, options, cache, True)))
         if touched is not None:
             return BuildResult(None, touched.files, touched.papers,

@@ -60,14 +60,13 @@ SEARCH_FIELD = "search_json"  # the field of a paper's view that is its search e
 
 @dataclass(frozen=True)
 class Touching:
-    """What a touch-up works from: the build's folders and settings, its cache and the
-    last build's record, the inputs as listed now (cache.list_inputs), and
-    `content`, the fingerprint of the content's other files and the settings."""
+    """What a touch-up works from: the build's folders, its cache and the last build's
+    record (whose settings are this build's: `templates` fingerprints them), the inputs
+    as listed now (cache.list_inputs), and `content`, the fingerprint of the content's
+    other files and the settings."""
 
     content_dir: Path
     output_dir: Path
-    layers: tuple[Path, ...]
-    mode: tuple
     cache: BuildCache
     record: BuildRecord
     inputs: dict
