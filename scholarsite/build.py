@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Callable
 
 from .output.cache import (BuildCache, build_settings, cache_name, fill_inputs, is_settled,
                            open_cache)
-from .output.record import (BuildRecord, Listed, is_current, list_build_inputs,
-                            list_unchanged, load_record, record_build)
+from .fastpath.record import (BuildRecord, Listed, is_current, list_build_inputs, list_unchanged,
+                              load_record, record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
 from .reading.layout import is_paper_path
 from .reading.loader import CONFIG_FILE, FILES_DIR, Loaded, load_site, watch_site
@@ -27,23 +27,23 @@ from .plan.paperpdfs import collect_paper_pdfs
 from .render.typeset import make_cv_files
 from .render.languages import build_cold_for_languages, plan_in_languages
 from .render.layers import ASSETS_DIR, find_layer_problem, list_layers, normalize_layers
-from .render.splice import check_overrides
+from .fastpath.splice import check_overrides
 from .reading.listing import list_files
 from .reading.paperfiles import ParsedFiles
 from .reading.paperparts import open_parts
 from .reading.publishing import Publishing, build_mode
 from .structure.kinds import KIND, list_common_templates
-from .touchup import Touching, note_touch, touch_up
+from .fastpath.touchup import Touching, note_touch, touch_up
 from .structure.urls import output_path
 from .views.cvpdf import CVFiles
 from .views.views import make_views
 from .output.generated import image_store, store_generated
 from .output.lock import output_lock, recover_site
 from .output.parallel import collector_paused
-from .output.reads import ReadLog, Reads
-from .output.patch import can_patch, patched_site
-from .output.reuse import (PageDigests, Reuse, fingerprint_content, fingerprint_templates,
-                           key_paper_pages)
+from .fastpath.reads import ReadLog, Reads
+from .fastpath.patch import can_patch, patched_site
+from .fastpath.reuse import (PageDigests, Reuse, fingerprint_content, fingerprint_templates,
+                             key_paper_pages)
 from .output.writer import (OutputError, check_output_dir, check_outputs, follow_link,
                             safe_relpath, staged_site, write_tree)
 
@@ -290,7 +290,7 @@ def prepare_env(options: BuildOptions, cache: BuildCache | None, watching: bool 
     `keep_compiled`, once the build has succeeded). `watching`: it watches what pages
     read (render/splice.py)."""
     from .render.render import ViewEnvironment, compile_names, make_env
-    from .render.splice import WatchingEnvironment
+    from .fastpath.splice import WatchingEnvironment
 
     env = make_env(options.template_layers(), cache.root / TEMPLATES_CACHE if cache else None,
                    WatchingEnvironment if watching else ViewEnvironment)
@@ -369,7 +369,7 @@ def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path
     check_outputs(files, copies)
     from .fastpath.writing import ReusingWriter
     from .render.render import render_into
-    from .render.splice import keeping_for
+    from .fastpath.splice import keeping_for
 
     keeping = keeping_for(env, files) if keep else None
     listing = set(files) | set(copies)

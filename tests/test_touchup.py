@@ -17,7 +17,7 @@ from conftest import (examples, MINIMAL_CONFIG, build_args, cold_bytes, copy_tem
                       run_cli, set_front_line, stamps, tree_bytes, write_files)
 
 from scholarsite.build import BuildOptions, BuildResult, build
-from scholarsite.output.record import look_at_last_build
+from scholarsite.fastpath.record import look_at_last_build
 from scholarsite.reading.layout import is_paper_path
 from scholarsite.reading.publishing import Publishing, build_mode
 from scholarsite.render.layers import list_layers

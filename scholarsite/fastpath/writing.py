@@ -16,10 +16,10 @@ from pathlib import Path
 
 import jinja2
 
-from ..output.reuse import Digest, Listing, Reuse
+from .reuse import Digest, Listing, Reuse
 from ..output.writer import write_file
 from ..plan.pages import Page
-from ..render.lists import note_shown, outline_context, stand_in_views, write_listing
+from .lists import note_shown, outline_context, stand_in_views, write_listing
 from ..render.render import find_template, render_page_into
 from ..structure.kinds import KIND
 

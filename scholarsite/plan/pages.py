@@ -13,7 +13,7 @@ from typing import Callable
 from markupsafe import Markup
 
 from ..models import Item, Paper, Site
-from ..output.reads import ReadLog, plain
+from ..fastpath.reads import ReadLog, plain
 from ..reading.loader import watch_site
 from ..reading.collections import PAGES, SCHEMA_BY_NAME, SCHEMAS, Schema, has_tags
 from ..structure.kinds import EXPORTS, KIND, KINDS, paper_url, section_url

@@ -24,7 +24,7 @@ from ..models import CV, Item, Paper, Person, Site, SiteConfig, Variant
 from .unread import warn_unread
 from .bibrepeats import drop_same_papers, keep_repeats
 from ..output.cache import hash_bytes
-from ..output.reads import ReadLog, Reads, plain
+from ..fastpath.reads import ReadLog, Reads, plain
 from .paperfiles import (FileKey, PaperFiles, ParsedFiles, Share, check_file_links,
                          list_papers, read_paper_files)
 from .papers import make_markdown, render_markdown, report_at

@@ -33,9 +33,9 @@ from ..plan.pages import Page
 from ..structure.kinds import KIND
 from ..views.entries import ENTRY, entries_of
 from .fragments import reduce_context, render_text
-from .layers import find_theme, find_unknown_overrides
-from .overrides import find_unknown_blocks
-from .render import DICT_ATTRIBUTES, Keeping, ViewEnvironment, render_page
+from ..render.layers import find_theme, find_unknown_overrides
+from ..render.overrides import find_unknown_blocks
+from ..render.render import DICT_ATTRIBUTES, Keeping, ViewEnvironment, render_page
 
 ANY_TEMPLATE = "*"  # a template whose includes are computed at run time uses them all
 # Stands for the pieces of a value while the page around them is rendered; it is found

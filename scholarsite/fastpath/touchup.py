@@ -31,27 +31,26 @@ from typing import Callable
 
 import jinja2
 
-from .diagnostics import Diagnostic, Diagnostics
-from .models import Paper, Site
-from .output.cache import BuildCache, cache_name, fill_inputs, hash_bytes, is_settled
-from .output.record import BuildRecord, is_output_as_written, record_build
-from .output.patch import patched_site
-from .output.reads import Reads, read_values
-from .output.reuse import (Digest, FileReads, Frame, Listing, PageDigests, Touch,
-                           key_paper_pages)
-from .output.writer import MANIFEST, write_chunks, write_file
-from .plan.pages import Planning, paper_context
-from .reading.publishing import Publishing
-from .reading.loader import Prepared, apply_site_rules, list_user_files, load_settings
-from .reading.paperfiles import parse_paper_file, store_result
-from .reading.paperparts import PartStore, open_parts
-from .reading.papers import Converter, make_markdown
-from .reading.yamlread import read_bytes
-from .render.lists import refill_outline, render_fragments, write_spliced
-from .structure.kinds import EXPORTS, KIND, SEARCH_PATH, paper_url
-from .structure.urls import ROOT_MARKER, output_path
-from .views.entries import ENTRY, entries_of
-from .views.views import make_views
+from ..diagnostics import Diagnostic, Diagnostics
+from ..models import Paper, Site
+from ..output.cache import BuildCache, cache_name, fill_inputs, hash_bytes, is_settled
+from .record import BuildRecord, is_output_as_written, record_build
+from .patch import patched_site
+from .reads import Reads, read_values
+from .reuse import (Digest, FileReads, Frame, Listing, PageDigests, Touch, key_paper_pages)
+from ..output.writer import MANIFEST, write_chunks, write_file
+from ..plan.pages import Planning, paper_context
+from ..reading.publishing import Publishing
+from ..reading.loader import Prepared, apply_site_rules, list_user_files, load_settings
+from ..reading.paperfiles import parse_paper_file, store_result
+from ..reading.paperparts import PartStore, open_parts
+from ..reading.papers import Converter, make_markdown
+from ..reading.yamlread import read_bytes
+from .lists import refill_outline, render_fragments, write_spliced
+from ..structure.kinds import EXPORTS, KIND, SEARCH_PATH, paper_url
+from ..structure.urls import ROOT_MARKER, output_path
+from ..views.entries import ENTRY, entries_of
+from ..views.views import make_views
 
 # Beyond this many changed paper files, the whole build is about as quick.
 TOUCH_FILES = 8

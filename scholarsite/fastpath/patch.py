@@ -23,9 +23,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-from .writer import (MANIFEST, OutputError, _staging_names, follow_link, list_folders,
-                     make_staging, read_manifest, refuse_overwrite, remove_output,
-                     write_manifest)
+from ..output.writer import (MANIFEST, OutputError, _staging_names, follow_link, list_folders,
+                             make_staging, read_manifest, refuse_overwrite, remove_output,
+                             write_manifest)
 
 
 def can_patch(out_dir: Path, listing: set[str]) -> bool:

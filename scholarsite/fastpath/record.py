@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..diagnostics import Diagnostic
-from .cache import (BuildCache, FileIdentity, InputKey, build_settings, cache_name, fill_inputs,
-                    has_identity, identify, identity_of, input_folders, is_settled, list_inputs,
-                    open_cache)
+from ..output.cache import (BuildCache, FileIdentity, InputKey, build_settings, cache_name,
+                            fill_inputs, has_identity, identify, identity_of, input_folders,
+                            is_settled, list_inputs, open_cache)
 from .reuse import PageDigests, Touch
-from .writer import MANIFEST, read_manifest
+from ..output.writer import MANIFEST, read_manifest
 
 
 @dataclass(frozen=True)

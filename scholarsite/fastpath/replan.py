@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from ..models import Paper
-from ..output.reads import Path_, read_values
+from .reads import Path_, read_values
 from ..plan.pages import Page, Planning, plan_export_file, plan_paper, plan_search, plan_sitemap
 from ..structure.kinds import EXPORTS, SEARCH_PATH, SITEMAP_PATH
 from ..views.entries import ENTRY, entries_of

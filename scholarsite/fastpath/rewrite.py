@@ -19,7 +19,7 @@ from ..diagnostics import Diagnostics
 from ..plan.pages import Page
 from ..render.errors import describe_template_error
 from ..render.render import render_page
-from ..render.splice import Pieces, keep_page, splice_pieces
+from .splice import Pieces, keep_page, splice_pieces
 from ..output.writer import (MANIFEST, check_outputs, refuse_overwrite, remove_output,
                              replace_file, safe_relpath, write_manifest)
 

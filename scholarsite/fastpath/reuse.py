@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from .cache import FileIdentity, has_identity
+from ..output.cache import FileIdentity, has_identity
 from .reads import Reads
 
 Digest = bytes

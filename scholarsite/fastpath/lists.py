@@ -23,7 +23,7 @@ from typing import Iterator
 
 import jinja2
 
-from ..output.reuse import Listing, Reuse, Slot, digest_context
+from .reuse import Listing, Reuse, Slot, digest_context
 from ..output.writer import write_chunks, write_parts
 from ..views.entries import ENTRY, entries_of
 from .fragments import reduce_context, render_text
