@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .output.cache import (BuildCache, build_settings, cache_name, fill_inputs, is_settled,
-                           open_cache)
+from .output.cache import BuildCache, cache_name, open_cache
+from .fastpath.inputs import build_settings, fill_inputs, is_settled
 from .fastpath.record import (BuildRecord, Listed, is_current, list_build_inputs, list_unchanged,
                               load_record, record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
@@ -310,7 +310,7 @@ def load_parsed(cache: BuildCache | None, options: BuildOptions, diags: Diagnost
     its papers (their views) when nothing else they depend on has changed since (the
     content's other files, the settings: `content`, their reuse.fingerprint_content).
     What is made this time is kept when `keep` (by every build with the cache, the first
-    into a folder too) and those files are settled (cache.is_settled)."""
+    into a folder too) and those files are settled (inputs.is_settled)."""
     store = open_parts(cache, options.output_dir, diags.root) if cache else None
     papers = is_paper_path(options.content_dir)
     settled = keep and all(is_settled(key, started) for key in inputs.values() if key)

@@ -64,6 +64,18 @@ def test_stages_import_only_stages_below_them():
     assert upward == []
 
 
+def test_output_knows_nothing_of_content():
+    """output/ writes files, keeps the cache's files and runs the workers: it imports no
+    model, nor anything of the speed code (fastpath/), which goes by papers."""
+    modules = list_modules()
+    allowed = {"scholarsite", "scholarsite.diagnostics"}
+    found = [f"{name} imports {target}"
+             for name, path in modules.items() if name.startswith("scholarsite.output.")
+             for target in sorted(imported_modules(name, path, modules))
+             if target not in allowed and not target.startswith("scholarsite.output.")]
+    assert found == []
+
+
 def test_no_import_cycle():
     modules = list_modules()
     graph = {name: imported_modules(name, path, modules) for name, path in modules.items()}

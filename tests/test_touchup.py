@@ -235,7 +235,7 @@ def test_a_look_at_the_last_build_that_another_build_outdated_is_not_taken(tmp_p
     hour_ago = time.time_ns() - 3600 * 10**9
     for path in (content / "publications").iterdir():
         os.utime(path, ns=(hour_ago, hour_ago))
-    time.sleep(2.5)  # their status change times too are settled (cache.RACY_SECONDS)
+    time.sleep(2.5)  # their status change times too are settled (inputs.RACY_SECONDS)
     build_into(content, out, templates)  # a record that knows them: they are not read
     listed = look_at_last_build(content, out, list_layers(templates),
                                 build_mode(False, Publishing()), is_paper_path(content))

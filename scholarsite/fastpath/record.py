@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..diagnostics import Diagnostic
-from ..output.cache import (BuildCache, FileIdentity, InputKey, build_settings, cache_name,
-                            fill_inputs, has_identity, identify, identity_of, input_folders,
-                            is_settled, list_inputs, open_cache)
+from ..output.cache import (BuildCache, FileIdentity, cache_name, has_identity, identify,
+                            identity_of, open_cache)
+from .inputs import (InputKey, build_settings, fill_inputs, input_folders, is_settled,
+                     list_inputs)
 from .reuse import PageDigests, Touch
 from ..output.writer import MANIFEST, read_manifest
 
@@ -99,7 +100,7 @@ def list_build_inputs(content: Path, out: Path, templates: Sequence[Path],
                       record: BuildRecord | None, read_later: Callable[[str], bool]
                       ) -> tuple[dict[str, InputKey | None], dict[str, FileIdentity]]:
     """What a build reads, listed before it reads anything (the files `read_later` holds
-    for, the paper files, are hashed as they are read: cache.list_inputs, unless the
+    for, the paper files, are hashed as they are read: inputs.list_inputs, unless the
     record knows them: find_known_hashes), and the identities of the files hashed."""
     folders, skip = input_folders(content, out, templates)
     identities: dict[str, FileIdentity] = {}

@@ -121,7 +121,7 @@ def fingerprint_templates(inputs: dict[str, tuple], layers: tuple, settings: tup
 def fingerprint_content(inputs: dict[str, tuple | None], content: Path, settings: tuple
                         ) -> str:
     """A digest of the content's files in `inputs` (all but the paper files; those still
-    to be read are listed as None: cache.list_inputs) and the build's settings: what the
+    to be read are listed as None: inputs.list_inputs) and the build's settings: what the
     site's rules and the papers' views depend on besides each paper (reading/loader.py)."""
     root = os.path.join(os.path.abspath(content), "")
     parts = [repr(settings)]

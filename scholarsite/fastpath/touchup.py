@@ -33,7 +33,8 @@ import jinja2
 
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import Paper, Site
-from ..output.cache import BuildCache, cache_name, fill_inputs, hash_bytes, is_settled
+from ..output.cache import BuildCache, cache_name, hash_bytes
+from .inputs import fill_inputs, is_settled
 from .record import BuildRecord, is_output_as_written, record_build
 from .patch import patched_site
 from .reads import Reads, read_values
@@ -61,7 +62,7 @@ SEARCH_FIELD = "search_json"  # the field of a paper's view that is its search e
 class Touching:
     """What a touch-up works from: the build's folders, its cache and the last build's
     record (whose settings are this build's: `templates` fingerprints them), the inputs
-    as listed now (cache.list_inputs), and `content`, the fingerprint of the content's
+    as listed now (inputs.list_inputs), and `content`, the fingerprint of the content's
     other files and the settings."""
 
     content_dir: Path
