@@ -97,7 +97,7 @@ class Kept:
 @dataclass(frozen=True)
 class BuildResult:
     # The site read; None after a touch-up, which reads only the papers that changed
-    # (touchup.py: never for serve, which keeps the site, nor without the cache).
+    # (fastpath/touchup.py: never for serve, which keeps the site, nor without the cache).
     site: Site | None
     files: int
     papers: int

@@ -189,7 +189,7 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def look_at_last_build(args: argparse.Namespace):
-    """The last build into the output folder and what changed since (output/record.py:
+    """The last build into the output folder and what changed since (fastpath/record.py:
     Listed), looked at before the modules that build are even imported: when nothing
     changed, there is nothing to do."""
     from .fastpath.record import look_at_last_build as look

@@ -1,5 +1,5 @@
 """A build after a few papers' edits is brought about from the last build's record
-(scholarsite/touchup.py) when what changed is the papers' own pages and entries: the
+(scholarsite/fastpath/touchup.py) when what changed is the papers' own pages and entries: the
 output is a cold build's, byte for byte, and whatever else changed is left to the whole
 build, which gives the same bytes. `BuildResult.site` is None after a touch-up (it reads
 only the changed papers), which is how these tests tell the two apart."""

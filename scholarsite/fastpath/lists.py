@@ -2,7 +2,7 @@
 the file the last build wrote rather than rendered whole.
 
 Such a page is mostly its papers' fragments (render.FragmentCache: `{% cache paper.slug,
-... %}`). A build that may take pages from the last one (output/reuse.py) writes it noting
+... %}`). A build that may take pages from the last one (fastpath/reuse.py) writes it noting
 where each fragment's bytes are, with a digest of its context in which each paper entry
 (views/entries.py) stands for its name alone: its `Listing`. The next build, finding the
 file as that build left it and a context of the same digest, needs only the fragments of
@@ -46,7 +46,7 @@ def outline_context(value: object) -> object:
 def stand_in_views(context: dict, digests: dict[str, str]) -> dict:
     """A page's context with each paper view at its top level (a paper's page has its
     own there) standing for the digest of what it was kept with (reading/loader.py),
-    where it has one: for the page's digest (output/reuse.py), a view is the same when
+    where it has one: for the page's digest (fastpath/reuse.py), a view is the same when
     that is, and pickling the digest costs nothing beside the view."""
     shown = None
     for key, value in context.items():

@@ -1,5 +1,5 @@
 """Bring the last site up to date in place, for a build that takes most of its pages from
-the last one (output/reuse.py).
+the last one (fastpath/reuse.py).
 
 Swapping in a whole new folder (writer.staged_site) writes every file again and removes
 every file of the old one: at 5,000 papers, well over a second on a virtual disk, for a

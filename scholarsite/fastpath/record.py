@@ -31,7 +31,7 @@ class BuildRecord:
     warnings: tuple[Diagnostic, ...]
     files: int
     papers: int
-    # What the next build may take of the pages (reuse.py, render/lists.py).
+    # What the next build may take of the pages (reuse.py, fastpath/lists.py).
     digests: PageDigests = field(default_factory=PageDigests)
     # The identity of each hashed input when it was listed (see find_known_hashes).
     identities: dict[str, FileIdentity] = field(default_factory=dict)

@@ -16,7 +16,7 @@ paper's page shows, the content's other files), without making its context.
 A digest is of the context's pickle without shared references (pickle's fast mode), so
 that equal contexts made by different builds give equal bytes; a context that cannot be
 pickled that way is rendered. Pages written as they are rendered (the lists of every
-paper) are patched in their files or rendered (render/lists.py). The first build into a
+paper) are patched in their files or rendered (fastpath/lists.py). The first build into a
 folder records its digests too: the first build after an edit is quick with one before.
 """
 
@@ -51,7 +51,7 @@ class Slot(NamedTuple):
 @dataclass(frozen=True)
 class Listing:
     """A page of every paper as the last build wrote it, for the next to patch its
-    changed papers' fragments in (render/lists.py)."""
+    changed papers' fragments in (fastpath/lists.py)."""
 
     around: Digest  # of the page's context with each paper entry standing for its name
     slots: tuple[Slot, ...]
@@ -159,7 +159,7 @@ def digest_lines(parts: list[str]) -> str:
 class Reuse:
     """What the last build wrote that this one may take (its digests by output path, the
     identity of each file it left, the listings of its pages of every paper and the
-    digests of its papers' views: render/lists.py), and what this build gathers of the
+    digests of its papers' views: fastpath/lists.py), and what this build gathers of the
     same for the next."""
 
     def __init__(self, old_root: str, fingerprint: str,
@@ -186,7 +186,7 @@ class Reuse:
         # page: key_paper_pages), by output path: their digests stand for the contexts'.
         self.keys: dict[str, Digest] = {}
         # The paper entries each page shows, of the pages that are neither a paper's own
-        # nor patched by their fragments (render/lists.py: note_shown).
+        # nor patched by their fragments (fastpath/lists.py: note_shown).
         self.shows: dict[str, frozenset[str]] = {}
 
     def gathered(self) -> PageDigests:

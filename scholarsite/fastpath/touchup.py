@@ -2,15 +2,15 @@
 reading the rest of the site.
 
 A build reads every file, makes every page's context and compares it with the last
-build's (output/reuse.py): at 5,000 papers that is more than a second of unpickling
+build's (fastpath/reuse.py): at 5,000 papers that is more than a second of unpickling
 and planning for an edit that changes a handful of files. When the last build recorded
 how its pages depend on papers (reuse.Touch) and only paper files changed since, each
 keeping what the last build read of its papers outside their entries and own pages (their
-slugs, and the values at what it recorded reading of each: output/reads.py), the pages
+slugs, and the values at what it recorded reading of each: fastpath/reads.py), the pages
 that change are known without the others: the own pages of the papers that changed (of
 a .bib file's many, those whose paper or view differ), rendered from the recorded frame
 (pages.paper_frame); the pages of every paper that show them in fragments, patched in
-their files (render/lists.py) from their recorded outlines; and the files made of the
+their files (fastpath/lists.py) from their recorded outlines; and the files made of the
 papers' texts (the search index, the citation files), where each changed text replaces
 its old self. The last build's file of every other page is as this build would write it.
 

@@ -133,7 +133,7 @@ def settle_papers(papers: list[Paper], diags: Diagnostics, log: ReadLog | None
                   ) -> list[Paper]:
     """The papers of every file, one per address (check_slugs), in the site's order;
     with `log`, what telling repeats apart and ordering read of each paper is noted there
-    (output/reads.py): a paper that reads the same again keeps its place and warnings."""
+    (fastpath/reads.py): a paper that reads the same again keeps its place and warnings."""
     watched = papers if log is None else [log.watch(p, p.slug, "paper") for p in papers]
     settled = check_slugs(watched, diags)
     settled.sort(key=Paper.sort_key)
