@@ -13,7 +13,7 @@ links, tiers, a fifth of the papers in BibTeX) and measures, as the median of --
   by `build.py` (marked "cli");
 - edit, build: one paper's abstract changed, then `build.py` in a new process, after a
   build that followed an edit too (the first build into a folder records nothing that
-  the next can take: see scholarsite/output/reuse.py);
+  the next can take: see scholarsite/fastpath/reuse.py);
 - peak RSS of the largest process of a cold build, and the output's size and file count.
 
 Wall time is what a person waits; CPU time (user + system, of the build and its workers)

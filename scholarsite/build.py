@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .output.cache import (BuildCache, build_settings, cache_name, fill_inputs, is_settled,
-                           open_cache)
-from .output.record import (BuildRecord, Listed, is_current, list_build_inputs,
-                            list_unchanged, load_record, record_build)
+from .output.cache import BuildCache, cache_name, open_cache
+from .fastpath.inputs import build_settings, fill_inputs, is_settled
+from .fastpath.record import (BuildRecord, Listed, is_current, list_build_inputs, list_unchanged,
+                              load_record, record_build)
 from .diagnostics import ContentError, Diagnostic, Diagnostics
 from .reading.layout import is_paper_path
 from .reading.loader import CONFIG_FILE, FILES_DIR, Loaded, load_site, watch_site
@@ -27,23 +27,23 @@ from .plan.paperpdfs import collect_paper_pdfs
 from .render.typeset import make_cv_files
 from .render.languages import build_cold_for_languages, plan_in_languages
 from .render.layers import ASSETS_DIR, find_layer_problem, list_layers, normalize_layers
-from .render.splice import check_overrides
+from .fastpath.splice import check_overrides
 from .reading.listing import list_files
 from .reading.paperfiles import ParsedFiles
 from .reading.paperparts import open_parts
 from .reading.publishing import Publishing, build_mode
 from .structure.kinds import KIND, list_common_templates
-from .touchup import Touching, note_touch, touch_up
+from .fastpath.touchup import Touching, note_touch, touch_up
 from .structure.urls import output_path
 from .views.cvpdf import CVFiles
 from .views.views import make_views
 from .output.generated import image_store, store_generated
 from .output.lock import output_lock, recover_site
 from .output.parallel import collector_paused
-from .output.reads import ReadLog, Reads
-from .output.patch import can_patch, patched_site
-from .output.reuse import (Reuse, fingerprint_content, fingerprint_templates,
-                           key_paper_pages)
+from .fastpath.reads import ReadLog, Reads
+from .fastpath.patch import can_patch, patched_site
+from .fastpath.reuse import (PageDigests, Reuse, fingerprint_content, fingerprint_templates,
+                             key_paper_pages)
 from .output.writer import (OutputError, check_output_dir, check_outputs, follow_link,
                             safe_relpath, staged_site, write_tree)
 
@@ -97,7 +97,7 @@ class Kept:
 @dataclass(frozen=True)
 class BuildResult:
     # The site read; None after a touch-up, which reads only the papers that changed
-    # (touchup.py: never for serve, which keeps the site, nor without the cache).
+    # (fastpath/touchup.py: never for serve, which keeps the site, nor without the cache).
     site: Site | None
     files: int
     papers: int
@@ -223,9 +223,9 @@ def build_site(options: BuildOptions, keep: bool = False, listed: Listed | None 
                   fingerprint_other_content(options, inputs))
     if cache is not None and record is not None and reuse is not None and not keep:
         touched = touch_up(Touching(
-            options.content_dir, options.output_dir, options.template_layers(),
-            options.mode(), cache, record, inputs, identities, begun.content,
-            reuse.fingerprint, started, diags.root, is_paper_path(options.content_dir),
+            options.content_dir, options.output_dir, cache, record, inputs, identities,
+            begun.content, reuse.fingerprint, started, diags.root,
+            is_paper_path(options.content_dir),
             functools.partial(prepare_env, options, cache, True)))
         if touched is not None:
             return BuildResult(None, touched.files, touched.papers,
@@ -270,13 +270,13 @@ def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
     warnings, reads = [d for d in diags.items if d.severity == "warning"], log and log.result()
     if cache:
         keep_compiled(renderer(), cache)
-        record_build(cache, options.content_dir, options.output_dir, layers, options.mode(),
-                     fill_inputs(begun.inputs, list_read_hashes(parsed)), begun.started,
-                     warnings, count, len(site.papers), written,
-                     (reuse.fingerprint, reuse.digests, reuse.listings, reuse.view_digests)
-                     if reuse else ("", {}, {}, {}), begun.identities,
-                     reuse and not keep and note_touch(site, views, frame, reuse.shows,
-                                                       reads or {}) or None)
+        touch = note_touch(site, views, frame, reuse.shows, reads or {}) \
+            if reuse and not keep else None
+        record_build(cache, options.output_dir, BuildRecord(
+            build_settings(options.content_dir, options.output_dir, layers, options.mode()),
+            fill_inputs(begun.inputs, list_read_hashes(parsed)), begun.started,
+            tuple(warnings), count, len(site.papers),
+            reuse.gathered() if reuse else PageDigests(), begun.identities, touch), written)
     kept = Kept(views, {output_path(p.path): p for p in pages}, outputs, renderer(),
                 copies, cv_files, reads or {}) if keep else None
     return BuildResult(site, count, len(site.papers), time.perf_counter() - begun.start,
@@ -290,7 +290,7 @@ def prepare_env(options: BuildOptions, cache: BuildCache | None, watching: bool 
     `keep_compiled`, once the build has succeeded). `watching`: it watches what pages
     read (render/splice.py)."""
     from .render.render import ViewEnvironment, compile_names, make_env
-    from .render.splice import WatchingEnvironment
+    from .fastpath.splice import WatchingEnvironment
 
     env = make_env(options.template_layers(), cache.root / TEMPLATES_CACHE if cache else None,
                    WatchingEnvironment if watching else ViewEnvironment)
@@ -310,7 +310,7 @@ def load_parsed(cache: BuildCache | None, options: BuildOptions, diags: Diagnost
     its papers (their views) when nothing else they depend on has changed since (the
     content's other files, the settings: `content`, their reuse.fingerprint_content).
     What is made this time is kept when `keep` (by every build with the cache, the first
-    into a folder too) and those files are settled (cache.is_settled)."""
+    into a folder too) and those files are settled (inputs.is_settled)."""
     store = open_parts(cache, options.output_dir, diags.root) if cache else None
     papers = is_paper_path(options.content_dir)
     settled = keep and all(is_settled(key, started) for key in inputs.values() if key)
@@ -334,15 +334,14 @@ def prepare_reuse(cache: BuildCache, options: BuildOptions, inputs: dict,
     layers = options.template_layers()
     fingerprint = fingerprint_templates(inputs, layers, build_settings(
         options.content_dir, options.output_dir, layers, options.mode()))
+    forget = functools.partial(cache.remove, cache_name(options.output_dir, "build"))
+    root = str(follow_link(options.output_dir))
     if record is None:
-        return Reuse(str(follow_link(options.output_dir)), {}, {}, fingerprint,
-                     functools.partial(cache.remove, cache_name(options.output_dir, "build")))
-    same = record.templates == fingerprint
-    return Reuse(str(follow_link(options.output_dir)), record.pages if same else {},
-                 record.outputs if same else {}, fingerprint,
-                 functools.partial(cache.remove, cache_name(options.output_dir, "build")),
-                 list_unchanged(record, inputs) if same else frozenset(),
-                 record.listings if same else {}, record.views)
+        return Reuse(root, fingerprint, forget)
+    if record.digests.templates != fingerprint:  # only the views' digests hold
+        return Reuse(root, fingerprint, forget, PageDigests(views=record.digests.views))
+    return Reuse(root, fingerprint, forget, record.digests, record.outputs,
+                 list_unchanged(record, inputs))
 
 
 def list_paper_pages(pages: list[Page]) -> dict[str, tuple[str, str]]:
@@ -368,19 +367,20 @@ def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path
     files = {safe_relpath(output_path(page.path)): page for page in pages}
     copies = {safe_relpath(rel): source for rel, source in copies.items()}
     check_outputs(files, copies)
+    from .fastpath.writing import ReusingWriter
     from .render.render import render_into
-    from .render.splice import keeping_for
+    from .fastpath.splice import keeping_for
 
     keeping = keeping_for(env, files) if keep else None
     listing = set(files) | set(copies)
-    if reuse is not None and reuse.previous and can_patch(options.output_dir, listing):
+    if reuse is not None and reuse.last.pages and can_patch(options.output_dir, listing):
         reuse.in_place = True
         folder = patched_site(options.output_dir, listing, reuse.forget)
     else:
         folder = staged_site(options.output_dir, listing)
     with folder as root:
         written, kept = render_into(root, files, env, options.template_layers(), diags,
-                                    options.jobs, keeping, reuse)
+                                    options.jobs, keeping, reuse and ReusingWriter(reuse))
         if diags.has_errors(options.strict):
             raise ContentError(diags.errors(options.strict))
         write_tree(root, {}, {rel: source for rel, source in copies.items()

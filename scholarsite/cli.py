@@ -189,10 +189,10 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def look_at_last_build(args: argparse.Namespace):
-    """The last build into the output folder and what changed since (output/record.py:
+    """The last build into the output folder and what changed since (fastpath/record.py:
     Listed), looked at before the modules that build are even imported: when nothing
     changed, there is nothing to do."""
-    from .output.record import look_at_last_build as look
+    from .fastpath.record import look_at_last_build as look
     from .reading.layout import is_paper_path
     from .reading.publishing import Publishing, build_mode
 

@@ -132,7 +132,7 @@ def test_a_file_is_read_again_when_it_is_not_as_it_was(make_site, tmp_path):
     hour_ago = time.time_ns() - 3600 * 10**9
     for path in [*papers.iterdir(), *other.iterdir()]:
         os.utime(path, ns=(hour_ago, hour_ago))
-    time.sleep(2.5)  # the status change times too are settled (cache.RACY_SECONDS)
+    time.sleep(2.5)  # the status change times too are settled (inputs.RACY_SECONDS)
     build(content, out)
     assert UNCHANGED in build(content, out)
     edit(papers / "paper-3.md", "An abstract.", "A changed.")

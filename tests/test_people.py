@@ -145,7 +145,7 @@ SMALL = {
 
 
 # Five newer papers, and a feed of three: the small site's own papers are on no page that
-# shows the newest, so that an edit of theirs may be a touch-up (touchup.py).
+# shows the newest, so that an edit of theirs may be a touch-up (fastpath/touchup.py).
 NEWER = {f"publications/n{i}.md": paper(f"Newer {i}", f"2025-0{i + 1}") for i in range(5)}
 
 

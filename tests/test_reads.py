@@ -1,4 +1,4 @@
-"""What a build read of each paper is recorded by the build itself (output/reads.py), so
+"""What a build read of each paper is recorded by the build itself (fastpath/reads.py), so
 that its fast paths cannot go stale: after any edit of any field of a paper, of a
 collection's item or of site.yaml, one at a time or in any sequence, `build` (the
 touch-up, or the whole build taking pages from the last one) and `serve` (its rebuild

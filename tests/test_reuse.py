@@ -1,4 +1,4 @@
-"""A build takes from the last one the pages it would render alike (output/reuse.py): the
+"""A build takes from the last one the pages it would render alike (fastpath/reuse.py): the
 output is a cold build's, byte for byte, whatever changed in between, and the files of
 pages that did not change are left as they were (their modification times too, which is
 what rsync and the like go by)."""
@@ -70,7 +70,7 @@ def test_pages_that_did_not_change_keep_their_files(tmp_path, jobs):
 
 def test_a_field_only_the_papers_own_page_shows_counts(tmp_path):
     """A paper page is taken from the last build when its context is the same; the paper's
-    view in it counts by the digest of what it was kept with (render/lists.py)."""
+    view in it counts by the digest of what it was kept with (fastpath/lists.py)."""
     content, out = make_content(tmp_path), tmp_path / "site"
     templates = copy_templates(tmp_path)
     for n in range(3):
@@ -164,7 +164,7 @@ def test_a_picture_a_paper_shows_counts_though_the_paper_did_not_change(tmp_path
 
 def test_a_list_that_shows_papers_outside_their_entries_is_made_whole(tmp_path):
     """The publications list is brought up to date from its last file by putting the
-    changed papers' entries in place (render/lists.py); one whose template also shows a
+    changed papers' entries in place (fastpath/lists.py); one whose template also shows a
     paper's title elsewhere gets the new title there too."""
     content, out = make_content(tmp_path), tmp_path / "site"
     templates = copy_templates(tmp_path)

@@ -10,7 +10,7 @@ from conftest import (MINIMAL_CONFIG, TEMPLATES, assert_same_as_cold_build, edit
                       start_live_site)
 from scholarsite.live.incremental import SiteBuilder
 from scholarsite.render.render import make_env
-from scholarsite.render.splice import Pieces, encode_texts, prints_pieces
+from scholarsite.fastpath.splice import Pieces, encode_texts, prints_pieces
 from scholarsite.output.writer import write_pieces
 
 

@@ -1,5 +1,5 @@
 """A build after a few papers' edits is brought about from the last build's record
-(scholarsite/touchup.py) when what changed is the papers' own pages and entries: the
+(scholarsite/fastpath/touchup.py) when what changed is the papers' own pages and entries: the
 output is a cold build's, byte for byte, and whatever else changed is left to the whole
 build, which gives the same bytes. `BuildResult.site` is None after a touch-up (it reads
 only the changed papers), which is how these tests tell the two apart."""
@@ -17,7 +17,7 @@ from conftest import (examples, MINIMAL_CONFIG, build_args, cold_bytes, copy_tem
                       run_cli, set_front_line, stamps, tree_bytes, write_files)
 
 from scholarsite.build import BuildOptions, BuildResult, build
-from scholarsite.output.record import look_at_last_build
+from scholarsite.fastpath.record import look_at_last_build
 from scholarsite.reading.layout import is_paper_path
 from scholarsite.reading.publishing import Publishing, build_mode
 from scholarsite.render.layers import list_layers
@@ -235,7 +235,7 @@ def test_a_look_at_the_last_build_that_another_build_outdated_is_not_taken(tmp_p
     hour_ago = time.time_ns() - 3600 * 10**9
     for path in (content / "publications").iterdir():
         os.utime(path, ns=(hour_ago, hour_ago))
-    time.sleep(2.5)  # their status change times too are settled (cache.RACY_SECONDS)
+    time.sleep(2.5)  # their status change times too are settled (inputs.RACY_SECONDS)
     build_into(content, out, templates)  # a record that knows them: they are not read
     listed = look_at_last_build(content, out, list_layers(templates),
                                 build_mode(False, Publishing()), is_paper_path(content))

@@ -42,10 +42,10 @@ from ..render.layers import find_layer_problem
 from ..render.render import drop_fragments, drop_site_fragments, make_env
 from ..render.typeset import make_cv_files
 from ..output.generated import image_store
-from .replan import Located, keeps_reads, locate_entries, map_swaps, patch_pages, swap_entries
-from ..output.reads import ReadLog, merge_reads
-from .rewrite import Change, OutputFolder, Renderer
-from ..render.splice import ANY_TEMPLATE, Pieces, WatchingEnvironment, find_used_templates
+from ..fastpath.replan import Located, keeps_reads, locate_entries, map_swaps, patch_pages, swap_entries
+from ..fastpath.reads import ReadLog, merge_reads
+from ..fastpath.rewrite import Change, OutputFolder, Renderer
+from ..fastpath.splice import ANY_TEMPLATE, Pieces, WatchingEnvironment, find_used_templates
 from ..structure.urls import output_path
 from ..views.views import paper_view
 from ..output.writer import OutputError

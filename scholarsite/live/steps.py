@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from ..diagnostics import Diagnostic
 from ..plan.pages import Page
 from ..structure.kinds import KIND
-from .replan import Located
-from .rewrite import Change
+from ..fastpath.replan import Located
+from ..fastpath.rewrite import Change
 
 
 @dataclass(frozen=True)

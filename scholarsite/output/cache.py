@@ -5,11 +5,12 @@ package's files, its libraries', and Python's version: any change starts a new c
 
 - the papers read from each paper file, by the file's path and a hash of its bytes, so
   that an unchanged file is not parsed again;
-- a record of the last build into each output folder (record.py): a hash of every input
-  file (for a file over 1 MiB, such as a PDF to copy, its identity instead: size,
-  modification and change times, inode), the identity of every file written, the
-  warnings and counts. When no input changed and the output is as it was written, a
-  build has nothing to do: it reports what the last one did and writes nothing;
+- a record of the last build into each output folder (fastpath/record.py, its inputs
+  listed by fastpath/inputs.py): a hash of every input file (for a file over 1 MiB, such
+  as a PDF to copy, its identity instead: size, modification and change times, inode),
+  the identity of every file written, the warnings and counts. When no input changed and
+  the output is as it was written, a build has nothing to do: it reports what the last
+  one did and writes nothing;
 - the compiled templates (Jinja's own bytecode cache, by a hash of each template's source).
 
 Every cache file is written whole (a temporary file, then a rename); one that cannot be
@@ -22,23 +23,16 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
-import stat
 import pickle
 import shutil
 import sys
 from pathlib import Path
-from typing import Callable, Sequence
 
 from .. import __version__
 from ..diagnostics import Diagnostics
 
 CACHE_DIR = ".scholarsite-cache"
 LIBRARIES = ("jinja2", "markupsafe", "markdown", "yaml", "bibtexparser", "pylatexenc")
-# Inputs up to this size are known by a hash of their bytes; larger ones by their identity.
-HASHED_SIZE = 1 << 20
-# A large file changed this close to a recorded build may have changed within the same
-# clock tick as it was looked at: its identity is not trusted (git calls such entries racy).
-RACY_SECONDS = 2.0
 GITIGNORE = "# scholarsite's build cache: never committed.\n*\n"
 # Each code version's folder carries this file: it is what marks a folder as one the cache
 # made and may remove.
@@ -84,72 +78,6 @@ def code_version() -> str:
         origin = spec.origin if spec is not None else None
         parts.append(f"{name}:{origin}:{identify(origin)[:2] if origin else ''}")
     return hash_bytes("\n".join(parts).encode("utf-8"))
-
-
-InputKey = tuple  # ("hash", digest) or ("identity", FileIdentity)
-
-
-def list_inputs(folders: list[Path], skip: list[Path],
-                read_later: Callable[[str], bool] | None = None,
-                known: Callable[[str, FileIdentity], InputKey | None] | None = None,
-                identities: dict[str, FileIdentity] | None = None
-                ) -> dict[str, InputKey | None]:
-    """Every file below `folders` (the content and the templates), by absolute path,
-    leaving out the folders in `skip` (the output and the cache, should they be inside)
-    and hidden files and folders (the output's staging folders among them). A file for
-    which `read_later(path)` holds, and that is to be hashed, is listed as None: the
-    build hashes its bytes when it reads them (`fill_inputs`), rather than reading every
-    paper file twice. A file that `known(path, identity)` knows is not read at all. The
-    identity of each file to be hashed is put in `identities`."""
-    skipped = {os.path.abspath(p) for p in skip}
-    found: dict[str, InputKey | None] = {}
-    for folder in folders:
-        for where, dirs, names in os.walk(os.path.abspath(folder)):
-            # Hidden files are never read by a build (.git/ is not content): not listed.
-            dirs[:] = sorted(d for d in dirs if os.path.join(where, d) not in skipped
-                             and not d.startswith("."))
-            for name in sorted(n for n in names if not n.startswith(".")):
-                path = os.path.join(where, name)
-                try:
-                    found[path] = describe_input(path, read_later, known, identities)
-                except OSError:
-                    continue
-    return found
-
-
-def describe_input(path: str, read_later: Callable[[str], bool] | None = None,
-                   known: Callable[[str, FileIdentity], InputKey | None] | None = None,
-                   identities: dict[str, FileIdentity] | None = None) -> InputKey | None:
-    status = os.stat(path)
-    identity = identity_of(status)
-    if identity[0] > HASHED_SIZE or not stat.S_ISREG(status.st_mode):
-        return ("identity", identity)  # a pipe or device is never opened: it may not end
-    if identities is not None:
-        identities[path] = identity
-    key = known(path, identity) if known is not None else None
-    if key is not None:
-        return key
-    if read_later is not None and read_later(path):
-        return None
-    with open(path, "rb") as stream:
-        return ("hash", hash_bytes(stream.read()))
-
-
-def fill_inputs(inputs: dict[str, InputKey | None], hashes: dict[str, str]
-                ) -> dict[str, InputKey]:
-    """`inputs` with the hash of each file left to be read (None) taken from `hashes`
-    (by absolute path: the bytes the build read, so the record says what it was built
-    from), or, for a file that was not read after all, from the file as it is now."""
-    filled: dict[str, InputKey] = {}
-    for path, key in inputs.items():
-        if key is None:
-            digest = hashes.get(path)
-            try:
-                key = ("hash", digest) if digest else describe_input(path)
-            except OSError:
-                continue
-        filled[path] = key
-    return filled
 
 
 class BuildCache:
@@ -273,24 +201,3 @@ def open_cache(out_dir: Path, diags: Diagnostics | None = None) -> BuildCache | 
 def cache_name(out_dir: Path, kind: str) -> str:
     """The name of one output folder's cache file of `kind` ('build', 'papers')."""
     return f"{hash_bytes(os.path.abspath(out_dir).encode('utf-8'))}-{kind}.pickle"
-
-
-def build_settings(content: Path, out: Path, templates: Sequence[Path], mode: tuple
-                   ) -> tuple:
-    """`templates`: the folders templates are looked up in (the site's, the theme); `mode`:
-    the options that change what is built (--strict, what is published: BuildOptions.mode)."""
-    return (os.path.abspath(content), os.path.abspath(out),
-            tuple(os.path.abspath(folder) for folder in templates), mode, os.getcwd())
-
-
-def input_folders(content: Path, out: Path, templates: Sequence[Path]
-                  ) -> tuple[list[Path], list[Path]]:
-    """The folders a build reads, and those inside them that it must not count."""
-    out = Path(os.path.abspath(out))
-    return [content, *templates], [out, out.parent / CACHE_DIR]
-
-
-def is_settled(key: InputKey, started: float) -> bool:
-    """A hash always; a file's identity when it is older than the build that recorded it
-    by more than a clock tick could hide."""
-    return key[0] != "identity" or max(key[1][1], key[1][2]) / 1e9 < started - RACY_SECONDS

@@ -13,7 +13,7 @@ from typing import Callable
 from markupsafe import Markup
 
 from ..models import Item, Paper, Site
-from ..output.reads import ReadLog, plain
+from ..fastpath.reads import ReadLog, plain
 from ..reading.loader import watch_site
 from ..reading.collections import PAGES, SCHEMA_BY_NAME, SCHEMAS, Schema, has_tags
 from ..structure.kinds import EXPORTS, KIND, KINDS, paper_url, section_url
@@ -108,7 +108,7 @@ class Planning:
 
 def paper_frame(site: Site) -> tuple[dict, list[dict]]:
     """What a paper's own page shows besides its paper: the settings and menu every page
-    shows, and the author-mark legend, which depends on every paper (output/reuse.py's
+    shows, and the author-mark legend, which depends on every paper (fastpath/reuse.py's
     `keys`); `serve` plans every page again when it changes."""
     return site_view(site), used_notes(site)
 
@@ -132,7 +132,7 @@ def plan_pages(site: Site, views: dict[str, dict] | None = None,
     each time). The kinds in `deferred` (of DEFERRABLE) are made when rendered
     (`Page.make`). `cv_files`: the CV's files (render/typeset.py). With `log`, what the
     planners of the pages neither a paper's own nor of TEXTS read of each paper and its
-    view is noted there (output/reads.py), and what the frame reads (paper_frame).
+    view is noted there (fastpath/reads.py), and what the frame reads (paper_frame).
     """
     views = make_views(site.papers, site.config) if views is None else views
     plan = start_planning(site, views, only, deferred, cv_files)

@@ -4,7 +4,7 @@ content/files/, which stays published where it was.
 
 The papers are read here through the build's watched site, so what this reads of each
 (its slug and links) is recorded, and an edit that moves a PDF is never left to a
-touch-up that would not copy it (touchup.py)."""
+touch-up that would not copy it (fastpath/touchup.py)."""
 
 from __future__ import annotations
 

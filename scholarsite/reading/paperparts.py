@@ -2,7 +2,7 @@
 of files that a process reads (paperfiles.read_paper_files), each written by the process
 that read its run, so that the build's own process never holds what is kept, only the
 papers and what was made of them. An index names each file's part, for the next build's
-processes and for the touch-up (touchup.py), which rewrites the part of a file it read.
+processes and for the touch-up (fastpath/touchup.py), which rewrites the part of a file it read.
 
 A part is {"root": the folder paths are shown from, "files": {(path, hash): (problems,
 papers pickled)}, "context": what `ready` depends on besides the files, "ready": {(path,

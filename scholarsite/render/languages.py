@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Sequence, TypeVar
 
 from ..diagnostics import Diagnostics
-from ..output.reads import ReadLog
+from ..fastpath.reads import ReadLog
 from ..models import Site
 from ..plan.languages import (language_copies, language_store, localize_site,
                               other_languages, plan_languages)

@@ -6,7 +6,7 @@ import functools
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Protocol, Sequence
 
 import jinja2
 from jinja2 import nodes
@@ -19,12 +19,10 @@ from ..views.rooted import CURRENT_MESSAGES, PageContext, translate, translate_p
 from ..plan.pages import Page
 from ..structure.kinds import KIND
 from ..output.parallel import count_workers, map_tasks, split_spans
-from ..output.reuse import Reuse
 from ..output.writer import write_chunks, write_file, write_parts
 from .compiled import CompiledTemplates
 from .errors import describe_template_error
 from .layers import THEME_PREFIX, find_theme, normalize_layers
-from .lists import note_shown, outline, stand_in_views, write_listing
 
 
 # Names that a dict has as attributes: for these, Jinja's `d.name` means the method.
@@ -190,47 +188,29 @@ def render_page(page: Page, env: jinja2.Environment) -> str:
     return find_template(page, env).render(page.render_context())
 
 
-def render_page_into(root: Path, rel: str, page: Page, env: jinja2.Environment,
-                     reuse: Reuse | None = None, noted: Noted | None = None
-                     ) -> os.stat_result | None:
-    """Render `page` into the new file `rel` below `root`, and return the file's status,
-    or None when `reuse` took the last build's file instead (output/reuse.py, with the
-    digest of the page's context noted); a page that lists every paper is written as its
-    parts come (whole, with its parts, it took 40 MB at 5,000 papers), from the last
-    build's file where it can (lists.py, noting its listing). `noted`: what a build that
-    may take pages from the last one notes of each page for the next (see Noted)."""
+def render_page_into(root: Path, rel: str, page: Page, env: jinja2.Environment
+                     ) -> os.stat_result:
+    """Render `page` into the new file `rel` below `root`, and return the file's status;
+    a page that lists every paper is written as its parts come (whole, with its parts, it
+    took 40 MB at 5,000 papers)."""
     if not page.template:
         return write_parts(root, rel, page.body_pieces())
     if "*" in page.depends:
-        if reuse is not None and noted is not None:
-            return write_listing(root, rel, page.template, find_template(page, env),
-                                 page.render_context(), reuse, noted.listings, noted.shows)
         return write_parts(root, rel, find_template(page, env).generate(page.render_context()))
-    key = reuse.keys.get(rel) if reuse is not None else None
-    if reuse is not None and noted is not None and key is not None:
-        # Known by what it is made of: its context is made only when it is rendered.
-        if reuse.take_digest(rel, key, noted.digests):
-            return None
-        return write_file(root, rel, find_template(page, env).render(page.render_context()))
-    context = page.render_context()
-    if reuse is not None and noted is not None:
-        if not KIND[page.kind].per_paper:
-            note_shown(rel, outline(context), noted.shows)
-        if reuse.take(rel, page.template, stand_in_views(context, reuse.view_digests),
-                      noted.digests):
-            return None
-    return write_file(root, rel, find_template(page, env).render(context))
+    return write_file(root, rel, find_template(page, env).render(page.render_context()))
 
 
-@dataclass
-class Noted:
-    """What a build notes of its pages for the next (output/reuse.py): each page's digest,
-    the listing of each page of every paper patched by its fragments (lists.py), and the
-    paper entries each other page shows, but for a paper's own page."""
+class PageWriter(Protocol):
+    """What writes each page in place of render_page_into for a build that may take pages
+    from the last one (fastpath/writing.py): it notes what the next build goes by, in a
+    `new_notes()` per process, which `gather` adds up in the building process."""
 
-    digests: dict = field(default_factory=dict)
-    listings: dict = field(default_factory=dict)
-    shows: dict = field(default_factory=dict)
+    def new_notes(self) -> object: ...
+
+    def gather(self, notes: object) -> None: ...
+
+    def write_page(self, root: Path, rel: str, page: Page, env: jinja2.Environment,
+                   notes: object) -> os.stat_result | None: ...
 
 
 # Below this many pages, forking a worker costs more than it saves (about 10 ms to fork,
@@ -246,13 +226,13 @@ class RenderJob:
     env: jinja2.Environment
     layers: tuple[Path, ...]  # where the templates came from, for messages
     root: Path
-    reuse: Reuse | None = None  # the last build's pages, to take where they are the same
+    writer: PageWriter | None = None  # writes each page, taking the last build's
 
 
 # A template that failed: (index of the first page it failed on, template, path, line, message).
 Failure = tuple[int, str, str, int, str]
-# And the status of each file written, and what was noted of the pages (Noted).
-Rendered = tuple[list[Failure], dict[str, os.stat_result], Noted]
+# And the status of each file written, and what the writer noted of the pages.
+Rendered = tuple[list[Failure], dict[str, os.stat_result], object]
 
 
 def render_span(job: RenderJob, span: tuple[int, int]) -> Rendered:
@@ -262,17 +242,19 @@ def render_span(job: RenderJob, span: tuple[int, int]) -> Rendered:
 def render_range(job: RenderJob, start: int, end: int) -> Rendered:
     """Render and write pages[start:end]; a template that fails is not tried again.
     Returns the failures, the status of each file written (not of those taken from the
-    last build) and what was noted of the pages for the next build (Noted)."""
+    last build) and what the writer noted of the pages for the next build."""
     failures: list[Failure] = []
     failed: set = set()
     written: dict[str, os.stat_result] = {}
-    noted = Noted()
+    writer = job.writer
+    noted = writer.new_notes() if writer is not None else None
     for i in range(start, end):
         page = job.pages[i]
         if page.template in failed:
             continue
         try:
-            status = render_page_into(job.root, job.paths[i], page, job.env, job.reuse, noted)
+            status = render_page_into(job.root, job.paths[i], page, job.env) if writer is None \
+                else writer.write_page(job.root, job.paths[i], page, job.env, noted)
             if status is not None:
                 written[job.paths[i]] = status
         except Exception as exc:  # any failure inside a template is the template's bug
@@ -322,16 +304,17 @@ class Keeping:
 
 def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
                 templates: Path | Sequence[Path], diags: Diagnostics, jobs: int = 0,
-                keeping: Keeping | None = None, reuse: Reuse | None = None
+                keeping: Keeping | None = None, writer: PageWriter | None = None
                 ) -> tuple[dict[str, os.stat_result], dict[str, object]]:
     """Render every page of `files` (output path -> page) into its file below `root`, and
-    return the status of each file written, and what `keeping` kept; `reuse` takes the
-    last build's file of a page where it can, and gathers the digests. A template error
+    return the status of each file written, and what `keeping` kept; `writer` writes
+    each page in place of render_page_into (it may take the last build's file), and
+    gathers what it noted. A template error
     is reported once per template, at the first page it failed on."""
     kept_paths = keeping.paths if keeping else frozenset()
     rest = {rel: page for rel, page in files.items() if rel not in kept_paths}
     job = RenderJob(tuple(rest.values()), tuple(rest), env, normalize_layers(templates), root,
-                    reuse)
+                    writer)
     # Fragments pay when the same list is rendered again (serve); a build renders each list
     # once, so kept fragments would only hold memory (every entry of every list).
     env.fragment_cache = None
@@ -351,11 +334,10 @@ def render_into(root: Path, files: dict[str, Page], env: jinja2.Environment,
                          [sum(costs[start:end]) for start, end in spans], render_kept)
     results += kept_run
     failures = [failure for result, _, _ in results for failure in result]
-    if reuse is not None:
+    if writer is not None:
         for _, _, noted in results:
-            reuse.digests.update(noted.digests)
-            reuse.listings.update(noted.listings)
-            reuse.shows.update(noted.shows)
+            if noted is not None:
+                writer.gather(noted)
     reported: set = set()  # each template once, and each message (a missing base.html
     for _, template, path, line, message in sorted(failures):  # fails every page) once
         if template not in reported and (path, line, message) not in reported:
@@ -382,4 +364,4 @@ def render_kept_pages(root: Path, files: dict[str, Page], keeping: Keeping,
             failures.append((i, str(page.template), *describe_template_error(exc, layers)))
             continue
         written[rel] = write_chunks(root, rel, keeping.chunks(kept[rel]))
-    return failures, written, Noted()
+    return failures, written, None

@@ -6,13 +6,13 @@ list and the feed (render.FragmentCache), their BibTeX and RIS in the citation f
 their entries in the search index. The rebuild keeps it as `Pieces`: the bytes it was
 written from, piece by piece, each with the text it was encoded from and, for a fragment,
 the fragment's name (a paper's slug) and key. A text that is the same object as last
-time keeps its bytes. When papers change but not where the page shows them, `splice`
+time keeps its bytes. When papers change but not where the page shows them, `splice_pieces`
 renders the changed papers' fragments alone, from the page's context cut down to them,
 and puts them in place of the old ones.
 
 That needs one more promise than the fragment cache's own: outside its fragments, a
 recorded page uses which paper entries it lists (and their slugs), never what they show.
-`record` watches every read a template makes of a paper entry while it renders a page;
+`record_pieces` watches every read a template makes of a paper entry while it renders a page;
 a page that reads one outside a fragment is not kept as pieces, and is rendered whole on
 every change, as any other page is.
 """
@@ -33,9 +33,9 @@ from ..plan.pages import Page
 from ..structure.kinds import KIND
 from ..views.entries import ENTRY, entries_of
 from .fragments import reduce_context, render_text
-from .layers import find_theme, find_unknown_overrides
-from .overrides import find_unknown_blocks
-from .render import DICT_ATTRIBUTES, Keeping, ViewEnvironment, render_page
+from ..render.layers import find_theme, find_unknown_overrides
+from ..render.overrides import find_unknown_blocks
+from ..render.render import DICT_ATTRIBUTES, Keeping, ViewEnvironment, render_page
 
 ANY_TEMPLATE = "*"  # a template whose includes are computed at run time uses them all
 # Stands for the pieces of a value while the page around them is rendered; it is found
@@ -136,8 +136,8 @@ def join_pieces(texts: list[str], old: Pieces | None) -> Pieces:
     return Pieces(encode_texts(texts, old), texts, {})
 
 
-def record(env: WatchingEnvironment, names: str | tuple[str, ...], context: dict,
-           old: Pieces | None) -> str | Pieces:
+def record_pieces(env: WatchingEnvironment, names: str | tuple[str, ...], context: dict,
+                  old: Pieces | None) -> str | Pieces:
     """A page rendered whole: as Pieces when it shows fragments and reads no paper entry
     outside them, else as its text."""
     template = get_template(env, names)
@@ -227,8 +227,8 @@ def is_printing_loop(loop: nodes.For, name: str) -> bool:
             and body.nodes[0].name == loop.target.name)
 
 
-def splice(env: jinja2.Environment, names: str | tuple[str, ...], context: dict, old: Pieces,
-           views: dict[str, dict], changed: set[str]) -> Pieces | None:
+def splice_pieces(env: jinja2.Environment, names: str | tuple[str, ...], context: dict,
+                  old: Pieces, views: dict[str, dict], changed: set[str]) -> Pieces | None:
     """The page of `context` as `old` with the fragments of the papers `changed` made
     again, when `context` is `old`'s with those papers' entries swapped for their new
     ones (from `views`); None when that cannot be done (the page is rendered whole)."""
@@ -268,7 +268,7 @@ def keep_page(env: WatchingEnvironment, page: Page, old: Pieces | None = None
         return join_pieces(list(page.parts), old)
     if not page.template:
         return render_page(page, env)
-    return record(env, page.template, page.context, old)
+    return record_pieces(env, page.template, page.context, old)
 
 
 def chunks_of(output: str | Pieces) -> list[bytes]:

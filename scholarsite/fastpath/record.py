@@ -8,43 +8,41 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Sequence
 
 from ..diagnostics import Diagnostic
-from .cache import (BuildCache, FileIdentity, InputKey, build_settings, cache_name, fill_inputs,
-                    has_identity, identify, identity_of, input_folders, is_settled, list_inputs,
-                    open_cache)
-from .writer import MANIFEST, read_manifest
+from ..output.cache import (BuildCache, FileIdentity, cache_name, has_identity, identify,
+                            identity_of, open_cache)
+from .inputs import (InputKey, build_settings, fill_inputs, input_folders, is_settled,
+                     list_inputs)
+from .reuse import PageDigests, Touch
+from ..output.writer import MANIFEST, read_manifest
 
 
 @dataclass(frozen=True)
 class BuildRecord:
     """What the last successful build into one output folder read and wrote."""
 
-    settings: tuple  # the options and the working folder the build ran with
+    settings: tuple  # the options and the working folder the build ran with (build_settings)
     inputs: dict[str, InputKey]
-    outputs: dict[str, FileIdentity]  # by path relative to the output folder
     started: float  # time.time() when the build began
     warnings: tuple[Diagnostic, ...]
     files: int
     papers: int
-    # The digests of the pages' contexts, and of the templates they were rendered with,
-    # for the next build to take the pages that would be the same (output/reuse.py).
-    templates: str = ""
-    pages: dict[str, bytes] = field(default_factory=dict)
-    # Where the papers' fragments are in the pages of every paper, and the digests of the
-    # papers' views they show (render/lists.py).
-    listings: dict[str, tuple] = field(default_factory=dict)
-    views: dict[str, str] = field(default_factory=dict)
-    # The identity of each hashed input when it was listed (see knows_hashes).
+    # What the next build may take of the pages (reuse.py, fastpath/lists.py).
+    digests: PageDigests = field(default_factory=PageDigests)
+    # The identity of each hashed input when it was listed (see find_known_hashes).
     identities: dict[str, FileIdentity] = field(default_factory=dict)
-    # What a build after a few papers' edits goes by besides the above (reuse.Touch).
-    touch: object = None
+    # What a build after a few papers' edits goes by besides the above (touchup.py).
+    touch: Touch | None = None
+    # The identity of every file of the site, by path relative to the output folder:
+    # filled in by record_build.
+    outputs: dict[str, FileIdentity] = field(default_factory=dict)
 
 
-def knows_hashes(record: BuildRecord | None
+def find_known_hashes(record: BuildRecord | None
                  ) -> Callable[[str, FileIdentity], InputKey | None] | None:
     """The hash `record` has of a file that is as it was then: of the same identity, one
     settled before that build started (as git trusts its index), so that a build reads
@@ -60,7 +58,7 @@ def knows_hashes(record: BuildRecord | None
     return known
 
 
-def trusted(record: BuildRecord, inputs: dict[str, InputKey]) -> bool:
+def is_trusted(record: BuildRecord, inputs: dict[str, InputKey]) -> bool:
     """No input changed, and no large file's identity is so close to the record that a
     change within the same clock tick could hide behind it."""
     return inputs == record.inputs and all(is_settled(key, record.started)
@@ -73,7 +71,7 @@ def list_unchanged(record: BuildRecord, inputs: dict[str, InputKey | None]) -> f
                      and record.inputs.get(path) == key and is_settled(key, record.started))
 
 
-def outputs_unchanged(out: Path, record: BuildRecord) -> bool:
+def is_output_as_written(out: Path, record: BuildRecord) -> bool:
     return all(has_identity(os.path.join(out, rel), identity)
                for rel, identity in record.outputs.items())
 
@@ -102,11 +100,12 @@ def list_build_inputs(content: Path, out: Path, templates: Sequence[Path],
                       record: BuildRecord | None, read_later: Callable[[str], bool]
                       ) -> tuple[dict[str, InputKey | None], dict[str, FileIdentity]]:
     """What a build reads, listed before it reads anything (the files `read_later` holds
-    for, the paper files, are hashed as they are read: cache.list_inputs, unless the
-    record knows them: knows_hashes), and the identities of the files hashed."""
+    for, the paper files, are hashed as they are read: inputs.list_inputs, unless the
+    record knows them: find_known_hashes), and the identities of the files hashed."""
     folders, skip = input_folders(content, out, templates)
     identities: dict[str, FileIdentity] = {}
-    return list_inputs(folders, skip, read_later, knows_hashes(record), identities), identities
+    listed = list_inputs(folders, skip, read_later, find_known_hashes(record), identities)
+    return listed, identities
 
 
 def look_at_last_build(content: Path, out: Path, templates: Sequence[Path], mode: tuple,
@@ -125,7 +124,8 @@ def look_at_last_build(content: Path, out: Path, templates: Sequence[Path], mode
         if record is None or record.settings != build_settings(content, out, templates, mode):
             return None
         inputs, identities = list_build_inputs(content, out, templates, record, read_later)
-        unchanged = trusted(record, fill_inputs(inputs, {})) and outputs_unchanged(out, record)
+        unchanged = is_trusted(record, fill_inputs(inputs, {})) \
+            and is_output_as_written(out, record)
         return Listed(record, stamp, inputs, identities, started, unchanged)
     except (OSError, ValueError, TypeError, AttributeError):
         return None
@@ -137,18 +137,13 @@ def is_current(listed: Listed, cache: BuildCache, out: Path) -> bool:
     return cache.identify(cache_name(out, "build")) == listed.stamp
 
 
-def record_build(cache: BuildCache, content: Path, out: Path, templates: Sequence[Path],
-                 mode: tuple, inputs: dict[str, InputKey], started: float,
-                 warnings: list[Diagnostic], files: int, papers: int,
-                 written: dict[str, os.stat_result] | None = None, pages: tuple = ("", {}, {}, {}),
-                 identities: dict[str, FileIdentity] | None = None, touch: object = None,
+def record_build(cache: BuildCache, out: Path, record: BuildRecord,
+                 written: dict[str, os.stat_result] | None = None,
                  still: dict[str, FileIdentity] | None = None) -> None:
-    """Remember a successful build (`inputs` as listed before it read anything; `written`,
-    the status of the files it wrote, as they were written: others, such as the pages
-    taken from the last build, are looked up; `pages`: the templates' fingerprint, each
-    page's digest, the listings and the views' digests, see reuse.py; `identities`: of
-    the hashed inputs, see knows_hashes; `touch`: see reuse.Touch; `still`: the
-    identities of files known to be as they were, not looked up again)."""
+    """Remember a successful build into `out`: `record`, with the identity of every file
+    of the site. `written`: the status of the files the build wrote, as they were written
+    (others, such as the pages taken from the last build, are looked up); `still`: the
+    identities of files known to be as they were, not looked up again."""
     written, still = written or {}, still or {}
     try:
         outputs = {}
@@ -158,9 +153,7 @@ def record_build(cache: BuildCache, content: Path, out: Path, templates: Sequenc
                 if rel in still else identify(os.path.join(out, rel))
     except OSError:
         return
-    cache.save(cache_name(out, 'build'), BuildRecord(
-        build_settings(content, out, templates, mode), inputs, outputs, started,
-        tuple(warnings), files, papers, *pages, identities or {}, touch))
+    cache.save(cache_name(out, 'build'), replace(record, outputs=outputs))
 
 
 def read_listing(out: Path) -> list[str]:

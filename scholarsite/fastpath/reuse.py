@@ -16,7 +16,7 @@ paper's page shows, the content's other files), without making its context.
 A digest is of the context's pickle without shared references (pickle's fast mode), so
 that equal contexts made by different builds give equal bytes; a context that cannot be
 pickled that way is rendered. Pages written as they are rendered (the lists of every
-paper) are patched in their files or rendered (render/lists.py). The first build into a
+paper) are patched in their files or rendered (fastpath/lists.py). The first build into a
 folder records its digests too: the first build after an edit is quick with one before.
 """
 
@@ -26,14 +26,61 @@ import hashlib
 import io
 import os
 import pickle
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
-from .cache import FileIdentity, has_identity
+from ..output.cache import FileIdentity, has_identity
 from .reads import Reads
 
 Digest = bytes
+Frame = tuple[dict, list[dict]]  # what every paper's page shows besides its paper
+
+
+class Slot(NamedTuple):
+    """Where one paper's fragment is in the file of a page of every paper. A named tuple
+    rather than a dataclass: a page has one per paper, made again at every patch and
+    pickled with the record."""
+
+    name: str  # the paper's slug
+    key: tuple  # the fragment's key below its name
+    start: int  # its first byte in the file
+    length: int  # its length in bytes
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A page of every paper as the last build wrote it, for the next to patch its
+    changed papers' fragments in (fastpath/lists.py)."""
+
+    around: Digest  # of the page's context with each paper entry standing for its name
+    slots: tuple[Slot, ...]
+    # The template, and the outlined context, that the changed papers' fragments are
+    # made from when the context is not made (touchup.py).
+    template: str | tuple[str, ...]
+    outlined: object
+
+
+@dataclass(frozen=True)
+class PageDigests:
+    """What a build records of its pages for the next to take those that would be the
+    same: the fingerprint of the templates and settings, each page's digest by output
+    path, the listings of the pages patched by their fragments, and the digests of the
+    papers' views (by slug) those show."""
+
+    templates: str = ""
+    pages: dict[str, Digest] = field(default_factory=dict)
+    listings: dict[str, Listing] = field(default_factory=dict)
+    views: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FileReads:
+    """What a build read of one paper file's papers outside their entries and own pages:
+    their slugs, and a digest of the values read (touchup.digest_reads)."""
+
+    slugs: tuple[str, ...]
+    digest: Digest
 
 
 @dataclass(frozen=True)
@@ -41,10 +88,8 @@ class Touch:
     """What a build records, beside its pages' digests, for the next to bring the site up
     to date after a few papers' edits without reading the rest (touchup.py)."""
 
-    frame: object  # what every paper's page shows besides its paper (pages.paper_frame)
-    # Each paper file's (by absolute path): its papers' slugs, and a digest of what the
-    # build read of them outside their entries and own pages (the values at `reads`).
-    files: dict[str, tuple[tuple[str, ...], Digest]]
+    frame: Frame  # pages.paper_frame
+    files: dict[str, FileReads]  # by the paper file's absolute path
     shows: dict[str, frozenset[str]]  # Reuse.shows
     # Whether the papers are shown by pages alone: not where a site's CV has them (its PDF).
     in_pages_only: bool
@@ -76,7 +121,7 @@ def fingerprint_templates(inputs: dict[str, tuple], layers: tuple, settings: tup
 def fingerprint_content(inputs: dict[str, tuple | None], content: Path, settings: tuple
                         ) -> str:
     """A digest of the content's files in `inputs` (all but the paper files; those still
-    to be read are listed as None: cache.list_inputs) and the build's settings: what the
+    to be read are listed as None: inputs.list_inputs) and the build's settings: what the
     site's rules and the papers' views depend on besides each paper (reading/loader.py)."""
     root = os.path.join(os.path.abspath(content), "")
     parts = [repr(settings)]
@@ -85,7 +130,7 @@ def fingerprint_content(inputs: dict[str, tuple | None], content: Path, settings
     return digest_lines(parts)
 
 
-def key_paper_pages(pages: dict[str, tuple[str, str]], frame: object, content: str,
+def key_paper_pages(pages: dict[str, tuple[str, str]], frame: Frame, content: str,
                     digests: dict[str, str]) -> dict[str, Digest]:
     """The digest of each paper's own page (`pages`: output path -> its template and
     paper's slug) from what it is made of: its paper's view, by the digest of what it was
@@ -114,15 +159,14 @@ def digest_lines(parts: list[str]) -> str:
 class Reuse:
     """What the last build wrote that this one may take (its digests by output path, the
     identity of each file it left, the listings of its pages of every paper and the
-    digests of its papers' views: render/lists.py), and what this build gathers of the
+    digests of its papers' views: fastpath/lists.py), and what this build gathers of the
     same for the next."""
 
-    def __init__(self, old_root: str, digests: dict[str, Digest],
-                 identities: dict[str, FileIdentity], fingerprint: str,
+    def __init__(self, old_root: str, fingerprint: str,
                  forget: Callable[[], object] = lambda: None,
-                 unchanged: frozenset[str] = frozenset(),
-                 listings: dict[str, tuple] | None = None,
-                 views: dict[str, str] | None = None) -> None:
+                 last: PageDigests = PageDigests(),
+                 identities: dict[str, FileIdentity] | None = None,
+                 unchanged: frozenset[str] = frozenset()) -> None:
         self.old_root = old_root
         self.unchanged = unchanged  # input files as they were then, by absolute path
         self.fingerprint = fingerprint  # of this build's templates and settings
@@ -130,28 +174,31 @@ class Reuse:
         # Whether the site is brought up to date in place (patch.py), where a file taken
         # is left as it is; a new site swapped in whole (writer.py) takes nothing.
         self.in_place = False
-        self.previous = digests
-        self.identities = identities
-        self.previous_listings = listings or {}
-        self.previous_views = views or {}
+        self.last = last
+        self.identities = identities or {}  # of the files the last build left
         # This build's, gathered from every process: the pages' digests and listings;
         # and set once the papers are read, their views and the views' digests.
         self.digests: dict[str, Digest] = {}
-        self.listings: dict[str, tuple] = {}
+        self.listings: dict[str, Listing] = {}
         self.views: dict[str, dict] = {}
         self.view_digests: dict[str, str] = {}
         # Pages known by what they are made of, without their contexts (a paper's own
         # page: key_paper_pages), by output path: their digests stand for the contexts'.
         self.keys: dict[str, Digest] = {}
         # The paper entries each page shows, of the pages that are neither a paper's own
-        # nor patched by their fragments (render/lists.py: note_shown).
+        # nor patched by their fragments (fastpath/lists.py: note_shown).
         self.shows: dict[str, frozenset[str]] = {}
 
-    def find_listing(self, rel: str, around: Digest) -> tuple | None:
+    def gathered(self) -> PageDigests:
+        """What this build records of its pages for the next."""
+        return PageDigests(self.fingerprint, self.digests, self.listings, self.view_digests)
+
+    def find_listing(self, rel: str, around: Digest) -> Listing | None:
         """The last build's listing of the page `rel` when its context's outline had the
         digest `around` too and its file is as it left it, in a site updated in place."""
-        old = self.previous_listings.get(rel)
-        if self.in_place and old is not None and old[0] == around and self.is_as_left(rel):
+        old = self.last.listings.get(rel)
+        if self.in_place and old is not None and old.around == around \
+                and self.is_as_left(rel):
             return old
         return None
 
@@ -159,7 +206,7 @@ class Reuse:
         """Whether the paper's view may differ from the last build's (one without a
         digest always may)."""
         digest = self.view_digests.get(slug)
-        return digest is None or self.previous_views.get(slug) != digest
+        return digest is None or self.last.views.get(slug) != digest
 
     def old_path(self, rel: str) -> str:
         return os.path.join(self.old_root, rel)
@@ -175,7 +222,7 @@ class Reuse:
         """Whether the last build's file of `rel` stays, its page being of `digest` now
         (put in `digests`)."""
         digests[rel] = digest
-        return self.in_place and self.previous.get(rel) == digest and self.is_as_left(rel)
+        return self.in_place and self.last.pages.get(rel) == digest and self.is_as_left(rel)
 
     def keeps_copy(self, rel: str, source: Path) -> bool:
         """Whether the file copied to `rel` from `source` (an asset, a file of

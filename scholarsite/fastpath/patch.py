@@ -1,5 +1,5 @@
 """Bring the last site up to date in place, for a build that takes most of its pages from
-the last one (output/reuse.py).
+the last one (fastpath/reuse.py).
 
 Swapping in a whole new folder (writer.staged_site) writes every file again and removes
 every file of the old one: at 5,000 papers, well over a second on a virtual disk, for a
@@ -23,9 +23,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-from .writer import (MANIFEST, OutputError, _staging_names, follow_link, list_folders,
-                     make_staging, read_manifest, refuse_overwrite, remove_output,
-                     write_manifest)
+from ..output.writer import (MANIFEST, OutputError, _staging_names, follow_link, list_folders,
+                             make_staging, read_manifest, refuse_overwrite, remove_output,
+                             write_manifest)
 
 
 def can_patch(out_dir: Path, listing: set[str]) -> bool:

@@ -2,7 +2,7 @@
 the file the last build wrote rather than rendered whole.
 
 Such a page is mostly its papers' fragments (render.FragmentCache: `{% cache paper.slug,
-... %}`). A build that may take pages from the last one (output/reuse.py) writes it noting
+... %}`). A build that may take pages from the last one (fastpath/reuse.py) writes it noting
 where each fragment's bytes are, with a digest of its context in which each paper entry
 (views/entries.py) stands for its name alone: its `Listing`. The next build, finding the
 file as that build left it and a context of the same digest, needs only the fragments of
@@ -23,34 +23,30 @@ from typing import Iterator
 
 import jinja2
 
-from ..output.reuse import Reuse, digest_context
+from .reuse import Listing, Reuse, Slot, digest_context
 from ..output.writer import write_chunks, write_parts
 from ..views.entries import ENTRY, entries_of
 from .fragments import reduce_context, render_text
 
-Slot = tuple[str, tuple, int, int]  # a fragment's name and key, its first byte, its length
-# The outlined context's digest, the fragments, and the template and outlined context
-# that the changed papers' fragments are made from when the context is not (touchup.py).
-Listing = tuple[bytes, tuple[Slot, ...], object, object]
 # Above this share of its fragments changed, a page is rendered whole: about as fast.
 SPLICE_SHARE = 0.5
 
 
-def outline(value: object) -> object:
+def outline_context(value: object) -> object:
     """`value` (a page's context) with each paper entry standing for its name."""
     if type(value) is dict:
         if ENTRY in value:
             return (ENTRY, value[ENTRY])
-        return {key: outline(item) for key, item in value.items()}
+        return {key: outline_context(item) for key, item in value.items()}
     if type(value) is list:
-        return [outline(item) for item in value]
+        return [outline_context(item) for item in value]
     return value
 
 
 def stand_in_views(context: dict, digests: dict[str, str]) -> dict:
     """A page's context with each paper view at its top level (a paper's page has its
     own there) standing for the digest of what it was kept with (reading/loader.py),
-    where it has one: for the page's digest (output/reuse.py), a view is the same when
+    where it has one: for the page's digest (fastpath/reuse.py), a view is the same when
     that is, and pickling the digest costs nothing beside the view."""
     shown = None
     for key, value in context.items():
@@ -62,31 +58,32 @@ def stand_in_views(context: dict, digests: dict[str, str]) -> dict:
     return shown or context
 
 
-def write_listing(root: Path, rel: str, names: object, template: jinja2.Template,
-                  context: dict, reuse: Reuse, found: dict[str, Listing],
-                  shows: dict[str, frozenset[str]]) -> os.stat_result | None:
+def write_listing(root: Path, rel: str, names: str | tuple[str, ...],
+                  template: jinja2.Template, context: dict, reuse: Reuse,
+                  found: dict[str, Listing], shows: dict[str, frozenset[str]]
+                  ) -> os.stat_result | None:
     """Write the page `rel` of every paper below `root`: the last build's file with the
     changed papers' fragments made again, or whole; None when the last build's file stays
     as it is (no paper it shows changed). Its `Listing` is put in `found`; when it has
     none, the entries it shows are put in `shows`."""
-    outlined = outline(context)
+    outlined = outline_context(context)
     around = digest_context(names, outlined)
     old = reuse.find_listing(rel, around) if around is not None else None
     if old is not None:
-        changed = {name for name, _, _, _ in old[1] if reuse.view_changed(name)}
+        changed = {slot.name for slot in old.slots if reuse.view_changed(slot.name)}
         if not changed:
             found[rel] = old
             return None
         made = render_fragments(template, context, changed, reuse.views) \
-            if len(changed) <= SPLICE_SHARE * len(old[1]) else None
-        if made is not None and all(key in made[name] for name, key, _, _ in old[1]
-                                    if name in changed):
-            status, slots = write_spliced(root, rel, reuse.old_path(rel), old[1], made)
-            found[rel] = (around, slots, names, outlined)
+            if len(changed) <= SPLICE_SHARE * len(old.slots) else None
+        if made is not None and all(slot.key in made[slot.name] for slot in old.slots
+                                    if slot.name in changed):
+            status, slots = write_spliced(root, rel, reuse.old_path(rel), old.slots, made)
+            found[rel] = Listing(around, slots, names, outlined)
             return status
     status, slots = write_recorded(root, rel, template, context)
     if around is not None and slots is not None:
-        found[rel] = (around, slots, names, outlined)
+        found[rel] = Listing(around, slots, names, outlined)
     else:
         note_shown(rel, outlined, shows)
     return status
@@ -110,21 +107,21 @@ def note_shown(rel: str, outlined: object, shows: dict[str, frozenset[str]]) -> 
 
 
 def is_outlined(value: object) -> bool:
-    """Whether `value` is a paper entry as `outline` leaves it: (ENTRY, its name)."""
+    """Whether `value` is a paper entry as `outline_context` leaves it: (ENTRY, its name)."""
     return type(value) is tuple and len(value) == 2 and value[0] == ENTRY
 
 
-def refill(outlined: object, entries: dict[str, dict]) -> object:
+def refill_outline(outlined: object, entries: dict[str, dict]) -> object:
     """An outlined context made a context again for the papers' `entries` (by name)
     alone, as fragments.reduce_context cuts a whole one: a list keeps those of its
     entries and drops the others. KeyError when an entry outside a list is another's."""
     if type(outlined) is dict:
-        return {key: refill(item, entries) for key, item in outlined.items()}
+        return {key: refill_outline(item, entries) for key, item in outlined.items()}
     if type(outlined) is list:
         if any(map(is_outlined, outlined)):
             return [entries[item[1]] if is_outlined(item) else item for item in outlined
                     if not is_outlined(item) or item[1] in entries]
-        return [refill(item, entries) for item in outlined]
+        return [refill_outline(item, entries) for item in outlined]
     return entries[outlined[1]] if is_outlined(outlined) else outlined  # type: ignore[index]
 
 
@@ -158,11 +155,11 @@ def write_spliced(root: Path, rel: str, old_path: str, slots: tuple[Slot, ...],
     at = shift = 0
     for name, key, start, length in slots:
         if name not in made:
-            moved.append((name, key, start + shift, length))
+            moved.append(Slot(name, key, start + shift, length))
             continue
         encoded = made[name][key].encode("utf-8")
         chunks += [data[at:start], encoded]
-        moved.append((name, key, start + shift, len(encoded)))
+        moved.append(Slot(name, key, start + shift, len(encoded)))
         at, shift = start + length, shift + len(encoded) - length
     chunks.append(data[at:])
     return write_chunks(root, rel, chunks), tuple(moved)
@@ -195,6 +192,6 @@ def note_slots(parts: Iterator[str], log: list, slots: list[Slot], written: list
         length = len(part) if part.isascii() else len(part.encode("utf-8"))
         at = len(slots)
         if at < len(log) and part is log[at][0]:  # the fragment just made, shown as it is
-            slots.append((log[at][1], log[at][2], written[0], length))
+            slots.append(Slot(log[at][1], log[at][2], written[0], length))
         written[0] += length
         yield part

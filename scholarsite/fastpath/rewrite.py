@@ -2,9 +2,10 @@
 build would give, and only the files whose bytes changed.
 
 A page is rendered from its template (render.render_page), or, when it lists papers,
-recorded as pieces (splice.record) and after a change of papers spliced (splice.splice);
-a citation file is joined from its papers' texts. Each file is written through a
-temporary file and os.replace, so that the output folder never holds half a file.
+recorded as pieces (splice.record_pieces) and after a change of papers spliced
+(splice.splice_pieces); a citation file is joined from its papers' texts. Each file is
+written through a temporary file and os.replace, so that the output folder never holds
+half a file.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from ..diagnostics import Diagnostics
 from ..plan.pages import Page
 from ..render.errors import describe_template_error
 from ..render.render import render_page
-from ..render.splice import Pieces, keep_page, splice
+from .splice import Pieces, keep_page, splice_pieces
 from ..output.writer import (MANIFEST, check_outputs, refuse_overwrite, remove_output,
                              replace_file, safe_relpath, write_manifest)
 
@@ -26,7 +27,7 @@ Output = str | Pieces  # a page's text, or its pieces
 UNWRITTEN = (0, -1)  # the digest of no text: what this process did not write itself
 
 
-def digest(text: str) -> tuple[int, int]:
+def digest_text(text: str) -> tuple[int, int]:
     """Tells a page's text from another in this process: Python's own string hash (keyed
     anew in every process, so that no text can be made to collide with another) and the
     length. Several times faster than encoding and hashing the bytes."""
@@ -81,8 +82,8 @@ class Renderer:
         if rel not in self.listing:
             return render_page(page, self.env)
         if old is not None and page.template and rel in change.swapped:
-            spliced = splice(self.env, page.template, page.context, old, self.views,
-                             change.papers)
+            spliced = splice_pieces(self.env, page.template, page.context, old,
+                                    self.views, change.papers)
             if spliced is not None:
                 return spliced
         return keep_page(self.env, page, old)
@@ -104,7 +105,7 @@ class OutputFolder:
         the digest of its text), UNWRITTEN for a page rendered by a worker (written again
         whenever it is rendered again)."""
         outputs = {rel: kept[rel] if isinstance(kept.get(rel), Pieces)
-                   else digest(kept[rel]) if rel in kept else UNWRITTEN for rel in pages}
+                   else digest_text(kept[rel]) if rel in kept else UNWRITTEN for rel in pages}
         return cls(root, outputs, {rel: (src, file_signature(src))
                                    for rel, src in copies.items()})
 
@@ -157,9 +158,9 @@ class OutputFolder:
                     self.replace(rel, data.data)
                     written.append(rel)
                 self.outputs[rel] = data  # either way: its context is the page's now
-            elif old != digest(data):
+            elif old != digest_text(data):
                 self.replace(rel, [data.encode("utf-8")])
-                self.outputs[rel] = digest(data)
+                self.outputs[rel] = digest_text(data)
                 written.append(rel)
         return written
 

@@ -2,15 +2,15 @@
 reading the rest of the site.
 
 A build reads every file, makes every page's context and compares it with the last
-build's (output/reuse.py): at 5,000 papers that is more than a second of unpickling
+build's (fastpath/reuse.py): at 5,000 papers that is more than a second of unpickling
 and planning for an edit that changes a handful of files. When the last build recorded
 how its pages depend on papers (reuse.Touch) and only paper files changed since, each
 keeping what the last build read of its papers outside their entries and own pages (their
-slugs, and the values at what it recorded reading of each: output/reads.py), the pages
+slugs, and the values at what it recorded reading of each: fastpath/reads.py), the pages
 that change are known without the others: the own pages of the papers that changed (of
 a .bib file's many, those whose paper or view differ), rendered from the recorded frame
 (pages.paper_frame); the pages of every paper that show them in fragments, patched in
-their files (render/lists.py) from their recorded outlines; and the files made of the
+their files (fastpath/lists.py) from their recorded outlines; and the files made of the
 papers' texts (the search index, the citation files), where each changed text replaces
 its old self. The last build's file of every other page is as this build would write it.
 
@@ -25,32 +25,33 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
 import jinja2
 
-from .diagnostics import Diagnostic, Diagnostics
-from .models import Paper, Site
-from .output.cache import BuildCache, cache_name, fill_inputs, hash_bytes, is_settled
-from .output.record import BuildRecord, outputs_unchanged, record_build
-from .output.patch import patched_site
-from .output.reads import Reads, read_values
-from .output.reuse import Digest, Touch, key_paper_pages
-from .output.writer import MANIFEST, write_chunks, write_file
-from .plan.pages import Planning, paper_context
-from .reading.publishing import Publishing
-from .reading.loader import Prepared, apply_site_rules, list_user_files, load_settings
-from .reading.paperfiles import parse_paper_file, store_result
-from .reading.paperparts import PartStore, open_parts
-from .reading.papers import Converter, make_markdown
-from .reading.yamlread import read_bytes
-from .render.lists import refill, render_fragments, write_spliced
-from .structure.kinds import EXPORTS, KIND, SEARCH_PATH, paper_url
-from .structure.urls import ROOT_MARKER, output_path
-from .views.entries import ENTRY, entries_of
-from .views.views import make_views
+from ..diagnostics import Diagnostic, Diagnostics
+from ..models import Paper, Site
+from ..output.cache import BuildCache, cache_name, hash_bytes
+from .inputs import fill_inputs, is_settled
+from .record import BuildRecord, is_output_as_written, record_build
+from .patch import patched_site
+from .reads import Reads, read_values
+from .reuse import (Digest, FileReads, Frame, Listing, PageDigests, Touch, key_paper_pages)
+from ..output.writer import MANIFEST, write_chunks, write_file
+from ..plan.pages import Planning, paper_context
+from ..reading.publishing import Publishing
+from ..reading.loader import Prepared, apply_site_rules, list_user_files, load_settings
+from ..reading.paperfiles import parse_paper_file, store_result
+from ..reading.paperparts import PartStore, open_parts
+from ..reading.papers import Converter, make_markdown
+from ..reading.yamlread import read_bytes
+from .lists import refill_outline, render_fragments, write_spliced
+from ..structure.kinds import EXPORTS, KIND, SEARCH_PATH, paper_url
+from ..structure.urls import ROOT_MARKER, output_path
+from ..views.entries import ENTRY, entries_of
+from ..views.views import make_views
 
 # Beyond this many changed paper files, the whole build is about as quick.
 TOUCH_FILES = 8
@@ -59,14 +60,13 @@ SEARCH_FIELD = "search_json"  # the field of a paper's view that is its search e
 
 @dataclass(frozen=True)
 class Touching:
-    """What a touch-up works from: the build's folders and settings, its cache and the
-    last build's record, the inputs as listed now (cache.list_inputs), and
-    `content`, the fingerprint of the content's other files and the settings."""
+    """What a touch-up works from: the build's folders, its cache and the last build's
+    record (whose settings are this build's: `templates` fingerprints them), the inputs
+    as listed now (inputs.list_inputs), and `content`, the fingerprint of the content's
+    other files and the settings."""
 
     content_dir: Path
     output_dir: Path
-    layers: tuple[Path, ...]
-    mode: tuple
     cache: BuildCache
     record: BuildRecord
     inputs: dict
@@ -115,11 +115,11 @@ def touch_up(work: Touching) -> TouchedUp | None:
     """The site brought up to date after a few papers' edits, or None when the whole
     build must do it (nothing has been written then)."""
     touch, record = work.record.touch, work.record
-    if not (isinstance(touch, Touch) and touch.in_pages_only and record.pages
-            and record.templates == work.templates):
+    if not (isinstance(touch, Touch) and touch.in_pages_only and record.digests.pages
+            and record.digests.templates == work.templates):
         return None
     changed = list_changed_papers(work)
-    if not changed or not outputs_unchanged(work.output_dir, record):
+    if not changed or not is_output_as_written(work.output_dir, record):
         return None
     diags = Diagnostics(root=work.root)
     config, _ = load_settings(work.content_dir, list_user_files(work.content_dir, diags),
@@ -173,15 +173,15 @@ def read_edited(work: Touching, path: str, config, touch: Touch, md: Converter
     raw = parse_paper_file(name, data, md, diags)
     papers = apply_site_rules(raw, config, diags)
     slugs = tuple(sorted(p.slug for p in papers))
-    if diags.items or slugs != recorded[0] \
-            or any(concerns(warning, name) for warning in work.record.warnings) \
+    if diags.items or slugs != recorded.slugs \
+            or any(is_about_file(warning, name) for warning in work.record.warnings) \
             or any(ROOT_MARKER in paper.abstract_html for paper in papers):  # plan/checks.py
         return None
     old = find_old_share(work, str(name), work.record.inputs[path], slugs)
     if old is None or any(slug not in old.made for slug in slugs):
         return None
     views = make_views(papers, config)
-    if digest_reads(papers, views, touch.reads) != recorded[1]:
+    if digest_reads(papers, views, touch.reads) != recorded.digest:
         return None  # another page read what changed: the whole build
     share = Prepared(list(papers), [], dict(views))
     pickled = pickle.dumps(share, protocol=pickle.HIGHEST_PROTOCOL)
@@ -189,7 +189,7 @@ def read_edited(work: Touching, path: str, config, touch: Touch, md: Converter
                   old.made, {paper.slug: paper for paper in old.papers})
 
 
-def concerns(warning: Diagnostic, name: Path) -> bool:
+def is_about_file(warning: Diagnostic, name: Path) -> bool:
     """Whether a warning of the last build is about the file `name`, or names it."""
     shown = name.as_posix()
     return os.path.abspath(warning.path) == os.path.abspath(name) or shown in warning.message
@@ -206,7 +206,7 @@ def find_old_share(work: Touching, name: str, old_key: tuple, slugs: tuple[str, 
     part = store.load_part(store.index[name]) if name in store.index else {}
     share = part["ready"].get((name, old_key[1])) \
         if part and part.get("context") == work.content else None
-    if share is None or any(work.record.views.get(slug) != share[0] for slug in slugs):
+    if share is None or any(work.record.digests.views.get(slug) != share[0] for slug in slugs):
         return None
     try:
         prepared = pickle.loads(share[1])
@@ -230,8 +230,8 @@ def write_touched(work: Touching, site: Site, edited: list[Edited], same: dict[s
     env = work.make_env()
     texts = patch_texts(work.output_dir, views, {slug: view for e in edited
                                                  for slug, view in e.old_views.items()})
-    listings = {rel: listing for rel, listing in record.listings.items()
-                if any(slot[0] in renewed for slot in listing[1])}
+    listings = {rel: listing for rel, listing in record.digests.listings.items()
+                if any(slot.name in renewed for slot in listing.slots)}
     made = {rel: render_listing(env, listing, renewed, views) for rel, listing in
             listings.items()}
     if texts is None or None in made.values():
@@ -239,45 +239,47 @@ def write_touched(work: Touching, site: Site, edited: list[Edited], same: dict[s
     pages = render_own_pages(env, site, views, touch.frame, renewed)
     if pages is None:
         return None
-    new_listings = dict(record.listings)
+    new_listings = dict(record.digests.listings)
     with patched_site(work.output_dir, set(record.outputs) - {MANIFEST}, lambda: work.cache
                       .remove(cache_name(work.output_dir, "build")), as_left=True) as root:
         for rel, text in pages.items():
             write_file(root, rel, text)
         for rel, chunks in texts.items():
             write_chunks(root, rel, chunks)
-        for rel, (around, slots, spec, outlined) in listings.items():
-            _, new_slots = write_spliced(root, rel, os.path.join(work.output_dir, rel), slots,
-                                         made[rel])  # type: ignore[arg-type]
-            new_listings[rel] = (around, new_slots, spec, outlined)
+        for rel, listing in listings.items():
+            _, new_slots = write_spliced(root, rel, os.path.join(work.output_dir, rel),
+                                         listing.slots, made[rel])  # type: ignore[arg-type]
+            new_listings[rel] = replace(listing, slots=new_slots)
     keep_edited(work, edited)
     record_touched(work, edited, same, own, new_listings, {MANIFEST, *pages, *texts, *listings})
     return TouchedUp(record.files, record.papers, list(record.warnings))
 
 
 def record_touched(work: Touching, edited: list[Edited], same: dict[str, str],
-                   own: dict[str, str], listings: dict[str, tuple], written: set[str]
+                   own: dict[str, str], listings: dict[str, Listing], written: set[str]
                    ) -> None:
     """The record of this build: the last one's, with what changed (see record_build)."""
-    record = work.record
+    record, touch = work.record, work.record.touch
+    assert isinstance(touch, Touch)
+    last = record.digests
     digests = {slug: e.share[0] for e in edited for slug in e.views}
     keys = key_paper_pages({rel: (KIND["paper"].template, slug) for rel, slug in own.items()},
-                           record.touch.frame, work.content, digests)  # type: ignore[union-attr]
+                           touch.frame, work.content, digests)
+    inputs = fill_inputs(work.inputs, {**same, **{e.path: e.key[1] for e in edited}})
+    pages = PageDigests(last.templates, {**last.pages, **keys}, listings,
+                        {**last.views, **digests})
     # The files written were moved in, which changed their status: they are looked up.
-    record_build(work.cache, work.content_dir, work.output_dir, work.layers, work.mode,
-                 fill_inputs(work.inputs, {**same, **{e.path: e.key[1] for e in edited}}),
-                 work.started, list(record.warnings), record.files, record.papers, {},
-                 (record.templates, {**record.pages, **keys}, listings,
-                  {**record.views, **digests}), work.identities, record.touch,
-                 {rel: identity for rel, identity in record.outputs.items()
-                  if rel not in written})
+    record_build(work.cache, work.output_dir, replace(
+        record, inputs=inputs, started=work.started, digests=pages,
+        identities=work.identities), {},
+        {rel: identity for rel, identity in record.outputs.items() if rel not in written})
 
 
 def render_own_pages(env: jinja2.Environment, site: Site, views: dict[str, dict],
-                     frame: object, slugs: set[str]) -> dict[str, str] | None:
+                     frame: Frame, slugs: set[str]) -> dict[str, str] | None:
     """The own pages of the papers of `slugs`, by output path; None when one fails (the
     whole build reports it)."""
-    plan = Planning(site, views, frame[0], frame[1], {})  # type: ignore[index]
+    plan = Planning(site, views, *frame, {})
     try:
         template = env.get_template(KIND["paper"].template)
         return {output_path(paper_url(paper.slug)): template.render(paper_context(plan, paper))
@@ -286,22 +288,22 @@ def render_own_pages(env: jinja2.Environment, site: Site, views: dict[str, dict]
         return None
 
 
-def render_listing(env: jinja2.Environment, listing: tuple, slugs: set[str],
+def render_listing(env: jinja2.Environment, listing: Listing, slugs: set[str],
                    views: dict[str, dict]) -> dict[str, dict] | None:
     """The fragments of the changed papers in a page of every paper, made from its
     recorded outline; None when they cannot all be made so."""
-    _, slots, spec, outlined = listing
-    shown = {slot[0] for slot in slots} & slugs
+    spec = listing.template
+    shown = {slot.name for slot in listing.slots} & slugs
     entries = {entry[ENTRY]: entry for slug in shown for entry in entries_of(views[slug])}
     try:
         template = env.select_template(spec) if isinstance(spec, tuple) \
             else env.get_template(spec)
-        context = refill(outlined, entries)
+        context = refill_outline(listing.outlined, entries)
     except (KeyError, jinja2.TemplateError):
         return None
     made = render_fragments(template, context, shown, views)  # type: ignore[arg-type]
-    if made is None or not all(slot[1] in made[slot[0]] for slot in slots
-                               if slot[0] in shown):
+    if made is None or not all(slot.key in made[slot.name] for slot in listing.slots
+                               if slot.name in shown):
         return None
     return made
 
@@ -368,15 +370,15 @@ def open_store(work: Touching) -> PartStore:
     return work.stores["papers"]
 
 
-def note_touch(site: Site, views: dict[str, dict], frame: object,
+def note_touch(site: Site, views: dict[str, dict], frame: Frame,
                shows: dict[str, frozenset[str]], reads: Reads) -> Touch:
     """What this build records for a touch-up after the next edits (reuse.Touch): `reads`
     is what it read of each paper and its view besides the papers' own pages."""
     files: dict[str, list[Paper]] = {}
     for paper in site.papers:
         files.setdefault(os.path.abspath(paper.source), []).append(paper)
-    return Touch(frame, {path: (tuple(sorted(p.slug for p in papers)),
-                                digest_reads(papers, views, reads))
+    return Touch(frame, {path: FileReads(tuple(sorted(p.slug for p in papers)),
+                                         digest_reads(papers, views, reads))
                          for path, papers in files.items()}, shows, site.cv is None, reads)
 
 
