@@ -154,6 +154,23 @@ def test_a_changed_picture_is_resized_again_and_the_old_files_go(make_site, tmp_
     assert names == after
 
 
+def test_check_starts_from_the_built_store_and_never_writes_into_it(make_site, tmp_path):
+    """`check` builds into a temporary folder from a copy of the output folder's store:
+    with one picture changed since the build (its stored set no longer used, which a
+    build would remove), check passes and the store is as the build left it."""
+    content = make_site(site_files(), base=False)
+    assert build(content).code == 0
+    store = tmp_path / ".site.images"
+    before = {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in sorted(store.rglob("*"))
+              if p.is_file()}
+    (content / "files" / "figs" / "wide.png").write_bytes(picture((640, 640), fmt="JPEG"))
+    checked = run_cli("check", "--content", str(content), "--output", str(tmp_path / "site"))
+    assert checked.code == 0, checked.err
+    assert {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in sorted(store.rglob("*"))
+            if p.is_file()} == before
+    assert not any(p.name.startswith(".tmp-") for p in store.rglob("*"))
+
+
 def test_exif_orientation_is_applied(make_site):
     """A phone's photo stored on its side is shown upright, and measured so."""
     exif = Image.Exif()
