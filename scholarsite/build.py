@@ -67,6 +67,7 @@ class BuildOptions:
     strict: bool = False
     jobs: int = 0  # processes to render with; 0: as many as pay, 1: this one only
     cache: bool = True  # keep what can be reused in .scholarsite-cache/ beside the output
+    draw_previews: bool = True  # False: named, not drawn, for a site thrown away (trial.py)
     # Which drafts and future-dated items are shown: none in a build, all in serve.
     publishing: Publishing = field(default_factory=Publishing)
 
@@ -122,7 +123,7 @@ def check_build_dirs(options: BuildOptions) -> None:
 
 
 def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagnostics,
-                   out_dir: Path, cv_files: CVFiles | None = None) -> dict[str, Path]:
+                   out_dir: Path, cv_files: CVFiles | None = None, draw: bool = True) -> dict:
     """Static files copied as they are: the assets of the templates' folders (the site's
     own over the theme's, file by file), the generated pictures (plan/images.py), the
     papers' previews resized (plan/previews.py, which reports those it cannot show to
@@ -139,7 +140,7 @@ def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagno
                              functools.partial(make_images, site))
     for rel, path in stored.items():
         copies.setdefault(rel, path)
-    copies.update(collect_previews(site, image_store(out_dir), diags))
+    copies.update(collect_previews(site, image_store(out_dir), diags, draw))
     if cv_files is not None:  # made before planning: the CV page shows the PDF's size
         copies.update(cv_files.copies)
     copies = dict(sorted(copies.items(), key=lambda item: Path(item[0])))  # as one folder's
@@ -239,9 +240,8 @@ def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
     diags, cache, reuse = begun.diags, begun.cache, begun.reuse
     parsed = load_parsed(cache, options, diags, begun.inputs, begun.started,
                          reuse is not None, begun.content)
-    # Made once; it watches what pages read for serve, and for a build that may take
-    # pages of every paper from the last one (render/lists.py); `log`, what is read of
-    # each paper, for the next build to know what an edit touches (output/reads.py).
+    # Made once; it watches what pages read, for serve and a build taking paper pages from the
+    # last (render/lists.py); `log`: what is read of each paper, for the next build (reads.py).
     log = ReadLog() if (watching := keep or reuse is not None) else None
     renderer = functools.cache(lambda: prepare_env(options, cache, watching))
     loaded = load_checked(options, diags, parsed, renderer, log)
@@ -261,7 +261,8 @@ def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
         reuse.keys = key_paper_pages(list_paper_pages(pages), frame, begun.content,
                                      loaded.digests)
     check_overrides(renderer(), layers, pages, diags)
-    copies = collect_copies(watch_site(site, log), layers, diags, options.output_dir, cv_files)
+    copies = collect_copies(watch_site(site, log), layers, diags, options.output_dir, cv_files,
+                            options.draw_previews)
     copies.update(more)
     pages = check_redirects(site, pages, copies, options.content_dir / CONFIG_FILE, diags)
     check_text_links(site, pages, copies, diags)

@@ -254,31 +254,45 @@ LINK_CASES = [
 ]
 
 
-@pytest.mark.parametrize("field,target,warned", LINK_CASES, ids=[c[0] for c in LINK_CASES])
-def test_every_link_field_is_made_right_or_left_out(tmp_path, field, target, warned):
-    text = entry("first") + entry("k", "  " + field)
-    content = make_content(tmp_path, {"publications/papers.bib": text,
-                                      "files/paper.pdf": b"%PDF-1.4\n",
-                                      "files/my paper.pdf": b"%PDF-1.4\n",
-                                      "files/talks/slides.pdf": b"%PDF-1.4\n"})
+@pytest.fixture(scope="module")
+def link_cases(tmp_path_factory):
+    """(the .bib text, the build's result, the site): one site with an entry for each of
+    LINK_CASES, keyed k00, k01, ... (no key the start of another), built once."""
+    tmp = tmp_path_factory.mktemp("links")
+    text = entry("first") + "".join(entry(f"k{i:02}", "  " + case[0])
+                                    for i, case in enumerate(LINK_CASES))
+    content = make_content(tmp, {"publications/papers.bib": text,
+                                 "files/paper.pdf": b"%PDF-1.4\n",
+                                 "files/my paper.pdf": b"%PDF-1.4\n",
+                                 "files/talks/slides.pdf": b"%PDF-1.4\n"})
     result = build(content)
     assert result.code == 0, result.err
-    site = tmp_path / "site"
-    assert "k" in built_slugs(site)  # a bad link never costs its paper
-    links = paper_links(site, "k")
+    return text, result, tmp / "site"
+
+
+@pytest.mark.parametrize("index,field,target,warned",
+                         [(i, *case) for i, case in enumerate(LINK_CASES)],
+                         ids=[c[0] for c in LINK_CASES])
+def test_every_link_field_is_made_right_or_left_out(link_cases, index, field, target, warned):
+    text, result, site = link_cases
+    key = f"k{index:02}"
+    head = line_of(text, f"@article{{{key},")  # the entry's first line
+    assert key in built_slugs(site)  # a bad link never costs its paper
+    links = paper_links(site, key)
     assert links == ([target] if target else [])
     for link in links:
         if not urlsplit(link).scheme:
             assert (site / unquote(link)).is_file()
     warnings = [(line, message) for _, line, message in problems(result)
-                if "entry 'k'" in message]
+                if f"entry '{key}'" in message]
     if warned:  # at the field's line, or, for a file that is not there, the entry's
-        assert [line for line, _ in warnings] in ([line_of(text, field)],
-                                                  [line_of(text, "@article{k")])
+        own = text[text.index(f"@article{{{key},"):]
+        assert [line for line, _ in warnings] in ([head - 1 + line_of(own, field)], [head])
         assert ("left out" in warnings[0][1]) == (target is None)
     else:
         assert warnings == []
-    page = BeautifulSoup((site / "publications/k/index.html").read_text("utf-8"), "html.parser")
+    page = BeautifulSoup((site / f"publications/{key}/index.html").read_text("utf-8"),
+                         "html.parser")
     assert not [a for a in page.find_all(href=True) if re.search(r"</?[a-z]", a["href"])]
 
 

@@ -10,6 +10,8 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
 from conftest import (TEMPLATES, assert_same_as_cold_build, build_args, edit, run_cli,
                       start_live_site, tree_bytes, write_files)
 
@@ -52,11 +54,18 @@ def main_of(path: Path) -> str:
     return html[html.index("<main"):html.index("</main>")]
 
 
-def test_tag_pages_list_their_posts_newest_first(tmp_path):
-    content = write_files(tmp_path / "content", POSTS)
-    out = tmp_path / "site"
-    result = build(content, out)
+@pytest.fixture(scope="module")
+def posts_site(tmp_path_factory) -> tuple[Path, Path]:
+    """(content, site) of POSTS built once, for the tests that only read it."""
+    root = tmp_path_factory.mktemp("blog")
+    content = write_files(root / "content", POSTS)
+    result = build(content, root / "site")
     assert result.code == 0, result.err
+    return content, root / "site"
+
+
+def test_tag_pages_list_their_posts_newest_first(posts_site):
+    out = posts_site[1]
     # "Systems" and "systems" are one tag, named as the newest post writes it.
     systems = main_of(out / "posts" / "tags" / "systems" / "index.html")
     assert "Posts tagged “Systems”" in systems
@@ -75,10 +84,8 @@ def test_tag_pages_list_their_posts_newest_first(tmp_path):
     assert "posts/tags/teaching/" in (out / "sitemap" / "index.html").read_text("utf-8")
 
 
-def test_a_post_links_its_neighbours_and_related_posts_and_says_its_reading_time(tmp_path):
-    content = write_files(tmp_path / "content", POSTS)
-    out = tmp_path / "site"
-    assert build(content, out).code == 0
+def test_a_post_links_its_neighbours_and_related_posts_and_says_its_reading_time(posts_site):
+    out = posts_site[1]
     second = main_of(out / "posts" / "second" / "index.html")
     assert "<dt>Reading time</dt><dd>2 min</dd>" in second
     assert 'rel="prev" href="../../posts/first/"' in second
@@ -89,10 +96,8 @@ def test_a_post_links_its_neighbours_and_related_posts_and_says_its_reading_time
     assert 'rel="next"' not in main_of(out / "posts" / "fourth" / "index.html")
 
 
-def test_posts_and_news_have_feeds_advertised_on_every_page(tmp_path):
-    content = write_files(tmp_path / "content", POSTS)
-    out = tmp_path / "site"
-    assert build(content, out).code == 0
+def test_posts_and_news_have_feeds_advertised_on_every_page(posts_site, tmp_path):
+    content, out = posts_site
     posts = ET.parse(out / "posts" / "feed.xml").getroot()
     entries = posts.findall(f"{ATOM}entry")
     assert [e.find(f"{ATOM}title").text for e in entries] == ["Fourth", "Third", "Second",
@@ -274,10 +279,8 @@ def test_pictures_from_files_get_their_width_and_height(tmp_path):
     assert all("width=" not in img for img in imgs[3:])
 
 
-def test_tag_pages_are_in_the_search_index(tmp_path):
-    content = write_files(tmp_path / "content", POSTS)
-    out = tmp_path / "site"
-    assert build(content, out).code == 0
+def test_tag_pages_are_in_the_search_index(posts_site):
+    out = posts_site[1]
     page = (out / "search" / "index.html").read_text("utf-8")
     index = json.loads(re.search(r'<script type="application/json" id="search-index">(.*?)</script>',
                                  page, re.S).group(1))

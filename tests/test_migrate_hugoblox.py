@@ -5,6 +5,7 @@ built once through the real command line; each test reads what came out."""
 from __future__ import annotations
 
 import hashlib
+import io
 from pathlib import Path
 
 import pytest
@@ -370,3 +371,32 @@ def test_html_markdown_and_capitalised_keys_in_hugo_fields_are_read_as_hugo_show
     assert page.select_one(".paper-authors .owner").get_text() == "Ann Lee"
     assert "Proc. of EMC2 2020" in page.get_text() and "<sup>" not in page.get_text()
     assert page.find("time")["datetime"].startswith("2020-04")
+
+
+def test_a_featured_picture_the_build_refuses_leaves_its_paper_behind(tmp_path):
+    """migrate's trial build resizes no previews (its site is thrown away), yet finds the
+    picture the build would refuse: that paper stays behind, with the build's reason; the
+    other's preview is resized by the real build."""
+    from PIL import Image
+
+    good = io.BytesIO()
+    Image.new("RGB", (400, 300), (30, 90, 160)).save(good, format="PNG")
+    bundle = "---\ntitle: {}\ndate: 2021-03-01\nauthors: [Ann Lee]\npublication: Notes\n---\n"
+    old = write_files(tmp_path / "old", {
+        "hugo.yaml": "title: Ann Lee\nbaseURL: https://ann.example.org/\n",
+        "content/publication/kelp/index.md": bundle.format("Kelp Counts"),
+        "content/publication/kelp/featured.png": good.getvalue(),
+        "content/publication/reef/index.md": bundle.format("Reef Counts"),
+        "content/publication/reef/featured.png": good.getvalue()[:200],  # cut short
+    })
+    content = tmp_path / "content"
+    moved = run_cli("migrate", str(old), "--content", str(content))
+    assert moved.code == 0, moved.out + moved.err
+    assert (content / "publications" / "kelp.md").is_file()
+    assert not (content / "publications" / "reef.md").exists()
+    [said] = [line for line in moved.out.splitlines() if "reef/index.md" in line]
+    assert "the new site would not build with it" in said and "'preview'" in said
+    assert run_cli(*build_args(content, tmp_path / "site")).code == 0
+    [img] = soup(tmp_path / "site" / "publications" / "kelp" / "index.html").select(
+        "img.paper-preview, img.paper-figure")
+    assert img["src"].endswith(".webp")

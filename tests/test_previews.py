@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from conftest import (MINIMAL_CONFIG, assert_same_as_cold_build, build_args, edit, paper,
-                      run_cli, soup, start_live_site, tree_bytes)
+                      run_cli, soup, start_live_site, tree_bytes, write_files)
 
 BIB = """\
 @inproceedings{{tall,
@@ -64,6 +64,15 @@ def built(make_site, files: dict | None = None) -> Path:
     return content.parent / "site"
 
 
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory) -> Path:
+    """The site of site_files() built once, for the tests that only read it."""
+    content = write_files(tmp_path_factory.mktemp("previews") / "content", site_files())
+    result = build(content)
+    assert result.code == 0, result.err
+    return content.parent / "site"
+
+
 def previews(page: Path) -> list:
     return soup(page).select("img.paper-preview, img.paper-figure")
 
@@ -89,8 +98,8 @@ def check_claims(site: Path, page: Path, img) -> None:
     assert img["sizes"]
 
 
-def test_previews_are_resized_to_the_sizes_the_pages_claim(make_site):
-    site = built(make_site)
+def test_previews_are_resized_to_the_sizes_the_pages_claim(shared):
+    site = shared
     listing = site / "publications" / "index.html"
     shown = previews(listing)
     assert len(shown) == 2  # the paper without one shows none
@@ -113,8 +122,8 @@ def test_previews_are_resized_to_the_sizes_the_pages_claim(make_site):
     assert len(previews(site / "index.html")) == 2  # the home page's list too
 
 
-def test_og_image_is_the_picture_itself(make_site):
-    site = built(make_site)
+def test_og_image_is_the_picture_itself(shared):
+    site = shared
     tag = soup(site / "publications" / "wide-paper" / "index.html").find(
         "meta", property="og:image")
     assert tag["content"] == "https://example.org/files/figs/wide.png"
@@ -152,6 +161,23 @@ def test_a_changed_picture_is_resized_again_and_the_old_files_go(make_site, tmp_
     check_claims(site, site / "publications" / "wide-paper" / "index.html", img)
     names = {p.name.split("-")[0] for p in (site / "assets" / "previews").iterdir()}
     assert names == after
+
+
+def test_check_starts_from_the_built_store_and_never_writes_into_it(make_site, tmp_path):
+    """`check` builds into a temporary folder from a copy of the output folder's store:
+    with one picture changed since the build (its stored set no longer used, which a
+    build would remove), check passes and the store is as the build left it."""
+    content = make_site(site_files(), base=False)
+    assert build(content).code == 0
+    store = tmp_path / ".site.images"
+    before = {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in sorted(store.rglob("*"))
+              if p.is_file()}
+    (content / "files" / "figs" / "wide.png").write_bytes(picture((640, 640), fmt="JPEG"))
+    checked = run_cli("check", "--content", str(content), "--output", str(tmp_path / "site"))
+    assert checked.code == 0, checked.err
+    assert {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in sorted(store.rglob("*"))
+            if p.is_file()} == before
+    assert not any(p.name.startswith(".tmp-") for p in store.rglob("*"))
 
 
 def test_exif_orientation_is_applied(make_site):
@@ -238,10 +264,10 @@ def test_serve_rebuilds_a_paper_whose_preview_changes(tmp_path):
     assert_same_as_cold_build(live)
 
 
-def test_pages_with_previews_are_valid_html(make_site):
+def test_pages_with_previews_are_valid_html(shared):
     import test_html_valid as nu
 
-    site = built(make_site)
+    site = shared
     pages = [site / "publications" / "index.html", site / "index.html",
              site / "publications" / "wide-paper" / "index.html"]
     errors = nu.check_html(pages)
@@ -249,12 +275,12 @@ def test_pages_with_previews_are_valid_html(make_site):
 
 
 @pytest.mark.parametrize("width", [320, 375, 1280])
-def test_lists_with_previews_read_well_and_pass_axe(make_site, browser, width):
+def test_lists_with_previews_read_well_and_pass_axe(shared, browser, width):
     from browser import AXE_JS, open_page, require, serve
     from test_a11y import violations_on
 
     require(AXE_JS.is_file(), "axe-core is not installed (npm ci --prefix tests)")
-    site = built(make_site)
+    site = shared
     with serve(site) as base, open_page(browser, "light", {"width": width, "height": 800}) as page:
         for path in ("publications/", "publications/wide-paper/"):
             page.goto(base + path)

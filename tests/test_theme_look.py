@@ -240,13 +240,16 @@ def test_an_svg_photo_gives_link_previews_a_png(make_site):
     ("plausible", "example.org", 'data-domain="example.org"'),
     ("google", "G-ABC123DEF4", "googletagmanager.com/gtag/js?id=G-ABC123DEF4"),
 ])
-def test_analytics_only_when_set(make_site, provider, code, marker):
+def test_analytics_when_set(make_site, provider, code, marker):
     content = make_site({"site.yaml": with_theme(f"analytics:\n  provider: {provider}\n"
                                                  f"  id: {code}\n")})
     assert build(content).code == 0
     site = content.parent / "site"
     for page in (site / "index.html", site / "404.html"):
         assert marker in page.read_text(encoding="utf-8")
+
+
+def test_no_analytics_without_the_setting(make_site):
     bare = make_site({"site.yaml": MINIMAL_CONFIG})
     assert build(bare).code == 0
     html = (bare.parent / "site" / "index.html").read_text(encoding="utf-8")

@@ -27,6 +27,7 @@ from ..diagnostics import ContentError, Diagnostic, count_of
 from .linkscan import Link, PageScan, scan_html, scan_robots, scan_xml
 from .netrequest import RequestError, fetch_url, read_timeout
 from ..models import Site
+from ..output.generated import image_store, seed_store
 from ..output.writer import MANIFEST
 
 HTML_SUFFIXES = (".html", ".htm")
@@ -56,6 +57,8 @@ def run_check(args: argparse.Namespace) -> int:
     """The `check` command: 0 when nothing is wrong, 1 otherwise."""
     with tempfile.TemporaryDirectory(prefix="scholarsite-check-") as tmp:
         out = Path(tmp) / "site"
+        # What `build` drew for the output folder is not drawn again (its store is only read).
+        seed_store(image_store(out), image_store(args.output))
         try:
             result = build(BuildOptions(args.content, out, args.templates, args.strict,
                                         jobs=max(args.jobs, 0), cache=False,

@@ -26,6 +26,19 @@ def image_store(out_dir: Path) -> Path:
     return out.parent / f".{out.name}.images"
 
 
+def seed_store(store: Path, source: Path) -> None:
+    """`store` (not there yet) begun as a copy of the store `source`, which is only read:
+    what was drawn for one output folder is not drawn again for another of the same site
+    (`check`'s, in a temporary folder). Staging folders are not copied; a copy that fails
+    is as none, and the build draws what it needs."""
+    if not source.is_dir():
+        return
+    try:
+        shutil.copytree(source, store, symlinks=True, ignore=shutil.ignore_patterns(".tmp-*"))
+    except (OSError, shutil.Error):
+        shutil.rmtree(store, ignore_errors=True)
+
+
 def store_generated(store: Path, key: str, make: Callable[[], dict[str, bytes]]
                     ) -> dict[str, Path]:
     """Each generated file's site path and where it is stored; `make()` is called only

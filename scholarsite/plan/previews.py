@@ -26,9 +26,13 @@ from ..views.looks import (PREVIEW_BOXES, PREVIEW_DIR, PREVIEW_SETTINGS, Preview
 PREVIEWS_STORE = "previews"  # below the build's picture store (output/generated.py)
 
 
-def collect_previews(site: Site, store: Path, diags: Diagnostics) -> dict[str, Path]:
+def collect_previews(site: Site, store: Path, diags: Diagnostics, draw: bool = True
+                     ) -> dict[str, Path]:
     """The resized previews of the site's papers, by their path in the site, each where
-    the store keeps it; the sets no paper uses any more are removed from the store."""
+    the store keeps it; the sets no paper uses any more are removed from the store.
+    Without `draw`, the same paths, each given the picture itself, and the store is left
+    alone: for a build whose site is thrown away (migrate's trial build), which finds
+    every problem all the same, since find_preview decodes each picture whole."""
     folder = store / PREVIEWS_STORE
     copies: dict[str, Path] = {}
     used: set[Path] = set()
@@ -42,10 +46,15 @@ def collect_previews(site: Site, store: Path, diags: Diagnostics) -> dict[str, P
         if folder / found.key in used:  # one picture, several papers
             continue
         used.add(folder / found.key)
+        if not draw:
+            copies.update({f"{PREVIEW_DIR}/{found.key}-{preview_file_name(size)}": found.path
+                           for size in list_sizes(found)})
+            continue
         stored = store_files(folder, found.key, functools.partial(make_previews, found))
         for name, path in stored.items():
             copies[f"{PREVIEW_DIR}/{found.key}-{name}"] = path
-    remove_unused(folder, keep=used)
+    if draw:
+        remove_unused(folder, keep=used)
     return copies
 
 

@@ -44,7 +44,10 @@ def try_build(mig: Migration, content: Path, force: bool) -> list[Diagnostic]:
         if done.problems:
             return []  # written for real, the same problems stop migrate and are said
         try:
-            build(BuildOptions(trial, Path(tmp) / "site", cache=False, jobs=1))
+            # Previews are not drawn: the site is thrown away, and their problems are
+            # found without (plan/previews.py).
+            build(BuildOptions(trial, Path(tmp) / "site", cache=False, jobs=1,
+                               draw_previews=False))
         except ContentError as exc:
             return [with_path(d, trial) for d in exc.diagnostics if d.severity == "error"]
     return []
