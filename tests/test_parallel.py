@@ -4,12 +4,13 @@ in the same order, the same site byte for byte, the same problems reported once.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import time
 
 import pytest
 
-from conftest import MINIMAL_PAPER, build_args, copy_templates, edit, paper, run_cli, tree_bytes
+from conftest import MINIMAL_PAPER, ROOT, build_args, copy_templates, edit, paper, run_cli, tree_bytes
 
 from scholarsite.output.parallel import (START_METHOD_VARIABLE, map_forked, map_tasks,
                                          split_spans)
@@ -178,3 +179,27 @@ def test_a_site_built_by_spawned_processes_is_the_site_built_by_forked_ones(
         assert built["spawn"] == built["fork"] == built["one"]
         assert "bad.md" in built["one"][1]
         edit(content / "site.yaml", "Ada Example", "Ada B. Example", 1)
+
+
+def test_a_script_that_builds_unguarded_finishes_rather_than_hangs_with_spawn(make_site,
+                                                                              tmp_path):
+    """Spawned workers run the script that started the build again; a script that builds
+    outside `if __name__ == "__main__":` used to hang: a worker started a second build that
+    waited for the first one's lock, while the first waited to hand the worker its work.
+    The build finishes; a worker that gets as far as building says what to write."""
+    files = {f"publications/p-{i}.md": MINIMAL_PAPER.replace("A Paper", f"Paper {i}")
+             for i in range(40)}
+    content = make_site(files)
+    script = tmp_path / "make_site.py"
+    args = build_args(content, tmp_path / "out", "--jobs", "2")
+    script.write_text(f"import sys\nsys.path.insert(0, {str(ROOT)!r})\n"
+                      f"sys.argv = ['make_site.py', *{args!r}]\n"
+                      "from scholarsite.cli import run\nrun()\n", encoding="utf-8")
+    env = dict(os.environ, **{START_METHOD_VARIABLE: "spawn"})
+    ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                         env=env, timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    assert len(list((tmp_path / "out" / "publications").glob("*/index.html"))) == 41
+    assert "waiting for it to finish" not in ran.stderr
+    for line in ran.stderr.splitlines():
+        assert "error" not in line or 'if __name__ == "__main__":' in line, ran.stderr

@@ -21,6 +21,23 @@ from typing import Callable, Iterator
 from .writer import OutputError, follow_link, read_manifest
 
 POLL_SECONDS = 0.1  # Windows has no blocking lock without a time limit
+# The name of a build's spawned workers (spawning.py). Spawning runs the script that
+# started the build again in each worker; a script that builds outside
+# `if __name__ == "__main__":` would start a second build there, which would wait for this
+# build's lock while this build waits for it.
+WORKER_NAME = "scholarsite-worker"
+
+
+def refuse_in_worker() -> None:
+    """OutputError when this process is a build's spawned worker (its name is set before
+    the script is run again in it)."""
+    mp = sys.modules.get("multiprocessing")  # always imported in a spawned process
+    if mp is not None and mp.current_process().name == WORKER_NAME:
+        raise OutputError("a build was started again inside one of a build's worker "
+                          "processes: a script that builds the site must do so under "
+                          "`if __name__ == \"__main__\":`, since each worker runs the "
+                          "script again (Python's 'spawn' start method, used on macOS and "
+                          "Windows)")
 
 
 def lock_path(out_dir: Path) -> Path:
@@ -32,6 +49,7 @@ def lock_path(out_dir: Path) -> Path:
 def output_lock(out_dir: Path, on_wait: Callable[[], None] | None = None) -> Iterator[None]:
     """Hold the lock of `out_dir` for the block; `on_wait` is called once when another
     process holds it, before waiting for it."""
+    refuse_in_worker()
     path = lock_path(out_dir)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = take_lock(path, on_wait)

@@ -15,6 +15,8 @@ import queue
 import traceback
 from typing import Callable, TypeVar
 
+from .lock import WORKER_NAME
+
 T = TypeVar("T")
 R = TypeVar("R")
 POLL_SECONDS = 0.5  # how often a wait for results looks whether the children still live
@@ -32,13 +34,20 @@ def map_spawned(task: Callable[[T], R], args: list[T], workers: int, order: list
         tickets.put(i)
     for _ in range(workers):
         tickets.put(None)  # one end for each process, this one too
+    # The work goes to each child through a pipe of its own, not as the process's
+    # arguments: those are written by `start()` itself, which then never returns if the
+    # child ends before reading them all (a script that builds unguarded, see
+    # lock.refuse_in_worker); a pipe's writer learns that the child has gone.
     payload = pickle.dumps((task, args), protocol=pickle.HIGHEST_PROTOCOL)
-    children = [context.Process(target=serve_tasks, args=(payload, tickets, results),
-                                daemon=True) for _ in range(workers - 1)]
+    pipes = [context.Pipe(duplex=False) for _ in range(workers - 1)]
+    children = [context.Process(target=serve_tasks, args=(reader, tickets, results),
+                                name=WORKER_NAME, daemon=True) for reader, _ in pipes]
     done: dict[int, R] = {}
     try:
-        for child in children:
+        for child, (reader, writer) in zip(children, pipes):
             child.start()
+            reader.close()
+            hand_over(writer, payload)
         del payload  # sent: each child has its copy (the whole site, for rendering)
         if meanwhile:
             meanwhile()
@@ -77,13 +86,25 @@ def take_results(results: multiprocessing.Queue, done: dict, children: list, wai
         wait = False
 
 
-def serve_tasks(payload: bytes, tickets: multiprocessing.Queue,
+def hand_over(writer, payload: bytes) -> None:
+    """Send a child its work; a child that has ended before taking it is let be (this
+    process and the other children do its share)."""
+    try:
+        writer.send_bytes(payload)
+    except OSError:  # the pipe is broken: the child has gone
+        pass
+    finally:
+        writer.close()
+
+
+def serve_tasks(reader, tickets: multiprocessing.Queue,
                 results: multiprocessing.Queue) -> None:
     """A spawned child's work: the tasks it takes from `tickets`, each result pickled
     here (so that a result that cannot be pickled is reported, not lost in the queue's
     thread) and sent as soon as it is made."""
     try:
-        task, args = pickle.loads(payload)
+        task, args = pickle.loads(reader.recv_bytes())
+        reader.close()
         while (i := tickets.get()) is not None:
             results.put(pickle.dumps(("ok", i, task(args[i])),
                                      protocol=pickle.HIGHEST_PROTOCOL))
