@@ -21,7 +21,7 @@ from .cleantext import INLINE_MARKS, mark_inline_html
 from ..diagnostics import Diagnostics
 from .fields import parse_date, parse_status
 from .latex import (MARKS, RichText, describe_math_problem, fold_space, latex_to_rich,
-                    read_name, split_paragraphs)
+                    make_decoder, read_name, split_paragraphs)
 from ..models import Author, Paper, Preview, PubDate
 from .latex import decode_url
 from .papers import VENUELESS_TYPES, check_preview_name
@@ -43,6 +43,16 @@ MODEL_DISPLAY_FIELDS = frozenset({
 })
 # Entry types that may well have no year: one with none is a preprint (read_status).
 UNDATED_TYPES = ("misc", "unpublished", "online", "electronic", "preprint")
+# The fields a page shows as text, where check_macros looks; commands that only space or
+# group, whose dropping loses nothing; a command's name; math, whose commands MathML reads.
+SHOWN_FIELDS = ("title", "author", "editor", "journal", "booktitle", "journaltitle",
+                "howpublished", "series", "publisher", "school", "institution", "note",
+                "address", "location", "abstract")
+HARMLESS_MACROS = frozenset({"mbox", "hbox", "relax", "xspace", "protect", "noopsort",
+                             "nocase", "unskip", "null", "texttt", "enquote", "mkbibquote",
+                             "boldsymbol", "left", "right"})
+_MACRO = re.compile(r"\\([A-Za-z]+)")
+_MATH = re.compile(r"(?<!\\)\$.*?(?<!\\)\$", re.S)
 # `{Ann Lee*, Bo Li*}` and a name's trailing `{[* equal contribution]}` (split_names).
 _NAME_GROUP = re.compile(r"^\{([^{}]+)\}$")
 _NAME_NOTE = re.compile(r"\s*\{?\[[^\[\]{}]*\]\}?\s*$")
@@ -82,6 +92,7 @@ def make_paper(entry: BibEntry, path: Path, diags: Diagnostics) -> Paper | None:
         abstract_text=" ".join(p.text for p in abstract if p.text),
     )
     details["preview"] = read_preview(r)
+    check_macros(r)
     if r.errors or entry.broken or not (date or status) or not title.text or not authors:
         return None
     return Paper(slug=slug, title=title.text, title_html=title.html, authors=authors,
@@ -263,6 +274,23 @@ def check_venue(r: EntryReader, ptype: str, venue: str, institution: str, arxiv:
               "report": "institution", "thesis": "school", "book": "publisher"}.get(ptype)
     hint = f"add '{wanted}'" if wanted else "add 'howpublished', 'institution' or an eprint"
     r.warning("", f"no venue: {hint} so that readers know where it appeared")
+
+
+def check_macros(r: EntryReader) -> None:
+    """A LaTeX command no decoder here knows (`\\foo{text}`, defined in the owner's own
+    preamble) is dropped and its text kept: said once per field, where it is."""
+    known = make_decoder().latex_context
+    for name in SHOWN_FIELDS:
+        value = r.raw(name)
+        if "\\" not in value:
+            continue
+        unknown = sorted({m for m in _MACRO.findall(_MATH.sub("", value))
+                          if m not in HARMLESS_MACROS and known.get_macro_spec(m) in (
+                              None, known.unknown_macro_spec)})
+        if unknown:
+            names = ", ".join(f"\\{m}" for m in unknown)
+            r.warning(name, f"{names}: no LaTeX command known here (one of your own?); its "
+                      "text is kept and the command left out")
 
 
 def read_topics(r: EntryReader) -> tuple[str, ...]:
