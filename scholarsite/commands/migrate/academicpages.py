@@ -22,6 +22,7 @@ from .dates import (DateOrder, date_from_name, decide_order, is_placeholder, nor
 from .fieldmap import pick, year_of
 from .frontmatter import Source, format_entry, key_line, read_settings
 from .guard import guarded
+from ...reading.fields import parse_status
 from .markup import convert_markup
 from .links import new_file_path
 from .model import Migration
@@ -127,7 +128,7 @@ def entry_date(source: Source, order: DateOrder, mig: Migration) -> str | None:
         iso = swapped_date(value)
         mig.add_review(mig.where(source.path, key_line(source, "date")),
                        f"the date {value!r} has no month {str(value)[5:7]}: read as {iso}")
-    elif value is not None and iso is None:
+    elif value is not None and iso is None and not parse_status(value):
         mig.add_review(mig.where(source.path, key_line(source, "date")),
                        f"the date {value!r} was not understood; the file name's date or the "
                        "citation's year was used")
@@ -260,7 +261,9 @@ def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) 
         return None
     comments: dict[str, str] = {}
     date = paper_date(source, order, mig, comments)
-    if not date:
+    status = next((parse_status(source.fields.get(k)) for k in ("date", "year")
+                   if parse_status(source.fields.get(k))), "")
+    if not date and not status:
         mig.leave(mig.where(source.path, 1), "no date, in the front matter, the file name or "
                   "the citation; not moved")
         return
@@ -278,7 +281,7 @@ def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) 
     authors, skip = paper_authors(source, site.owner, mig, comments)
     abstract = paper_abstract(source, site, mig, links, skip)
     fields = {"title": title, "authors": authors, "venue": venue, "date": date,
-              "type": ptype, "links": links,
+              "status": status, "type": ptype, "links": links,
               "citation": paper_citation(source)}
     write_entry("publications", "paper", source, fields, abstract, site, mig, comments)
 
