@@ -103,8 +103,7 @@ NOT_YET: dict[str, str] = {
     "compared with the other's page",
     "schwartz-lab-huji__academic-kickstart": "check fails: old raw-HTML pages under static/ "
     "link files the snapshot lacks (class 10); Hugo DOIs (class 5)",
-    "stefvanbuuren__starter-academic": "venues written '**' (class 9); an author list ending in "
-    "'others'; one paper has four links, two of one kind (class 5)",
+    "stefvanbuuren__starter-academic": "one paper has four links, two of one kind (class 5)",
 }
 
 # Template files of the kinds migrate moves: Jekyll's pages, posts, talks, teaching,
