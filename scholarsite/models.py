@@ -55,9 +55,7 @@ class PubDate:
         if not self.month:
             return str(self.year)
         month = MONTH_NAMES[self.month - 1]
-        if self.day:
-            return f"{self.day} {month} {self.year}"
-        return f"{month} {self.year}"
+        return f"{self.day} {month} {self.year}" if self.day else f"{month} {self.year}"
 
 
 @dataclass(frozen=True)
@@ -101,7 +99,7 @@ class Paper:
     slug: str
     title: str
     authors: tuple[Author, ...]
-    date: PubDate
+    date: PubDate | None  # None only for a paper with a `status` and no year yet
     type: str
     source: Path  # the file the paper was read from
     line: int  # the line where the paper starts in that file (1-based)
@@ -138,9 +136,10 @@ class Paper:
     extra: tuple[tuple[str, str], ...] = ()
     preview: Preview | None = None  # shown beside the paper in lists and on its page
     translations: tuple[tuple[str, str, str, str], ...] = ()  # (tag, title, abstract html, text)
+    status: str = ""  # reading/fields.PUB_STATUSES ('in press'), or '' for a published paper
 
     def sort_key(self) -> tuple:  # newest first within a group, ties by slug: a total order
-        y, m, d = self.date.sort_key()
+        y, m, d = self.date.sort_key() if self.date else (10_000, 0, 0)  # no year yet: newest
         return (-y, -m, -d, self.slug)
 
     def link(self, kind: str) -> str:

@@ -470,3 +470,19 @@ def test_each_owners_files_build_together(tmp_path, owner):
     result = build(make_content(tmp_path, files))
     assert result.code == 0, result.err[-3000:]
     assert find_broken_links(tmp_path / "site") == []
+
+
+def test_a_command_of_the_owners_own_is_said_and_its_text_kept(tmp_path):
+    """`\\proglang{R}` (a command from the owner's preamble) and `\\texttt{mice}` keep their
+    text; only the one no LaTeX defines is named, at its field; Better BibTeX's `\\^{}` is
+    a caret (issue 33, class 15)."""
+    bib = entry("own", title=r"The \proglang{R} package \texttt{mice}: 10\^{}3 imputations")
+    content = make_content(tmp_path, {"publications/papers.bib": bib})
+    result = run_cli(*build_args(content, tmp_path / "site"))
+    assert result.code == 0, result.err
+    assert "papers.bib:2: warning: entry 'own': \\proglang: no LaTeX command known here " \
+        "(one of your own?); its text is kept and the command left out" in result.err
+    assert "texttt" not in result.err
+    page = BeautifulSoup((tmp_path / "site" / "publications" / "own" / "index.html")
+                         .read_text(encoding="utf-8"), "html.parser")
+    assert page.h1.get_text() == "The R package mice: 10^3 imputations"

@@ -192,7 +192,7 @@ def test_errors_name_the_key_and_line_and_the_rest_is_read():
             + "@article{unclosed,\n  title = {T,\n  year = 2020,\n}\n\n"
             + "@article{nocomma,\n  title = {T},\n  author = {A B}\n  year = 2020,\n}\n"
             + entry("  author = {A B},\n  journal = {J},", key="notitle")
-            + entry("  title = {T},\n  author = {A B},\n  journal = {J},\n  year = {in press},",
+            + entry("  title = {T},\n  author = {A B},\n  journal = {J},\n  year = {circa 2020},",
                     key="badyear")
             + entry("  title = {T},\n  author = undefinedname,\n  journal = {J},\n"
                     "  year = 2001,",
@@ -209,7 +209,7 @@ def test_errors_name_the_key_and_line_and_the_rest_is_read():
         "papers.bib:18: error: entry 'notitle': missing required field 'title'",
         "papers.bib:18: error: entry 'notitle': missing required field 'year'",
         "papers.bib:26: error: entry 'badyear': 'year' must be a four-digit year from 0001, "
-        "found 'in press'",
+        "found 'circa 2020'",
         "papers.bib:30: error: entry 'macro': field 'author' uses the undefined @string macro "
         "undefinedname; define it in this file, such as @string{undefinedname = {...}}, or "
         "write the value in braces"]

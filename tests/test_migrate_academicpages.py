@@ -264,3 +264,46 @@ def test_initials_in_any_script_and_a_style_not_read_are_not_guessed(tmp_path):
                                                                           "et al."]
     assert "_publications/odd.md:6: authors to check: the citation's style is not one " \
            "migrate reads" in result.out
+
+
+def test_a_year_without_a_date_and_a_paper_in_press(tmp_path):
+    """`year:` in place of `date:` (the file name's date first, when it has one), and
+    `year: In press`: every paper moves, the one in press with its status (issue 33,
+    class 12)."""
+    front = "---\ntitle: {t}\nyear: {y}\nvenue: Journal of Widgets\n" \
+            "citation: 'Quill, A. {t}.'\n---\n"
+    old = write_files(tmp_path / "old", {
+        "_config.yml": "title: Ada Quill\nname: Ada Quill\nurl: https://aq.example.org\n",
+        "_publications/2019-03-02-named.md": front.format(t="Named", y=2018),
+        "_publications/plain.md": front.format(t="Plain", y=2017),
+        "_publications/pressed.md": front.format(t="Pressed", y="In press"),
+    })
+    content = tmp_path / "content"
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "academicpages")
+    assert result.code == 0, result.out + result.err
+    assert "not moved" not in result.out
+    assert str(read_front(content / "publications" / "named.md")["date"]) == "2019-03-02"
+    assert str(read_front(content / "publications" / "plain.md")["date"]) == "2017"
+    pressed = read_front(content / "publications" / "pressed.md")
+    assert pressed["status"] == "in press" and "date" not in pressed
+    built = run_cli(*build_args(content, tmp_path / "site"))
+    assert built.code == 0 and "error" not in built.err, built.err
+
+
+def test_a_citation_keeps_an_asterisk_that_begins_a_name(tmp_path):
+    """An author's mark ('Quill, A.*') is no part of the citation's text; `*SEM`'s
+    asterisk and a *pair* of emphasis marks are read as Markdown reads them (class 15)."""
+    old = write_files(tmp_path / "old", {"_publications/2021-05-01-sem.md": """\
+        ---
+        title: Sem Paper
+        date: 2021-05-01
+        venue: "*SEM 2021"
+        citation: "Quill, A.*, Roe, B. (2021). Sem Paper. *Proceedings of *SEM 2021*."
+        ---
+        """})
+    content = write_files(tmp_path / "content", {"site.yaml": SITE_YAML})
+    assert run_cli("migrate", str(old), "--content", str(content), "--from",
+                   "academicpages").code == 0
+    front = read_front(content / "publications" / "sem.md")
+    assert front["citation"] == "Quill, A., Roe, B. (2021). Sem Paper. Proceedings of *SEM 2021."
+    assert front["venue"] == "*SEM 2021"

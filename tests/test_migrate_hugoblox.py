@@ -400,3 +400,40 @@ def test_a_featured_picture_the_build_refuses_leaves_its_paper_behind(tmp_path):
     [img] = soup(tmp_path / "site" / "publications" / "kelp" / "index.html").select(
         "img.paper-preview, img.paper-figure")
     assert img["src"].endswith(".webp")
+
+
+def test_a_date_with_day_and_month_swapped_is_read_and_said(tmp_path):
+    """'2021-31-01' has no month 31: read as 31 January, with a note at its line; one that
+    is no date either way is not used (issue 33, class 12)."""
+    page = "---\ntitle: {t}\nauthors: [admin]\ndate: {d}\npublication: Letters\n---\n"
+    old = write_files(tmp_path / "old", {
+        "hugo.yaml": "title: Ann Lee\nbaseURL: https://ann.example.org/\n",
+        "content/authors/admin/_index.md": "---\ntitle: Ann Lee\nsuperuser: true\n---\n",
+        "content/publication/swapped.md": page.format(t="Swapped", d="2021-31-01"),
+        "content/post/odd.md": "---\ntitle: Odd\ndate: 2021-31-31\n---\nText.\n",
+    })
+    content = tmp_path / "content"
+    result = run_cli("migrate", str(old), "--content", str(content))
+    assert result.code == 0, result.out + result.err
+    assert str(front_matter(content / "publications" / "swapped.md")["date"]) == "2021-01-31"
+    assert "content/publication/swapped.md:4: the date '2021-31-01' has no month 31: read " \
+        "as 2021-01-31" in result.out
+    assert "content/post/odd.md:3: the date '2021-31-31' has no month 31: not used" \
+        in result.out
+    assert run_cli(*build_args(content, tmp_path / "site")).code == 0
+
+
+def test_a_venue_whose_name_begins_with_an_asterisk_keeps_it(tmp_path):
+    """`*SEM` is a venue's name, not Markdown emphasis: only a pair of marks around text
+    is (issue 33, class 15)."""
+    old = write_files(tmp_path / "old", {
+        "hugo.yaml": "title: Ann Lee\nbaseURL: https://ann.example.org/\n",
+        "content/authors/admin/_index.md": "---\ntitle: Ann Lee\nsuperuser: true\n---\n",
+        "content/publication/sem.md": "---\ntitle: Sem\nauthors: [admin]\ndate: 2021-06-01\n"
+                                      "publication: 'In *Proceedings of *SEM 2021*'\n"
+                                      "publication_short: '*SEM'\n---\n",
+    })
+    content = tmp_path / "content"
+    assert run_cli("migrate", str(old), "--content", str(content)).code == 0
+    sem = front_matter(content / "publications" / "sem.md")
+    assert (sem["venue"], sem["venue_short"]) == ("Proceedings of *SEM 2021", "*SEM")

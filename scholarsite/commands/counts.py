@@ -98,7 +98,8 @@ def lookup_openalex(paper: Paper, fetcher: Fetcher) -> tuple[int, str] | None:
         if isinstance(work, dict):
             return read_openalex_work(work)
     words = " ".join(re.findall(r"\w+", paper.title))  # no comma: it would end the filter
-    query = {"filter": f"title.search:{words},publication_year:{paper.date.year}",
+    year = f",publication_year:{paper.date.year}" if paper.date else ""
+    query = {"filter": f"title.search:{words}{year}",
              "per-page": "10"}
     if fetcher.contact:
         query["mailto"] = fetcher.contact
@@ -153,7 +154,7 @@ def read_s2_paper(found: dict) -> tuple[int, str]:
 def same_title(paper: Paper, title: object, year: object) -> bool:
     if not isinstance(title, str) or fold_title(title) != fold_title(paper.title):
         return False
-    return not isinstance(year, int) or abs(year - paper.date.year) <= 1
+    return not isinstance(year, int) or not paper.date or abs(year - paper.date.year) <= 1
 
 
 def format_counts(counts: list[CitationCount]) -> str:

@@ -94,7 +94,9 @@ def front_matter(paper: Paper) -> dict:
     doc: dict = {"title": title,
                  "authors": [author_item(a) for a in paper.authors]
                  + (["others"] if paper.more_authors else []),
-                 "date": paper.date.iso(), "type": paper.type}
+                 **({"date": paper.date.iso()} if paper.date else {}), "type": paper.type}
+    if paper.status:
+        doc["status"] = paper.status
     for name in ("venue", "venue_short", "institution", "location", "volume", "number",
                  "pages", "publisher", "isbn", "note", "award", "tier", "category"):
         if getattr(paper, name):

@@ -26,7 +26,7 @@ from ..views.itemviews import collection_view, cv_view, item_url, item_view
 from ..views.metadata import DESCRIPTION_LIMIT, describe_citation, shorten
 from ..views.search import make_facets, make_search_index
 from ..views.entries import ENTRY
-from ..views.views import count_summary, group_papers, make_views, used_notes
+from ..views.views import count_summary, group_papers, make_views, shown_notes, used_notes
 from .blog import list_collection_feeds, list_tag_indexes, list_tag_pages
 from .people import list_people_pages
 from .frame import page_view, section_titles, site_view
@@ -166,7 +166,7 @@ def plan_home(plan: Planning, planned: list[Page]) -> list[Page]:
     news = SCHEMA_BY_NAME["news"]
     context = {"site": plan.base, "page": page_view("", site.config.title, "home", site),
                "bio_html": Markup(site.bio_html), "papers": shown,
-               "papers_are_recent": not selected, "notes": plan.notes,
+               "papers_are_recent": not selected, "notes": shown_notes(plan.notes, shown),
                "news": [item_view(i, news, "", views, site.config.language)
                         for i in site.collection("news")[:HOME_NEWS]],
                "more_news": len(site.collection("news")) > HOME_NEWS,
@@ -203,7 +203,7 @@ def paper_context(plan: Planning, paper: Paper) -> dict:
     return {"site": plan.base,
             "page": page_view(paper_url(paper.slug), view["title"], "paper", plan.site,
                               description=description, paper=paper),
-            "paper": view, "notes": plan.notes}
+            "paper": view, "notes": shown_notes(plan.notes, [view])}
 
 
 def plan_people(plan: Planning, planned: list[Page]) -> list[Page]:
@@ -253,7 +253,7 @@ def plan_item(plan: Planning, schema: Schema, item: Item) -> Page:
                "page": page_view(path, item.title, key, plan.site,
                                  description=view.get("description") or view["summary"]),
                "collection": collection_view(schema, title, []), "item": view,
-               "notes": plan.notes}
+               "notes": shown_notes(plan.notes, view.get("papers") or [])}
     templates = (schema.item_template,) if schema is PAGES else (schema.item_template,
                                                                   "item.html")
     return new_page(key, context, path=path, template=templates, depends=item.papers)

@@ -9,6 +9,7 @@ from ..models import Site
 from ..structure.kinds import KIND
 from ..structure.urls import page_root
 from ..views.people import describe_person, group_people, list_papers_by_person, person_view
+from ..views.views import shown_notes
 from .frame import page_view
 
 # The free page (content/pages/join.md) /people/ links to, on openings and how to apply.
@@ -45,6 +46,7 @@ def list_person_pages(site: Site, views: dict[str, dict], base: dict, notes: lis
                    "page": page_view(path, person.name, "person", site,
                                      description=describe_person(person)),
                    "person": view, "bio_html": Markup(view["bio_html"]),
-                   "papers": papers[person.slug], "notes": notes}
+                   "papers": papers[person.slug],
+                   "notes": shown_notes(notes, papers[person.slug])}
         pages.append((path, context))
     return pages

@@ -53,7 +53,7 @@ def sitemap_entries(site: Site) -> list[dict]:
         if kind.lastmod != "own":
             pairs += [(url, newest[kind.lastmod]) for url in list_urls(site, kind.key)]
         elif kind.key == "paper":
-            pairs += [(paper_url(p.slug), p.date.full()) for p in site.papers]
+            pairs += [(paper_url(p.slug), sitemap_date(p.date)) for p in site.papers]
         elif kind.key in ("tags", "tag"):
             pairs += list_tag_pages(site, kind.key)
         else:

@@ -19,9 +19,9 @@ from .bibvenue import tidy_venue
 from .bibparse import MONTH_MACROS, BibEntry, BibValue, EntryReader
 from .cleantext import INLINE_MARKS, mark_inline_html
 from ..diagnostics import Diagnostics
-from .fields import parse_date
-from .latex import (RichText, describe_math_problem, fold_space, latex_to_rich, read_name,
-                    split_paragraphs)
+from .fields import parse_date, parse_status
+from .latex import (MARKS, RichText, describe_math_problem, fold_space, latex_to_rich,
+                    make_decoder, read_name, split_paragraphs)
 from ..models import Author, Paper, Preview, PubDate
 from .latex import decode_url
 from .papers import VENUELESS_TYPES, check_preview_name
@@ -41,6 +41,21 @@ MODEL_DISPLAY_FIELDS = frozenset({
     "abstract", "abbr", "selected", "pdf", "code", "html", "slides", "poster", "video", "supp",
     "award", "tier", "category", "topics",
 })
+# Entry types that may well have no year: one with none is a preprint (read_status).
+UNDATED_TYPES = ("misc", "unpublished", "online", "electronic", "preprint")
+# The fields a page shows as text, where check_macros looks; commands that only space or
+# group, whose dropping loses nothing; a command's name; math, whose commands MathML reads.
+SHOWN_FIELDS = ("title", "author", "editor", "journal", "booktitle", "journaltitle",
+                "howpublished", "series", "publisher", "school", "institution", "note",
+                "address", "location", "abstract")
+HARMLESS_MACROS = frozenset({"mbox", "hbox", "relax", "xspace", "protect", "noopsort",
+                             "nocase", "unskip", "null", "texttt", "enquote", "mkbibquote",
+                             "boldsymbol", "left", "right"})
+_MACRO = re.compile(r"\\([A-Za-z]+)")
+_MATH = re.compile(r"(?<!\\)\$.*?(?<!\\)\$", re.S)
+# `{Ann Lee*, Bo Li*}` and a name's trailing `{[* equal contribution]}` (split_names).
+_NAME_GROUP = re.compile(r"^\{([^{}]+)\}$")
+_NAME_NOTE = re.compile(r"\s*\{?\[[^\[\]{}]*\]\}?\s*$")
 _PREPRINT_VENUE = re.compile(r"\b(arxiv|corr|biorxiv|medrxiv|chemrxiv|ssrn|preprint)\b", re.I)
 _YEAR = re.compile(r"^\d{4}$")
 _SHORT_IN_PARENS = re.compile(r"\(([^()]+)\)\s*$")
@@ -55,8 +70,10 @@ def make_paper(entry: BibEntry, path: Path, diags: Diagnostics) -> Paper | None:
     if not title.text:
         r.missing("title")
     authors, more = read_authors(r)
-    date = read_date(r)
+    status = read_status(r)
+    date = read_date(r, status)
     ptype = read_type(r)
+    ptype = "preprint" if status == "preprint" and ptype == "other" else ptype
     venue, venue_short, institution = read_venue(r, ptype)
     links = read_links(r)
     arxiv = next((normalize_arxiv(link.url) for link in links if link.kind == "arxiv"), "")
@@ -75,12 +92,13 @@ def make_paper(entry: BibEntry, path: Path, diags: Diagnostics) -> Paper | None:
         abstract_text=" ".join(p.text for p in abstract if p.text),
     )
     details["preview"] = read_preview(r)
-    if r.errors or entry.broken or date is None or not title.text or not authors:
+    check_macros(r)
+    if r.errors or entry.broken or not (date or status) or not title.text or not authors:
         return None
     return Paper(slug=slug, title=title.text, title_html=title.html, authors=authors,
-                 date=date, type=ptype, source=path, line=entry.line, more_authors=more,
-                 bibtex_key=entry.key, bibtex_type=entry.type, extra=export_fields(entry),
-                 **details)
+                 date=date, status=status, type=ptype, source=path, line=entry.line,
+                 more_authors=more, bibtex_key=entry.key, bibtex_type=entry.type,
+                 extra=export_fields(entry), **details)
 
 
 def read_authors(r: EntryReader, name: str = "") -> tuple[tuple[Author, ...], bool]:
@@ -91,7 +109,7 @@ def read_authors(r: EntryReader, name: str = "") -> tuple[tuple[Author, ...], bo
         r.missing("author" if "author" in r.entry.fields or "editor" not in r.entry.fields
                   else "editor")
         return (), False
-    names = split_multiple_persons_names(raw)
+    names = split_names(r, name, split_multiple_persons_names(raw))
     more = bool(names) and names[-1].strip().lower() == "others"
     if more:
         names = names[:-1]
@@ -115,10 +133,42 @@ def read_editors(r: EntryReader) -> tuple[Author, ...]:
     return read_authors(r, "editor")[0]
 
 
-def read_date(r: EntryReader) -> PubDate | None:
+def read_status(r: EntryReader) -> str:
+    """A paper not yet out: `year = {In press}` (Preprint, To appear), biblatex's
+    `pubstate`, or a preprint with no year at all (a @misc or @unpublished one)."""
+    undated = not r.text("year") and not r.text("date")
+    return parse_status(r.text("year")) or parse_status(r.text("pubstate")) or (
+        "preprint" if undated and r.entry.type in UNDATED_TYPES else "")
+
+
+def split_names(r: EntryReader, field: str, names: list[str]) -> list[str]:
+    """The names as persons: a braced group of marked names (`{Ann Lee*, Bo Li*}`, which
+    BibTeX reads as one) is its names; a bracketed note ending a name (`{[* equal
+    contribution]}`) is no part of it, and is left out with a warning (the page's legend
+    says what the marks mean: publications.author_notes)."""
+    out = []
+    for name in names:
+        note = _NAME_NOTE.search(name)
+        if note:
+            r.warning(field, f"{note.group().strip()!r} is a note, not a name: left out of "
+                      "the authors (site.yaml's publications.author_notes says what marks mean)")
+            name = name[:note.start()]
+        group = _NAME_GROUP.match(name.strip())
+        persons = [p.strip() for p in group.group(1).split(",")] if group else []
+        if len(persons) > 1 and all(p.rstrip("}")[-1:] in MARKS for p in persons):
+            out.extend(persons)
+        elif name.strip():
+            out.append(name)
+    return out
+
+
+def read_date(r: EntryReader, status: str = "") -> PubDate | None:
     """Year, month and day (BibTeX), or biblatex's `date` in full (2026-03-17 keeps its
-    day); when both are given and the years differ, `year` wins, with a warning."""
+    day); when both are given and the years differ, `year` wins, with a warning. None,
+    and no problem, for a paper whose status stands in place of its year."""
     year_text = r.text("year")
+    if status and (parse_status(year_text) or not (year_text or r.text("date"))):
+        return None
     date = read_date_field(r, required=not year_text)
     if not year_text:
         if date is None and not r.text("date"):
@@ -224,6 +274,23 @@ def check_venue(r: EntryReader, ptype: str, venue: str, institution: str, arxiv:
               "report": "institution", "thesis": "school", "book": "publisher"}.get(ptype)
     hint = f"add '{wanted}'" if wanted else "add 'howpublished', 'institution' or an eprint"
     r.warning("", f"no venue: {hint} so that readers know where it appeared")
+
+
+def check_macros(r: EntryReader) -> None:
+    """A LaTeX command no decoder here knows (`\\foo{text}`, defined in the owner's own
+    preamble) is dropped and its text kept: said once per field, where it is."""
+    known = make_decoder().latex_context
+    for name in SHOWN_FIELDS:
+        value = r.raw(name)
+        if "\\" not in value:
+            continue
+        unknown = sorted({m for m in _MACRO.findall(_MATH.sub("", value))
+                          if m not in HARMLESS_MACROS and known.get_macro_spec(m) in (
+                              None, known.unknown_macro_spec)})
+        if unknown:
+            names = ", ".join(f"\\{m}" for m in unknown)
+            r.warning(name, f"{names}: no LaTeX command known here (one of your own?); its "
+                      "text is kept and the command left out")
 
 
 def read_topics(r: EntryReader) -> tuple[str, ...]:

@@ -89,7 +89,8 @@ def drop_same_papers(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
 def identities(paper: Paper) -> list[tuple]:
     found: list[tuple] = [("doi", paper.doi.lower())] if paper.doi else []
     title = fold_title(paper.title)
-    return found + [("title", title, paper.date.year)] if title else found
+    year = paper.date.year if paper.date else paper.status
+    return found + [("title", title, year)] if title else found
 
 
 def fold_title(title: str) -> bytes:

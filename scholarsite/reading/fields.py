@@ -44,6 +44,25 @@ def parse_date(value: object) -> PubDate | None:
     return PubDate(year, month, day)
 
 
+# A paper not yet out (Paper.status), and its label: shown in place of the year it has not
+# got yet, listed before every dated paper (biblatex's `pubstate` keys, near enough).
+STATUS_LABELS = {"in press": "In press", "forthcoming": "Forthcoming", "submitted": "Submitted",
+                 "preprint": "Preprint"}
+PUB_STATUSES = tuple(STATUS_LABELS)
+# How lists write a status where the year goes, each as its PUB_STATUSES value: biblatex's
+# `pubstate` keys (inpress, prepublished) and the words people write ('To appear').
+_STATUS_WORDS = {**{s: s for s in PUB_STATUSES}, "inpress": "in press", "in-press": "in press",
+                 "to appear": "forthcoming", "accepted": "in press",
+                 "prepublished": "preprint", "under review": "submitted"}
+
+
+def parse_status(value: object) -> str:
+    """'In press', 'inpress', 'Preprint', 'To appear' as a PUB_STATUSES value; '' if none."""
+    if not isinstance(value, str):
+        return ""
+    return _STATUS_WORDS.get(" ".join(value.replace(".", " ").split()).casefold(), "")
+
+
 class FieldReader:
     """Reads the fields of one YAML mapping (a whole document, or a nested mapping)."""
 

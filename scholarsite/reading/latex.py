@@ -52,7 +52,9 @@ ACCENTS = {
     "r": "\u030a",
 }
 LOGOS = {"TeX": "TeX", "LaTeX": "LaTeX", "LaTeXe": "LaTeX2ε", "BibTeX": "BibTeX",
-         "XeTeX": "XeTeX", "LuaTeX": "LuaTeX", "AmS": "AMS", "METAFONT": "METAFONT"}
+         "XeTeX": "XeTeX", "LuaTeX": "LuaTeX", "AmS": "AMS", "METAFONT": "METAFONT",
+         "textgreater": ">", "textless": "<", "copyright": "©", "slash": "/",
+         "textasciicircum": "^", "textasciitilde": "~"}
 NAMED_LETTERS = {
     "ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "aa": "å",
     "AA": "Å", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ",
@@ -63,7 +65,7 @@ _SP = r"(?:[ \t]|\n(?!\n))*"
 # \"u, \"{u}, \'\i: a symbol accent takes the next letter;
 # \c{c}, \c c, \v{S}: a letter accent needs braces or a space;
 # \ss, {\o}, \L{}: a named letter eats the spaces after it, and an empty group;
-# \&, \%, \_, \#: the symbol; \ and \, a space.
+# \&, \%, \_, \#: the symbol; \ and \, a space; \^{} (an accent on nothing) a caret.
 _LETTER = r"(\\[ij]|[A-Za-z])"
 _COMMON = re.compile(
     rf"\\(?P<acc>[\"'`^~=.]){_SP}(?:\{{{_SP}{_LETTER}{_SP}\}}|(\\[ij])(?![^\W\d_]){_SP}"
@@ -71,7 +73,7 @@ _COMMON = re.compile(
     rf"|\\(?P<lacc>[cvuHkr])(?:{_SP}\{{{_SP}{_LETTER}{_SP}\}}"
     rf"|(?:[ \t]|\n(?!\n))+([A-Za-z])(?![\u0300-\u036f]))"
     rf"|\\(?P<named>ss|ae|AE|oe|OE|aa|AA|[oOlLij])(?![^\W\d_])(?:\{{\}}|{_SP})"
-    rf"|\\(?P<esc>[&%_# ,])")
+    rf"|\\(?P<esc>[&%_# ,])|\\(?P<bare>\^)\{{\}}")
 
 
 @lru_cache(maxsize=1)
@@ -87,6 +89,8 @@ def make_decoder():
     logos = [MacroTextSpec(name, simplify_repl=text) for name, text in LOGOS.items()]
     context.add_context_category("scholarsite", prepend=True,
                                  macros=[MacroTextSpec("url", simplify_repl="%s"), *logos])
+    # A command it does not know (\texttt, an owner's \proglang{R}) keeps its arguments' text.
+    context.set_unknown_macro_spec(MacroTextSpec("", discard=False))
     return LatexNodes2Text(latex_context=context, math_mode="text")
 
 
@@ -118,8 +122,8 @@ def decode_common(text: str) -> str | None:
 
 
 def decode_command(match: re.Match) -> str:
-    if match.group("esc"):
-        return " " if match.group("esc") in " ," else match.group("esc")
+    if symbol := match.group("esc") or match.group("bare"):
+        return " " if symbol in " ," else symbol
     if match.group("named"):
         return NAMED_LETTERS[match.group("named")]
     letter = next(match.group(i) for i in (2, 3, 4, 6, 7) if match.group(i))
@@ -139,8 +143,8 @@ def latex_to_text(value: str) -> str:
     if text is not None:
         return pair_quotes(fold_space(text))
     # A bare % would start a LaTeX comment and a bare & an alignment cell: in BibTeX both
-    # mean the characters themselves.
-    value = _UNESCAPED_SPECIAL.sub(r"\\\1", value)
+    # mean the characters themselves; \^{} is a caret (pylatexenc drops it), as above.
+    value = _UNESCAPED_SPECIAL.sub(r"\\\1", value).replace("\\^{}", "\\textasciicircum{}")
     try:
         text = make_decoder().latex_to_text(value)
     except Exception:  # pylatexenc is tolerant; anything left is shown as plain text

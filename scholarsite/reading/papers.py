@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..diagnostics import Diagnostics
 from .slugs import check_file_slug
-from .fields import FieldReader
+from .fields import PUB_STATUSES, FieldReader, parse_status
 from ..structure.languages import parse_language
 from ..models import (LINK_KINDS, PAPER_TYPES, TOPIC_SEPARATOR, Author, Link, Paper,
                       Preview)
@@ -338,6 +338,17 @@ def read_translations(f: FieldReader, md: Converter) -> tuple[tuple[str, str, st
     return tuple(out)
 
 
+def read_status(f: FieldReader) -> str:
+    """`status: in press` (forthcoming, submitted, preprint): a paper not yet out, shown
+    so in place of its year; `date: In press` says the same."""
+    text = f.line_text("status")
+    status = parse_status(text) or parse_status(f.raw("date"))
+    if text and not parse_status(text):
+        f.error(("status",), f"'status' must be one of {', '.join(PUB_STATUSES)}; found "
+                f"{text!r}")
+    return status
+
+
 def read_markdown_paper(path: Path, text: str, md: Converter,
                         diags: Diagnostics) -> Paper | None:
     """One paper from its Markdown file; None (with diagnostics) when it cannot be built."""
@@ -351,7 +362,8 @@ def read_markdown_paper(path: Path, text: str, md: Converter,
     f = FieldReader(doc, path, diags)
     title = f.line_text("title", required=True)
     authors, more = read_author_field(f)
-    date = f.date("date", required=True)
+    status = read_status(f)
+    date = None if parse_status(f.raw("date")) else f.date("date", required=not status)
     volume = f.line_text("volume")
     number = f.line_text("number")
     ptype = f.choice("type", PAPER_TYPES, "journal" if volume or number else "conference")
@@ -371,7 +383,7 @@ def read_markdown_paper(path: Path, text: str, md: Converter,
     paper["preview"] = read_preview(f, paper)
     paper["translations"] = read_translations(f.mapping("translations"), md)
     f.check_unknown()
-    if len(diags.errors()) > before or date is None or not title or not authors:
+    if len(diags.errors()) > before or not (date or status) or not title or not authors:
         return None
     abstract_html = render_markdown(md, body, report_at(diags, path, text, body)) \
         if body.strip() else ""
@@ -381,4 +393,4 @@ def read_markdown_paper(path: Path, text: str, md: Converter,
                  line=1, venue=venue, links=links, more_authors=more, volume=volume,
                  number=number, institution=institution, doi=doi, arxiv=arxiv,
                  abstract_html=abstract_html, abstract_text=html_to_text(abstract_html),
-                 **paper)
+                 status=status, **paper)

@@ -14,6 +14,7 @@ from .names import name_parts
 from ..models import MONTH_NAMES, Author, Paper, PubDate
 from ..reading.mathml import annotation_tex
 from ..reading.slugs import fold_latin
+from ..reading.fields import STATUS_LABELS, parse_status
 from ..structure.urls import is_external
 
 BIBTEX_TYPES = {
@@ -99,7 +100,7 @@ def format_citation(paper: Paper) -> str:
         parts.append("Technical Report")
     elif paper.type == "thesis":
         parts.append("Master's thesis" if paper.bibtex_type == "mastersthesis" else "PhD thesis")
-    venue = drop_year(venue_label(paper), paper.date.year)
+    venue = drop_year(venue_label(paper), paper.date.year) if paper.date else venue_label(paper)
     if venue:
         parts.append(venue)
     if paper.institution and paper.institution != paper.venue:
@@ -115,7 +116,7 @@ def format_citation(paper: Paper) -> str:
         parts.append(f"No. {paper.number}")
     if paper.pages:
         parts.append(f"pp. {format_pages(paper.pages)}")
-    parts.append(paper.date.human())
+    parts += [when for when in (paper.date and paper.date.human(), status_label(paper)) if when]
     return f"{author_line(paper)}; {', '.join(parts)}."
 
 
@@ -127,10 +128,12 @@ def drop_year(venue: str, year: int) -> str:
     return re.sub(rf"[\s,]*(?<!\d){year}(?!\d)", "", venue).strip(" ,")
 
 
-def drop_date(note: str, date: PubDate) -> str:
+def drop_date(note: str, date: PubDate | None) -> str:
     """The note without the paper's year, which the citation ends with: 'Published 2021'
     -> 'Published', 'In press (2021)' -> 'In press'; a note that says only the date
     ('2021', 'March 2021', '15 Mar. 2021') is left out. Another year stays."""
+    if date is None:
+        return note
     # A year, not a part of an identifier ('arXiv:2021.01234', '10.1145/2021.12').
     rest = re.sub(rf"[\s,]*(?<![\d.:/]){date.year}(?!\d|\.\d)", "", note).strip(" ,")
     if rest == note:
@@ -153,7 +156,7 @@ def make_bibtex_key(paper: Paper) -> str:
     words = [w for w in _KEY_WORD.findall(title) if len(w) > 3] or _KEY_WORD.findall(
         title) or ["paper"]
     first = family[0].lower() if family else "anon"
-    return f"{first}{paper.date.year}{words[0].lower()}"
+    return f"{first}{paper.date.year if paper.date else ''}{words[0].lower()}"
 
 
 def transliterate(text: str) -> str:
@@ -198,8 +201,9 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
             fields.append(("howpublished", escape_latex(venue_label(paper))))
     elif venue and not (paper.type == "book" and venue == paper.publisher):
         fields.append((venue_field, escape_latex(venue_label(paper))))
-    fields.append(("year", str(paper.date.year)))
-    if paper.date.month:
+    if paper.date:
+        fields.append(("year", str(paper.date.year)))
+    if paper.date and paper.date.month:
         fields.append(("month", MONTH_MACROS[paper.date.month - 1]))
     first, last = split_pages(paper.pages)
     pages = "--".join(escape_latex(p) for p in (first, last) if p)
@@ -208,7 +212,7 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
                         ("number", escape_latex(paper.number)), ("pages", pages),
                         ("publisher", escape_latex(paper.publisher)),
                         ("isbn", escape_latex(paper.isbn)),
-                        ("note", escape_latex(paper.note))):
+                        ("note", escape_latex(status_note(paper)))):
         if value:
             fields.append((name, value))
     if paper.doi:
@@ -256,8 +260,37 @@ def source_fields(paper: Paper) -> list[tuple[str, str]]:
             value = paper.doi
         elif low == "title":
             value = protect_case(value)
+        elif low == "year" and parse_status(value):
+            continue  # 'In press' is no year: the status goes in the note
+        elif low == "note":
+            value = status_note(paper, value)
         pairs.append((name, value))
+    if paper.status and not any(name.lower() in ("note", "pubstate") for name, _ in pairs):
+        pairs.append(("note", status_label(paper)))
     return pairs
+
+
+def status_label(paper: Paper) -> str:
+    """'In press', 'Preprint' (in English: pages translate it), or '' for a paper out."""
+    return STATUS_LABELS.get(paper.status, "")
+
+
+def paper_year(paper: Paper, gettext=str) -> str:
+    """What a list shows for the paper's year: '2026', or its status ('In press') in the
+    page's language when it has no year yet."""
+    return str(paper.date.year) if paper.date else gettext(status_label(paper))
+
+
+def status_note(paper: Paper, note: str | None = None) -> str:
+    """The note, with the paper's status ('In press') where the year would be: BibTeX
+    styles and biblatex both print a note, and no style knows a year of 'In press'
+    (biblatex's `pubstate`, where the source gives one, is kept as written)."""
+    note = paper.note if note is None else note
+    label = status_label(paper)
+    if not label or label.casefold() in note.casefold() or any(
+            name.lower() == "pubstate" for name, _ in paper.extra):
+        return note
+    return f"{note}, {label}" if note else label
 
 
 def make_bibtex(paper: Paper) -> str:

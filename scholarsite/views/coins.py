@@ -37,7 +37,8 @@ def make_coins(paper: Paper, page_url: str) -> str:
     venue = paper.venue or paper.venue_short
     if venue and paper.type in _VENUE_KEY:
         pairs.append((f"rft.{_VENUE_KEY[paper.type]}", venue))
-    pairs.append(("rft.date", paper.date.iso()))
+    if paper.date:
+        pairs.append(("rft.date", paper.date.iso()))
     for author in paper.authors:
         family, given, _ = name_parts(author)
         pairs += [("rft.aulast", family), ("rft.aufirst", given)] if given \

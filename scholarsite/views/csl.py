@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from .citations import make_bibtex_key, split_pages
+from .citations import make_bibtex_key, split_pages, status_label
 from ..models import Author, Paper
 from .names import name_parts
 
@@ -35,12 +35,16 @@ def csl_name(author: Author) -> dict:
 
 def csl_item(paper: Paper, page_url: str) -> dict:
     """The paper as one CSL-JSON item; empty fields left out."""
-    date = [part for part in (paper.date.year, paper.date.month, paper.date.day) if part]
+    date = [part for part in (paper.date.year, paper.date.month, paper.date.day) if part] \
+        if paper.date else []
     first, last = split_pages(paper.pages)
     venue = paper.venue or paper.venue_short
     item = {"id": make_bibtex_key(paper), "type": CSL_TYPES[paper.type],
             "title": paper.title, "author": [csl_name(a) for a in paper.authors],
             "issued": {"date-parts": [date]}}
+    if not date:  # CSL's own variable for 'in press', which styles print for the date
+        del item["issued"]
+        item["status"] = status_label(paper).lower()
     if venue and paper.type != "book":  # a book's venue names its publisher
         item["container-title"] = venue
         if paper.venue_short and paper.venue_short != venue:

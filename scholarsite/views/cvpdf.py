@@ -20,7 +20,7 @@ from ..reading.people import is_owner
 from ..reading.slugs import fold_latin
 from ..structure.kinds import KIND, paper_url
 from ..structure.urls import absolute_url
-from .citations import venue_label
+from .citations import status_label, venue_label
 from .itemviews import profile_links
 from .views import count_summary
 
@@ -174,14 +174,15 @@ def paper_data(site: Site, paper: Paper, number: int, tiers: bool) -> dict:
                          "owner": is_owner(a, owner)} for a in paper.authors],
             "et_al": paper.more_authors,
             "venue": paper.venue_short or venue_label(paper) or paper.institution,
-            "year": str(paper.date.year), "tier": paper.tier if tiers else "",
+            "year": str(paper.date.year) if paper.date else status_label(paper),
+            "tier": paper.tier if tiers else "",
             "award": paper.award, "url": site.config.url + paper_url(paper.slug)}
 
 
 def newest_date(site: Site) -> PubDate | None:
     """The newest date the CV shows (a paper's or a talk's): the PDF's creation date, so
     that the same content makes the same bytes."""
-    dates = [p.date for p in site.papers]
+    dates = [p.date for p in site.papers if p.date]
     dates += [item.date for item in site.collection("talks") if item.date]
     return max(dates, key=PubDate.sort_key, default=None)
 

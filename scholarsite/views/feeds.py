@@ -46,7 +46,7 @@ def feed_entry(config: SiteConfig, paper: Paper, view: dict) -> dict:
         "id": url,
         "url": url,
         "title": paper.title,
-        "updated": atom_date(paper.date, paper.slug),
+        "updated": atom_date(paper.date, paper.slug) if paper.date else "",
         "authors": [a.name for a in paper.authors],
         "summary": paper.abstract_text or view["citation"],
         "venue": view["venue_label"],
@@ -62,7 +62,8 @@ def feed_view(site: Site, views: dict[str, dict]) -> dict:
     (views.paper_view), and is kept with it."""
     base = pages_url(site.config)
     limit = site.config.publications.feed_limit
-    entries = [views[p.slug]["feed_entry"] for p in site.papers[:limit]]
+    # A paper in press has no date for Atom's `updated`: it joins the feed when it has one.
+    entries = [views[p.slug]["feed_entry"] for p in [p for p in site.papers if p.date][:limit]]
     return {
         "id": base + FEED_PATH,
         "self": base + FEED_PATH,

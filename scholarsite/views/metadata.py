@@ -13,7 +13,7 @@ import re
 
 from markupsafe import Markup
 
-from .citations import author_line, family_given, split_pages
+from .citations import author_line, family_given, split_pages, status_label
 from ..models import Paper, Site
 from ..structure.kinds import pdf_beside_page
 from ..structure.urls import absolute_url
@@ -41,7 +41,8 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
     tags = [("citation_title", paper.title)]
     tags += [("citation_author", family_given(author)) for author in paper.authors]
     tags += [("citation_editor", family_given(editor)) for editor in paper.editors]
-    tags.append(("citation_publication_date", scholar_date(paper)))
+    if paper.date:  # a paper in press has no date to give
+        tags.append(("citation_publication_date", scholar_date(paper)))
     venue = paper.venue or paper.venue_short
     if paper.type in VENUE_TAGS and venue:
         tags.append((VENUE_TAGS[paper.type], venue))
@@ -129,9 +130,10 @@ def make_article_ld(paper: Paper, site: Site, page_url: str) -> dict:
         "headline": paper.title,
         "name": paper.title,
         "author": [person(a.name, a.family, a.given) for a in paper.authors],
-        "datePublished": paper.date.iso(),
         "url": page_url,
     }
+    if paper.date:
+        data["datePublished"] = paper.date.iso()
     venue = venue_ld(paper) if paper.type != "book" else None  # a book's venue: its publisher
     if venue:
         data["isPartOf"] = venue
@@ -204,7 +206,8 @@ def make_social_tags(site: Site, title: str, description: str, url: str, kind: s
     if locale:
         og.append(("og:locale", locale))
     if paper is not None:
-        og.append(("article:published_time", paper.date.iso()))
+        if paper.date:
+            og.append(("article:published_time", paper.date.iso()))
         og += [("article:tag", topic) for topic in paper.topics]
     twitter = [("twitter:card", "summary"), ("twitter:title", title)]
     if description:
@@ -250,5 +253,5 @@ def describe_citation(paper: Paper) -> str:
     """A one-line description for a paper without an abstract: its authors and venue."""
     venue = paper.venue or paper.venue_short or paper.institution
     authors = author_line(paper).removesuffix(".")  # 'et al.' ends a sentence once
-    return f"{authors}. {venue}, {paper.date.human()}." if venue else \
-        f"{author_line(paper)}, {paper.date.human()}."
+    when = paper.date.human() if paper.date else status_label(paper)
+    return f"{authors}. {venue}, {when}." if venue else f"{author_line(paper)}, {when}."

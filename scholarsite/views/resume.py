@@ -99,7 +99,7 @@ def publications(site: Site) -> list[dict]:
     abstract's edit leaves the CV's files as they were."""
     return [drop_empty({"name": paper.title, "publisher": venue_label(paper)
                         or paper.institution or paper.publisher,
-                        "releaseDate": paper.date.iso(),
+                        "releaseDate": paper.date.iso() if paper.date else "",
                         "url": site.config.url + paper_url(paper.slug)})
             for paper in site.papers]
 

@@ -7,7 +7,7 @@ real RIS parser (rispy). Lines end in CRLF, as Zotero and EndNote write them.
 
 from __future__ import annotations
 
-from .citations import family_given, make_bibtex_key, split_pages
+from .citations import family_given, make_bibtex_key, split_pages, status_note
 from ..models import Paper
 
 # Zotero's RIS translator has no preprint type and reads UNPB as a journal article (its
@@ -40,7 +40,8 @@ def ris_fields(paper: Paper, page_url: str, pdf_url: str = "") -> list[tuple[str
     # book's (A2 is the series editor of a book).
     editor_tag = "A3" if paper.type == "book" else "A2"
     fields += [(editor_tag, family_given(editor)) for editor in paper.editors]
-    fields += [("PY", str(paper.date.year)), ("DA", ris_date(paper))]
+    if paper.date:  # a paper in press has none: its status goes in a note
+        fields += [("PY", str(paper.date.year)), ("DA", ris_date(paper))]
     fields += venue_fields(paper)
     fields += [("VL", paper.volume), ("IS" if paper.type != "report" else "SN", paper.number),
                ("SP", first), ("EP", last), ("PB", ris_publisher(paper)),
@@ -54,7 +55,7 @@ def ris_fields(paper: Paper, page_url: str, pdf_url: str = "") -> list[tuple[str
         fields.append(("M1", f"arXiv:{paper.arxiv}"))
     external = paper.link("url") or paper.link("html")
     fields += [("UR", url) for url in (external, page_url) if url]
-    fields += [("L1", pdf_url), ("AB", paper.abstract_text), ("N1", paper.note)]
+    fields += [("L1", pdf_url), ("AB", paper.abstract_text), ("N1", status_note(paper))]
     fields += [("KW", topic) for topic in paper.topics]
     return [(tag, " ".join(value.split())) for tag, value in fields if value and value.strip()]
 

@@ -15,6 +15,7 @@ from ..structure.languages import messages_for
 from ..models import PAPER_TYPES, TYPE_LABELS, Site
 from ..reading.mathml import math_to_tex
 from ..structure.kinds import list_unsearched
+from .citations import paper_year
 from .metadata import dump_script_json
 
 # Page kinds that are not worth finding: they only list or point at other pages.
@@ -47,8 +48,8 @@ def make_facets(site: Site) -> list[dict]:
     categories = site.config.publications.categories
     t = messages_for(site.config).gettext
     facets = [
-        make_facet("year", t("Year"), t("All years"), [str(p.date.year) for p in papers],
-                   lambda v: -int(v)),
+        make_facet("year", t("Year"), t("All years"), [paper_year(p, t) for p in papers],
+                   lambda v: (1, -int(v), "") if v.isdigit() else (0, 0, v)),
         make_facet("tier", t("Tier"), t("All tiers"), [p.tier for p in papers], str.casefold),
         make_facet("category", t("Category"), t("All categories"),
                    [p.category for p in papers],

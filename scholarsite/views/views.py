@@ -13,13 +13,14 @@ from urllib.parse import urlsplit
 from markupsafe import Markup, escape
 
 from .citations import (drop_date, format_citation, format_pages, make_bibtex, make_bibtex_key,
-                        venue_label)
+                        paper_year, status_label, venue_label)
 from .entries import mark_entry
 from .feeds import feed_entry
 from .looks import preview_view
 from ..structure.languages import Messages, human_date, messages_for
 from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, AuthorLink,
                       CitationCount, Owner, Paper, Site, SiteConfig)
+from ..reading.fields import PUB_STATUSES, STATUS_LABELS
 from ..reading.people import find_author_link, is_owner
 from ..reading.venuecolours import find_venue_colour
 from .coins import make_coins
@@ -179,9 +180,12 @@ def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> 
         "venue_colour": find_venue_colour(config.theme.venue_colours, paper.venue_short),
         "type": paper.type,
         "type_label": messages_for(config).gettext(type_label(paper.type)),
-        "date": human_date(paper.date, config.language),
-        "date_iso": paper.date.iso(),
-        "year": paper.date.year,
+        # No year yet: the status ('In press') stands in its place, and no <time> is shown.
+        "date": human_date(paper.date, config.language) if paper.date else
+        paper_year(paper, messages_for(config).gettext),
+        "date_iso": paper.date.iso() if paper.date else "",
+        "status": messages_for(config).gettext(status_label(paper)) if paper.status else "",
+        "year": paper_year(paper, messages_for(config).gettext),
         "location": paper.location,
         "tier": paper.tier,
         "category": paper.category,
@@ -237,10 +241,11 @@ def group_papers(site: Site, views: dict[str, dict]) -> list[dict]:
     papers = site.papers  # already newest first, ties by slug
     if pubs.group_by == "none":
         return [{"title": "", "id": "all", "papers": [views[p.slug] for p in papers]}]
-    if pubs.group_by == "year":
-        keys = sorted({p.date.year for p in papers}, reverse=True)
-        titles = {k: str(k) for k in keys}
-        key_of = lambda p: p.date.year  # noqa: E731
+    if pubs.group_by == "year":  # papers with no year yet first, under their status
+        key_of = lambda p: p.date.year if p.date else p.status  # noqa: E731
+        keys = sorted({key_of(p) for p in papers}, key=lambda k: (
+            10_000 - PUB_STATUSES.index(k) if isinstance(k, str) else k), reverse=True)
+        titles = {k: STATUS_LABELS.get(k, str(k)) for k in keys}
     elif pubs.group_by == "type":
         keys = [t for t in PAPER_TYPES if any(p.type == t for p in papers)]
         titles = {k: TYPE_LABELS[k] for k in keys}
@@ -256,10 +261,18 @@ def group_papers(site: Site, views: dict[str, dict]) -> list[dict]:
     for paper in papers:  # one pass, in order: a site may have thousands of papers
         members[key_of(paper)].append(views[paper.slug])
     # Headings the theme names are in the page's language; their anchors stay English.
-    shown = messages_for(site.config).gettext if pubs.group_by != "year" else str
-    named = set(TYPE_LABELS.values()) | {OTHER_GROUP}
+    shown = messages_for(site.config).gettext
+    named = set(TYPE_LABELS.values()) | {OTHER_GROUP} | set(STATUS_LABELS.values())
     return [{"title": shown(titles[key]) if titles[key] in named else titles[key],
              "id": make_anchor(titles[key]), "papers": members[key]} for key in keys]
+
+
+def shown_notes(notes: list[dict], papers: list[dict]) -> list[dict]:
+    """The legend over some papers' views: only the marks their authors carry (a page
+    whose authors carry none shows none)."""
+    used = {mark for paper in papers for author in paper["authors"]["all"]
+            for mark in author["marks"]}
+    return [note for note in notes if note["mark"] in used]
 
 
 def used_notes(site: Site) -> list[dict]:

@@ -18,7 +18,7 @@ from .apfields import (absolute_link, clean_abstract, clean_title, extra_links,
 from .citestyles import (infer_type, strip_boilerplate, venue_from_citation,
                          year_from_citation)
 from .dates import (DateOrder, date_from_name, decide_order, is_placeholder, normalize_date,
-                    swapped_date)
+                    date_status, swapped_date)
 from .fieldmap import pick, year_of
 from .frontmatter import Source, format_entry, key_line, read_settings
 from .guard import guarded
@@ -127,7 +127,7 @@ def entry_date(source: Source, order: DateOrder, mig: Migration) -> str | None:
         iso = swapped_date(value)
         mig.add_review(mig.where(source.path, key_line(source, "date")),
                        f"the date {value!r} has no month {str(value)[5:7]}: read as {iso}")
-    elif value is not None and iso is None:
+    elif value is not None and iso is None and not date_status(value):
         mig.add_review(mig.where(source.path, key_line(source, "date")),
                        f"the date {value!r} was not understood; the file name's date or the "
                        "citation's year was used")
@@ -260,7 +260,8 @@ def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) 
         return None
     comments: dict[str, str] = {}
     date = paper_date(source, order, mig, comments)
-    if not date:
+    status = date_status(source.fields.get("date"), source.fields.get("year"))
+    if not date and not status:
         mig.leave(mig.where(source.path, 1), "no date, in the front matter, the file name or "
                   "the citation; not moved")
         return
@@ -278,7 +279,7 @@ def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) 
     authors, skip = paper_authors(source, site.owner, mig, comments)
     abstract = paper_abstract(source, site, mig, links, skip)
     fields = {"title": title, "authors": authors, "venue": venue, "date": date,
-              "type": ptype, "links": links,
+              "status": status, "type": ptype, "links": links,
               "citation": paper_citation(source)}
     write_entry("publications", "paper", source, fields, abstract, site, mig, comments)
 

@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ...reading.venues import match_venues
-from .frontmatter import strip_html
+from .frontmatter import strip_emphasis, strip_html
 
 _YEAR_PAREN = re.compile(r"\((?:\d{4}[a-z]?|n\.\s?d\.)[^)]*\)")
 _YEAR_DOT = re.compile(r"(?<=[.,])\s+(?:\d{4}[a-z]?)\.")
@@ -24,7 +24,9 @@ _SEPARATOR = re.compile(r"\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+")
 # An initial is any capital letter ('Ö.', 'Ş.'), not only A-Z: no ASCII small letter.
 _INITIALS = re.compile(r"^(?:[^\W\d_a-z][a-z]?\.\s*-?\s*)+$")
 _GIVEN = re.compile(r"^[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}$")
-_MARKS = re.compile(r"[*†‡§¶]")
+# Author-note marks: after a name ('Lee, A.*'), or any but '*', which may begin a word's
+# own name ('*SEM'); emphasis pairs are read first (frontmatter.strip_emphasis).
+_MARKS = re.compile(r"(?<=[\w.)\]])\*+|[†‡§¶]")
 # Degrees after a name ('Lee Roe MPH, PhD'): not part of it.
 _DEGREES = re.compile(r"(?<=[a-z])(?:,?\s+(?:Ph\.?D|MPhil|DPhil|MPH|MA|MS|MSc|MSW|SM|MBiostat|"
                       r"MD|MBA|BSc|BA|BS)\b\.?)+(?=\s*(?:,|$|\band\b|&))")
@@ -57,7 +59,7 @@ class CitedAuthors:
 
 def clean_citation(text: str) -> str:
     """The citation as text: no tags, entities, bold marks or author-note marks."""
-    return " ".join(_MARKS.sub("", strip_html(text).replace("**", "")).split())
+    return " ".join(_MARKS.sub("", strip_emphasis(strip_html(text))).split())
 
 
 def find_author_part(text: str, title: str) -> tuple[str, str]:

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
+from ...reading.fields import parse_status
+
 _ISO = re.compile(r"^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?(?:[T ][\d:.]+.*)?$")
 _NUMERIC = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$")
 _YEAR_FIRST = re.compile(r"^(\d{4})[/.](\d{1,2})(?:[/.](\d{1,2}))?$")  # 2024.8.27, 2024/08
@@ -91,6 +93,12 @@ def swapped_date(value: object) -> str | None:
     if not match or int(match.group(2)) <= 12:
         return None
     return make_iso(int(match.group(1)), int(match.group(3)), int(match.group(2)))
+
+
+def date_status(*values: object) -> str:
+    """The status of a paper not yet out ('in press': reading/fields.PUB_STATUSES) that the
+    first of `values` to give one writes where a date goes ('In press', 'Forthcoming')."""
+    return next((status for status in map(parse_status, values) if status), "")
 
 
 def date_from_name(stem: str) -> str | None:

@@ -185,6 +185,19 @@ def strip_html(text: str) -> str:
     return " ".join(html.unescape(_TAG.sub("", text)).split())
 
 
+# A Markdown emphasis pair: it opens where a word may begin, before one, and closes after
+# a non-space, as Markdown reads it; a lone mark ('*SEM', a venue's own name) or one after
+# a name ('Lee, A.*', an author's note) is no emphasis and stays.
+_EMPHASIS = re.compile(r"(?<![\w.,;:)\]*])(\*\*|__|\*|_)(?=[^\s,;.])(.+?)(?<=\S)\1(?!\w)")
+
+
+def strip_emphasis(text: str) -> str:
+    """Text without Markdown's emphasis marks: `In *Proc. of *SEM*` -> `In Proc. of *SEM`."""
+    for _ in range(2):  # bold around italics, or the other way
+        text = _EMPHASIS.sub(r"\2", text)
+    return text
+
+
 _MD_MARKUP = re.compile(r"([\\`*_\[\]])")
 
 

@@ -14,6 +14,7 @@ from ...reading.bibparse import parse_library
 from ...reading.latex import latex_to_text
 from .frontmatter import format_entry, strip_html, text_to_markdown
 from .guard import guarded
+from .dates import swapped_date
 from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file,
                          list_of, make_date, make_settings, move_home, plain_venue,
                          read_hugo_source, read_owner, text_of)
@@ -46,6 +47,18 @@ def read_hugoblox(old: Path, mig: Migration) -> None:
     if legend:
         mig.site["publications"] = {"author_notes": {m: t for t, m in legend.items()}}
     note_other_content(old, mig)
+
+
+def entry_date(entry: Entry, mig: Migration) -> str:
+    """The page's date as YYYY-MM-DD; '2021-31-01', which has no month 31, read with day and
+    month swapped (Hugo fails on it; the owner meant 31 January), and said so."""
+    date = make_date(entry.source.fields.get("date"))
+    if len(date) < 7 or int(date[5:7]) <= 12:
+        return date
+    swapped = swapped_date(date) or ""
+    mig.add_review(entry.where(mig, "date"), f"the date {date!r} has no month {date[5:7]}: "
+                   + (f"read as {swapped}" if swapped else "not used"))
+    return swapped
 
 
 def find_entries(old: Path, kind: str, mig: Migration) -> list[Entry]:
@@ -100,7 +113,7 @@ def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migratio
               "venue": apa.get("venue") or plain_venue(f.get("publication"))
               or bib.get("venue", ""),
               "venue_short": plain_venue(f.get("publication_short") or f.get("venue_short")),
-              "date": make_date(f.get("date")) or bib.get("year", ""),
+              "date": entry_date(entry, mig) or bib.get("year", ""),
               "type": settle_type(f.get("publication_types"), bib)}
     fields.update({k: v for k, v in {**bib, **apa}.items()
                    if k in ("volume", "number", "pages", "publisher")})
@@ -207,7 +220,7 @@ def make_text(entry: Entry, first: str, mig: Migration) -> str:
 
 def move_talk(entry: Entry, mig: Migration) -> None:
     f = entry.source.fields
-    fields = {"title": text_of(f.get("title")), "date": make_date(f.get("date")),
+    fields = {"title": text_of(f.get("title")), "date": entry_date(entry, mig),
               "event": text_of(f.get("event")), "location": make_location(f)}
     links: dict[str, str] = {}
     for key, kind in LINK_FIELDS:
@@ -242,7 +255,7 @@ def make_location(f: dict) -> str:
 def move_post(entry: Entry, mig: Migration) -> None:
     f = entry.source.fields
     tags = list_of(f.get("tags")) + list_of(f.get("categories"))
-    fields = {"title": text_of(f.get("title")), "date": make_date(f.get("date")),
+    fields = {"title": text_of(f.get("title")), "date": entry_date(entry, mig),
               "tags": list(dict.fromkeys(tags)),
               "summary": strip_html(text_of(f.get("summary"))),
               "draft": True if f.get("draft") is True else None}

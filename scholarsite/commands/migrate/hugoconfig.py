@@ -11,8 +11,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote
 
-from .frontmatter import (Source, format_yaml, key_line, owner_names, read_settings,
-                          read_source, strip_html)
+from .frontmatter import (Source, TextDates, format_yaml, key_line, owner_names,
+                          read_settings, read_source, strip_emphasis, strip_html)
 from .hugofields import person_name, read_markdown_link
 from .markup import convert_markup
 from .model import Migration, is_inside
@@ -85,8 +85,9 @@ def read_owner(old: Path, mig: Migration) -> Owner:
 
 def read_hugo_source(path: Path, mig: Migration) -> Source | None:
     """A Hugo page's front matter and body: Hugo reads its keys in any case (`Date:`,
-    `Title:`), so they are read lower-cased, a key written in lower case first."""
-    source = read_source(path, mig)
+    `Title:`), so they are read lower-cased, a key written in lower case first; a date
+    YAML cannot read ('2021-31-01') is kept as text (hugoblox.entry_date reads it)."""
+    source = read_source(path, mig, TextDates)
     if source is None or all(key == key.lower() for key in source.fields):
         return source
     fields = {key.lower(): value for key, value in source.fields.items()}
@@ -252,7 +253,7 @@ def plain_venue(value) -> str:
     if isinstance(value, dict):
         value = value.get("name")
     text = strip_html(read_markdown_link(text_of(value))[0])
-    text = re.sub(r"(\*\*|__|\*|(?<!\w)_|_(?!\w))", "", text)
+    text = strip_emphasis(text)
     text = re.sub(r"^(In|in)\s*:?\s+", "", text)
     return text.strip(" ,;")
 
