@@ -11,7 +11,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from conftest import (BIBSITE, EXAMPLE, MINIMAL_CONFIG, build_args, names_of, needs_bibtex_reader,
-                      run_cli, soup)
+                      paper, run_cli, soup)
 from scholarsite.diagnostics import Diagnostics
 from scholarsite.reading.loader import load_site
 from scholarsite.views.metadata import dump_script_json
@@ -431,3 +431,18 @@ def test_site_yaml_turns_the_lookup_off(make_site):
     given = soup(site / "publications" / "given" / "index.html")
     assert looked.select(".tier-badge") == []
     assert [b.get_text() for b in given.select(".paper-facts .tier-badge")] == ["CCF-C"]
+
+
+def test_a_percent_encoded_doi_is_the_doi_it_encodes(make_site):
+    # A DOI copied out of a link, encoded once or twice ('%28' or '%2528' for '('): the
+    # tags, the page and the link carry the DOI itself, whose link encodes nothing twice.
+    site = build(make_site, {"publications/a.md": paper(
+        "Once", extra="links:\n  doi: 10.1061/%28ASCE%29CP.1943-5487.0000774\n"),
+        "publications/b.md": paper(
+        "Twice", extra="links:\n  doi: https://doi.org/10.1061/%2528ASCE%2529CP.1943-5487.0000775\n")})
+    for slug, end in (("a", "4"), ("b", "5")):
+        page = soup(site / "publications" / slug / "index.html")
+        doi = f"10.1061/(ASCE)CP.1943-5487.000077{end}"
+        assert meta_value(page, "citation_doi") == doi
+        assert [a["href"] for a in page.select(".paper-links a.chip") if "doi.org" in a["href"]] \
+            == [f"https://doi.org/{doi}"]
