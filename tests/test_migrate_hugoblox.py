@@ -225,7 +225,7 @@ def test_an_old_wowchemy_site_with_toml_settings_and_gaps(tmp_path):
     assert site["author"] == {"name": "Your Name"}
     note = front_matter(content / "publications" / "solo-note.md")
     assert note["authors"] == ["Your Name"] and note["type"] == "preprint"
-    assert note["venue"] == "Unknown venue" and "links" not in note
+    assert note["venue"] == "Manuscript" and "links" not in note
     assert "content/publication/solo-note.md:6: link 'files/missing.pdf' names no file" \
         in result.out
     assert "config.toml: no baseURL" in result.out
@@ -437,3 +437,25 @@ def test_a_venue_whose_name_begins_with_an_asterisk_keeps_it(tmp_path):
     assert run_cli("migrate", str(old), "--content", str(content)).code == 0
     sem = front_matter(content / "publications" / "sem.md")
     assert (sem["venue"], sem["venue_short"]) == ("Proceedings of *SEM 2021", "*SEM")
+
+
+def test_a_paper_with_an_empty_venue_is_written_as_a_manuscript(tmp_path):
+    """`publication: '**'` (empty bold) names no venue: the paper is written as
+    academicpages' are without one, not as a journal article in a made-up journal."""
+    old = write_files(tmp_path / "old", {
+        "hugo.yaml": "title: Ann Lee\nbaseURL: https://ann.example.org/\n",
+        "content/authors/admin/_index.md": "---\ntitle: Ann Lee\nsuperuser: true\n---\n",
+        "content/publication/report/index.md": "---\ntitle: A Report\nauthors: [admin]\n"
+                                               "date: 2001-01-01\npublication_types: ['2']\n"
+                                               "publication: '**'\n---\n",
+    })
+    content = tmp_path / "content"
+    result = run_cli("migrate", str(old), "--content", str(content))
+    assert result.code == 0, result.err
+    paper = front_matter(content / "publications" / "report.md")
+    assert (paper["venue"], paper["type"]) == ("Manuscript", "other")
+    assert "content/publication/report/index.md" in result.out \
+        and "no venue; written as 'Manuscript' (type: other)" in result.out
+    assert run_cli(*build_args(content, tmp_path / "site")).code == 0
+    page = soup(tmp_path / "site" / "publications" / "report" / "index.html")
+    assert "Unknown venue" not in page.get_text() and "Manuscript" in page.get_text()

@@ -12,6 +12,7 @@ from pathlib import Path
 from ...diagnostics import Diagnostics
 from ...reading.bibparse import parse_library
 from ...reading.latex import latex_to_text
+from ...reading.papers import VENUELESS_TYPES
 from .frontmatter import format_entry, strip_html, text_to_markdown
 from .guard import guarded
 from .dates import swapped_date
@@ -21,7 +22,7 @@ from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file,
 from .hugofields import (MARKS, person_name, read_markdown_link, settle_type, split_names,
                          split_venue)
 from .hugoentry import LINK_FIELDS, LINK_LABELS, Entry, add_link, copy_featured, make_links
-from .model import Migration
+from .model import NO_VENUE, Migration
 
 SECTIONS = {"publications": ("publication", "publications"), "talks": ("event", "talk"),
             "posts": ("post", "posts", "blog")}
@@ -145,8 +146,12 @@ def check_paper(entry: Entry, fields: dict, owner: Owner, mig: Migration) -> boo
         mig.add_review(entry.where(mig), "no authors: the owner is written as the only one")
     links = fields["links"]
     if not fields["venue"] and not (fields["type"] in ("preprint", "report") and "arxiv" in links):
-        fields["venue"] = "Unknown venue"
-        mig.add_review(entry.where(mig, "publication"), "no venue: written as 'Unknown venue'")
+        # A type that names where it appeared (journal, conference) would then claim a
+        # journal called 'Manuscript'; a preprint or report keeps its type.
+        fields["venue"] = NO_VENUE
+        fields["type"] = fields["type"] if fields["type"] in VENUELESS_TYPES else "other"
+        mig.add_review(entry.where(mig, "publication"), f"no venue; written as '{NO_VENUE}' "
+                       f"(type: {fields['type']})")
     elif fields["venue"].casefold() == fields["title"].casefold():
         mig.add_review(entry.where(mig, "publication"), "the venue is the paper's own title; "
                        "write where it appeared")
