@@ -459,3 +459,26 @@ def test_a_paper_with_an_empty_venue_is_written_as_a_manuscript(tmp_path):
     assert run_cli(*build_args(content, tmp_path / "site")).code == 0
     page = soup(tmp_path / "site" / "publications" / "report" / "index.html")
     assert "Unknown venue" not in page.get_text() and "Manuscript" in page.get_text()
+
+
+def test_the_sample_talks_bundle_stays_behind_whole_and_named(tmp_path):
+    """Hugo Academic's sample talk is a bundle: its picture stays behind with its page,
+    and the report names it there (issue 33, class 3)."""
+    old = write_files(tmp_path / "old", {
+        "hugo.yaml": "title: Ann Lee\nbaseURL: https://ann.example.org/\n",
+        "content/talk/example/index.md": "---\ntitle: Example Talk\nevent: Academic Theme "
+                                         "Conference\ndate: 2030-06-01\n---\nSlides.\n",
+        "content/talk/example/featured.jpg": b"\xff\xd8\xff\xe0 not really a picture",
+        "content/talk/mine/index.md": "---\ntitle: My Talk\ndate: 2020-06-01\n---\n",
+        "content/publication/p/index.md": "---\ntitle: P\ndate: 2020-01-01\n"
+                                          "publication: J\n---\n",
+    })
+    content = tmp_path / "content"
+    result = run_cli("migrate", str(old), "--content", str(content))
+    assert result.code == 0, result.err
+    behind = result.out.split("Left behind", 1)[1]
+    assert "content/talk/example/index.md:1: the template's own sample" in behind
+    assert "content/talk/example/featured.jpg: a file of content/talk/example/index.md, " \
+           "which was left behind; not moved" in behind
+    assert [p.name for p in (content / "talks").iterdir()] == ["mine.md"]
+    assert not [p for p in content.rglob("featured.jpg")]

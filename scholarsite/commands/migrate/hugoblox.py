@@ -79,6 +79,8 @@ def find_entries(old: Path, kind: str, mig: Migration) -> list[Entry]:
                 mig.leave(mig.where(child), "no index.md in this folder; not moved")
                 continue
             source = read_hugo_source(path, mig)
+            if source is None and child.is_dir():
+                leave_bundle(child, mig)
             if source is not None:
                 name = text_of(source.fields.get("slug")) or (child.stem if child.is_file()
                                                                else child.name)
@@ -87,6 +89,14 @@ def find_entries(old: Path, kind: str, mig: Migration) -> list[Entry]:
                     slug = f"{base}-{len(entries) + 1}"
                 entries.append(Entry(source, kind, slug, f"{section}/{name.lower()}/"))
     return entries
+
+
+def leave_bundle(folder: Path, mig: Migration) -> None:
+    """The files of a bundle whose page was left behind (a template's sample, say its
+    picture) stay behind with it, each named, so that none seems to have been forgotten."""
+    page = mig.where(folder / "index.md")
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.name != "index.md"):
+        mig.leave(mig.where(path), f"a file of {page}, which was left behind; not moved")
 
 
 def add_redirects(entry: Entry, mig: Migration) -> None:
