@@ -98,6 +98,12 @@ ACCEPTED.update({
     ("ioannismavromatis__al-folio", "_bibliography/papers.bib:384", "links"): "the old "
     "site's doi link 'https://doi.org/doi.org/10.1109/...' is broken there (doi.org twice); "
     "the page links the paper's DOI, 10.1109/CCNC51644.2023.10060415, which is right"})
+ACCEPTED.update({
+    ("marinho-barcellos__academic-kickstart", f"content/publication/{name}/index.md:1",
+     "links"): "url_project names project/p4sec-RNP-NSF, no page of the old site (it has no "
+    "content/project/; its one project lies under content/_projects/): a dead link there "
+    "too, left out, and named in the report" for name in ("2019-networking-neves",
+                                                           "2021-ton-neves")})
 # Sites that do not move whole yet, and what is still wrong (issue 33's classes); strict:
 # a site that comes out whole fails here until it is taken off this list.
 NOT_YET: dict[str, str] = {
@@ -105,8 +111,6 @@ NOT_YET: dict[str, str] = {
     "congzhang-linguist__congzhang-linguist.github.io": "`presentation` links not linked "
     "(3 papers, class 15)",
     "loicbarrault__academicpages.github.io": "18-author BibTeX-style strings (class 7/15)",
-    "marinho-barcellos__academic-kickstart": "2 papers link Hugo project pages "
-    "(content/project/), which migrate does not move",
     "melvidoni__resume": "one paper has five links, two of one kind ('Rejoinder', "
     "'Rejoinder PDF' lost): one link per kind (class 15)",
     "schwartz-lab-huji__academic-kickstart": "check fails: a bundle's raw-HTML page (url_code: "
