@@ -113,9 +113,9 @@ NOT_YET: dict[str, str] = {
     "loicbarrault__academicpages.github.io": "18-author BibTeX-style strings (class 7/15)",
     "melvidoni__resume": "one paper has five links, two of one kind ('Rejoinder', "
     "'Rejoinder PDF' lost): one link per kind (class 15)",
-    "schwartz-lab-huji__academic-kickstart": "check fails: a bundle's raw-HTML page (url_code: "
-    "code.html) is copied without the bundle's files it links (README, .zip, dr06/), and "
-    "links files the old site lacked too (../../styles.css)",
+    "schwartz-lab-huji__academic-kickstart": "check fails (14 errors): the bundles' raw-HTML "
+    "pages (url_code: code.html) link files the old site lacked too (../../styles.css, "
+    "import.js, software/ned/License.txt): dead there, errors here",
     "stefvanbuuren__starter-academic": "one paper has four links, two of one kind ('Buy' "
     "lost): one link per kind (class 15)",
 }

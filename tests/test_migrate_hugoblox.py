@@ -482,3 +482,32 @@ def test_the_sample_talks_bundle_stays_behind_whole_and_named(tmp_path):
            "which was left behind; not moved" in behind
     assert [p.name for p in (content / "talks").iterdir()] == ["mine.md"]
     assert not [p for p in content.rglob("featured.jpg")]
+
+
+def test_a_bundles_html_page_moves_with_the_files_it_links(tmp_path):
+    """`url_code: code.html`, a raw page of the bundle: the bundle's files it links (and
+    those of a page it links) are copied beside it, so its downloads work; what the old
+    site lacked too stays a broken link, for check to name (issue 33, schwartz-lab)."""
+    old = write_files(tmp_path / "old", {
+        "hugo.yaml": "title: Ann Lee\nbaseURL: https://ann.example.org/\n",
+        "content/publication/sp_x/index.md": "---\ntitle: P\ndate: 2020-01-01\n"
+                                             "publication: J\nurl_code: code.html\n---\n",
+        "content/publication/sp_x/code.html": "<title>Code</title><a href='data.zip'>data</a>"
+                                              " <a href=\"tools/t.html\">tool</a> <a href="
+                                              "'https://example.org/big.gz'>big</a> <link "
+                                              "rel=stylesheet href='../../styles.css'>",
+        "content/publication/sp_x/tools/t.html": "<title>T</title><a href='t.zip'>t</a>",
+        "content/publication/sp_x/tools/t.zip": b"PK t",
+        "content/publication/sp_x/data.zip": b"PK data",
+        "content/publication/sp_x/unlinked.txt": "not linked from anything",
+    })
+    content = tmp_path / "content"
+    assert run_cli("migrate", str(old), "--content", str(content)).code == 0
+    folder = content / "files" / "publications" / "sp-x"
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) \
+        == ["code.html", "data.zip", "tools/t.html", "tools/t.zip"]
+    checked = run_cli("check", "--content", str(content))
+    assert checked.code == 1
+    assert [line.split(": error: ")[1] for line in checked.err.splitlines()
+            if ": error: " in line] == ["missing asset '../../styles.css': there is no "
+                                        "'files/styles.css' in the site"]
