@@ -111,13 +111,9 @@ NOT_YET: dict[str, str] = {
     "congzhang-linguist__congzhang-linguist.github.io": "`presentation` links not linked "
     "(3 papers, class 15)",
     "loicbarrault__academicpages.github.io": "18-author BibTeX-style strings (class 7/15)",
-    "melvidoni__resume": "one paper has five links, two of one kind ('Rejoinder', "
-    "'Rejoinder PDF' lost): one link per kind (class 15)",
     "schwartz-lab-huji__academic-kickstart": "check fails (14 errors): the bundles' raw-HTML "
     "pages (url_code: code.html) link files the old site lacked too (../../styles.css, "
     "import.js, software/ned/License.txt): dead there, errors here",
-    "stefvanbuuren__starter-academic": "one paper has four links, two of one kind ('Buy' "
-    "lost): one link per kind (class 15)",
 }
 
 # Template files of the kinds migrate moves: Jekyll's pages, posts, talks, teaching,

@@ -511,3 +511,35 @@ def test_a_bundles_html_page_moves_with_the_files_it_links(tmp_path):
     assert [line.split(": error: ")[1] for line in checked.err.splitlines()
             if ": error: " in line] == ["missing asset '../../styles.css': there is no "
                                         "'files/styles.css' in the site"]
+
+
+def test_links_beyond_one_of_a_kind_keep_their_own_labels(tmp_path):
+    """Hugo's `links:` items are named by their owner ('Rejoinder', 'Buy'): where one of
+    that kind is already there, the link is kept under `links.more` with its name, and
+    the page shows it so (issue 33: one link per kind lost them)."""
+    old = write_files(tmp_path / "old", {
+        "hugo.yaml": "title: Ann Lee\nbaseURL: https://ann.example.org/\n",
+        "content/publication/rj/index.md": """\
+            ---
+            title: A Paper and its Rejoinder
+            date: 2022-01-01
+            publication: The R Journal
+            links:
+            - {name: Article PDF, url: /publication/paper.pdf}
+            - {name: Rejoinder PDF, url: /publication/rejoinder.pdf}
+            - {name: Buy, url: 'https://shop.example.com/book'}
+            ---
+            """,
+        "static/publication/paper.pdf": b"%PDF-1.4 paper\n",
+        "static/publication/rejoinder.pdf": b"%PDF-1.4 rejoinder\n",
+    })
+    content = tmp_path / "content"
+    assert run_cli("migrate", str(old), "--content", str(content)).code == 0
+    links = front_matter(content / "publications" / "rj.md")["links"]
+    assert links["pdf"] == "files/publication/paper.pdf"
+    assert {"label": "Rejoinder PDF", "url": "files/publication/rejoinder.pdf"} in links["more"]
+    assert run_cli(*build_args(content, tmp_path / "site")).code == 0
+    page = soup(tmp_path / "site" / "publications" / "rj" / "index.html")
+    chips = {a.get_text(): a["href"] for a in page.select(".paper-links a.chip")}
+    assert chips["Rejoinder PDF"] == "../../files/publication/rejoinder.pdf"
+    assert "https://shop.example.com/book" in chips.values()
