@@ -258,7 +258,7 @@ def plain_venue(value) -> str:
     text = strip_html(read_markdown_link(text_of(value))[0])
     text = strip_emphasis(text)
     text = re.sub(r"^(In|in)\s*:?\s+", "", text)
-    return text.strip(" ,;")
+    return text.strip(" ,;") if text.strip("*_ ") else ""  # '**', empty bold: no venue
 
 
 def make_date(value) -> str:
