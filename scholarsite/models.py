@@ -1,8 +1,7 @@
 """The content model: what a site means, independent of where it was read from.
 
 Readers (Markdown front matter, BibTeX) build these once; nothing mutates them afterwards.
-A paper from Markdown and a paper from BibTeX are the same `Paper`.
-"""
+A paper from Markdown and a paper from BibTeX are the same `Paper`."""
 
 from __future__ import annotations
 
@@ -81,8 +80,9 @@ class Author:
 
 @dataclass(frozen=True)
 class Link:
-    kind: str  # one of LINK_KINDS
+    kind: str  # one of LINK_KINDS, or "more": a link of `links.more`, shown by its `label`
     url: str
+    label: str = ""
 
 
 @dataclass(frozen=True)

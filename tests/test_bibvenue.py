@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import shutil
 
-from conftest import MINIMAL_CONFIG, ROOT, build_args, run_cli, soup, text_of, write_files
+from conftest import (MINIMAL_CONFIG, ROOT, build_args, read_download, run_cli, soup, text_of,
+                      write_files)
 
 FIXTURE = ROOT / "tests" / "fixtures" / "dblp-scholar.bib"
 
@@ -42,3 +43,21 @@ def test_imported_entries_show_a_clean_venue_a_badge_and_named_links(tmp_path):
     scholar = entries["chen2023fast"]
     assert scholar["badge"] == ["USENIX ATC"]
     assert entries["wei2023sosp"]["badge"] == ["SOSP"]  # from the venue list alone
+
+
+def test_a_patent_shows_its_publisher_as_where_it_appeared(tmp_path):
+    # Google Scholar's export names the patent office or 'Google Patents' as the publisher.
+    content = write_files(tmp_path / "content", {
+        "site.yaml": MINIMAL_CONFIG,
+        "publications/papers.bib": "@patent{drift, title = {Detecting Drift}, author = "
+                                   "{Ada Example}, year = {2022}, number = {US20220083916A1}, "
+                                   "publisher = {Google Patents}}\n"})
+    result = run_cli(*build_args(content))
+    assert result.code == 0 and "warning" not in result.err, result.err
+    page = soup(tmp_path / "site" / "publications" / "index.html")
+    assert text_of(page.select_one("li.paper .paper-venue")).startswith("Google Patents")
+    # ... and its downloads name the publisher once, as its publisher, as before.
+    bibtex = read_download(tmp_path / "site", "drift", ".bib")
+    assert "publisher = {Google Patents}" in bibtex and bibtex.count("Google Patents") == 1
+    ris = read_download(tmp_path / "site", "drift", ".ris")
+    assert "PB  - Google Patents" in ris and ris.count("Google Patents") == 1

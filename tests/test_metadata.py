@@ -11,7 +11,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from conftest import (BIBSITE, EXAMPLE, MINIMAL_CONFIG, build_args, names_of, needs_bibtex_reader,
-                      run_cli, soup)
+                      paper, read_download, run_cli, soup, write_files)
 from scholarsite.diagnostics import Diagnostics
 from scholarsite.reading.loader import load_site
 from scholarsite.views.metadata import dump_script_json
@@ -431,3 +431,50 @@ def test_site_yaml_turns_the_lookup_off(make_site):
     given = soup(site / "publications" / "given" / "index.html")
     assert looked.select(".tier-badge") == []
     assert [b.get_text() for b in given.select(".paper-facts .tier-badge")] == ["CCF-C"]
+
+
+def test_a_percent_encoded_doi_is_the_doi_it_encodes(make_site):
+    # A DOI copied out of a link, encoded once or twice ('%28' or '%2528' for '('): the
+    # tags, the page and the link carry the DOI itself, whose link encodes nothing twice.
+    site = build(make_site, {"publications/a.md": paper(
+        "Once", extra="links:\n  doi: 10.1061/%28ASCE%29CP.1943-5487.0000774\n"),
+        "publications/b.md": paper(
+        "Twice", extra="links:\n  doi: https://doi.org/10.1061/%2528ASCE%2529CP.1943-5487.0000775\n")})
+    for slug, end in (("a", "4"), ("b", "5")):
+        page = soup(site / "publications" / slug / "index.html")
+        doi = f"10.1061/(ASCE)CP.1943-5487.000077{end}"
+        assert meta_value(page, "citation_doi") == doi
+        assert [a["href"] for a in page.select(".paper-links a.chip") if "doi.org" in a["href"]] \
+            == [f"https://doi.org/{doi}"]
+
+
+def test_more_links_show_their_own_labels_and_stay_out_of_the_exports(make_site):
+    # `links.more`: links beyond one of each kind, each a chip with its label; no export
+    # has a field for 'Buy', so BibTeX and RIS stay as they were.
+    more = ("links:\n  code: https://github.com/x/y\n  more:\n"
+            "    - {label: Buy, url: 'https://shop.example.com/book'}\n"
+            "    - {label: Rejoinder PDF, url: files/r.pdf}\n")
+    site = build(make_site, {"publications/book.md": paper("A Book", extra=more),
+                             "files/r.pdf": b"%PDF-1.4\n"})
+    page = soup(site / "publications" / "book" / "index.html")
+    assert [(a.get_text(), a["href"]) for a in page.select(".paper-links a.chip")] == [
+        ("Code", "https://github.com/x/y"), ("Buy", "https://shop.example.com/book"),
+        ("Rejoinder PDF", "../../files/r.pdf")]
+    for suffix in (".bib", ".ris"):
+        text = read_download(site, "book", suffix)
+        assert "shop.example.com" not in text and "r.pdf" not in text
+
+
+def test_a_more_link_without_a_file_or_a_label_is_an_error_at_its_line(make_site):
+    content = make_site({"publications/a-paper.md": paper(extra=(
+        "links:\n  more:\n    - {url: 'https://x.org/'}\n"
+        "    - {label: Bad, url: 'javascript:alert(1)'}\n"))})
+    result = run_cli(*build_args(content))
+    assert result.code == 1 and "Traceback" not in result.err
+    errors = [line.split(": error: ", 1) for line in result.err.splitlines() if ": error: " in line]
+    assert [(where.rsplit(":", 1)[1], what[:30]) for where, what in errors] == [
+        ("9", "missing required link field 'l"), ("10", "link 'Bad' uses the scheme 'ja")]
+    write_files(content, {"publications/a-paper.md": paper(extra=(
+        "links:\n  more:\n    - {label: Data, url: files/none.zip}\n"))})
+    result = run_cli(*build_args(content))
+    assert result.code == 1 and "error: link 'Data' names 'files/none.zip'" in result.err

@@ -77,7 +77,13 @@ ACCEPTED.update({(site, f"content/publication/{name}/index.md:1", "doi"): "the p
                      ("christophihl__academic-kickstart", "schlaefer_pub_2"),
                      ("christophihl__academic-kickstart", "schlaefer_pub_3"),
                      ("christophihl__academic-kickstart", "schlaefer_pub_4"),
-                     ("marinho-barcellos__academic-kickstart", "2014-globecom-muller"))})
+                     ("marinho-barcellos__academic-kickstart", "2014-globecom-muller"),
+                     *(("schwartz-lab-huji__academic-kickstart", name) for name in (
+                         "Efficient_Methods", "Morphosyntactic_Probing", "artifacts",
+                         "context_config", "contrast_sets", "covid_mechanisms", "datamaps",
+                         "greenai", "inoculation", "kermit", "language_constraint",
+                         "lsdsem_uw_nlp", "lstm", "peeread", "rr", "semantics_from_text",
+                         "sopa", "sp_embeddings", "sp_sg", "swag")))})
 ACCEPTED.update({
     ("marinho-barcellos__academic-kickstart",
      "content/publication/2017-sigcommposter-neves/index.md:1", "doi"): "the old `doi` "
@@ -85,25 +91,29 @@ ACCEPTED.update({
     ("melvidoni__resume", "content/publication/2023-chase.md:1", "links"): "url_pdf "
     "'publication/2023-devsprotecttion/pdf' names no file (a typo; dead on the old site too): "
     "left out, and named in the report"})
+ACCEPTED.update({
+    ("LinJiarui__linjiarui.github.io",
+     "_publications/2022-11-15-digitalization-driven-intelligent-construction.md:1", "doi"):
+    "the old `doi` is the word 'unavailable', no DOI: the page shows none",
+    ("ioannismavromatis__al-folio", "_bibliography/papers.bib:384", "links"): "the old "
+    "site's doi link 'https://doi.org/doi.org/10.1109/...' is broken there (doi.org twice); "
+    "the page links the paper's DOI, 10.1109/CCNC51644.2023.10060415, which is right"})
+ACCEPTED.update({
+    ("marinho-barcellos__academic-kickstart", f"content/publication/{name}/index.md:1",
+     "links"): "url_project names project/p4sec-RNP-NSF, no page of the old site (it has no "
+    "content/project/; its one project lies under content/_projects/): a dead link there "
+    "too, left out, and named in the report" for name in ("2019-networking-neves",
+                                                           "2021-ton-neves")})
 # Sites that do not move whole yet, and what is still wrong (issue 33's classes); strict:
 # a site that comes out whole fails here until it is taken off this list.
 NOT_YET: dict[str, str] = {
-    "LinJiarui__linjiarui.github.io": "the owner's initials-only names (class 7); 2 DOIs "
-    "(class 5/6)",
     "cdmuir__website": "2 owner highlights, one author list differ (class 7)",
-    "christophihl__academic-kickstart": "the sample talk is not recognised (class 3)",
     "congzhang-linguist__congzhang-linguist.github.io": "`presentation` links not linked "
     "(3 papers, class 15)",
     "loicbarrault__academicpages.github.io": "18-author BibTeX-style strings (class 7/15)",
-    "marinho-barcellos__academic-kickstart": "2 papers link Hugo project pages, which are not "
-    "moved",
-    "melvidoni__resume": "one paper has five links, two of one kind: one link per kind fits "
-    "(class 5)",
-    "ngram-lab__al-folio": "two entries share a title (a preprint and its EMNLP paper): each is "
-    "compared with the other's page",
-    "schwartz-lab-huji__academic-kickstart": "check fails: old raw-HTML pages under static/ "
-    "link files the snapshot lacks (class 10); Hugo DOIs (class 5)",
-    "stefvanbuuren__starter-academic": "one paper has four links, two of one kind (class 5)",
+    "schwartz-lab-huji__academic-kickstart": "check fails (14 errors): the bundles' raw-HTML "
+    "pages (url_code: code.html) link files the old site lacked too (../../styles.css, "
+    "import.js, software/ned/License.txt): dead there, errors here",
 }
 
 # Template files of the kinds migrate moves: Jekyll's pages, posts, talks, teaching,
@@ -222,16 +232,18 @@ def local_files(page: Path, links: list[tuple[str, str]], site: Path) -> set[str
 # --- the comparison --------------------------------------------------------------------
 
 
-def match_pages(truth: list[dict], pages: list[dict]) -> tuple[list, list]:
-    """Pairs (truth item, page or None), and the pages no item took: by title."""
+def match_pages(truth: list[dict], pages: list[dict], old: Path) -> tuple[list, list]:
+    """Pairs (truth item, page or None), and the pages no item took: by title; of pages
+    that share a title (a preprint and its published paper), the one that differs least
+    from the item, as a reader tells them apart by venue, year and authors."""
     free = list(pages)
     pairs = []
-    for item in truth:  # of two papers with one title, the page of the item's year first
+    for item in truth:  # of pages that share a title, the one that differs least
         named = [p for p in free if same(p["title"], item["title"])] or [
             p for p in free if "$" in item["title"] and same(  # its formulas aside
                 p["title_words"], re.sub(r"\$[^$]*\$", " ", item["title"]))]
-        page = next((p for p in named if p["year"] == str(item["year"])), named[0]) \
-            if named else None
+        page = min(named, key=lambda p: (len(compare(item, p, old)), p["year"] != str(
+            item["year"]))) if named else None  # min keeps the first of equals: stable
         if page is not None:
             free.remove(page)
         pairs.append((item, page))
@@ -240,20 +252,20 @@ def match_pages(truth: list[dict], pages: list[dict]) -> tuple[list, list]:
 
 def compare(item: dict, page: dict, old: Path) -> dict[str, str]:
     """field -> how the page differs from the truth (empty when faithful)."""
-    wrong = {}
+    wrong = {}  # a venue of Markdown marks only ('**', Hugo's empty bold) names no venue
     authors = [a for a in item["authors"] or []
                if clean(a).casefold() not in ("others", "et al.")]  # Hugo's " others" too
     if item["authors"] and [name_key(a) for a in authors] != [name_key(a) for a in
                                                              page["authors"]]:
         wrong["authors"] = f"{page['authors']} != {authors}"
-    if item["venue"] and not (page["venue"] and (venue_key(item["venue"]) in venue_key(
+    if item["venue"] and item["venue"].strip("*_ ") and not (page["venue"] and (venue_key(item["venue"]) in venue_key(
             page["venue"]) or venue_key(page["venue"]) in venue_key(item["venue"]))):
         wrong["venue"] = f"{page['venue']!r} != {item['venue']!r}"
     year = item["year"]
     if year is not None and str(year) != page["year"] \
             and clean(year).casefold() not in page["date"].casefold():
         wrong["year"] = f"{page['date']!r} != {year!r}"
-    if (page["doi"] or "").casefold() != (item["doi"] or "").casefold() \
+    if unquote(page["doi"] or "").casefold() != unquote(item["doi"] or "").casefold() \
             and not (item["doi"] is None and own_doi(page["doi"], item["links"])):
         wrong["doi"] = f"{page['doi']!r} != {item['doi']!r}"
     missing = [kind for kind, url in item["links"].items()
@@ -336,7 +348,7 @@ def judge_site(name: str, tmp: Path) -> dict:
     truth = json.loads((old / "TRUTH.json").read_text(encoding="utf-8"))
     ran = migrate_site(old, tmp)
     pages = read_paper_pages(ran["site"]) if ran["build"].code == 0 else []
-    pairs, extra = match_pages(truth, pages)
+    pairs, extra = match_pages(truth, pages, old)
     wrong = {}
     for item, page in pairs:
         found = {"page": "no paper page with this title"} if page is None \

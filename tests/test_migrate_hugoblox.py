@@ -225,7 +225,7 @@ def test_an_old_wowchemy_site_with_toml_settings_and_gaps(tmp_path):
     assert site["author"] == {"name": "Your Name"}
     note = front_matter(content / "publications" / "solo-note.md")
     assert note["authors"] == ["Your Name"] and note["type"] == "preprint"
-    assert note["venue"] == "Unknown venue" and "links" not in note
+    assert note["venue"] == "Manuscript" and "links" not in note
     assert "content/publication/solo-note.md:6: link 'files/missing.pdf' names no file" \
         in result.out
     assert "config.toml: no baseURL" in result.out
@@ -437,3 +437,109 @@ def test_a_venue_whose_name_begins_with_an_asterisk_keeps_it(tmp_path):
     assert run_cli("migrate", str(old), "--content", str(content)).code == 0
     sem = front_matter(content / "publications" / "sem.md")
     assert (sem["venue"], sem["venue_short"]) == ("Proceedings of *SEM 2021", "*SEM")
+
+
+def test_a_paper_with_an_empty_venue_is_written_as_a_manuscript(tmp_path):
+    """`publication: '**'` (empty bold) names no venue: the paper is written as
+    academicpages' are without one, not as a journal article in a made-up journal."""
+    old = write_files(tmp_path / "old", {
+        "hugo.yaml": "title: Ann Lee\nbaseURL: https://ann.example.org/\n",
+        "content/authors/admin/_index.md": "---\ntitle: Ann Lee\nsuperuser: true\n---\n",
+        "content/publication/report/index.md": "---\ntitle: A Report\nauthors: [admin]\n"
+                                               "date: 2001-01-01\npublication_types: ['2']\n"
+                                               "publication: '**'\n---\n",
+    })
+    content = tmp_path / "content"
+    result = run_cli("migrate", str(old), "--content", str(content))
+    assert result.code == 0, result.err
+    paper = front_matter(content / "publications" / "report.md")
+    assert (paper["venue"], paper["type"]) == ("Manuscript", "other")
+    assert "content/publication/report/index.md" in result.out \
+        and "no venue; written as 'Manuscript' (type: other)" in result.out
+    assert run_cli(*build_args(content, tmp_path / "site")).code == 0
+    page = soup(tmp_path / "site" / "publications" / "report" / "index.html")
+    assert "Unknown venue" not in page.get_text() and "Manuscript" in page.get_text()
+
+
+def test_the_sample_talks_bundle_stays_behind_whole_and_named(tmp_path):
+    """Hugo Academic's sample talk is a bundle: its picture stays behind with its page,
+    and the report names it there (issue 33, class 3)."""
+    old = write_files(tmp_path / "old", {
+        "hugo.yaml": "title: Ann Lee\nbaseURL: https://ann.example.org/\n",
+        "content/talk/example/index.md": "---\ntitle: Example Talk\nevent: Academic Theme "
+                                         "Conference\ndate: 2030-06-01\n---\nSlides.\n",
+        "content/talk/example/featured.jpg": b"\xff\xd8\xff\xe0 not really a picture",
+        "content/talk/mine/index.md": "---\ntitle: My Talk\ndate: 2020-06-01\n---\n",
+        "content/publication/p/index.md": "---\ntitle: P\ndate: 2020-01-01\n"
+                                          "publication: J\n---\n",
+    })
+    content = tmp_path / "content"
+    result = run_cli("migrate", str(old), "--content", str(content))
+    assert result.code == 0, result.err
+    behind = result.out.split("Left behind", 1)[1]
+    assert "content/talk/example/index.md:1: the template's own sample" in behind
+    assert "content/talk/example/featured.jpg: a file of content/talk/example/index.md, " \
+           "which was left behind; not moved" in behind
+    assert [p.name for p in (content / "talks").iterdir()] == ["mine.md"]
+    assert not [p for p in content.rglob("featured.jpg")]
+
+
+def test_a_bundles_html_page_moves_with_the_files_it_links(tmp_path):
+    """`url_code: code.html`, a raw page of the bundle: the bundle's files it links (and
+    those of a page it links) are copied beside it, so its downloads work; what the old
+    site lacked too stays a broken link, for check to name (issue 33, schwartz-lab)."""
+    old = write_files(tmp_path / "old", {
+        "hugo.yaml": "title: Ann Lee\nbaseURL: https://ann.example.org/\n",
+        "content/publication/sp_x/index.md": "---\ntitle: P\ndate: 2020-01-01\n"
+                                             "publication: J\nurl_code: code.html\n---\n",
+        "content/publication/sp_x/code.html": "<title>Code</title><a href='data.zip'>data</a>"
+                                              " <a href=\"tools/t.html\">tool</a> <a href="
+                                              "'https://example.org/big.gz'>big</a> <link "
+                                              "rel=stylesheet href='../../styles.css'>",
+        "content/publication/sp_x/tools/t.html": "<title>T</title><a href='t.zip'>t</a>",
+        "content/publication/sp_x/tools/t.zip": b"PK t",
+        "content/publication/sp_x/data.zip": b"PK data",
+        "content/publication/sp_x/unlinked.txt": "not linked from anything",
+    })
+    content = tmp_path / "content"
+    assert run_cli("migrate", str(old), "--content", str(content)).code == 0
+    folder = content / "files" / "publications" / "sp-x"
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) \
+        == ["code.html", "data.zip", "tools/t.html", "tools/t.zip"]
+    checked = run_cli("check", "--content", str(content))
+    assert checked.code == 1
+    assert [line.split(": error: ")[1] for line in checked.err.splitlines()
+            if ": error: " in line] == ["missing asset '../../styles.css': there is no "
+                                        "'files/styles.css' in the site"]
+
+
+def test_links_beyond_one_of_a_kind_keep_their_own_labels(tmp_path):
+    """Hugo's `links:` items are named by their owner ('Rejoinder', 'Buy'): where one of
+    that kind is already there, the link is kept under `links.more` with its name, and
+    the page shows it so (issue 33: one link per kind lost them)."""
+    old = write_files(tmp_path / "old", {
+        "hugo.yaml": "title: Ann Lee\nbaseURL: https://ann.example.org/\n",
+        "content/publication/rj/index.md": """\
+            ---
+            title: A Paper and its Rejoinder
+            date: 2022-01-01
+            publication: The R Journal
+            links:
+            - {name: Article PDF, url: /publication/paper.pdf}
+            - {name: Rejoinder PDF, url: /publication/rejoinder.pdf}
+            - {name: Buy, url: 'https://shop.example.com/book'}
+            ---
+            """,
+        "static/publication/paper.pdf": b"%PDF-1.4 paper\n",
+        "static/publication/rejoinder.pdf": b"%PDF-1.4 rejoinder\n",
+    })
+    content = tmp_path / "content"
+    assert run_cli("migrate", str(old), "--content", str(content)).code == 0
+    links = front_matter(content / "publications" / "rj.md")["links"]
+    assert links["pdf"] == "files/publication/paper.pdf"
+    assert {"label": "Rejoinder PDF", "url": "files/publication/rejoinder.pdf"} in links["more"]
+    assert run_cli(*build_args(content, tmp_path / "site")).code == 0
+    page = soup(tmp_path / "site" / "publications" / "rj" / "index.html")
+    chips = {a.get_text(): a["href"] for a in page.select(".paper-links a.chip")}
+    assert chips["Rejoinder PDF"] == "../../files/publication/rejoinder.pdf"
+    assert "https://shop.example.com/book" in chips.values()

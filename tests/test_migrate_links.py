@@ -165,7 +165,7 @@ def test_hugo_links_keep_their_files_and_only_the_papers_doi_is_its_doi(tmp_path
                                              if label == "PDF")) == PDF
     assert not any("papers3" in href for href in bundle)
     assert "'papers3://publication/uuid/5048E748' is no web address" in report
-    assert "one link of each kind fits; not moved: https://publisher.example.org/1" in report
+    assert bundle["https://publisher.example.org/1"] == "Publisher"  # its kind taken: its name
     # cite.bib is the preprint's, which a link names: its DOI is not the paper's.
     preprinted = soup(site / "publications" / "preprinted" / "index.html")
     assert "DOI" not in [dt.get_text(strip=True) for dt in preprinted.select(".paper-facts dt")]

@@ -250,8 +250,8 @@ def read_venue(r: EntryReader, ptype: str) -> tuple[str, str, str]:
     venue = r.text("journal") or r.text("booktitle") or r.text("journaltitle") or howpublished
     if not venue and ptype == "book":
         venue = r.text("series") or r.text("publisher")
-    elif not venue and ptype == "other":  # a book or dataset written as @misc: its publisher
-        venue = r.text("publisher")
+    elif not venue and ptype in ("other", "patent"):  # a book or dataset written as @misc,
+        venue = r.text("publisher")  # or a patent ('Google Patents', as Scholar writes it)
     institution = r.text("institution") or r.text("school")
     return venue, r.text("abbr"), institution
 

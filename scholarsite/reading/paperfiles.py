@@ -130,9 +130,9 @@ def check_file_links(paper: Paper, files_dir: Path, diags: Diagnostics) -> Paper
             continue
         if from_bib:
             diags.warning(paper.source, paper.line, f"entry '{paper.bibtex_key}': link "
-                          f"'{link.kind}' {problem}; it is left out")
+                          f"'{link.label or link.kind}' {problem}; it is left out")
         else:
-            diags.error(paper.source, paper.line, f"link '{link.kind}' {problem}")
+            diags.error(paper.source, paper.line, f"link '{link.label or link.kind}' {problem}")
     return paper if len(kept) == len(paper.links) else dataclasses.replace(
         paper, links=tuple(kept))
 

@@ -23,6 +23,7 @@ from .latex import RichText, describe_math_problem, read_math_text, text_to_rich
 from .mathml import annotation_tex
 from .prose import find_costly_markdown, render_prose
 from ..structure.urls import check_link, normalize_arxiv, normalize_doi
+from .morelinks import read_more_links
 from .yamlread import read_front_matter
 
 if TYPE_CHECKING:  # the converter itself is imported when a text first needs it
@@ -235,8 +236,9 @@ def read_title(f: FieldReader, title: str) -> RichText:
 def read_links(reader: FieldReader) -> tuple[Link, ...]:
     """The `links` mapping: each URL checked, DOIs and arXiv ids turned into URLs."""
     values = {kind: reader.line_text(kind) for kind in LINK_KINDS}
+    more = read_more_links(reader)
     reader.check_unknown()  # `pdff:` would be lost without a word
-    return make_links(values, lambda kind, message: reader.error((kind,), message))
+    return make_links(values, lambda kind, message: reader.error((kind,), message)) + more
 
 
 def make_links(values: dict[str, str], report: Callable[[str, str], object]

@@ -10,7 +10,7 @@ import base64
 import html
 import posixpath
 import re
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 SAFE_SCHEMES = ("http", "https", "mailto")
 # content/files/ is published as it is, under files/: "files/cv.pdf" links to one of them.
@@ -19,6 +19,7 @@ FILES_DIR = "files"
 # shown on pages at several depths: an abstract on the home page, in the list, on its page.
 ROOT_MARKER = "@@scholarsite-root@@/"
 _DOI = re.compile(r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/)?(10\.\d{4,9}/\S+)$", re.IGNORECASE)
+_PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
 _ARXIV = re.compile(
     r"^(?:arxiv:\s*|https?://arxiv\.org/(?:abs|pdf)/)?"
     r"(\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?)(?:\.pdf)?$",
@@ -34,9 +35,21 @@ _BARE_HOST = re.compile(r"^(?:www\.[^\s/\\]+\.[^\s/\\]+(?:/[^\s\\]*)?|[a-z0-9\-]
 
 
 def normalize_doi(value: str) -> str:
-    """The bare DOI (10.xxxx/...) from a DOI, 'doi:' form or doi.org URL; '' if not a DOI."""
+    """The bare DOI (10.xxxx/...) from a DOI, 'doi:' form or doi.org URL; '' if not a DOI.
+
+    A DOI copied out of a link comes percent-encoded ('10.1061/%28ASCE%29...'); it is
+    decoded (until nothing is left to decode, as some were encoded twice), since the DOI
+    is '10.1061/(ASCE)...' and its link encodes it once more."""
     match = _DOI.match(value.strip())
-    return match.group(1) if match else ""
+    if not match:
+        return ""
+    doi = match.group(1)
+    while _PERCENT.search(doi):
+        decoded = unquote(doi)  # a decoded space or control character is no DOI's: kept
+        if decoded == doi or not _DOI.match(decoded) or _CONTROL.search(decoded):
+            break
+        doi = decoded
+    return doi
 
 
 def normalize_arxiv(value: str) -> str:

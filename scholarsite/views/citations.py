@@ -199,7 +199,7 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
         fields.append((venue_field, escape_latex(paper.institution)))
         if venue and venue != paper.institution:
             fields.append(("howpublished", escape_latex(venue_label(paper))))
-    elif venue and not (paper.type == "book" and venue == paper.publisher):
+    elif venue and not (paper.type in ("book", "patent") and venue == paper.publisher):
         fields.append((venue_field, escape_latex(venue_label(paper))))
     if paper.date:
         fields.append(("year", str(paper.date.year)))

@@ -45,7 +45,9 @@ def csl_item(paper: Paper, page_url: str) -> dict:
     if not date:  # CSL's own variable for 'in press', which styles print for the date
         del item["issued"]
         item["status"] = status_label(paper).lower()
-    if venue and paper.type != "book":  # a book's venue names its publisher
+    # A book's venue names its publisher; so may a patent's ('Google Patents').
+    if venue and paper.type != "book" and not (paper.type == "patent"
+                                               and venue == paper.publisher):
         item["container-title"] = venue
         if paper.venue_short and paper.venue_short != venue:
             item["container-title-short"] = paper.venue_short

@@ -62,8 +62,8 @@ def ris_fields(paper: Paper, page_url: str, pdf_url: str = "") -> list[tuple[str
 
 def venue_fields(paper: Paper) -> list[tuple[str, str]]:
     venue = paper.venue or paper.venue_short
-    if paper.type == "book" or not venue:
-        return []
+    if paper.type == "book" or not venue or paper.type == "patent" and venue == paper.publisher:
+        return []  # a venue that is the publisher (a patent's 'Google Patents') is written once
     fields = [("T2", venue)]
     if paper.type == "conference":
         fields.append(("C3", venue))

@@ -117,8 +117,8 @@ def links_view(paper: Paper, messages: Messages) -> list[dict]:
     views = []
     for link in paper.links:
         url, internal = split_site_link(link.url)
-        views.append({"kind": link.kind, "label": label_link(link.kind, url, internal,
-                                                                messages),
+        views.append({"kind": link.kind, "label": link.label or label_link(
+                          link.kind, url, internal, messages),
                       "url": url, "internal": internal})
     return views
 

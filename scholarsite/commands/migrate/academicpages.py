@@ -24,7 +24,7 @@ from .frontmatter import Source, format_entry, key_line, read_settings
 from .guard import guarded
 from .markup import convert_markup
 from .links import new_file_path
-from .model import Migration
+from .model import NO_VENUE, Migration
 from .talks import filed_as, leave_unpublished, note_redirect
 from .translations import drop_translations
 from ...structure.kinds import list_reserved
@@ -39,7 +39,6 @@ TEMPLATE_HOST = "academicpages.github.io"  # the template's own links, left in m
 # academicpages' link fields, and scholarsite's kind of link for each (None: not moved).
 LINK_FIELDS = (("paperurl", "pdf"), ("slidesurl", "slides"), ("codeurl", "code"),
                ("videourl", "video"), ("posterurl", "poster"), ("bibtexurl", None))
-NO_VENUE = "Manuscript"
 _KRAMDOWN_ATTR = re.compile(r"\{:[^}]*\}")
 _LOCAL_LINK = re.compile(r"(\]\(|(?:href|src)=[\"'])((?:\{\{[^}]*\}\})?/?(?:files|images)/"
                          r"[^)\"'\s]+)")

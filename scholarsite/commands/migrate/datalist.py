@@ -23,7 +23,7 @@ from .dates import DateOrder, normalize_date
 from .fieldmap import link_fields, pick, year_of
 from .frontmatter import format_entry, strip_html
 from .links import new_file_path
-from .model import Migration
+from .model import NO_VENUE, Migration
 
 DATA_NAMES = tuple(f"_data/{stem}.{ext}" for stem in ("publications", "publist", "papers")
                    for ext in ("yml", "yaml", "json"))
@@ -108,7 +108,7 @@ def make_fields(item: dict, mig: Migration) -> dict:
     venue = _YEAR_SUFFIX.sub("", text_of(venue)).rstrip(" ,") if key == "link.display" \
         else text_of(venue).rstrip(" ,")
     doi = text_of(pick(item, "doi", m)[1]).removeprefix("https://doi.org/")
-    fields = {"title": title, "authors": authors, "venue": venue or "Manuscript",
+    fields = {"title": title, "authors": authors, "venue": venue or NO_VENUE,
               "date": date, "type": infer_type(venue, text_of(pick(item, "type", m)[1]).lower())
               or ("other" if not venue else ""), "doi": doi or None,
               "links": make_links(item, mig)}

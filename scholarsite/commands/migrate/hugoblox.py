@@ -12,6 +12,7 @@ from pathlib import Path
 from ...diagnostics import Diagnostics
 from ...reading.bibparse import parse_library
 from ...reading.latex import latex_to_text
+from ...reading.papers import VENUELESS_TYPES
 from .frontmatter import format_entry, strip_html, text_to_markdown
 from .guard import guarded
 from .dates import swapped_date
@@ -21,7 +22,7 @@ from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file,
 from .hugofields import (MARKS, person_name, read_markdown_link, settle_type, split_names,
                          split_venue)
 from .hugoentry import LINK_FIELDS, LINK_LABELS, Entry, add_link, copy_featured, make_links
-from .model import Migration
+from .model import NO_VENUE, Migration
 
 SECTIONS = {"publications": ("publication", "publications"), "talks": ("event", "talk"),
             "posts": ("post", "posts", "blog")}
@@ -78,6 +79,8 @@ def find_entries(old: Path, kind: str, mig: Migration) -> list[Entry]:
                 mig.leave(mig.where(child), "no index.md in this folder; not moved")
                 continue
             source = read_hugo_source(path, mig)
+            if source is None and child.is_dir():
+                leave_bundle(child, mig)
             if source is not None:
                 name = text_of(source.fields.get("slug")) or (child.stem if child.is_file()
                                                                else child.name)
@@ -86,6 +89,14 @@ def find_entries(old: Path, kind: str, mig: Migration) -> list[Entry]:
                     slug = f"{base}-{len(entries) + 1}"
                 entries.append(Entry(source, kind, slug, f"{section}/{name.lower()}/"))
     return entries
+
+
+def leave_bundle(folder: Path, mig: Migration) -> None:
+    """The files of a bundle whose page was left behind (a template's sample, say its
+    picture) stay behind with it, each named, so that none seems to have been forgotten."""
+    page = mig.where(folder / "index.md")
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.name != "index.md"):
+        mig.leave(mig.where(path), f"a file of {page}, which was left behind; not moved")
 
 
 def add_redirects(entry: Entry, mig: Migration) -> None:
@@ -145,8 +156,12 @@ def check_paper(entry: Entry, fields: dict, owner: Owner, mig: Migration) -> boo
         mig.add_review(entry.where(mig), "no authors: the owner is written as the only one")
     links = fields["links"]
     if not fields["venue"] and not (fields["type"] in ("preprint", "report") and "arxiv" in links):
-        fields["venue"] = "Unknown venue"
-        mig.add_review(entry.where(mig, "publication"), "no venue: written as 'Unknown venue'")
+        # A type that names where it appeared (journal, conference) would then claim a
+        # journal called 'Manuscript'; a preprint or report keeps its type.
+        fields["venue"] = NO_VENUE
+        fields["type"] = fields["type"] if fields["type"] in VENUELESS_TYPES else "other"
+        mig.add_review(entry.where(mig, "publication"), f"no venue; written as '{NO_VENUE}' "
+                       f"(type: {fields['type']})")
     elif fields["venue"].casefold() == fields["title"].casefold():
         mig.add_review(entry.where(mig, "publication"), "the venue is the paper's own title; "
                        "write where it appeared")

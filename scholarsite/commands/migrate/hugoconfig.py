@@ -6,6 +6,7 @@ settings, the home page's bio and the CV's education; and the helpers hugoblox.p
 from __future__ import annotations
 
 import datetime as dt
+import posixpath
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
@@ -39,6 +40,8 @@ ICON_KEYS = {"google-scholar": "scholar", "graduation-cap": "scholar", "orcid": 
 PICTURES = (".jpg", ".jpeg", ".png", ".webp", ".gif")
 _MD_TARGET = re.compile(r"(!?\[[^\]\n]*\]\()([^)\s]+)")
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
+# What a raw HTML page links or embeds: href= and src=, quoted either way or not.
+_PAGE_REF = re.compile(r"""\b(?:href|src)\s*=\s*["']?([^"'\s>]+)""", re.I)
 # {{% callout note %}} text {{% /callout %}}: Hugo Blox's box, scholarsite's admonition.
 _CALLOUT = re.compile(r"\{\{[<%]\s*callout\s+(\w+)\s*[>%]\}\}(.*?)"
                       r"\{\{[<%]\s*/callout\s*[>%]\}\}", re.S)
@@ -255,7 +258,7 @@ def plain_venue(value) -> str:
     text = strip_html(read_markdown_link(text_of(value))[0])
     text = strip_emphasis(text)
     text = re.sub(r"^(In|in)\s*:?\s+", "", text)
-    return text.strip(" ,;")
+    return text.strip(" ,;") if text.strip("*_ ") else ""  # '**', empty bold: no venue
 
 
 def make_date(value) -> str:
@@ -320,7 +323,35 @@ def copy_file(ref: str, bundle: Path, below: str, mig: Migration) -> str:
         target = f"files/{local.relative_to(mig.old / 'static').as_posix()}"
     else:
         target = f"files/{local.relative_to(mig.old).as_posix()}"
-    return target if mig.add_copy(target, local, "file", mig.where(local)) else ""
+    if not mig.add_copy(target, local, "file", mig.where(local)):
+        return ""
+    if local.suffix.lower() in (".html", ".htm") and local.is_relative_to(bundle) \
+            and bundle != mig.old / "content":
+        copy_page_files(local, bundle, target, mig)
+    return target
+
+
+def copy_page_files(page: Path, bundle: Path, target: str, mig: Migration) -> None:
+    """A bundle's own HTML page (a code or data page that `url_code` links) keeps working
+    where it now is: the bundle's files it links, by relative address, are copied beside
+    it as they lay beside it (its own pages' files too). What the bundle lacks is left as
+    it was: check names it."""
+    text = mig.read_text(page) or ""
+    for ref in dict.fromkeys(_PAGE_REF.findall(text)):
+        rel = unquote(ref.split("#")[0].split("?")[0])
+        if not rel or re.match(r"[a-zA-Z][a-zA-Z0-9+.\-]*:|/", rel):
+            continue  # another site's address, or one from the old site's root
+        local = page.parent / rel
+        new = PurePosixPath(target).parent / rel
+        try:
+            found = local.is_file() and local.resolve().is_relative_to(bundle.resolve())
+        except (OSError, ValueError):  # an unreadable path, or one with a NUL in it
+            found = False
+        name = posixpath.normpath(new.as_posix())
+        if found and name not in mig.files and name.startswith("files/") and mig.add_copy(
+                name, local, "file", mig.where(page)) \
+                and local.suffix.lower() in (".html", ".htm"):
+            copy_page_files(local, bundle, name, mig)
 
 
 def convert_body(source: Source, mig: Migration, file_path) -> str:

@@ -47,7 +47,7 @@ class Entry:
         return mig.where(self.source.path, key_line(self.source, key) if key else 0)
 
 
-def make_links(entry: Entry, bib: dict, mig: Migration) -> dict[str, str]:
+def make_links(entry: Entry, bib: dict, mig: Migration) -> dict:
     """The paper's links; its own `doi` field first, so that a dataset's or a preprint's
     doi.org link (`url_dataset`, a `links:` item) never takes the paper's DOI slot."""
     f = entry.source.fields
@@ -69,7 +69,8 @@ def make_links(entry: Entry, bib: dict, mig: Migration) -> dict[str, str]:
     for key, kind in LINK_FIELDS:
         add_link(links, kind, f.get(key), entry, key, mig)
     for item in items:
-        add_link(links, kind_of(item), item.get("url"), entry, "links", mig)
+        add_link(links, kind_of(item), item.get("url"), entry, "links", mig,
+                 text_of(item.get("name")))
     return links
 
 
@@ -78,9 +79,12 @@ def kind_of(item: dict) -> str:
     return next((kind for word, kind in LINK_WORDS if word in words), "url")
 
 
-def add_link(links: dict, kind: str, value, entry: Entry, key: str, mig: Migration) -> None:
+def add_link(links: dict, kind: str, value, entry: Entry, key: str, mig: Migration,
+             label: str = "") -> None:
     """One link, as scholarsite writes it (a DOI, an arXiv id, a copied file); a second link
-    of a kind goes to `url`, else `html`, when free, else to the notes."""
+    of a kind goes to `more` with its own label when it has one (a `links:` item's name,
+    'Rejoinder PDF'), else to `url`, else `html`, when free, else to `more` with its
+    field's name (`url_dataset`: 'Dataset')."""
     url, kind = read_address(text_of(value), kind, entry.where(mig, key), key, mig)
     if not url:
         return
@@ -101,12 +105,14 @@ def add_link(links: dict, kind: str, value, entry: Entry, key: str, mig: Migrati
             mig.add_review(entry.where(mig, key), f"link '{text_of(value)}' names no file of "
                            "the old site; not moved")
             return
-    if links.get(kind, url) != url:  # a second link of a kind: a page of its site's name
-        kind = next((k for k in ("url", "html") if links.get(k, url) == url), "")
+    if links.get(kind, url) != url:  # a second link of a kind: its own name, else a page
+        kind = "" if label else next((k for k in ("url", "html")  # of its site's name
+                                      if links.get(k, url) == url), "")
     if kind:
         links[kind] = url
-    else:
-        mig.add_review(entry.where(mig, key), f"one link of each kind fits; not moved: {url}")
+    elif url not in links.values() and url not in [m["url"] for m in links.get("more", [])]:
+        name = label or key.removeprefix("url_").replace("_", " ").capitalize()
+        links.setdefault("more", []).append({"label": name, "url": url})
 
 
 def read_address(url: str, kind: str, where: str, key: str, mig: Migration

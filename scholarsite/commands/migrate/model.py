@@ -16,6 +16,10 @@ from ...reading.yamlread import read_bytes, read_text
 from .fieldmap import DEFAULT_MAP
 from .samples import SAMPLE_FILE_MAX, find_sample_file
 
+# What a paper the old site gives no venue is written with (type `other`), as the build
+# asks for a venue: the same words from every template, and a note says so.
+NO_VENUE = "Manuscript"
+
 
 @dataclass(frozen=True)
 class Note:
