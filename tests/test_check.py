@@ -344,3 +344,25 @@ def test_scan_xml_reads_sitemaps_and_feeds():
     assert [link.url for link in feed.links] == ["https://x.org/"]
     with pytest.raises(ValueError):
         scan_xml(b"<urlset><loc>")
+
+
+def test_an_owners_file_published_as_it_is_gets_warnings_not_errors(make_site):
+    """An HTML page of the owner's under files/ (an old site's page moved in) is published
+    as it is: its dead links are warnings that name it (errors with --strict), while the
+    pages the build writes keep theirs as errors."""
+    content = make_site({"files/old/tool.html": "<!doctype html><title>Tool</title>\n"
+                                                "<a href='../../styles.css'>css</a>\n"
+                                                "<a href='License.txt'>license</a>\n"})
+    result = run_cli(*check_args(content))
+    assert result.code == 0, result.err
+    found = problems(result.err)
+    assert [(p["path"], p["severity"]) for p in found] == \
+        [("site/files/old/tool.html", "warning")] * 2, result.err
+    assert all("published as it is" in p["message"] for p in found)
+    assert run_cli(*check_args(content, TEMPLATES, "--strict")).code == 1
+    abstract = "See [the tool](../../files/old/missing.html)."
+    edit(content / "publications" / "a-paper.md", "An abstract.", abstract)
+    result = run_cli(*check_args(content))
+    assert result.code == 1
+    assert any(p["severity"] == "error" and "missing.html" in p["message"]
+               for p in problems(result.err))

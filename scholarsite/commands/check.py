@@ -29,6 +29,7 @@ from .netrequest import RequestError, fetch_url, read_timeout
 from ..models import Site
 from ..output.generated import image_store, seed_store
 from ..output.writer import MANIFEST
+from ..structure.urls import FILES_DIR
 
 HTML_SUFFIXES = (".html", ".htm")
 EXTERNAL_TIMEOUT = 10.0  # seconds a request may take in all (SCHOLARSITE_TIMEOUT)
@@ -141,8 +142,7 @@ def check_output(out: Path, base_url: str, shown_as: str) -> Report:
     report = Report(problems, pages=sum(1 for rel in scans if rel.endswith(HTML_SUFFIXES)))
     tops = {rel.split("/", 1)[0] for rel in files}
     for rel, scan in scans.items():
-        if rel.endswith(HTML_SUFFIXES):
-            report.problems += check_page(rel, scan)
+        found = check_page(rel, scan) if rel.endswith(HTML_SUFFIXES) else []
         for link in scan.links:
             target = resolve_link(link.url, rel, base_url)
             if target is None:
@@ -158,12 +158,28 @@ def check_output(out: Path, base_url: str, shown_as: str) -> Report:
             report.links += 1
             problem = target.problem or find_link_problem(target, link, rel, files, scans)
             if problem:
-                report.problems.append(Diagnostic(rel, link.line, "error", problem))
+                found.append(Diagnostic(rel, link.line, "error", problem))
+        report.problems += [as_owners(d) for d in found] if is_published_as_is(rel) \
+            else found
     report.problems = [Diagnostic(f"{shown_as}/{d.path}", d.line, d.severity, d.message)
                        for d in sorted(report.problems)]
     report.external = {url: [(f"{shown_as}/{rel}", line) for rel, line in where]
                        for url, where in report.external.items()}
     return report
+
+
+def is_published_as_is(rel: str) -> bool:
+    """Whether the file is one of the owner's, copied from `files/` as it is: the build
+    wrote none of it (an old site's HTML pages moved in, a thesis's web version)."""
+    return rel.split("/", 1)[0] == FILES_DIR
+
+
+def as_owners(problem: Diagnostic) -> Diagnostic:
+    """A problem of a file published as it is: a warning (an error with --strict), since
+    the site the build wrote is sound and the file is the owner's to mend."""
+    return Diagnostic(problem.path, problem.line, "warning",
+                      f"{problem.message} (in a file published as it is from "
+                      f"{FILES_DIR}/)")
 
 
 def is_other_site(url: str, target: Target, tops: set[str]) -> bool:
