@@ -107,13 +107,6 @@ ACCEPTED.update({
 # Sites that do not move whole yet, and what is still wrong (issue 33's classes); strict:
 # a site that comes out whole fails here until it is taken off this list.
 NOT_YET: dict[str, str] = {
-    "cdmuir__website": "2 owner highlights, one author list differ (class 7)",
-    "congzhang-linguist__congzhang-linguist.github.io": "`presentation` links not linked "
-    "(3 papers, class 15)",
-    "loicbarrault__academicpages.github.io": "18-author BibTeX-style strings (class 7/15)",
-    "schwartz-lab-huji__academic-kickstart": "check fails (14 errors): the bundles' raw-HTML "
-    "pages (url_code: code.html) link files the old site lacked too (../../styles.css, "
-    "import.js, software/ned/License.txt): dead there, errors here",
 }
 
 # Template files of the kinds migrate moves: Jekyll's pages, posts, talks, teaching,

@@ -99,6 +99,20 @@ def test_link_fields_are_kept_without_the_layout_and_pdfs_found_in_subfolders(tm
     assert reaches_file(site, "b", pdf) == PDF
 
 
+
+def test_a_presentation_field_without_the_layout_is_kept_as_slides(tmp_path):
+    """A field of the owner's own naming (`presentation`), holding an address or a file's
+    name that the old site keeps under assets/, is a link the old page showed."""
+    old = write_files(tmp_path / "old", {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_bibliography/papers.bib": entry("a", "presentation = {./a_poster.pdf}")
+        + entry("b", "presentation ={https://osf.io/ybdup}")})
+    write_files(old, {"assets/pdf/a_poster.pdf": PDF})
+    _, site, _ = move(old, tmp_path / "new")
+    poster = next(href for href in paper_links(site, "a") if href.endswith("a_poster.pdf"))
+    assert reaches_file(site, "a", poster) == PDF
+    assert "https://osf.io/ybdup" in paper_links(site, "b")
+
 # --- academicpages: links to the old site's own address ---------------------------------
 
 

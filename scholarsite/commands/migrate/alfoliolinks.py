@@ -28,11 +28,13 @@ FILE_KINDS = ("pdf", "supp", "poster", "slides")
 # Words in a field's name or its button's label -> the kind of link it is, first match first.
 KIND_WORDS = (("pdf", "pdf"), ("paper", "pdf"), ("code", "code"), ("github", "code"),
               ("colab", "code"), ("notebook", "code"), ("slide", "slides"),
-              ("poster", "poster"), ("video", "video"), ("youtube", "video"),
+              ("poster", "poster"), ("present", "slides"), ("video", "video"), ("youtube", "video"),
               ("talk", "video"), ("supp", "supp"), ("data", "supp"), ("blog", "html"),
               ("web", "html"), ("project", "html"), ("html", "html"), ("page", "html"))
 FALLBACK_KINDS = ("url", "html", "supp")
 _LINKY_NAME = re.compile(r"url$|link$|" + "|".join(w for w, _ in KIND_WORDS))
+# A value that is an address or a file's name (`./poster.pdf`, found under assets/).
+_LINKY_VALUE = re.compile(r"(https?://|/)\S+$|\S+\.[A-Za-z0-9]{2,5}$")
 # Fields of BibTeX exports that hold addresses no page showed (DBLP's `biburl`...).
 NOT_LINKS = re.compile(r"^(bib|preview|thumbnail|image|img|file|pages$|urldate$)")
 _COMMENTS = re.compile(r"<!--.*?-->|\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s*-?%\}",
@@ -83,7 +85,7 @@ def list_link_fields(entry: BibEntry, layout: dict[str, LayoutLink] | None
             if name in layout:
                 out.append(layout[name])
         elif name in DEFAULT_LINKS or (_LINKY_NAME.search(name) and not NOT_LINKS.match(name)
-                                       and re.match(r"https?://\S+$", decode_url(value.text))):
+                                       and _LINKY_VALUE.match(decode_url(value.text))):
             out.append(LayoutLink(name, DEFAULT_LINKS.get(name, ""), ""))
     return out
 
