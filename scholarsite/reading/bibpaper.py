@@ -12,8 +12,6 @@ import html
 import re
 from pathlib import Path
 
-from bibtexparser.middlewares.names import split_multiple_persons_names
-
 from .biblinks import read_links
 from .bibvenue import tidy_venue
 from .bibparse import MONTH_MACROS, BibEntry, BibValue, EntryReader
@@ -109,6 +107,8 @@ def read_authors(r: EntryReader, name: str = "") -> tuple[tuple[Author, ...], bo
         r.missing("author" if "author" in r.entry.fields or "editor" not in r.entry.fields
                   else "editor")
         return (), False
+    from bibtexparser.middlewares.names import split_multiple_persons_names
+
     names = split_names(r, name, split_multiple_persons_names(raw))
     more = bool(names) and names[-1].strip().lower() == "others"
     if more:
