@@ -22,12 +22,12 @@ from .plan.images import hash_image_inputs, make_images
 from .plan.pictures import clean_published
 from .plan.previews import collect_previews
 from .plan.paperpdfs import collect_paper_pdfs
-from .reading.langconfig import build_cold_for_languages
+from .reading.settings.langconfig import build_cold_for_languages
 from .render.layers import ASSETS_DIR, find_layer_problem, list_layers, normalize_layers
 from .reading.listing import list_files
 from .reading.paperfiles import ParsedFiles
 from .reading.paperparts import open_parts
-from .reading.publishing import Publishing, build_mode
+from .reading.settings.publishing import Publishing, build_mode
 from .structure.kinds import KIND, list_common_templates
 from .structure.urls import output_path
 from .views.views import make_views

@@ -11,11 +11,11 @@ import markdown
 from markdown.extensions import toc
 
 from scholarsite.reading.collections import make_item_markdown
-from scholarsite.reading.mathtex import make_math_extensions
-from scholarsite.reading.mdconvert import RootLinksExtension, make_heading_id
-from scholarsite.reading.mdextras import WritingExtension
-from scholarsite.reading.papers import make_markdown, render_markdown
-from scholarsite.reading.prose import render_prose
+from scholarsite.reading.text.mathtex import make_math_extensions
+from scholarsite.reading.text.mdconvert import RootLinksExtension, make_heading_id
+from scholarsite.reading.text.mdextras import WritingExtension
+from scholarsite.reading.text.papers import make_markdown, render_markdown
+from scholarsite.reading.text.prose import render_prose
 from conftest import examples
 
 CONVERTERS = {"paper": make_markdown(), "item": make_item_markdown()}

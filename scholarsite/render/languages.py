@@ -1,6 +1,6 @@
 """What a build adds for a site in several languages (plan/languages.py): each other
 language's pages and CV files (the build that takes nothing from the last one is
-reading/langconfig.py's `build_cold_for_languages`)."""
+reading/settings/langconfig.py's `build_cold_for_languages`)."""
 
 from __future__ import annotations
 

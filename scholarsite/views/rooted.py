@@ -1,5 +1,5 @@
 """A paper's abstract on every page that shows it: rendered once, with its site-relative
-links marked (reading/papers.RootLinks), and given the root of the page it is printed on
+links marked (reading/text/papers.RootLinks), and given the root of the page it is printed on
 as it is printed. Each page's root (and language) is noted as its template starts
 (render/context.py's PageContext, the environment's context class), so that a template,
 the theme's or an override, prints `{{ paper.abstract_html }}` and gets working links on

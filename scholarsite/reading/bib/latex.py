@@ -19,10 +19,10 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..models import Author
-from .cleantext import (INLINE_MARKS, drop_inline_marks, has_inline_marks, mark_inline_html,
-                        show_inline_marks, strip_inline_html)
-from .mathml import render_mathml
+from ...models import Author
+from ..text.cleantext import (INLINE_MARKS, drop_inline_marks, has_inline_marks, mark_inline_html,
+                              show_inline_marks, strip_inline_html)
+from ..text.mathml import render_mathml
 
 # pylatexenc logs a macro short of its arguments ('$\\frac$'); what it makes of it is shown.
 logging.getLogger("pylatexenc").addHandler(logging.NullHandler())

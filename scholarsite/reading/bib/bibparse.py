@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..diagnostics import Diagnostics
+from ...diagnostics import Diagnostics
 from .latex import latex_to_text
-from .slugs import make_slug
+from ..slugs import make_slug
 
 if TYPE_CHECKING:  # bibtexparser itself is imported when a .bib file is read
     from bibtexparser.model import Entry, ImplicitComment, ParsingFailedBlock, String

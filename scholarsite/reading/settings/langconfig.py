@@ -7,10 +7,10 @@ import dataclasses
 from pathlib import Path
 from typing import TypeVar
 
-from ..diagnostics import Diagnostics
+from ...diagnostics import Diagnostics
 from .fields import FieldReader
 from .yamlread import parse_yaml, read_text
-from ..structure.languages import known_strings, parse_language
+from ...structure.languages import known_strings, parse_language
 
 Options = TypeVar("Options")
 

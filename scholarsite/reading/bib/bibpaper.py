@@ -15,17 +15,17 @@ from pathlib import Path
 from .biblinks import read_links
 from .bibvenue import tidy_venue
 from .bibparse import MONTH_MACROS, BibEntry, BibValue, EntryReader
-from .cleantext import INLINE_MARKS, mark_inline_html
-from ..diagnostics import Diagnostics
-from .fields import parse_date, parse_status
+from ..text.cleantext import INLINE_MARKS, mark_inline_html
+from ...diagnostics import Diagnostics
+from ..settings.fields import parse_date, parse_status
 from .latex import (MARKS, RichText, describe_math_problem, fold_space, latex_to_rich,
                     make_decoder, read_name, split_paragraphs)
-from ..models import Author, Paper, Preview, PubDate
+from ...models import Author, Paper, Preview, PubDate
 from .latex import decode_url
-from .papers import VENUELESS_TYPES, check_preview_name
-from .slugs import make_entry_slug
-from .venues import is_conference, look_like_abbreviation
-from ..structure.urls import normalize_arxiv, normalize_doi
+from ..text.papers import VENUELESS_TYPES, check_preview_name
+from ..slugs import make_entry_slug
+from ..settings.venues import is_conference, look_like_abbreviation
+from ...structure.urls import normalize_arxiv, normalize_doi
 
 TYPES = {
     "inproceedings": "conference", "conference": "conference", "article": "journal",
