@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scholarsite.reading.bibtex import read_bib_file  # noqa: E402
+from scholarsite.reading.bib.bibtex import read_bib_file  # noqa: E402
 from scholarsite.build import BuildOptions, build  # noqa: E402
 from scholarsite.diagnostics import Diagnostics  # noqa: E402
 

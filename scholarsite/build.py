@@ -19,23 +19,17 @@ from .reading.layout import is_paper_path
 from .reading.loader import CONFIG_FILE, FILES_DIR, Loaded, load_site, watch_site
 from .models import Site
 from .plan.images import hash_image_inputs, make_images
-from .plan.checks import check_redirects, check_text_links
-from .plan.pages import DEFERRABLE, Page, paper_frame
 from .plan.pictures import clean_published
 from .plan.previews import collect_previews
 from .plan.paperpdfs import collect_paper_pdfs
-from .render.typeset import make_cv_files
-from .render.languages import build_cold_for_languages, plan_in_languages
+from .reading.settings.langconfig import build_cold_for_languages
 from .render.layers import ASSETS_DIR, find_layer_problem, list_layers, normalize_layers
-from .fastpath.splice import check_overrides
 from .reading.listing import list_files
 from .reading.paperfiles import ParsedFiles
 from .reading.paperparts import open_parts
-from .reading.publishing import Publishing, build_mode
+from .reading.settings.publishing import Publishing, build_mode
 from .structure.kinds import KIND, list_common_templates
-from .fastpath.touchup import Touching, note_touch, touch_up
 from .structure.urls import output_path
-from .views.cvpdf import CVFiles
 from .views.views import make_views
 from .output.generated import image_store, store_generated
 from .output.lock import output_lock, recover_site
@@ -50,9 +44,12 @@ from .output.writer import (OutputError, check_output_dir, check_outputs, follow
 if TYPE_CHECKING:
     import jinja2
 
+    from .plan.pages import Page
+    from .views.cvpdf import CVFiles
+
 # Templates every site renders (with base.html, which they extend): compiled, with the
-# partials they include, while workers read the papers. Jinja and the renderer are
-# imported then too, not before.
+# partials they include, while workers read the papers. Jinja, rendering, planning and the
+# touch-up are imported then or later, where first used (docs/performance.md, "Start-up").
 COMMON_TEMPLATES = list_common_templates()
 TEMPLATES_CACHE = "templates"  # the cache's folder of compiled templates
 
@@ -156,12 +153,15 @@ def load_checked(options: BuildOptions, diags: Diagnostics,
                  meanwhile: Callable[[], object] | None = None,
                  log: ReadLog | None = None) -> Loaded:
     """The validated site, its papers' views and their digests (loader.Loaded), or
-    ContentError with every problem found."""
+    ContentError with every problem found (a template folder's after the content's)."""
     # Each paper's view is made in the process that read it (see parallel.py).
     loaded = load_site(options.content_dir, diags, options.jobs, parsed, make_views, meanwhile,
                        options.publishing, log)
     if loaded is None or diags.has_errors(options.strict):
         raise ContentError(diags.errors(options.strict) or diags.items)
+    if problem := find_layer_problem(options.templates_dir, options.template_layers()):
+        diags.error(problem[0], 0, problem[1])
+        raise ContentError(diags.errors())
     return loaded
 
 
@@ -223,6 +223,7 @@ def build_site(options: BuildOptions, keep: bool = False, listed: Listed | None 
     begun = Begun(start, started, diags, cache, record, inputs, identities, reuse,
                   fingerprint_other_content(options, inputs))
     if cache is not None and record is not None and reuse is not None and not keep:
+        from .fastpath.touchup import Touching, touch_up  # with Jinja: only for a touch-up
         touched = touch_up(Touching(
             options.content_dir, options.output_dir, cache, record, inputs, identities,
             begun.content, reuse.fingerprint, started, diags.root,
@@ -245,17 +246,18 @@ def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
     log = ReadLog() if (watching := keep or reuse is not None) else None
     renderer = functools.cache(lambda: prepare_env(options, cache, watching))
     loaded = load_checked(options, diags, parsed, renderer, log)
+    from .plan.checks import check_redirects, check_text_links  # once reading has begun
+    from .plan.pages import paper_frame
+    from .fastpath.splice import check_overrides
+    from .fastpath.touchup import note_touch
+    from .render.languages import plan_site
+
     site, views = loaded.site, loaded.made
     if reuse is not None:
         reuse.views, reuse.view_digests = views, loaded.digests
     layers = options.template_layers()
-    problem = find_layer_problem(options.templates_dir, layers)
-    if problem:
-        diags.error(problem[0], 0, problem[1])
-        raise ContentError(diags.errors())
-    cv_files = make_cv_files(site, layers, image_store(options.output_dir), diags)
-    pages, more = plan_in_languages(site, views, frozenset({"paper"}) if keep else DEFERRABLE,
-                                    cv_files, log, (layers, image_store(options.output_dir), diags))
+    pages, more, cv_files = plan_site(site, views, keep, log, (
+        layers, image_store(options.output_dir), diags))
     frame = paper_frame(site)
     if reuse is not None:
         reuse.keys = key_paper_pages(list_paper_pages(pages), frame, begun.content,

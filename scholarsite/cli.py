@@ -173,7 +173,7 @@ def run_build(args: argparse.Namespace) -> int:
         return 0
     from .build import BuildOptions, build
 
-    from .reading.publishing import Publishing
+    from .reading.settings.publishing import Publishing
 
     options = BuildOptions(args.content, args.output, args.templates, args.strict,
                            jobs=max(args.jobs, 0), cache=not args.no_cache,
@@ -194,7 +194,7 @@ def look_at_last_build(args: argparse.Namespace):
     changed, there is nothing to do."""
     from .fastpath.record import look_at_last_build as look
     from .reading.layout import is_paper_path
-    from .reading.publishing import Publishing, build_mode
+    from .reading.settings.publishing import Publishing, build_mode
 
     from .render.layers import list_layers
 
@@ -215,7 +215,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from .build import BuildOptions
     from .live.serve import ServeError, ServeOptions, serve
 
-    from .reading.publishing import Publishing
+    from .reading.settings.publishing import Publishing
 
     # serve shows what is being written: drafts and future-dated posts too.
     everything = Publishing(drafts=True, future=True)

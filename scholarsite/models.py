@@ -136,7 +136,7 @@ class Paper:
     extra: tuple[tuple[str, str], ...] = ()
     preview: Preview | None = None  # shown beside the paper in lists and on its page
     translations: tuple[tuple[str, str, str, str], ...] = ()  # (tag, title, abstract html, text)
-    status: str = ""  # reading/fields.PUB_STATUSES ('in press'), or '' for a published paper
+    status: str = ""  # reading/settings/fields.PUB_STATUSES ('in press'); '' when published
 
     def sort_key(self) -> tuple:  # newest first within a group, ties by slug: a total order
         y, m, d = self.date.sort_key() if self.date else (10_000, 0, 0)  # no year yet: newest
@@ -167,7 +167,7 @@ class Owner:
 
 
 @dataclass(frozen=True)
-class PublicationsConfig:  # site.yaml's `publications`; defaults: reading/config.py
+class PublicationsConfig:  # site.yaml's `publications`; defaults: reading/settings/config.py
     group_by: str  # category | year | type | none
     categories: tuple[str, ...]
     author_limit: int | None  # None: every author
@@ -245,7 +245,7 @@ class AuthorLink:
 
 
 @dataclass(frozen=True)
-class SiteConfig:  # site.yaml, read: only reading/config.py knows a setting's default
+class SiteConfig:  # site.yaml, read: only reading/settings/config.py knows a setting's default
     title: str
     url: str  # absolute base URL, always ending in "/"
     owner: Owner
@@ -282,7 +282,7 @@ class Item:
     lists: tuple[tuple[str, tuple[str, ...]], ...] = ()  # list fields such as tags
     links: tuple[tuple[str, str], ...] = ()  # (label, url), in the order shown
     papers: tuple[str, ...] = ()  # slugs of related papers, all known
-    draft: bool = False  # shown by serve only (reading/publishing.py)
+    draft: bool = False  # shown by serve only (reading/settings/publishing.py)
     # Rendered Markdown; relative links carry ROOT_MARKER, replaced by each page's root.
     body_html: str = ""
     body_text: str = ""  # plain text, for descriptions

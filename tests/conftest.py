@@ -28,10 +28,10 @@ THEMESITE = ROOT / "tests" / "fixtures" / "themesite"
 # Papers that are hard to export: specials, math, names, every type (tests/test_*_exports.py).
 EXPORTSITE = ROOT / "tests" / "fixtures" / "exportsite"
 DEMO = ROOT / "examples" / "demo"
-HAVE_BIBTEX_READER = (ROOT / "scholarsite" / "reading" / "bibtex.py").is_file()
+HAVE_BIBTEX_READER = (ROOT / "scholarsite" / "reading" / "bib" / "bibtex.py").is_file()
 needs_bibtex_reader = pytest.mark.skipif(
-    not HAVE_BIBTEX_READER, reason="scholarsite/reading/bibtex.py (the BibTeX reader) is not in this "
-    "checkout yet")
+    not HAVE_BIBTEX_READER, reason="scholarsite/reading/bib/bibtex.py (the BibTeX reader) is not "
+    "in this checkout yet")
 # Property tests try a quarter of their examples by default, so the README's test command
 # stays quick on a laptop; CI (CI=true) tries half, and SCHOLARSITE_FULL_TESTS=1 all of them.
 FULL_TESTS = os.environ.get("SCHOLARSITE_FULL_TESTS", "") not in ("", "0")

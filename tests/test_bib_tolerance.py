@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from conftest import (examples, MINIMAL_CONFIG, SHARED, assert_same_as_cold_build, build_args, edit,
                       paper, run_cli, start_live_site, tree_bytes, write_files)
 from scholarsite.models import LINK_KINDS
-from scholarsite.reading.biblinks import resolve_link
+from scholarsite.reading.bib.biblinks import resolve_link
 
 CORPUS = SHARED / "corpus" / "bib"
 CORPUS_FILES = sorted(CORPUS.glob("*.bib")) if CORPUS.is_dir() else []

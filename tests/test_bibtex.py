@@ -10,10 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import examples, build_args, run_cli, soup
-from scholarsite.reading.bibtex import read_bib_file, read_bib_text
+from scholarsite.reading.bib.bibtex import read_bib_file, read_bib_text
 from scholarsite.views.citations import make_bibtex
 from scholarsite.diagnostics import Diagnostics
-from scholarsite.reading.latex import decode_common, fold_space, latex_to_text, make_decoder, read_name
+from scholarsite.reading.bib.latex import (decode_common, fold_space, latex_to_text, make_decoder,
+                                           read_name)
 from scholarsite.models import Author, PubDate
 
 BIB = Path("papers.bib")

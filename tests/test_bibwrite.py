@@ -14,8 +14,8 @@ from scholarsite.commands.bibmerge import Record, format_records
 from scholarsite.commands.bibwrite import bib_value, escape_latex, is_plain_bibtex
 from scholarsite.commands.papersources import ORCID_TYPES, convert_orcid_work
 from scholarsite.diagnostics import Diagnostics
-from scholarsite.reading.bibparse import parse_library
-from scholarsite.reading.latex import latex_to_text
+from scholarsite.reading.bib.bibparse import parse_library
+from scholarsite.reading.bib.latex import latex_to_text
 from conftest import examples
 
 NAMES = ("title", "author", "url", "doi", "note")

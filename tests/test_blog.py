@@ -142,7 +142,7 @@ def test_a_draft_is_left_out_of_a_build_and_a_link_to_it_is_warned_of(tmp_path):
 def test_serve_shows_drafts_and_future_posts_and_matches_a_build_of_the_same(tmp_path):
     from scholarsite.build import BuildOptions, build as build_site
     from scholarsite.live.incremental import SiteBuilder
-    from scholarsite.reading.publishing import Publishing
+    from scholarsite.reading.settings.publishing import Publishing
 
     files = dict(POSTS)
     files["posts/draft.md"] = post("Unfinished", "2024-02-01", "[Systems]", extra="draft: true\n")

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from conftest import SHARED
-from scholarsite.reading.bibparse import parse_entries
-from scholarsite.reading.bibtex import read_bib_file
+from scholarsite.reading.bib.bibparse import parse_entries
+from scholarsite.reading.bib.bibtex import read_bib_file
 from scholarsite.diagnostics import Diagnostics
 
 CORPUS = SHARED / "corpus" / "bib"

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import MINIMAL_CONFIG, Result, build_args, paper, run_cli
 
-from scholarsite.reading.papers import make_markdown, render_markdown
+from scholarsite.reading.text.papers import make_markdown, render_markdown
 
 HEAD = "---\ntitle: A Paper\nauthors: [Ada Example]\nvenue: Conference on Examples\n" \
     "date: 2024-05\n---\n"

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import BIBSITE, MINIMAL_CONFIG, build_args, run_cli, tree_bytes, write_files
 from scholarsite.diagnostics import Diagnostics
-from scholarsite.reading.bibpaper import find_short
+from scholarsite.reading.bib.bibpaper import find_short
 from scholarsite.reading.loader import load_site
 
 TRICKY = r"""

@@ -305,7 +305,7 @@ def test_classify_changes(tmp_path):
 
 
 def test_a_bib_file_is_read_again_whole(site):
-    pytest.importorskip("scholarsite.reading.bibtex")
+    pytest.importorskip("scholarsite.reading.bib.bibtex")
     folder = site.options.content_dir / "publications"
     bib = folder / "more.bib"
     entry = ("@inproceedings{{{key},\n  title = {{{title}}},\n  author = {{Ada Example}},\n"

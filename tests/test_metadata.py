@@ -15,7 +15,7 @@ from conftest import (BIBSITE, EXAMPLE, MINIMAL_CONFIG, build_args, names_of, ne
 from scholarsite.diagnostics import Diagnostics
 from scholarsite.reading.loader import load_site
 from scholarsite.views.metadata import dump_script_json
-from scholarsite.reading.venues import find_tier_conflicts, lookup_tier
+from scholarsite.reading.settings.venues import find_tier_conflicts, lookup_tier
 
 def meta_values(page: BeautifulSoup, name: str, attr: str = "name") -> list[str]:
     return [tag["content"] for tag in page.find_all("meta", attrs={attr: name})]

@@ -151,7 +151,7 @@ def test_adding_and_removing_a_paper(site):
 
 
 def test_bib_entry_edits(site):
-    pytest.importorskip("scholarsite.reading.bibtex")
+    pytest.importorskip("scholarsite.reading.bib.bibtex")
     save(site, "publications/refs.bib", "One's abstract.", "One's better abstract.")
     assert_same_as_cold_build(site)
     # A line more in the first entry: the second's paper (its line) is new, its entry in

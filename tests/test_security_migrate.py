@@ -1,5 +1,5 @@
 """`migrate` and `update` read, parse and write through the build's own guarded path
-(output/paths.py, reading/yamlread.py): hostile or unlucky old sites and content folders,
+(output/paths.py, reading/settings/yamlread.py): hostile or unlucky old sites and content folders,
 through the real command line. Each test is a case that once went wrong (issue 32)."""
 
 from __future__ import annotations

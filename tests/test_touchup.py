@@ -19,7 +19,7 @@ from conftest import (examples, MINIMAL_CONFIG, build_args, cold_bytes, copy_tem
 from scholarsite.build import BuildOptions, BuildResult, build
 from scholarsite.fastpath.record import look_at_last_build
 from scholarsite.reading.layout import is_paper_path
-from scholarsite.reading.publishing import Publishing, build_mode
+from scholarsite.reading.settings.publishing import Publishing, build_mode
 from scholarsite.render.layers import list_layers
 
 # Six papers (the home page shows the five newest: p5 to p1) and a .bib file of two.

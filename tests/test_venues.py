@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from scholarsite.reading.venues import DATA_FILE, check_tier, lookup_tier, read_venues
+from scholarsite.reading.settings.venues import DATA_FILE, check_tier, lookup_tier, read_venues
 
 
 def tier_of(dblp_path: str) -> str:

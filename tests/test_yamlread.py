@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scholarsite.diagnostics import Diagnostics
-from scholarsite.reading.cleantext import UNTEXT
-from scholarsite.reading.yamlread import parse_yaml
+from scholarsite.reading.text.cleantext import UNTEXT
+from scholarsite.reading.settings.yamlread import parse_yaml
 from conftest import examples
 
 try:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .bibwrite import check_record, format_entry
 from ..diagnostics import Diagnostics
-from ..reading.bibparse import parse_library
+from ..reading.bib.bibparse import parse_library
 
 HEADER = ("% Written by `scholarsite update` from {source}; edit freely: a field you change\n"
           "% is kept on the next update (README.md, 'Keeping your papers and citation counts\n"

@@ -22,7 +22,7 @@ from urllib.parse import unquote, urlsplit
 
 from .. import __version__
 from ..build import BuildOptions, build
-from ..reading.publishing import Publishing
+from ..reading.settings.publishing import Publishing
 from ..diagnostics import ContentError, Diagnostic, count_of
 from .linkscan import Link, PageScan, scan_html, scan_robots, scan_xml
 from .netrequest import RequestError, fetch_url, read_timeout
@@ -108,7 +108,7 @@ def find_content_conflicts(site: Site) -> list[Diagnostic]:
     that module provides it; until then there is nothing to add.
     """
     try:
-        from ..reading import venues
+        from ..reading.settings import venues
     except ImportError:
         return []
     finder = getattr(venues, "find_tier_conflicts", None)

@@ -15,7 +15,7 @@ from urllib.parse import quote, urlencode
 
 from .fetch import FetchError, Fetcher, base_url
 from ..models import CitationCount, Paper
-from ..reading.bibrepeats import fold_title
+from ..reading.bib.bibrepeats import fold_title
 from ..structure.urls import normalize_arxiv
 
 HEADER = ("# Citation counts by paper, written by `scholarsite update` (README.md, 'Keeping\n"

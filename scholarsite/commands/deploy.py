@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 from ..build import BuildOptions, build
-from ..reading.publishing import Publishing
+from ..reading.settings.publishing import Publishing
 from ..diagnostics import ContentError, count_of
 from ..output.writer import MANIFEST
 

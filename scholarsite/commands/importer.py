@@ -4,7 +4,7 @@ Each file holds everything the entry said: the fields the Markdown format knows 
 matter, the abstract as the body, and the entry's BibTeX fields (as written) under `extra`
 with `bibtex_type` and `bibtex_key`, so that building the imported files gives the same
 papers as building the .bib file itself (the venue as the reader shows it, and its short
-name as `venue_short`: reading/bibvenue.py).
+name as `venue_short`: reading/bib/bibvenue.py).
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ import yaml
 
 from ..output.paths import why_not_write
 from ..output.writer import replace_file
-from ..reading.bibpaper import find_short
-from ..reading.bibtex import read_bib_file
-from ..reading.latex import latex_to_markdown
+from ..reading.bib.bibpaper import find_short
+from ..reading.bib.bibtex import read_bib_file
+from ..reading.bib.latex import latex_to_markdown
 from ..reading.listing import check_inside
 from ..diagnostics import Diagnostic, Diagnostics, count_of
 from ..models import Author, Paper
-from ..reading.papers import Converter, make_markdown, render_markdown
+from ..reading.text.papers import Converter, make_markdown, render_markdown
 
 # Characters Markdown would read as markup, escaped so the abstract shows exactly as read.
 _MD_INLINE = re.compile(r"([\\`*_{}\[\]|])")

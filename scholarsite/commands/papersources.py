@@ -17,7 +17,7 @@ from pathlib import Path
 from ..diagnostics import Diagnostics
 from .bibmerge import Record
 from .bibwrite import check_record, escape_latex
-from ..reading.bibparse import parse_library
+from ..reading.bib.bibparse import parse_library
 from ..structure.urls import check_link, normalize_arxiv, normalize_doi
 
 DBLP_ONLY_FIELDS = ("timestamp", "biburl", "bibsource")

@@ -29,15 +29,15 @@ from ..output.paths import why_not_write
 from ..output.writer import replace_file
 from .papersources import (BULK_SIZE, convert_dblp, convert_orcid_work, list_orcid_works,
                            read_contributors)
-from ..reading.bibrepeats import identities
-from ..reading.bibtex import read_papers
+from ..reading.bib.bibrepeats import identities
+from ..reading.bib.bibtex import read_papers
 from ..reading.citecounts import COUNTS_FILE
-from ..reading.config import load_config
+from ..reading.settings.config import load_config
 from ..reading.listing import list_files
 from ..reading.loader import CONFIG_FILE, PAPER_SUFFIXES, PAPERS_DIR, load_site
 from ..reading.paperfiles import read_paper_file
-from ..reading.papers import make_markdown
-from ..reading.yamlread import read_bytes, read_text
+from ..reading.text.papers import make_markdown
+from ..reading.settings.yamlread import read_bytes, read_text
 
 SOURCES = ("dblp", "orcid", "citations")
 

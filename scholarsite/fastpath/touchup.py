@@ -41,12 +41,12 @@ from .reads import Reads, read_values
 from .reuse import (Digest, FileReads, Frame, Listing, PageDigests, Touch, key_paper_pages)
 from ..output.writer import MANIFEST, write_chunks, write_file
 from ..plan.pages import Planning, paper_context
-from ..reading.publishing import Publishing
+from ..reading.settings.publishing import Publishing
 from ..reading.loader import Prepared, apply_site_rules, list_user_files, load_settings
 from ..reading.paperfiles import parse_paper_file, store_result
 from ..reading.paperparts import PartStore, open_parts
-from ..reading.papers import Converter, make_markdown
-from ..reading.yamlread import read_bytes
+from ..reading.text.papers import Converter, make_markdown
+from ..reading.settings.yamlread import read_bytes
 from .lists import refill_outline, render_fragments, write_spliced
 from ..structure.kinds import EXPORTS, KIND, SEARCH_PATH, paper_url
 from ..structure.urls import ROOT_MARKER, output_path

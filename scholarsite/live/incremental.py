@@ -1,9 +1,8 @@
 """Rebuild a site after a change, redoing only what the change affects.
 
-`serve` rebuilds through this module on every save. A `SiteBuilder` keeps what the last
-build made: the settings, the papers read from each content file, the paper views, the
-planned pages and what was written of each (rewrite.OutputFolder). A change then costs
-what it touches:
+`serve` rebuilds through this module on every save. A `SiteBuilder` keeps what the last build
+made: the settings, the papers read from each content file, the paper views, the planned
+pages and what was written of each (rewrite.OutputFolder). A change costs what it touches:
 
 - a paper's file: that file is read again (a .bib file whole). When its papers read as
   they did wherever the last planning read them (replan.keeps_reads), their own pages
@@ -28,7 +27,7 @@ from typing import Iterable
 
 import jinja2
 
-from ..build import BuildOptions, BuildResult, build, check_overrides, collect_copies
+from ..build import BuildOptions, BuildResult, build, collect_copies
 from ..output.lock import output_lock
 from .changes import Changes, classify_changes
 from .sources import ContentFiles
@@ -45,7 +44,8 @@ from ..output.generated import image_store
 from ..fastpath.replan import Located, keeps_reads, locate_entries, map_swaps, patch_pages, swap_entries
 from ..fastpath.reads import ReadLog, merge_reads
 from ..fastpath.rewrite import Change, OutputFolder, Renderer
-from ..fastpath.splice import ANY_TEMPLATE, Pieces, WatchingEnvironment, find_used_templates
+from ..fastpath.splice import (ANY_TEMPLATE, Pieces, WatchingEnvironment, check_overrides,
+                               find_used_templates)
 from ..structure.urls import output_path
 from ..views.views import paper_view
 from ..output.writer import OutputError

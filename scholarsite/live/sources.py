@@ -15,7 +15,7 @@ from ..reading.loader import (PAPER_SUFFIXES, apply_site_rules, assemble_site,
                               list_user_files, load_settings, read_bio, read_extras,
                               settle_papers)
 from ..reading.paperfiles import name_site_file, read_paper_file
-from ..reading.papers import Converter, make_markdown
+from ..reading.text.papers import Converter, make_markdown
 from .changes import Changes
 
 

@@ -69,10 +69,13 @@ def code_version() -> str:
     Taken from file identities, without importing anything."""
     parts = [sys.version, __version__]
     package = Path(__file__).resolve().parent.parent
-    for folder in sorted([package, *(p for p in package.iterdir() if p.is_dir())]):
+    folders = [package, *(p for p in package.iterdir() if p.is_dir())]
+    folders += [p for folder in folders[1:] for p in folder.iterdir() if p.is_dir()]
+    for folder in sorted(folders):
         for entry in sorted(os.scandir(folder), key=lambda e: e.name):
             if entry.is_file() and entry.name.endswith((".py", ".tsv", ".txt", ".json")):
-                parts.append(f"{folder.name}/{entry.name}:{identify(entry.path)[:2]}")
+                parts.append(f"{folder.relative_to(package).as_posix()}/{entry.name}:"
+                             f"{identify(entry.path)[:2]}")
     for name in LIBRARIES:
         spec = importlib.util.find_spec(name)
         origin = spec.origin if spec is not None else None

@@ -11,7 +11,7 @@ from urllib.parse import unquote
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import Site
 from ..reading.loader import BIO_FILE
-from ..reading.yamlread import read_text
+from ..reading.settings.yamlread import read_text
 from ..structure.kinds import KIND
 from ..structure.urls import FILES_DIR, ROOT_MARKER, file_key, is_external, output_path
 from .pages import Page

@@ -18,7 +18,7 @@ from html import escape
 from pathlib import Path
 
 from ..models import Site
-from ..reading.colours import contrast, hex_rgb
+from ..reading.settings.colours import contrast, hex_rgb
 from ..reading.pictures import PictureError, decode_picture, open_picture
 from ..views.looks import (DEFAULT_ACCENT, FAVICON_ICO, FAVICON_SVG, PREVIEW_PNG,
                            PREVIEW_SIZE, initials, preview_photo)

@@ -17,9 +17,9 @@ import os
 from pathlib import Path
 
 from ..diagnostics import Diagnostics
-from .fields import FieldReader
+from .settings.fields import FieldReader
 from ..models import CitationCount
-from .yamlread import parse_yaml, read_text
+from .settings.yamlread import parse_yaml, read_text
 
 COUNTS_FILE = "citations.yaml"
 CITATION_SOURCES = ("openalex", "semantic-scholar")

@@ -12,15 +12,15 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..diagnostics import Diagnostics
-from .fields import FieldReader
-from .imagesizes import add_image_sizes
+from .settings.fields import FieldReader
+from .text.imagesizes import add_image_sizes
 from .listing import list_files
 from .slugs import check_file_slug, fold_latin, make_tag_slug, split_repeats
 from ..models import Item
-from .papers import Converter, html_to_text, render_markdown, report_at
-from .publishing import Publishing, select_published, warn_links_to_held
+from .text.papers import Converter, html_to_text, render_markdown, report_at
+from .settings.publishing import Publishing, select_published, warn_links_to_held
 from ..structure.urls import ROOT_MARKER, check_link, is_external
-from .yamlread import read_front_matter, read_text
+from .settings.yamlread import read_front_matter, read_text
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostics
 from .listing import check_inside
-from .fields import FieldReader, parse_date, type_name
+from .settings.fields import FieldReader, parse_date, type_name
 from ..models import CV, MONTH_NAMES, CVEntry, CVPdfSettings, CVSection, PubDate
-from .yamlread import parse_yaml, read_text
+from .settings.yamlread import parse_yaml, read_text
 
 PRESENT = ("present", "now", "current", "today")
 PDF_KEY = "pdf"

@@ -15,23 +15,23 @@ from .listing import check_inside, list_files
 from .collections import (SCHEMAS, Context, make_item_markdown, read_published,
                           read_variant_items)
 from .layout import PAPER_SUFFIXES, PAPERS_DIR
-from .publishing import Publishing
-from .config import load_config
+from .settings.publishing import Publishing
+from .settings.config import load_config
 from .citecounts import COUNTS_FILE, check_count_slugs
 from .cv import load_cv
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import CV, Item, Paper, Person, Site, SiteConfig, Variant
 from .unread import warn_unread
-from .bibrepeats import drop_same_papers, keep_repeats
+from .bib.bibrepeats import drop_same_papers, keep_repeats
 from ..output.cache import hash_bytes
 from ..fastpath.reads import ReadLog, Reads, plain
 from .paperfiles import (FileKey, PaperFiles, ParsedFiles, Share, check_file_links,
                          list_papers, read_paper_files)
-from .papers import make_markdown, render_markdown, report_at
+from .text.papers import make_markdown, render_markdown, report_at
 from ..structure.urls import FILES_DIR  # content/files/, copied to the site as it is
 from ..structure.kinds import list_always_present, list_reserved, list_sections, list_section_keys
-from .venues import load_table, lookup_tier
-from .yamlread import read_text
+from .settings.venues import load_table, lookup_tier
+from .settings.yamlread import read_text
 from .roster import Roster, link_students, load_roster, make_author_links
 
 # What the site itself writes at its root: a free page may not take one of these names.

@@ -23,9 +23,9 @@ from ..diagnostics import Diagnostic, Diagnostics
 from ..models import Paper
 from ..output.parallel import count_workers, map_tasks, split_spans
 from .paperparts import PartStore
-from .papers import Converter, make_markdown, read_markdown_paper
+from .text.papers import Converter, make_markdown, read_markdown_paper
 from ..structure.urls import FILES_DIR, is_bare_host, is_external
-from .yamlread import decode_text, read_bytes
+from .settings.yamlread import decode_text, read_bytes
 
 # Below this many paper files, starting a worker to read them costs more than it saves.
 PARALLEL_MIN_FILES = 300
@@ -95,7 +95,7 @@ def parse_paper_file(path: Path, data: bytes, md: Converter, diags: Diagnostics
     """The papers of one file's bytes: a .bib file holds many (read leniently: see
     bibtex.py), a Markdown file one."""
     if path.suffix.lower() == ".bib":
-        from .bibtex import read_site_bib  # only sites with BibTeX pay for the import
+        from .bib.bibtex import read_site_bib  # only sites with BibTeX pay for the import
 
         return read_site_bib(path, data, diags)
     text = decode_text(data, path, diags)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..models import Author, AuthorLink, Owner
-from .latex import read_name
+from .bib.latex import read_name
 
 _WORD = re.compile(r"\w+")
 _INITIALS = re.compile(r"^[A-Z]{2,3}$")  # 'AJG' in 'AJG Gray': three initials run together

@@ -22,12 +22,12 @@ from ..models import CV, AuthorLink, CVEntry, CVSection, Person, PubDate
 from ..structure.kinds import KIND
 from ..structure.urls import check_link, is_external
 from .collections import Context, check_file_path, list_markdown
-from .config import read_profile_links
+from .settings.config import read_profile_links
 from .cv import short_date
-from .fields import FieldReader, type_name
-from .papers import render_markdown, report_at
+from .settings.fields import FieldReader, type_name
+from .text.papers import render_markdown, report_at
 from .slugs import check_file_slug, split_repeats
-from .yamlread import parse_yaml, read_front_matter, read_text
+from .settings.yamlread import parse_yaml, read_front_matter, read_text
 
 PEOPLE_DIR = "people"
 COAUTHORS_FILE = "coauthors.yaml"

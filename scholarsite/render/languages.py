@@ -1,23 +1,33 @@
 """What a build adds for a site in several languages (plan/languages.py): each other
-language's pages and CV files, and a build that takes nothing from the last one."""
+language's pages and CV files (the build that takes nothing from the last one is
+reading/settings/langconfig.py's `build_cold_for_languages`)."""
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
-from typing import Sequence, TypeVar
+from typing import Sequence
 
 from ..diagnostics import Diagnostics
 from ..fastpath.reads import ReadLog
 from ..models import Site
 from ..plan.languages import (language_copies, language_store, localize_site,
                               other_languages, plan_languages)
-from ..plan.pages import Page, plan_pages
-from ..reading.langconfig import declares_languages
+from ..plan.pages import DEFERRABLE, Page, plan_pages
 from ..views.cvpdf import CVFiles
 from .typeset import make_cv_files
 
-Options = TypeVar("Options")
+
+def plan_site(site: Site, views: dict[str, dict], keep: bool, log: ReadLog | None,
+              typesetting: tuple[Sequence[Path], Path, Diagnostics]
+              ) -> tuple[list[Page], dict[str, Path], CVFiles | None]:
+    """Every page (kept for serve, `keep`: the pages that list papers planned with their
+    contexts), each other language's, the files those languages' CVs add, and the CV's
+    files (`typesetting` as for plan_in_languages)."""
+    layers, store, diags = typesetting
+    cv_files = make_cv_files(site, layers, store, diags)
+    pages, more = plan_in_languages(site, views, frozenset({"paper"}) if keep else DEFERRABLE,
+                                    cv_files, log, typesetting)
+    return pages, more, cv_files
 
 
 def plan_in_languages(site: Site, views: dict[str, dict], deferred: frozenset[str],
@@ -39,12 +49,3 @@ def make_language_cv_files(site: Site, layers: Sequence[Path], store: Path,
     default's; by language."""
     return {tag: make_cv_files(localize_site(site, tag), layers, language_store(store, tag),
                                diags) for tag in other_languages(site.config)}
-
-
-def build_cold_for_languages(options: Options, config_path: Path) -> Options:
-    """The build's options without the cache when site.yaml names several languages:
-    such a site is built whole every time (the last build's pages, the touch-up and the
-    cache know one language's pages)."""
-    if getattr(options, "cache") and declares_languages(config_path):
-        return dataclasses.replace(options, cache=False)  # type: ignore[type-var]
-    return options

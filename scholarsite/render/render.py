@@ -15,7 +15,8 @@ from markupsafe import Markup
 
 from ..diagnostics import Diagnostics
 from ..views.metadata import dump_script_json
-from ..views.rooted import CURRENT_MESSAGES, PageContext, translate, translate_plural
+from ..views.rooted import CURRENT_MESSAGES, translate, translate_plural
+from .context import PageContext
 from ..plan.pages import Page
 from ..structure.kinds import KIND
 from ..output.parallel import count_workers, map_tasks, split_spans

@@ -19,13 +19,12 @@ import io
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-
-from babel import Locale, UnknownLocaleError
-from babel.dates import format_date, format_skeleton
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from typing import TYPE_CHECKING
 
 from ..models import PubDate, SiteConfig
+
+if TYPE_CHECKING:  # Babel itself is imported when a language or a date is first read
+    from babel import Locale
 
 CATALOG_DIR = Path(__file__).resolve().parent.parent / "locale"
 SOURCE_CATALOG = "en"  # every string the interface shows, as the templates write it
@@ -39,6 +38,8 @@ TRADITIONAL = frozenset({"TW", "HK", "MO"})
 def parse_language(tag: str) -> Locale | None:
     """The language a BCP 47 tag ('en', 'zh', 'zh-Hant', 'pt-BR') names, or None when
     CLDR does not know it."""
+    from babel import Locale, UnknownLocaleError
+
     try:
         return Locale.parse(tag.replace("_", "-"), sep="-")
     except (ValueError, TypeError, UnknownLocaleError):
@@ -81,6 +82,9 @@ def load_catalog(name: str) -> gettext.NullTranslations:
     """One catalog compiled in memory; English (the strings themselves) for ''."""
     if not name or name == SOURCE_CATALOG:
         return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with open(catalog_path(name), "rb") as po:
         catalog = read_po(po, locale=name)
     compiled = io.BytesIO()
@@ -93,6 +97,8 @@ def load_catalog(name: str) -> gettext.NullTranslations:
 def known_strings() -> frozenset[str]:
     """Every string the interface shows (the English catalog's): what `strings` in
     site.yaml may replace."""
+    from babel.messages.pofile import read_po
+
     with open(catalog_path(SOURCE_CATALOG), "rb") as po:
         catalog = read_po(po)
     return frozenset(m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id)
@@ -144,6 +150,8 @@ def is_english(tag: str) -> bool:
 def format_month(year: int, month: int, day: int | None, tag: str) -> str:
     """'July 2026' or '3 July 2026' in English (as the site always wrote them), and in
     another language as CLDR writes a month or a day: '2026年7月', '3. Juli 2026'."""
+    from babel.dates import format_date, format_skeleton
+
     date = datetime.date(year, month, day or 1)
     if is_english(tag):
         return format_date(date, "d MMMM y" if day else "MMMM y", locale="en")

@@ -13,7 +13,7 @@ from functools import lru_cache
 from ..structure.languages import human_date, pages_url
 from ..models import Item, SiteConfig
 from ..reading.collections import Schema
-from ..reading.papers import math_as_text
+from ..reading.text.papers import math_as_text
 from ..reading.slugs import make_tag_slug
 from ..structure.kinds import KIND, section_url
 from ..structure.urls import ROOT_MARKER

@@ -12,9 +12,9 @@ import re
 from .latexout import bibtex_name, escape_latex, protect_case
 from .names import name_parts
 from ..models import MONTH_NAMES, Author, Paper, PubDate
-from ..reading.mathml import annotation_tex
+from ..reading.text.mathml import annotation_tex
 from ..reading.slugs import fold_latin
-from ..reading.fields import STATUS_LABELS, parse_status
+from ..reading.settings.fields import STATUS_LABELS, parse_status
 from ..structure.urls import is_external
 
 BIBTEX_TYPES = {

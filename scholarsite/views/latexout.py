@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from ..models import Author
 from .names import name_parts
-from ..reading.latex import ACCENTS, NAMED_LETTERS
+from ..reading.bib.latex import ACCENTS, NAMED_LETTERS
 
 # Plain-text characters and the LaTeX that prints them in any font encoding.
 _SPECIALS = {

@@ -20,7 +20,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ..models import Paper, Preview, Site, SiteConfig
-from ..reading.imagesizes import read_raster_size
+from ..reading.text.imagesizes import read_raster_size
 from ..reading.loader import find_files_dir
 from ..reading.pictures import PictureError, decode_picture, open_picture
 from ..structure.urls import FILES_DIR

@@ -8,7 +8,7 @@ from markupsafe import Markup
 from ..structure.languages import messages_for
 from ..models import Person, PubDate, Site
 from ..reading.collections import with_root
-from ..reading.papers import html_to_text
+from ..reading.text.papers import html_to_text
 from ..reading.roster import list_roles, person_url, role_title
 from .itemviews import link_views
 from .metadata import DESCRIPTION_LIMIT, shorten

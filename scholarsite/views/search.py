@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from ..structure.languages import messages_for
 from ..models import PAPER_TYPES, TYPE_LABELS, Site
-from ..reading.mathml import math_to_tex
+from ..reading.text.mathml import math_to_tex
 from ..structure.kinds import list_unsearched
 from .citations import paper_year
 from .metadata import dump_script_json

@@ -20,9 +20,9 @@ from .looks import preview_view
 from ..structure.languages import Messages, human_date, messages_for
 from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, AuthorLink,
                       CitationCount, Owner, Paper, Site, SiteConfig)
-from ..reading.fields import PUB_STATUSES, STATUS_LABELS
+from ..reading.settings.fields import PUB_STATUSES, STATUS_LABELS
 from ..reading.people import find_author_link, is_owner
-from ..reading.venuecolours import find_venue_colour
+from ..reading.settings.venuecolours import find_venue_colour
 from .coins import make_coins
 from .csl import csl_download, make_csl
 from .ris import make_ris

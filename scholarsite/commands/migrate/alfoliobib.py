@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 from ...diagnostics import Diagnostics
-from ...reading.bibparse import BibEntry, BibValue, parse_library
-from ...reading.latex import latex_to_rich
+from ...reading.bib.bibparse import BibEntry, BibValue, parse_library
+from ...reading.bib.latex import latex_to_rich
 from ...reading.slugs import make_entry_slug, make_slug
 from .alfoliolinks import settle_link_fields
 from .bibpage import is_hidden, read_bib_page

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...models import LINK_KINDS
-from ...reading.bibparse import BibEntry, BibValue
-from ...reading.latex import decode_url
+from ...reading.bib.bibparse import BibEntry, BibValue
+from ...reading.bib.latex import decode_url
 from .links import new_file_path
 from .model import Migration, is_inside
 

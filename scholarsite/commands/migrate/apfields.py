@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from ...diagnostics import Diagnostics
-from ...reading.yamlread import read_bytes
+from ...reading.settings.yamlread import read_bytes
 from .citestyles import (clean_citation, describe_doubt, invert, looks_like_name,
                          parse_cited_authors, same_person, split_names)
 from .frontmatter import (Source, TextDates, key_line, read_source, strip_html,

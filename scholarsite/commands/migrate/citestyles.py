@@ -13,7 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from ...reading.venues import match_venues
+from ...reading.settings.venues import match_venues
 from .frontmatter import strip_emphasis, strip_html
 
 _YEAR_PAREN = re.compile(r"\((?:\d{4}[a-z]?|n\.\s?d\.)[^)]*\)")

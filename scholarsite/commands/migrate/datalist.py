@@ -14,9 +14,9 @@ from collections import Counter
 from pathlib import Path
 
 from ...diagnostics import Diagnostics
-from ...reading.bibparse import parse_library
-from ...reading.latex import latex_to_text
-from ...reading.yamlread import Located, parse_yaml
+from ...reading.bib.bibparse import parse_library
+from ...reading.bib.latex import latex_to_text
+from ...reading.settings.yamlread import Located, parse_yaml
 from .apfields import link_kind
 from .citestyles import infer_type, invert, split_names
 from .dates import DateOrder, normalize_date

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from ...reading.fields import parse_status
+from ...reading.settings.fields import parse_status
 
 _ISO = re.compile(r"^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?(?:[T ][\d:.]+.*)?$")
 _NUMERIC = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$")
@@ -96,8 +96,9 @@ def swapped_date(value: object) -> str | None:
 
 
 def date_status(*values: object) -> str:
-    """The status of a paper not yet out ('in press': reading/fields.PUB_STATUSES) that the
-    first of `values` to give one writes where a date goes ('In press', 'Forthcoming')."""
+    """The status of a paper not yet out ('in press': reading/settings/fields.PUB_STATUSES)
+    that the first of `values` to give one writes where a date goes ('In press',
+    'Forthcoming')."""
     return next((status for status in map(parse_status, values) if status), "")
 
 

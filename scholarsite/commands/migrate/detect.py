@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...diagnostics import Diagnostics
-from ...reading.yamlread import read_text
+from ...reading.settings.yamlread import read_text
 from .datalist import find_bib_files, find_data_list
 
 KINDS = ("academicpages", "al-folio", "hugo-blox", "jekyll-data", "bibtex")

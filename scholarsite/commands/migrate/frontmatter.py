@@ -14,7 +14,7 @@ import yaml
 
 from ...diagnostics import Diagnostics
 from ...reading.people import strip_titles
-from ...reading.yamlread import FastLoader, parse_yaml
+from ...reading.settings.yamlread import FastLoader, parse_yaml
 from .model import Migration
 from .samples import find_sample
 

@@ -10,9 +10,9 @@ import re
 from pathlib import Path
 
 from ...diagnostics import Diagnostics
-from ...reading.bibparse import parse_library
-from ...reading.latex import latex_to_text
-from ...reading.papers import VENUELESS_TYPES
+from ...reading.bib.bibparse import parse_library
+from ...reading.bib.latex import latex_to_text
+from ...reading.text.papers import VENUELESS_TYPES
 from .frontmatter import format_entry, strip_html, text_to_markdown
 from .guard import guarded
 from .dates import swapped_date

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ...reading.cleantext import strip_inline_html
+from ...reading.text.cleantext import strip_inline_html
 
 # Wowchemy's numeric publication types, then Hugo Blox's CSL names (and their spellings
 # with '_' or the words swapped, which real sites use).

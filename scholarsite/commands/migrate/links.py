@@ -11,9 +11,9 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from ...diagnostics import Diagnostics
-from ...reading.bibtex import read_bib_file
-from ...reading.mdconvert import make_heading_id
-from ...reading.redirects import normalize_old_path
+from ...reading.bib.bibtex import read_bib_file
+from ...reading.text.mdconvert import make_heading_id
+from ...reading.settings.redirects import normalize_old_path
 from ...structure.urls import file_key
 from .model import Migration, is_inside
 

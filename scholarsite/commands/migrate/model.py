@@ -10,9 +10,9 @@ from pathlib import Path
 
 from ...diagnostics import Diagnostics
 from ...output.paths import is_inside, why_not_name, why_not_read
-from ...reading.redirects import normalize_old_path
+from ...reading.settings.redirects import normalize_old_path
 from ...reading.slugs import make_slug
-from ...reading.yamlread import read_bytes, read_text
+from ...reading.settings.yamlread import read_bytes, read_text
 from .fieldmap import DEFAULT_MAP
 from .samples import SAMPLE_FILE_MAX, find_sample_file
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 from ...diagnostics import Diagnostics
 from ...models import Author, Owner
-from ...reading.bibtex import read_bib_text
+from ...reading.bib.bibtex import read_bib_text
 from ...reading.people import fold_name, fold_words, is_named, is_owner, make_form
-from ...reading.papers import split_author
-from ...reading.yamlread import read_front_matter, read_text
+from ...reading.text.papers import split_author
+from ...reading.settings.yamlread import read_front_matter, read_text
 from .model import Migration
 
 # The templates' own sample owners (academicpages, al-folio, Hugo Academic): no one's name.

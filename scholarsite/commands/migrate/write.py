@@ -10,7 +10,7 @@ from pathlib import Path
 from ...diagnostics import Diagnostics
 from ...output.paths import why_not_write
 from ...output.writer import replace_file
-from ...reading.yamlread import parse_yaml, read_text
+from ...reading.settings.yamlread import parse_yaml, read_text
 from .frontmatter import format_yaml
 from .model import Migration, is_inside
 

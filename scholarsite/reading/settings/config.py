@@ -7,12 +7,12 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ..diagnostics import Diagnostics
-from .listing import check_inside
+from ...diagnostics import Diagnostics
+from ..listing import check_inside
 from .fields import FieldReader
-from ..models import NavEntry, Owner, PublicationsConfig, SiteConfig, SourcesConfig
-from .citecounts import CITATION_SOURCES, COUNTS_FILE, read_counts
-from ..structure.urls import check_link
+from ...models import NavEntry, Owner, PublicationsConfig, SiteConfig, SourcesConfig
+from ..citecounts import CITATION_SOURCES, COUNTS_FILE, read_counts
+from ...structure.urls import check_link
 from .redirects import read_redirects
 from .langconfig import read_in_languages, read_languages, read_names, read_strings
 from .theme import read_analytics, read_theme

@@ -12,8 +12,8 @@ import difflib
 import re
 from pathlib import Path
 
-from ..diagnostics import Diagnostics
-from ..models import PubDate
+from ...diagnostics import Diagnostics
+from ...models import PubDate
 from .yamlread import Located
 
 _DATE = re.compile(r"^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?$")

@@ -26,12 +26,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping, TypeVar
 
-from ..diagnostics import Diagnostic, Diagnostics
-from ..models import Site
+from ...diagnostics import Diagnostic, Diagnostics
+from ...models import Site
 
 K = TypeVar("K")
 
-DATA_FILE = Path(__file__).parent.parent / "data" / "ccf_2026.tsv"
+DATA_FILE = Path(__file__).parent.parent.parent / "data" / "ccf_2026.tsv"
 EDITION = "CCF 2026"
 
 # Words a venue's name may carry or drop without naming another venue.

@@ -12,8 +12,8 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from ..diagnostics import Diagnostics
-from ..models import Item, PubDate
+from ...diagnostics import Diagnostics
+from ...models import Item, PubDate
 
 
 def find_today() -> dt.date:

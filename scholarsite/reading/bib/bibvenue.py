@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .venues import look_like_abbreviation, match_venues
+from ..settings.venues import look_like_abbreviation, match_venues
 
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _SHORT_YEAR = re.compile(r"[\s'’]*(?:19|20)?\d\d\s*$")  # "NSDI 2025", "USENIX ATC 23"

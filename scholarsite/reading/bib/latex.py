@@ -19,12 +19,10 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bibtexparser.middlewares.names import parse_single_name_into_parts
-
-from ..models import Author
-from .cleantext import (INLINE_MARKS, drop_inline_marks, has_inline_marks, mark_inline_html,
-                        show_inline_marks, strip_inline_html)
-from .mathml import render_mathml
+from ...models import Author
+from ..text.cleantext import (INLINE_MARKS, drop_inline_marks, has_inline_marks, mark_inline_html,
+                              show_inline_marks, strip_inline_html)
+from ..text.mathml import render_mathml
 
 # pylatexenc logs a macro short of its arguments ('$\\frac$'); what it makes of it is shown.
 logging.getLogger("pylatexenc").addHandler(logging.NullHandler())
@@ -217,6 +215,8 @@ def read_name(raw: str) -> NameResult:
     they differ from what the display name implies (its last word is the family name),
     so that a name read from BibTeX and the same name written in Markdown are equal.
     """
+    from bibtexparser.middlewares.names import parse_single_name_into_parts
+
     raw, marks = strip_marks(strip_inline_html(raw).strip())
     try:
         parts = parse_single_name_into_parts(raw, strict=False)

@@ -19,11 +19,11 @@ import re
 from urllib.parse import quote, unquote
 
 from .bibparse import EntryReader
-from ..models import LINK_KINDS, Link
+from ...models import LINK_KINDS, Link
 from .latex import decode_url
-from .papers import html_to_text
-from ..structure.urls import (FILES_DIR, check_link, find_control, is_bare_host,
-                              is_external, normalize_arxiv, normalize_doi)
+from ..text.papers import html_to_text
+from ...structure.urls import (FILES_DIR, check_link, find_control, is_bare_host, is_external,
+                               normalize_arxiv, normalize_doi)
 
 _ARXIV_IN_VENUE = re.compile(r"arxiv:\s*([0-9]{4}\.[0-9]{4,5}(?:v\d+)?|[a-z\-]+/\d{7})", re.I)
 # A DOI as people write it: '10.1/x', 'doi:10.1/x', 'DOI 10.1/x', '(https://)doi.org/10.1/x'.

@@ -4,9 +4,9 @@ They are shown, not exported: BibTeX, RIS and the rest name the kinds they have 
 
 from __future__ import annotations
 
-from ..models import Link
-from ..structure.urls import check_link
-from .fields import FieldReader
+from ...models import Link
+from ...structure.urls import check_link
+from ..settings.fields import FieldReader
 
 MORE = "more"
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import yaml
 
-from ..diagnostics import Diagnostics
-from ..output.paths import NotRegularFile, open_regular, why_not_read
-from .cleantext import clean_text, clean_yaml, describe_removed
+from ...diagnostics import Diagnostics
+from ...output.paths import NotRegularFile, open_regular, why_not_read
+from ..text.cleantext import clean_text, clean_yaml, describe_removed
 from .yamlanchors import compose_document
 from .yamlhints import explain_yaml_error
 

@@ -11,20 +11,19 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from ..diagnostics import Diagnostics
-from .slugs import check_file_slug
-from .fields import PUB_STATUSES, FieldReader, parse_status
-from ..structure.languages import parse_language
-from ..models import (LINK_KINDS, PAPER_TYPES, TOPIC_SEPARATOR, Author, Link, Paper,
-                      Preview)
+from ...diagnostics import Diagnostics
+from ..slugs import check_file_slug
+from ..settings.fields import PUB_STATUSES, FieldReader, parse_status
+from ...structure.languages import parse_language
+from ...models import LINK_KINDS, PAPER_TYPES, TOPIC_SEPARATOR, Author, Link, Paper, Preview
 from .codeblocks import highlight_code
 from .cleantext import strip_inline_html
-from .latex import RichText, describe_math_problem, read_math_text, text_to_rich
+from ..bib.latex import RichText, describe_math_problem, read_math_text, text_to_rich
 from .mathml import annotation_tex
 from .prose import find_costly_markdown, render_prose
-from ..structure.urls import check_link, normalize_arxiv, normalize_doi
+from ...structure.urls import check_link, normalize_arxiv, normalize_doi
 from .morelinks import read_more_links
-from .yamlread import read_front_matter
+from ..settings.yamlread import read_front_matter
 
 if TYPE_CHECKING:  # the converter itself is imported when a text first needs it
     import markdown

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from ..models import AnalyticsConfig, ThemeConfig
+from ...models import AnalyticsConfig, ThemeConfig
 from .colours import Rgb, fit_contrast, hex_rgb, least_contrast, parse_colour, to_hex
 from .fields import FieldReader
 from .venuecolours import read_venue_colours

@@ -13,14 +13,14 @@ import logging
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import bibtexparser
-from bibtexparser.model import (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, Entry,
-                                ImplicitComment, ParsingFailedBlock, String)
-
-from ..diagnostics import Diagnostics
+from ...diagnostics import Diagnostics
 from .latex import latex_to_text
-from .slugs import make_slug
+from ..slugs import make_slug
+
+if TYPE_CHECKING:  # bibtexparser itself is imported when a .bib file is read
+    from bibtexparser.model import Entry, ImplicitComment, ParsingFailedBlock, String
 
 # bibtexparser logs every block it cannot split; those become our own diagnostics instead.
 logging.getLogger("bibtexparser").addHandler(logging.NullHandler())
@@ -126,6 +126,10 @@ def parse_entries(path: Path, text: str, diags: Diagnostics) -> list[BibEntry]:
 def parse_library(path: Path, text: str, diags: Diagnostics) -> Library:
     """The file's entries with every value resolved; @string, @preamble, @comment and text
     between entries (al-folio's front matter, comments, headings) are not entries."""
+    import bibtexparser
+    from bibtexparser.model import (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, Entry,
+                                    ImplicitComment, ParsingFailedBlock, String)
+
     try:
         library = bibtexparser.parse_string(text, parse_stack=[])
     except Exception as exc:  # a bug in the splitter, not in the file; still no traceback

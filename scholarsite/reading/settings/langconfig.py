@@ -3,12 +3,16 @@ several scripts (`author.name: {en: Wei Gao, zh: 高巍}`)."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
+from typing import TypeVar
 
-from ..diagnostics import Diagnostics
+from ...diagnostics import Diagnostics
 from .fields import FieldReader
 from .yamlread import parse_yaml, read_text
-from ..structure.languages import known_strings, parse_language
+from ...structure.languages import known_strings, parse_language
+
+Options = TypeVar("Options")
 
 LANGUAGE_HELP = "a language tag such as en, zh, zh-Hant, de, pt-BR or ar"
 
@@ -141,3 +145,12 @@ def declares_languages(path: Path) -> bool:
     data = doc.data if doc is not None else None
     return isinstance(data, dict) and isinstance(data.get("languages"), list) \
         and len(data["languages"]) > 1
+
+
+def build_cold_for_languages(options: Options, config_path: Path) -> Options:
+    """The build's options without the cache when site.yaml names several languages:
+    such a site is built whole every time (the last build's pages, the touch-up and the
+    cache know one language's pages)."""
+    if getattr(options, "cache") and declares_languages(config_path):
+        return dataclasses.replace(options, cache=False)  # type: ignore[type-var]
+    return options

@@ -18,7 +18,7 @@ from markdown.util import AMP_SUBSTITUTE
 
 from .mathtex import make_math_extensions
 from .mdextras import WritingExtension
-from ..structure.urls import ROOT_MARKER, check_text_link, is_external
+from ...structure.urls import ROOT_MARKER, check_text_link, is_external
 
 # An address in raw HTML: href, src or a video's poster, quoted.
 _RAW_LINK = re.compile(r"""(\s(?:href|src|poster)\s*=\s*)(["'])([^"'<>]*)\2""", re.I)

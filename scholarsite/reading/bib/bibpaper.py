@@ -12,22 +12,20 @@ import html
 import re
 from pathlib import Path
 
-from bibtexparser.middlewares.names import split_multiple_persons_names
-
 from .biblinks import read_links
 from .bibvenue import tidy_venue
 from .bibparse import MONTH_MACROS, BibEntry, BibValue, EntryReader
-from .cleantext import INLINE_MARKS, mark_inline_html
-from ..diagnostics import Diagnostics
-from .fields import parse_date, parse_status
+from ..text.cleantext import INLINE_MARKS, mark_inline_html
+from ...diagnostics import Diagnostics
+from ..settings.fields import parse_date, parse_status
 from .latex import (MARKS, RichText, describe_math_problem, fold_space, latex_to_rich,
                     make_decoder, read_name, split_paragraphs)
-from ..models import Author, Paper, Preview, PubDate
+from ...models import Author, Paper, Preview, PubDate
 from .latex import decode_url
-from .papers import VENUELESS_TYPES, check_preview_name
-from .slugs import make_entry_slug
-from .venues import is_conference, look_like_abbreviation
-from ..structure.urls import normalize_arxiv, normalize_doi
+from ..text.papers import VENUELESS_TYPES, check_preview_name
+from ..slugs import make_entry_slug
+from ..settings.venues import is_conference, look_like_abbreviation
+from ...structure.urls import normalize_arxiv, normalize_doi
 
 TYPES = {
     "inproceedings": "conference", "conference": "conference", "article": "journal",
@@ -109,6 +107,8 @@ def read_authors(r: EntryReader, name: str = "") -> tuple[tuple[Author, ...], bo
         r.missing("author" if "author" in r.entry.fields or "editor" not in r.entry.fields
                   else "editor")
         return (), False
+    from bibtexparser.middlewares.names import split_multiple_persons_names
+
     names = split_names(r, name, split_multiple_persons_names(raw))
     more = bool(names) and names[-1].strip().lower() == "others"
     if more:

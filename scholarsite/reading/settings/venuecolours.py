@@ -17,7 +17,7 @@ from pathlib import Path
 from .colours import Rgb, fit_contrast, hex_rgb, least_contrast, parse_colour, to_hex
 from .fields import FieldReader
 
-DATA_FILE = Path(__file__).parent.parent / "data" / "venue_colours.tsv"
+DATA_FILE = Path(__file__).parent.parent.parent / "data" / "venue_colours.tsv"
 AA_TEXT = 4.5
 BADGE_TEXT = ("#ffffff",)  # light mode: the badge's text on the colour
 DARK_BACKGROUNDS = ("#121418", "#1b1e24")  # style.css's dark --bg and --soft

@@ -18,10 +18,10 @@ from pathlib import Path
 from .bibpaper import make_paper
 from .bibparse import inherit_crossrefs, parse_library
 from .bibrepeats import keep_repeats
-from ..diagnostics import Diagnostics
-from ..models import Paper
-from .slugs import split_repeats
-from .yamlread import decode_text, read_text
+from ...diagnostics import Diagnostics
+from ...models import Paper
+from ..slugs import split_repeats
+from ..settings.yamlread import decode_text, read_text
 
 # biblatex entries that are not publications: @set groups entries, @xdata holds shared data.
 CONTAINER_TYPES = ("set", "xdata")

@@ -14,7 +14,7 @@ import xml.etree.ElementTree as etree
 from functools import lru_cache
 from pathlib import Path
 
-from .pictures import PictureError, open_picture
+from ..pictures import PictureError, open_picture
 
 _IMG = re.compile(r"<img\b([^>]*)>")
 _SRC = re.compile(r'\bsrc="([^"]*)"')

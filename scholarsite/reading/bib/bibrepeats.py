@@ -15,8 +15,8 @@ import string
 import unicodedata
 from pathlib import Path
 
-from ..diagnostics import Diagnostics
-from ..models import Paper
+from ...diagnostics import Diagnostics
+from ...models import Paper
 
 _NOWHERE = Path()
 _ASCII_NOT_ALNUM = (string.punctuation + string.whitespace).encode("ascii")

@@ -5,9 +5,13 @@ so (it runs every block and inline pattern of the `extra` extensions over the te
 text that provably uses no Markdown syntax, the HTML is simply each paragraph in `<p>`:
 
 - no character that starts any inline syntax (emphasis, code, links, images, escapes,
-  HTML, entities, footnotes, attribute lists, tables, abbreviations, math);
-- every line starts with a letter or an opening bracket or quote, so no line can be a
-  heading, list, quote, code block, fence, rule, setext underline or definition;
+  HTML, footnotes, attribute lists, tables, abbreviations, math);
+- '&', '<' and '>' only where they are text, which Python-Markdown escapes: an '&' that
+  starts no entity ('R&D', not '&amp;' or '&#38;'), a '<' before a space, a digit or
+  '=' ('x < 3', 'p<0.05'), and a '>' anywhere but first in a line ('a > b');
+- every line starts with a letter, an opening bracket or quote, or a number not followed
+  by '.' or ')' ('2019 saw', not '1. item'), so no line can be a heading, list, quote,
+  code block, fence, rule, setext underline or definition;
 - no trailing spaces (two would be a line break), no tabs or control characters, and
   blank lines that are empty (four spaces can open a code block).
 
@@ -25,9 +29,13 @@ from __future__ import annotations
 
 import re
 
-# Characters that can start Markdown syntax anywhere in a line (with the `extra` set).
-_INLINE = re.compile(r"[\\`*_\[\]{}<>&$]")  # '$' opens math
-_FIRST = re.compile(r"[^\W\d_]|[(\"']")  # a letter, or an opening bracket or quote
+# Characters that can start Markdown syntax anywhere in a line (with the `extra` set),
+# but '&', '<' and '>' where they are only text (_TEXT_MARKS): an '&' starting no entity,
+# a '<' before a space, a digit or '='.
+_INLINE = re.compile(r"[\\`*_\[\]{}$]|&(?:#|[A-Za-z0-9]+;)|<(?![\s\d=])")  # '$': math
+# A letter, an opening bracket or quote, or a number that is no list item's ('1.', '2)').
+_FIRST = re.compile(r"[^\W\d_]|[(\"']|\d+(?![\d.)])")
+_TEXT_MARKS = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;"}
 
 
 def render_prose(text: str) -> str | None:
@@ -45,7 +53,7 @@ def render_prose(text: str) -> str | None:
             continue
         if not line.isprintable() or line[-1] == " " or not _FIRST.match(line):
             return None
-        lines.append(line)
+        lines.append(line.translate(_TEXT_MARKS))
     if lines:
         paragraphs.append("<p>" + "\n".join(lines) + "</p>")
     return "\n".join(paragraphs)

@@ -8,9 +8,9 @@ from __future__ import annotations
 import posixpath
 
 from .fields import FieldReader
-from .slugs import find_path_problem
-from ..models import Redirect
-from ..structure.urls import check_link, is_external
+from ..slugs import find_path_problem
+from ...models import Redirect
+from ...structure.urls import check_link, is_external
 
 
 def read_redirects(redirects: FieldReader) -> tuple[Redirect, ...]:
