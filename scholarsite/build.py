@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .output.cache import BuildCache, cache_name, open_cache
+from .output.cache import BuildCache, cache_kept_only_on_success, cache_name, open_cache
 from .fastpath.inputs import build_settings, fill_inputs, is_settled
 from .fastpath.record import (BuildRecord, Listed, is_current, list_build_inputs, list_unchanged,
                               load_record, record_build)
@@ -179,7 +179,7 @@ def build(options: BuildOptions, keep: bool = False, listed: Listed | None = Non
         if restored:
             print(f"{options.output_dir.as_posix()}: note: put back the previous site, "
                   f"which an interrupted build had left in '{restored}'", file=sys.stderr)
-        with collector_paused():
+        with collector_paused(), cache_kept_only_on_success(options.output_dir):
             return build_site(options, keep, listed)
 
 

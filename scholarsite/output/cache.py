@@ -26,7 +26,9 @@ import os
 import pickle
 import shutil
 import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from .. import __version__
 from ..diagnostics import Diagnostics
@@ -204,3 +206,18 @@ def open_cache(out_dir: Path, diags: Diagnostics | None = None) -> BuildCache | 
 def cache_name(out_dir: Path, kind: str) -> str:
     """The name of one output folder's cache file of `kind` ('build', 'papers')."""
     return f"{hash_bytes(os.path.abspath(out_dir).encode('utf-8'))}-{kind}.pickle"
+
+
+@contextmanager
+def cache_kept_only_on_success(out_dir: Path) -> Iterator[None]:
+    """A build that fails leaves no cache folder it made (its workers save what they read
+    as they go): a failed first build leaves the folder as it found it. A cache that was
+    there before is kept; what the failed build added to it is keyed by content, so harmless."""
+    folder = BuildCache.beside(out_dir).folder
+    fresh = not os.path.lexists(folder)
+    try:
+        yield
+    except BaseException:
+        if fresh and folder.is_dir() and not folder.is_symlink():
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
