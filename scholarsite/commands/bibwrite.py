@@ -13,9 +13,12 @@ import re
 
 # Specials, and a second '-' or "'" (which would make a dash or a closing quote). A '^'
 # stays: outside math it is itself to BibTeX readers (`\textasciicircum` reads as 'ˆ').
-_LATEX_SPECIAL = re.compile(r"(?<=-)-|(?<=')'|[\\{}&%$#_~`]")
+_LATEX_SPECIAL = re.compile(r"(?<=-)-|(?<=')'|[\\{}&%$#_~`<>]")
 _LATEX_ESCAPES = {"\\": r"\textbackslash{}", "~": r"\textasciitilde{}", "`": "{`}",
-                  "-": "{-}", "'": "{'}"}
+                  "-": "{-}", "'": "{'}",
+                  # written as commands, so that no reader takes `<i>` for a tag (and
+                  # LaTeX's default font encoding prints '<' as '¡')
+                  "<": r"\textless{}", ">": r"\textgreater{}"}
 _BRACE_MARK = re.compile(r"\\.|[{}]", re.DOTALL)  # an escape pair is one mark, skipped
 # Where bibtexparser's splitter and our own reader could disagree: backslashes doubled
 # before a brace (is it escaped?), and an `@` first on a line (a new entry?).
