@@ -96,19 +96,21 @@ def test_what_every_page_shows_and_the_templates_count(tmp_path):
     assert tree_bytes(out) == cold_bytes(content, templates)
 
 
-def test_a_mark_one_paper_uses_counts_on_every_papers_page(tmp_path):
-    """Every paper's page shows the legend of the author marks some paper uses: a paper
-    whose file did not change gets it, and loses it, with the paper that uses one."""
+def test_a_mark_one_paper_uses_counts_on_the_lists_that_show_it(tmp_path):
+    """The legend of the author marks is shown where a marked author is: the list of
+    every paper gets it, and loses it, with the one paper that uses a mark, though the
+    other papers' files did not change; a page of a paper with no mark never shows it."""
     content, out = make_content(tmp_path), tmp_path / "site"
     edit(content / "site.yaml", "publications:\n",
          "publications:\n  author_notes:\n    '*': Equal contribution\n")
     templates = copy_templates(tmp_path)
-    page = out / "publications/p0/index.html"
+    listing, other = out / "publications/index.html", out / "publications/p0/index.html"
     for authors in ("Ada Example, Bob", "Ada Example*, Bob", "Ada Example, Bob"):
         edit(content / "publications/p3.md", "authors: [Ada Example",
              f"authors: [{authors}] #", 1)
         build_into(content, out, templates)
-        assert ("Equal contribution" in page.read_text("utf-8")) == ("*" in authors)
+        assert ("Equal contribution" in listing.read_text("utf-8")) == ("*" in authors)
+        assert "Equal contribution" not in other.read_text("utf-8")
         assert tree_bytes(out) == cold_bytes(content, templates)
 
 
