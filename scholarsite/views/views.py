@@ -185,7 +185,9 @@ def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> 
         paper_year(paper, messages_for(config).gettext),
         "date_iso": paper.date.iso() if paper.date else "",
         "status": messages_for(config).gettext(status_label(paper)) if paper.status else "",
-        "year": paper_year(paper, messages_for(config).gettext),
+        # A number, as templates have always had it; the status where there is no year.
+        "year": paper.date.year if paper.date else paper_year(paper,
+                                                              messages_for(config).gettext),
         "location": paper.location,
         "tier": paper.tier,
         "category": paper.category,
