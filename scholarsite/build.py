@@ -120,7 +120,8 @@ def check_build_dirs(options: BuildOptions) -> None:
 
 
 def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagnostics,
-                   out_dir: Path, cv_files: CVFiles | None = None, draw: bool = True) -> dict:
+                   out_dir: Path, cv_files: CVFiles | None = None, draw: bool = True,
+                   pdf_site: Site | None = None) -> dict:
     """Static files copied as they are: the assets of the templates' folders (the site's
     own over the theme's, file by file), the generated pictures (plan/images.py), the
     papers' previews resized (plan/previews.py, which reports those it cannot show to
@@ -143,7 +144,9 @@ def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagno
     copies = dict(sorted(copies.items(), key=lambda item: Path(item[0])))  # as one folder's
     for rel in site.files:
         copies[f"{FILES_DIR}/{rel.as_posix()}"] = site.content_dir / FILES_DIR / rel
-    copies.update(collect_paper_pdfs(site))  # each beside its paper's page, as Scholar wants
+    # Each paper's PDF beside its page, as Scholar wants: read from the papers unwatched
+    # (`pdf_site`), since a touch-up checks the PDFs of the papers it edits itself.
+    copies.update(collect_paper_pdfs(pdf_site or site))
     # Published pictures say nothing of where they were taken (plan/pictures.py).
     return clean_published(copies, image_store(out_dir), diags)
 
@@ -264,7 +267,7 @@ def build_whole(options: BuildOptions, begun: Begun, keep: bool) -> BuildResult:
                                      loaded.digests)
     check_overrides(renderer(), layers, pages, diags)
     copies = collect_copies(watch_site(site, log), layers, diags, options.output_dir, cv_files,
-                            options.draw_previews)
+                            options.draw_previews, site)
     copies.update(more)
     pages = check_redirects(site, pages, copies, options.content_dir / CONFIG_FILE, diags)
     check_text_links(site, pages, copies, diags)

@@ -48,7 +48,7 @@ from ..reading.paperparts import PartStore, open_parts
 from ..reading.text.papers import Converter, make_markdown
 from ..reading.settings.yamlread import read_bytes
 from .lists import refill_outline, render_fragments, write_spliced
-from ..structure.kinds import EXPORTS, KIND, SEARCH_PATH, paper_url
+from ..structure.kinds import EXPORTS, KIND, SEARCH_PATH, paper_url, pdf_beside_page
 from ..structure.urls import ROOT_MARKER, output_path
 from ..views.entries import ENTRY, entries_of
 from ..views.views import make_views
@@ -180,6 +180,9 @@ def read_edited(work: Touching, path: str, config, touch: Touch, md: Converter
     old = find_old_share(work, str(name), work.record.inputs[path], slugs)
     if old is None or any(slug not in old.made for slug in slugs):
         return None
+    pdfs = {paper.slug: pdf_beside_page(paper) for paper in old.papers}
+    if any(pdf_beside_page(paper) != pdfs.get(paper.slug) for paper in papers):
+        return None  # a PDF to copy beside its page: the whole build copies it
     views = make_views(papers, config)
     if digest_reads(papers, views, touch.reads) != recorded.digest:
         return None  # another page read what changed: the whole build
