@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .frontmatter import read_settings, read_source, strip_html
 from .hugoconfig import CONFIG_FILES
-from .menu import has_section, make_item
+from .menu import has_section, make_item, set_nav
 from .model import Migration
 
 MENU_FILES = ("config/_default/menus.yaml", "config/_default/menus.yml",
@@ -28,18 +28,7 @@ WORDS = {"": "home", "home": "home", "about": "home", "publication": "publicatio
 
 def settle_hugo_menu(old: Path, mig: Migration) -> None:
     """Set site.yaml's `nav` from the old Hugo site's main menu, when it has one."""
-    entries = read_hugo_menu(old, mig)
-    if not entries:
-        return
-    nav: list = ["home"]
-    for title, url, where in entries:
-        item = make_hugo_item(title, url, mig)
-        if item is None:
-            mig.add_review(where, f"the menu's '{title}' ({url}) names nothing that moved; "
-                           "left out of site.yaml's nav")
-        elif item != "home" and item not in nav:
-            nav.append(item)
-    mig.site["nav"] = nav
+    set_nav(read_hugo_menu(old, mig), make_hugo_item, mig)
 
 
 def read_hugo_menu(old: Path, mig: Migration) -> list[tuple[str, str, str]]:

@@ -27,12 +27,17 @@ SECTIONS = {"": "home", "about": "home", "publications": "publications",
 
 def settle_menu(old: Path, mig: Migration) -> None:
     """Set site.yaml's `nav` from the old Jekyll site's menu, when it has one."""
-    entries = read_old_menu(old, mig)
+    set_nav(read_old_menu(old, mig), make_item, mig)
+
+
+def set_nav(entries: list[tuple[str, str, str]], make, mig: Migration) -> None:
+    """Set site.yaml's `nav` from an old menu's (title, url, where) entries, each made an
+    item by `make` (None: it names nothing that moved); none: the nav is left alone."""
     if not entries:
         return
     nav: list = ["home"]
     for title, url, where in entries:
-        item = make_item(title, url, mig)
+        item = make(title, url, mig)
         if item is None:
             mig.add_review(where, f"the menu's '{title}' ({url}) names nothing that moved; "
                            "left out of site.yaml's nav")
