@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from conftest import paper, read_download, run_cli, soup, text_of
+from conftest import MINIMAL_CONFIG, paper, read_download, run_cli, soup, text_of
 from latexrun import HAVE_LATEX, compile_bib
 
 BIB = """\
@@ -34,13 +34,7 @@ BIB = """\
   year = {2022},
 }
 """
-CONFIG = """\
-title: Ada Example
-url: https://example.org/
-author:
-  name: Ada Example
-publications:
-  group_by: year
+CONFIG = MINIMAL_CONFIG + """\
   author_notes:
     "*": Equal contribution
 """
