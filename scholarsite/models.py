@@ -195,7 +195,7 @@ class ThemeConfig:
     favicon: str  # 'files/NAME', or '' for the generated icon
     dark_mode: str  # auto | light | dark
     style: str  # profile (a personal page) | compact (a bibliography)
-    venue_colours: tuple[tuple[str, str, str], ...]  # (key, light, dark): venuecolours.py
+    venue_colours: tuple[tuple[str, str, str], ...]  # site.yaml's own (key, light, dark): venuecolours.py
 
 
 @dataclass(frozen=True)

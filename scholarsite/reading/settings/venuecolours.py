@@ -23,7 +23,9 @@ BADGE_TEXT = ("#ffffff",)  # light mode: the badge's text on the colour
 DARK_BACKGROUNDS = ("#121418", "#1b1e24")  # style.css's dark --bg and --soft
 _NOT_WORD = re.compile(r"[\W_]+")
 
-# (venue key, light colour, dark colour), sorted by key: hashable, for the frozen config.
+# site.yaml's own colours, (venue key, light colour, dark colour), sorted by key: hashable,
+# for the frozen config. The theme's table is not copied in: it is fitted venue by venue,
+# when a paper shows one (fitting all 136 of them cost every build 50 ms at start).
 VenueColours = tuple[tuple[str, str, str], ...]
 
 
@@ -41,23 +43,32 @@ def fit_badge(rgb: Rgb) -> tuple[Rgb, Rgb]:
 
 
 @functools.lru_cache(maxsize=1)
-def load_default_colours(path: Path = DATA_FILE) -> dict[str, tuple[str, str]]:
-    """The theme's table: venue key -> (light, dark)."""
-    table: dict[str, tuple[str, str]] = {}
+def load_default_colours(path: Path = DATA_FILE) -> dict[str, str]:
+    """The theme's table as written: venue key -> colour."""
+    table: dict[str, str] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        short, colour = line.split("\t")
-        light, dark = fit_badge(hex_rgb(colour))
-        table[venue_key(short)] = (to_hex(light), to_hex(dark))
+        if line.strip() and not line.startswith("#"):
+            short, colour = line.split("\t")
+            table[venue_key(short)] = colour
     return table
 
 
+@functools.lru_cache(maxsize=None)
+def fit_default_colour(key: str) -> tuple[str, str] | None:
+    """(light, dark) of the theme's colour for a venue, or None when the table has none."""
+    colour = load_default_colours().get(key)
+    if colour is None:
+        return None
+    light, dark = fit_badge(hex_rgb(colour))
+    return to_hex(light), to_hex(dark)
+
+
 def read_venue_colours(theme: FieldReader) -> VenueColours:
-    """The theme's table with site.yaml's `theme.venue_colors` (VENUE: colour) over it."""
-    table = dict(load_default_colours())
+    """site.yaml's `theme.venue_colors` (VENUE: colour), each fitted; the theme's table
+    fills in the other venues (find_venue_colour)."""
     if not theme.has("venue_colors"):
-        return tuple(sorted((k, *v) for k, v in table.items()))
+        return ()
+    table: dict[str, tuple[str, str]] = {}
     given = theme.mapping("venue_colors")
     for short in list(given.data):
         value = given.raw(short)
@@ -97,7 +108,7 @@ def find_venue_colour(colours: VenueColours, short: str) -> dict | None:
     key = venue_key(short)
     if not key:
         return None
-    found = _index(colours).get(key)
+    found = _index(colours).get(key) or fit_default_colour(key)
     return {"light": found[0], "dark": found[1]} if found else None
 
 
