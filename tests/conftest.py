@@ -5,10 +5,13 @@ papers and built pages read back without the project's code."""
 from __future__ import annotations
 
 import base64
+import hashlib
+import importlib.metadata
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +21,15 @@ import yaml
 from bs4 import BeautifulSoup
 
 ROOT = Path(__file__).resolve().parent.parent
+# Every `python build.py` a test starts keeps the package's bytecode, as a user's Python does:
+# with PYTHONDONTWRITEBYTECODE set (as on some CI machines) each of the suite's several hundred
+# starts would compile the package from source again (0.3 CPU-s each). The bytecode goes to a
+# folder outside the checkout, which the tests leave as it was. Set here, before pytest-xdist
+# starts its workers, so that they and every process they start inherit it.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+os.environ.setdefault("PYTHONPYCACHEPREFIX", str(
+    Path(tempfile.gettempdir()) / "scholarsite-tests-bytecode"
+    / hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]))
 # ../shared beside the checkout; a git worktree nested one level deeper finds it further up.
 SHARED = next((p / "shared" for p in ROOT.parents if (p / "shared" / "data").is_dir()),
               ROOT.parent / "shared")
@@ -32,17 +44,18 @@ HAVE_BIBTEX_READER = (ROOT / "scholarsite" / "reading" / "bib" / "bibtex.py").is
 needs_bibtex_reader = pytest.mark.skipif(
     not HAVE_BIBTEX_READER, reason="scholarsite/reading/bib/bibtex.py (the BibTeX reader) is not "
     "in this checkout yet")
-# Property tests try a quarter of their examples by default, so the README's test command
-# stays quick on a laptop; CI (CI=true) tries half, and SCHOLARSITE_FULL_TESTS=1 all of them.
+# Property tests try a quarter of their examples, so that the README's test command stays
+# under 8 minutes on 2 cores; SCHOLARSITE_FULL_TESTS=1 tries all of them, and runs the other
+# tests marked `full` in full (every Lighthouse page, every field in turn). CI runs those
+# tests in full first (`pytest -m full`, .ci/run), then the README's command. CI=true itself
+# changes no count: it makes a missing tool a failure rather than a skip (browser.require).
 FULL_TESTS = os.environ.get("SCHOLARSITE_FULL_TESTS", "") not in ("", "0")
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
 def examples(count: int) -> int:
     """How many examples a property test written for `count` tries in this run."""
-    if FULL_TESTS:
-        return count
-    return max(3, count // 2 if IN_CI else count // 4)
+    return count if FULL_TESTS else max(3, count // 4)
 
 
 MARKS = "*†‡§¶#✉"
@@ -336,9 +349,12 @@ def read_download(site: Path, slug: str, suffix: str) -> str:
 LONGEST_FIRST = ("test_lighthouse.py",)
 
 
+def is_property_test(item) -> bool:
+    return bool(getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
+
+
 def runs_long(item) -> bool:
-    return item.path.name in LONGEST_FIRST or bool(
-        getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
+    return item.path.name in LONGEST_FIRST or is_property_test(item)
 
 
 def shares_module_fixture(item) -> bool:
@@ -358,7 +374,22 @@ def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
         if shares_module_fixture(item):
             item.add_marker(pytest.mark.xdist_group(item.path.name))
+        if is_property_test(item):  # `-m full` selects them (before the mark plugin does)
+            item.add_marker(pytest.mark.full)
     items.sort(key=lambda item: not runs_long(item))
+
+
+def pytest_configure(config) -> None:
+    """pytest 9.2 keeps a test's id where pytest-xdist 3.8 cannot add a group to it, so
+    `--dist loadgroup` would group nothing and each worker would make every module's shared
+    fixture again: said at once, rather than a silently slower run."""
+    xdist = importlib.metadata.version("pytest-xdist") if config.pluginmanager.has_plugin(
+        "xdist") else ""
+    if getattr(config.option, "dist", "no") == "loadgroup" and pytest.version_tuple[:2] >= (
+            9, 2) and tuple(map(int, xdist.split(".")[:2])) <= (3, 8):
+        raise pytest.UsageError(f"pytest {pytest.__version__} with pytest-xdist {xdist} does "
+                                "not group tests: pip install -e '.[test]' installs versions "
+                                "that do")
 
 
 # --- What the tests need from npm ----------------------------------------------------------

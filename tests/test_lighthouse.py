@@ -12,8 +12,10 @@ import shutil
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from browser import chromium_path, require, serve
-from conftest import FULL_TESTS, IN_CI, ROOT
+from conftest import FULL_TESTS, ROOT
 
 LIGHTHOUSE = ROOT / "tests" / "node_modules" / "lighthouse" / "cli" / "index.js"
 # Lighthouse's Node API over several pages in one Node process and one Chromium (see there).
@@ -23,7 +25,7 @@ PAGES = {"home": "", "publications": "publications/", "paper": "publications/tid
 FORMS = ("mobile", "desktop")
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 # By default the two runs that once fell short (the publications page on a phone, a paper on
-# a desktop); CI and SCHOLARSITE_FULL_TESTS=1 run every page in both forms (about 2 minutes).
+# a desktop); SCHOLARSITE_FULL_TESTS=1 (as CI runs it first) every page in both forms.
 QUICK = {("publications", "mobile"), ("paper", "desktop")}
 # Pictures Lighthouse takes for its HTML report, which is not made here: time saved. (The
 # full-page screenshot is also taken unless disableFullPageScreenshot says not to.)
@@ -68,10 +70,11 @@ def shortfalls(report: dict) -> dict[str, list[str]]:
     return found
 
 
+@pytest.mark.full
 def test_lighthouse_gives_100_in_every_category_on_a_phone_and_a_desktop(demo):
     with serve(demo) as base:
         runs = [(name, form, base + path) for name, path in PAGES.items() for form in FORMS
-                if IN_CI or FULL_TESTS or (name, form) in QUICK]
+                if FULL_TESTS or (name, form) in QUICK]
         lanes = [[(url, form) for _, form, url in runs[i::LANES]] for i in range(LANES)
                  if runs[i::LANES]]
         with ThreadPoolExecutor(max_workers=LANES) as pool:

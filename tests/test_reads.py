@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import (FULL_TESTS, IN_CI, TEMPLATES, cold_bytes, examples, tree_bytes,
+from conftest import (FULL_TESTS, TEMPLATES, cold_bytes, examples, tree_bytes,
                       write_files)
 from scholarsite.build import BuildOptions, build
 from scholarsite.live.incremental import SiteBuilder
@@ -207,10 +208,11 @@ def test_any_sequence_of_field_edits_gives_the_cold_build(tmp_path_factory, step
         sites.assert_cold(step)
 
 
+@pytest.mark.full
 def test_every_field_edited_in_turn_gives_the_cold_build(tmp_path):
     """Each field once, one after the other (two n's: a field may hold its first value)."""
     sites = Sites(tmp_path, start_state())
-    for i, step in enumerate(EDITS[::1 if FULL_TESTS or IN_CI else 7]):
+    for i, step in enumerate(EDITS[::1 if FULL_TESTS else 7]):
         sites.save(apply_edit(sites.state, step, i + 7, i))
         sites.assert_cold(step)
 
