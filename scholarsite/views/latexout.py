@@ -23,14 +23,19 @@ from ..models import Author
 from .names import name_parts
 from ..reading.bib.latex import ACCENTS, NAMED_LETTERS
 
-# Plain-text characters and the LaTeX that prints them in any font encoding.
+# Plain-text characters and the LaTeX that prints them in any font encoding (OT1 prints a
+# bare '|' as a dash, '<' as '¡'; '^' and '~' bare are an accent or a tie). A quote mark is
+# braced on its own, which our reader keeps as itself (reading/bib/quotes.py), so that
+# '``' and '"' never become half of a quote pair ('"' has no command in OT1).
 _SPECIALS = {
     "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "%": r"\%",
     "#": r"\#", "_": r"\_", "^": r"\textasciicircum{}", "~": r"\textasciitilde{}",
     "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
-    "–": "--", "—": "---",
+    "`": r"\textasciigrave{}", '"': '{"}', "'": "{'}", "-": "-", "–": "--", "—": "---",
 }
-_SPECIAL = re.compile(r"--|[\\{}$&%#_^~<>|–—]")
+# A special; a dash after a dash (TeX would join '--' into an en dash: each is written
+# apart, '-{}-'); a quote after a quote ('{'}': "''" would be a closing quote).
+_SPECIAL = re.compile(r"(?P<dash>(?<=[-–—])[-–—])|(?<=')'|[\\{}$&%#_^~<>|`\"–—]")
 # A piece of LaTeX: a command, a formula, a brace, a word, or any other character.
 _TOKEN = re.compile(r"\\[A-Za-z]+\*?|\\.|\$\$.*?\$\$|\$.*?\$|[{}]|[^\W_]+|.", re.DOTALL)
 _MARK_TO_ACCENT = {mark: command for command, mark in ACCENTS.items()}
@@ -39,9 +44,14 @@ _NAME_PART = re.compile(r"[^\s~-]+")
 
 
 def escape_latex(text: str) -> str:
-    """Plain text as LaTeX that prints it: specials as commands, dashes as TeX's ('--'
-    typed means two hyphens, as the page shows it)."""
-    return _SPECIAL.sub(lambda m: "-{}-" if m.group() == "--" else _SPECIALS[m.group()], text)
+    """Plain text as LaTeX that prints it as typed, in bibtex and biber alike, and that our
+    BibTeX reader reads back as the same text (spaces folded into one): specials as
+    commands, dashes as TeX's ('--' typed means two hyphens, as the page shows it)."""
+    return _SPECIAL.sub(write_special, " ".join(text.split()))
+
+
+def write_special(found: re.Match) -> str:
+    return ("{}" if found.group("dash") else "") + _SPECIALS[found.group()]
 
 
 def protect_case(tex: str) -> str:
