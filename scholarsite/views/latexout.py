@@ -41,13 +41,16 @@ _TOKEN = re.compile(r"\\[A-Za-z]+\*?|\\.|\$\$.*?\$\$|\$.*?\$|[{}]|[^\W_]+|.", re
 _MARK_TO_ACCENT = {mark: command for command, mark in ACCENTS.items()}
 _LETTER_TO_NAMED = {letter: name for name, letter in NAMED_LETTERS.items()}
 _NAME_PART = re.compile(r"[^\s~-]+")
+_SPACES = re.compile(r"\s+")
 
 
 def escape_latex(text: str) -> str:
     """Plain text as LaTeX that prints it as typed, in bibtex and biber alike, and that our
-    BibTeX reader reads back as the same text (spaces folded into one): specials as
-    commands, dashes as TeX's ('--' typed means two hyphens, as the page shows it)."""
-    return _SPECIAL.sub(write_special, " ".join(text.split()))
+    BibTeX reader reads back as the same text: specials as commands, dashes as TeX's ('--'
+    typed means two hyphens, as the page shows it). Runs of whitespace are one space (no
+    line of it can start with '@'); a piece's spaces at its ends are kept, since it may sit
+    between formulas."""
+    return _SPECIAL.sub(write_special, _SPACES.sub(" ", text))
 
 
 def write_special(found: re.Match) -> str:
