@@ -99,7 +99,7 @@ class Paper:
     slug: str
     title: str
     authors: tuple[Author, ...]
-    date: PubDate | None  # None only for a paper with a `status` and no year yet
+    date: PubDate | None  # None for a paper with a `status` and no year yet, or undated
     type: str
     source: Path  # the file the paper was read from
     line: int  # the line where the paper starts in that file (1-based)
@@ -139,7 +139,8 @@ class Paper:
     status: str = ""  # reading/settings/fields.PUB_STATUSES ('in press'); '' when published
 
     def sort_key(self) -> tuple:  # newest first within a group, ties by slug: a total order
-        y, m, d = self.date.sort_key() if self.date else (10_000, 0, 0)  # no year yet: newest
+        # No year yet (a status): newest; undated (a web page, no status): after every year.
+        y, m, d = self.date.sort_key() if self.date else (10_000 if self.status else -1, 0, 0)
         return (-y, -m, -d, self.slug)
 
     def link(self, kind: str) -> str:

@@ -11,11 +11,13 @@ import bibtexparser
 from hypothesis import example, given, settings, strategies as st
 
 from scholarsite.commands.bibmerge import Record, format_records
-from scholarsite.commands.bibwrite import bib_value, escape_latex, is_plain_bibtex
+from scholarsite.commands.bibwrite import bib_value, is_plain_bibtex
 from scholarsite.commands.papersources import ORCID_TYPES, convert_orcid_work
 from scholarsite.diagnostics import Diagnostics
 from scholarsite.reading.bib.bibparse import parse_library
+from scholarsite.reading.bib.bibtex import read_bib_text
 from scholarsite.reading.bib.latex import latex_to_text
+from scholarsite.views.latexout import escape_latex
 from conftest import examples
 
 NAMES = ("title", "author", "url", "doi", "note")
@@ -61,15 +63,37 @@ def test_a_value_is_kept_as_it_is_when_it_can_be(value):
     assert (written == value) == is_plain_bibtex(value)
 
 
+# Any text but control characters, lone surrogates and private-use characters (which the
+# reader uses as stand-ins); the build's reader gives Unicode's composed form (NFC). (A
+# compatibility character such as U+F900 may come back as written or composed.)
+PLAIN = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Co")))
+TRICKY = ("x^2 | ''y'' -- z – w — v --- `q' “a\" {b} \\emph{c} $5 100% <i>d</i> a~b "
+          "\\textbar{} ~~ ,, !` ?` \\(x\\) \\[y\\]")
+
+
 @settings(max_examples=examples(500), deadline=None)
-@given(st.text(st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters='`"')))
+@given(PLAIN)
 @example("Engines -- Ethics --- 100% $5 ''quoted'' x^2 a~b \\emph{c} {d}")
+@example(TRICKY)
 def test_plain_text_reads_back_as_the_same_text(text):
-    # A backtick and a straight double quote are the reader's quotes (‘x’, “x”): left out;
-    # the reader gives text in Unicode's composed form (NFC).
-    # (A compatibility character such as U+F900 may come back as written or composed.)
     read = normalize("NFC", latex_to_text(escape_latex(text)))
     assert read == normalize("NFC", " ".join(text.split()))
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(PLAIN.filter(str.strip), PLAIN)
+@example(TRICKY, TRICKY)
+def test_a_written_entry_gives_the_build_the_same_text(title, note):
+    """What `update` writes (and a download's fields, escaped the same way) is read by the
+    build's own BibTeX reader as the text it was written from."""
+    fields = (("author", "Ada Example"), ("title", escape_latex(title)), ("year", "2024"),
+              ("note", escape_latex(note)), ("howpublished", "A Venue"))
+    diags = Diagnostics()
+    [paper] = read_bib_text(Path("x.bib"), format_records([Record("k", "misc", fields)], "ORCID"),
+                            diags)
+    assert not diags.items, [str(d) for d in diags.items]
+    assert normalize("NFC", paper.title) == normalize("NFC", " ".join(title.split()))
+    assert normalize("NFC", paper.note) == normalize("NFC", " ".join(note.split()))
 
 
 @settings(max_examples=examples(200), deadline=None)

@@ -97,5 +97,8 @@ def test_iridia_biblio_alone_names_the_undefined_macros():
 def test_biber_examples_with_crossref_and_macros():
     papers, _ = read("sciunto-org__biber-examples.bib")
     assert len(papers) >= 80
-    # A paper has a date, or a status in its place (an @online entry with no year).
-    assert all(p.title and p.authors and (p.date or p.status) for p in papers)
+    # A paper has a date, or a status in its place, or is a web page with no year (an
+    # @online entry), which is no preprint: nothing says it is one.
+    assert all(p.title and p.authors and (p.date or p.status or p.bibtex_type == "online")
+               for p in papers)
+    assert not any(p.status == "preprint" for p in papers if p.bibtex_type == "online")

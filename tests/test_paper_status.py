@@ -144,3 +144,46 @@ def test_a_status_that_is_none_is_an_error(make_site):
     assert result.code == 1
     assert "a-paper.md:7: error: 'status' must be one of in press, forthcoming, submitted, " \
         "preprint; found 'soon'" in result.err
+
+
+# A web page as biber's own examples cite one: no year, and nothing says it is a preprint.
+WEB_PAGES = """\
+@online{markey2009beast,
+  author = {Markey, Nicolas},
+  title = {Tame the BeaST},
+  url = {http://tug.ctan.org/tex-archive/info/bibtex/tamethebeast/ttb_en.pdf},
+}
+
+@misc{example2025eprint,
+  title = {An Undated Preprint},
+  author = {Example, Ada},
+  eprint = {2501.00001},
+  archiveprefix = {arXiv},
+}
+"""
+
+
+def test_an_undated_web_page_is_no_preprint(make_site):
+    content = make_site({"publications/web.bib": WEB_PAGES})
+    site = content.parent / "site"
+    result = run_cli("build", "--content", str(content), "--output", str(site))
+    assert result.code == 0, result.err
+    page = soup(site / "publications" / "index.html")
+    # The undated page last, under 'Other'; the undated preprint first, as it says it is one.
+    assert [text_of(h) for h in page.select("section.group h2")] == ["Preprint", "2024",
+                                                                      "Other"]
+    order = [li["id"] for li in page.select("li.paper")]
+    assert order[0] == "example2025eprint" and order[-1] == "markey2009beast"
+    entry = page.select_one("li#markey2009beast")
+    assert "Preprint" not in text_of(entry) and not text_of(
+        entry.select_one(".paper-venue")).endswith(",")
+    paper_page = soup(site / "publications" / "markey2009beast" / "index.html")
+    assert "Date" not in [text_of(dt) for dt in paper_page.select(".paper-facts dt")]
+    assert "Preprint" not in text_of(paper_page.select_one("main"))
+    bib = read_download(site, "markey2009beast", ".bib")
+    ris = read_download(site, "markey2009beast", ".ris")
+    [csl] = json.loads(read_download(site, "markey2009beast", ".json"))
+    assert "year" not in bib and "Preprint" not in bib
+    assert "PY  -" not in ris and "Preprint" not in ris and "MANSCPT" not in ris
+    assert "issued" not in csl and "status" not in csl
+    assert "note = {Preprint}" in read_download(site, "example2025eprint", ".bib")

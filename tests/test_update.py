@@ -19,7 +19,8 @@ from urllib.parse import unquote, urlsplit
 import bibtexparser
 import pytest
 
-from conftest import ROOT, build_args, run_cli
+from conftest import ROOT, build_args, read_download, run_cli
+from latexrun import HAVE_LATEX, compile_bib
 from scholarsite.cli import main
 from scholarsite.commands.fetch import FetchError, Fetcher, parse_retry_after
 from scholarsite.commands.update import run_update
@@ -633,3 +634,46 @@ def test_the_cv_shows_the_total_and_the_h_index(services, site):
         text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
                               check=True).stdout
         assert "Cited 20 times, h-index 3 (OpenAlex, as of 2025-12-03)" in text
+
+
+
+# A title as a service sends it, with what LaTeX reads as markup or ligatures: a caret,
+# a bar (a dash in OT1), TeX's closing quote, a dash of hyphens, en and em dashes, a grave.
+SPECIAL_TITLE = "x^2 | ''Quoted'' -- a – b — c `graves' and \"straight\" quotes"
+SPECIAL_VENUE = "Journal of ^ and | -- –"
+
+
+@pytest.mark.skipif(not HAVE_LATEX, reason="pdflatex, bibtex or biber is missing")
+def test_a_title_of_specials_compiles_and_reads_back(services, make_site, tmp_path):
+    """What `update` writes, and the download of the Markdown paper `import-bib` makes of it,
+    compile with pdflatex and bibtex, and with biber, and read back as the title sent."""
+    content = make_site({"site.yaml": SITE.replace("  dblp: 00/0001\n", "")})
+    works = {"group": [{"work-summary": [
+        {"put-code": 107, "type": "journal-article", "title": {"title": {"value": SPECIAL_TITLE}},
+         "publication-date": {"year": {"value": "2024"}},
+         "journal-title": {"value": SPECIAL_VENUE}}]}]}
+    services.routes["/orcid/0000-0002-1825-0097/works"] = json_answer(works)
+    services.routes["/orcid/0000-0002-1825-0097/works/107"] = json_answer({"bulk": []})
+    assert run_cli("update", "--content", str(content), "--only", "orcid").code == 0
+    bib = content / "publications" / "orcid.bib"
+    written = read(bib)
+    md_site = tmp_path / "md"
+    shutil.copytree(content, md_site, ignore=shutil.ignore_patterns("*.bib"))
+    imported = run_cli("import-bib", str(bib), "--content", str(md_site))
+    assert imported.code == 0, imported.err
+    [markdown] = [path for path in (md_site / "publications").glob("*.md")
+                  if "Quoted" in read(path)]
+    for folder in (content, md_site):
+        assert run_cli(*build_args(folder, tmp_path / f"site-{folder.name}")).code == 0
+        page = html.unescape(read(tmp_path / f"site-{folder.name}" / "publications" /
+                                  "index.html"))
+        assert SPECIAL_TITLE in page and SPECIAL_VENUE in page
+    download = read_download(tmp_path / "site-md", markdown.stem, ".bib")
+    for name, text in (("update", written), ("download", download)):
+        for style in ("plain", "biblatex"):
+            result = compile_bib(text, style, tmp_path / f"{name}-{style}")
+            assert result.errors == (), (name, style, result.errors)
+            # What each style wrote: the caret a command, '--' two hyphens kept apart.
+            written_out = " ".join(result.bbl.lower().split())
+            assert r"x\textasciicircum{}2" in written_out, written_out
+            assert "quoted'{'} -{}- a -- b --- c" in written_out, written_out

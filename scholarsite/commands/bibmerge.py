@@ -20,7 +20,8 @@ from ..reading.bib.bibparse import parse_library
 
 HEADER = ("% Written by `scholarsite update` from {source}; edit freely: a field you change\n"
           "% is kept on the next update (README.md, 'Keeping your papers and citation counts\n"
-          "% up to date'). Comments and @string macros outside entries are not kept.\n")
+          "% up to date'). Comments and string macros outside entries are not kept.\n")
+# (No '@' in it: classic bibtex ignores no '%' line, and reads an '@' as an entry's start.)
 
 
 @dataclass(frozen=True)

@@ -3,22 +3,17 @@
 A value from a service is outside text: a title such as `x}, selected = {true` must stay
 one title, and never become a field or an entry of its own. So every value goes through
 `bib_value`: a value BibTeX can hold as it is (the LaTeX of DBLP's entries, or of the
-owner's edits) is kept; any other is written as plain text (`escape_latex`). Keys, entry
-types and field names are checked by shape before a record is written (`check_record`).
+owner's edits) is kept; any other is written as plain text (views/latexout.escape_latex,
+which the BibTeX downloads use too). Keys, entry types and field names are checked by shape
+before a record is written (`check_record`).
 """
 
 from __future__ import annotations
 
 import re
 
-# Specials, and a second '-' or "'" (which would make a dash or a closing quote). A '^'
-# stays: outside math it is itself to BibTeX readers (`\textasciicircum` reads as 'ˆ').
-_LATEX_SPECIAL = re.compile(r"(?<=-)-|(?<=')'|[\\{}&%$#_~`<>]")
-_LATEX_ESCAPES = {"\\": r"\textbackslash{}", "~": r"\textasciitilde{}", "`": "{`}",
-                  "-": "{-}", "'": "{'}",
-                  # written as commands, so that no reader takes `<i>` for a tag (and
-                  # LaTeX's default font encoding prints '<' as '¡')
-                  "<": r"\textless{}", ">": r"\textgreater{}"}
+from ..views.latexout import escape_latex
+
 _BRACE_MARK = re.compile(r"\\.|[{}]", re.DOTALL)  # an escape pair is one mark, skipped
 # Where bibtexparser's splitter and our own reader could disagree: backslashes doubled
 # before a brace (is it escaped?), and an `@` first on a line (a new entry?).
@@ -28,13 +23,6 @@ _AMBIGUOUS = re.compile(r"\\\\+[{}]|[\r\n][ \t]*@")
 _KEY = re.compile(r"[^\s,{}()\"=#\\]+")
 _NAME = re.compile(r"[^\s,{}()\"=#\\%@]+")
 _TYPE = re.compile(r"[a-z]+", re.IGNORECASE)
-
-
-def escape_latex(text: str) -> str:
-    """Plain text as BibTeX whose text is the same: specials escaped, `--` and `''` kept
-    from becoming a dash and a closing quote; spaces folded into one."""
-    return _LATEX_SPECIAL.sub(lambda m: _LATEX_ESCAPES.get(m.group(), "\\" + m.group()),
-                              " ".join(text.split()))
 
 
 def is_plain_bibtex(value: str) -> bool:

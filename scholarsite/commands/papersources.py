@@ -16,9 +16,10 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostics
 from .bibmerge import Record
-from .bibwrite import check_record, escape_latex
+from .bibwrite import check_record
 from ..reading.bib.bibparse import parse_library
 from ..structure.urls import check_link, normalize_arxiv, normalize_doi
+from ..views.latexout import escape_latex
 
 DBLP_ONLY_FIELDS = ("timestamp", "biburl", "bibsource")
 _NUMBERED_NAME = re.compile(r" \d{4}(?= and |$)")  # 'Wei Wang 0001 and ...'

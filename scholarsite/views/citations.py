@@ -277,8 +277,10 @@ def status_label(paper: Paper) -> str:
 
 def paper_year(paper: Paper, gettext=str) -> str:
     """What a list shows for the paper's year: '2026', or its status ('In press') in the
-    page's language when it has no year yet."""
-    return str(paper.date.year) if paper.date else gettext(status_label(paper))
+    page's language when it has no year yet; '' for an undated one (a web page)."""
+    if paper.date:
+        return str(paper.date.year)
+    return gettext(status_label(paper)) if paper.status else ""  # undated: nothing
 
 
 def status_note(paper: Paper, note: str | None = None) -> str:

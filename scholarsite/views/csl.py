@@ -44,7 +44,8 @@ def csl_item(paper: Paper, page_url: str) -> dict:
             "issued": {"date-parts": [date]}}
     if not date:  # CSL's own variable for 'in press', which styles print for the date
         del item["issued"]
-        item["status"] = status_label(paper).lower()
+        if paper.status:  # an undated web page has none
+            item["status"] = status_label(paper).lower()
     # A book's venue names its publisher; so may a patent's ('Google Patents').
     if venue and paper.type != "book" and not (paper.type == "patent"
                                                and venue == paper.publisher):

@@ -23,25 +23,38 @@ from ..models import Author
 from .names import name_parts
 from ..reading.bib.latex import ACCENTS, NAMED_LETTERS
 
-# Plain-text characters and the LaTeX that prints them in any font encoding.
+# Plain-text characters and the LaTeX that prints them in any font encoding (OT1 prints a
+# bare '|' as a dash, '<' as '¡'; '^' and '~' bare are an accent or a tie). A quote mark is
+# braced on its own, which our reader keeps as itself (reading/bib/quotes.py), so that
+# '``' and '"' never become half of a quote pair ('"' has no command in OT1).
 _SPECIALS = {
     "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "%": r"\%",
     "#": r"\#", "_": r"\_", "^": r"\textasciicircum{}", "~": r"\textasciitilde{}",
     "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
-    "–": "--", "—": "---",
+    "`": r"\textasciigrave{}", '"': '{"}', "'": "{'}", "-": "-", "–": "--", "—": "---",
 }
-_SPECIAL = re.compile(r"--|[\\{}$&%#_^~<>|–—]")
+# A special; a dash after a dash (TeX would join '--' into an en dash: each is written
+# apart, '-{}-'); a quote after a quote ('{'}': "''" would be a closing quote).
+_SPECIAL = re.compile(r"(?P<dash>(?<=[-–—])[-–—])|(?<=')'|[\\{}$&%#_^~<>|`\"–—]")
 # A piece of LaTeX: a command, a formula, a brace, a word, or any other character.
 _TOKEN = re.compile(r"\\[A-Za-z]+\*?|\\.|\$\$.*?\$\$|\$.*?\$|[{}]|[^\W_]+|.", re.DOTALL)
 _MARK_TO_ACCENT = {mark: command for command, mark in ACCENTS.items()}
 _LETTER_TO_NAMED = {letter: name for name, letter in NAMED_LETTERS.items()}
 _NAME_PART = re.compile(r"[^\s~-]+")
+_SPACES = re.compile(r"\s+")
 
 
 def escape_latex(text: str) -> str:
-    """Plain text as LaTeX that prints it: specials as commands, dashes as TeX's ('--'
-    typed means two hyphens, as the page shows it)."""
-    return _SPECIAL.sub(lambda m: "-{}-" if m.group() == "--" else _SPECIALS[m.group()], text)
+    """Plain text as LaTeX that prints it as typed, in bibtex and biber alike, and that our
+    BibTeX reader reads back as the same text: specials as commands, dashes as TeX's ('--'
+    typed means two hyphens, as the page shows it). Runs of whitespace are one space (no
+    line of it can start with '@'); a piece's spaces at its ends are kept, since it may sit
+    between formulas."""
+    return _SPECIAL.sub(write_special, _SPACES.sub(" ", text))
+
+
+def write_special(found: re.Match) -> str:
+    return ("{}" if found.group("dash") else "") + _SPECIALS[found.group()]
 
 
 def protect_case(tex: str) -> str:

@@ -243,10 +243,11 @@ def group_papers(site: Site, views: dict[str, dict]) -> list[dict]:
     papers = site.papers  # already newest first, ties by slug
     if pubs.group_by == "none":
         return [{"title": "", "id": "all", "papers": [views[p.slug] for p in papers]}]
-    if pubs.group_by == "year":  # papers with no year yet first, under their status
-        key_of = lambda p: p.date.year if p.date else p.status  # noqa: E731
-        keys = sorted({key_of(p) for p in papers}, key=lambda k: (
-            10_000 - PUB_STATUSES.index(k) if isinstance(k, str) else k), reverse=True)
+    if pubs.group_by == "year":  # papers with no year yet first, under their status; an
+        # undated one (a web page) last, under 'Other'
+        key_of = lambda p: p.date.year if p.date else p.status or OTHER_GROUP  # noqa: E731
+        keys = sorted({key_of(p) for p in papers}, key=lambda k: k if isinstance(k, int) else (
+            10_000 - PUB_STATUSES.index(k) if k in PUB_STATUSES else -1), reverse=True)
         titles = {k: STATUS_LABELS.get(k, str(k)) for k in keys}
     elif pubs.group_by == "type":
         keys = [t for t in PAPER_TYPES if any(p.type == t for p in papers)]

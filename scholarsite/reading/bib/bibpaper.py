@@ -22,7 +22,7 @@ from .latex import (MARKS, RichText, describe_math_problem, fold_space, latex_to
                     make_decoder, read_name, split_paragraphs)
 from ...models import Author, Paper, Preview, PubDate
 from .latex import decode_url
-from ..text.papers import VENUELESS_TYPES, check_preview_name
+from ..text.papers import UNDATED_TYPES, VENUELESS_TYPES, check_preview_name
 from ..slugs import make_entry_slug
 from ..settings.venues import is_conference, look_like_abbreviation
 from ...structure.urls import normalize_arxiv, normalize_doi
@@ -39,8 +39,13 @@ MODEL_DISPLAY_FIELDS = frozenset({
     "abstract", "abbr", "selected", "pdf", "code", "html", "slides", "poster", "video", "supp",
     "award", "tier", "category", "topics",
 })
-# Entry types that may well have no year: one with none is a preprint (read_status).
-UNDATED_TYPES = ("misc", "unpublished", "online", "electronic", "preprint")
+# DOI prefixes of preprint servers (arXiv, SSRN, OSF's PsyArXiv, SocArXiv and OSF
+# Preprints, ChemRxiv, Research Square, Preprints.org; bioRxiv and medRxiv share 10.1101 with
+# Cold Spring Harbor's journals, whose DOIs are not all digits).
+_PREPRINT_DOI = re.compile(r"10\.(?:48550|2139|3123[45]|31219|26434|21203|20944)/"
+                           r"|10\.1101/[\d.]+$", re.IGNORECASE)
+_PREPRINT_FIELDS = ("journal", "journaltitle", "howpublished", "publisher", "archiveprefix",
+                    "eprinttype", "organization", "note")
 # The fields a page shows as text, where check_macros looks; commands that only space or
 # group, whose dropping loses nothing; a command's name; math, whose commands MathML reads.
 SHOWN_FIELDS = ("title", "author", "editor", "journal", "booktitle", "journaltitle",
@@ -91,7 +96,8 @@ def make_paper(entry: BibEntry, path: Path, diags: Diagnostics) -> Paper | None:
     )
     details["preview"] = read_preview(r)
     check_macros(r)
-    if r.errors or entry.broken or not (date or status) or not title.text or not authors:
+    if r.errors or entry.broken or not (date or status or may_be_undated(r)) \
+            or not title.text or not authors:
         return None
     return Paper(slug=slug, title=title.text, title_html=title.html, authors=authors,
                  date=date, status=status, type=ptype, source=path, line=entry.line,
@@ -135,10 +141,19 @@ def read_editors(r: EntryReader) -> tuple[Author, ...]:
 
 def read_status(r: EntryReader) -> str:
     """A paper not yet out: `year = {In press}` (Preprint, To appear), biblatex's
-    `pubstate`, or a preprint with no year at all (a @misc or @unpublished one)."""
+    `pubstate`, or a preprint with no year at all: a @misc, @online or @unpublished one
+    that says it is one (says_preprint). Any other undated one (a web page) has none."""
     undated = not r.text("year") and not r.text("date")
     return parse_status(r.text("year")) or parse_status(r.text("pubstate")) or (
-        "preprint" if undated and r.entry.type in UNDATED_TYPES else "")
+        "preprint" if undated and r.entry.type in UNDATED_TYPES and says_preprint(r) else "")
+
+
+def says_preprint(r: EntryReader) -> bool:
+    """Whether the entry says it is a preprint: its type, an eprint, a preprint server's
+    DOI, or an arXiv-like venue ('arXiv preprint', 'SSRN')."""
+    return (r.entry.type == "preprint" or bool(r.text("eprint") or r.text("arxiv"))
+            or bool(_PREPRINT_DOI.match(normalize_doi(r.text("doi"))))
+            or any(_PREPRINT_VENUE.search(r.text(name)) for name in _PREPRINT_FIELDS))
 
 
 def split_names(r: EntryReader, field: str, names: list[str]) -> list[str]:
@@ -167,7 +182,8 @@ def read_date(r: EntryReader, status: str = "") -> PubDate | None:
     day); when both are given and the years differ, `year` wins, with a warning. None,
     and no problem, for a paper whose status stands in place of its year."""
     year_text = r.text("year")
-    if status and (parse_status(year_text) or not (year_text or r.text("date"))):
+    undated = not (year_text or r.text("date"))
+    if (status and (parse_status(year_text) or undated)) or (undated and may_be_undated(r)):
         return None
     date = read_date_field(r, required=not year_text)
     if not year_text:
@@ -189,6 +205,11 @@ def read_date(r: EntryReader, status: str = "") -> PubDate | None:
             r.warning("day", f"'day' {r.text('day')!r} is not a day of that month; ignored")
             day = None
     return PubDate(int(year_text), month, day)
+
+
+def may_be_undated(r: EntryReader) -> bool:
+    """A web page, a manuscript: shown with no year, where other entries need one."""
+    return r.entry.type in UNDATED_TYPES
 
 
 def read_date_field(r: EntryReader, required: bool) -> PubDate | None:

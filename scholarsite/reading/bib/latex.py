@@ -23,6 +23,7 @@ from ...models import Author
 from ..text.cleantext import (INLINE_MARKS, drop_inline_marks, has_inline_marks, mark_inline_html,
                               show_inline_marks, strip_inline_html)
 from ..text.mathml import render_mathml
+from .quotes import GRAVE_STAND_IN, keep_quotes, pair_quotes, restore_quotes
 
 # pylatexenc logs a macro short of its arguments ('$\\frac$'); what it makes of it is shown.
 logging.getLogger("pylatexenc").addHandler(logging.NullHandler())
@@ -39,10 +40,6 @@ _BRACE = re.compile(r"[{}]")
 _UNESCAPED_SPECIAL = re.compile(r"(?<!\\)([%&])")
 _URL_WRAPPER = re.compile(r"^\\url\{(.*)\}$", re.DOTALL)
 _URL_ESCAPE = re.compile(r"\\([%&#_~$ {}])")
-# Quotes real files close the wrong way: ``Zero-Knowledge" and "x'' (and `x' for single).
-_OPEN_STRAIGHT = re.compile(r'“([^“”"]*)"')
-_STRAIGHT_CLOSE = re.compile(r'"([^“”"]*)”')
-_SINGLE = re.compile(r"`((?:[^`']|'(?=\w))*)'(?!\w)")
 # Accent commands and the combining marks pylatexenc gives them (then NFC composes them).
 ACCENTS = {
     '"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
@@ -52,7 +49,8 @@ ACCENTS = {
 LOGOS = {"TeX": "TeX", "LaTeX": "LaTeX", "LaTeXe": "LaTeX2ε", "BibTeX": "BibTeX",
          "XeTeX": "XeTeX", "LuaTeX": "LuaTeX", "AmS": "AMS", "METAFONT": "METAFONT",
          "textgreater": ">", "textless": "<", "copyright": "©", "slash": "/",
-         "textasciicircum": "^", "textasciitilde": "~"}
+         "textasciicircum": "^", "textasciitilde": "~", "textbar": "|",
+         "textasciigrave": GRAVE_STAND_IN}
 NAMED_LETTERS = {
     "ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "aa": "å",
     "AA": "Å", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ",
@@ -134,31 +132,23 @@ def latex_to_text(value: str) -> str:
     raised: `{\\"u}` -> ü, `\\&` -> &, `--` -> –, capital-protecting braces removed.
     Cached: the same names and venues come back in entry after entry. HTML tags in it
     (`<i>x</i>`, `<a href=..>`) are dropped, their text kept (cleantext.py)."""
-    value = strip_inline_html(value)
+    value = keep_quotes(strip_inline_html(value))
+    return restore_quotes(pair_quotes(fold_space(decode_latex(value))))
+
+
+def decode_latex(value: str) -> str:
     if "\\" not in value and "$" not in value:
-        return pair_quotes(fold_space(decode_simple(value)))
+        return decode_simple(value)
     text = decode_common(value)
     if text is not None:
-        return pair_quotes(fold_space(text))
+        return text
     # A bare % would start a LaTeX comment and a bare & an alignment cell: in BibTeX both
     # mean the characters themselves; \^{} is a caret (pylatexenc drops it), as above.
     value = _UNESCAPED_SPECIAL.sub(r"\\\1", value).replace("\\^{}", "\\textasciicircum{}")
     try:
-        text = make_decoder().latex_to_text(value)
+        return make_decoder().latex_to_text(value)
     except Exception:  # pylatexenc is tolerant; anything left is shown as plain text
-        text = decode_simple(value.replace("\\", ""))
-    return pair_quotes(fold_space(text))
-
-
-def pair_quotes(text: str) -> str:
-    """“…” and ‘…’ however the closing quote was written: a straight `"` after ``, or
-    before '', closes or opens the pair; `x' is ‘x’ (an apostrophe inside, as in `it's',
-    stays one)."""
-    if '"' in text and ("“" in text or "”" in text):
-        text = _STRAIGHT_CLOSE.sub(r"“\1”", _OPEN_STRAIGHT.sub(r"“\1”", text))
-    if "`" in text:
-        text = _SINGLE.sub(r"‘\1’", text)
-    return text
+        return decode_simple(value.replace("\\", ""))
 
 
 def split_paragraphs(value: str) -> list[str]:

@@ -33,6 +33,8 @@ AUTHOR_MARKS = "*†‡§¶#✉"
 ET_AL = ("et al.", "et al", "others", "and others")
 # The types that may name an institution or an arXiv id instead of a venue.
 VENUELESS_TYPES = ("preprint", "report", "thesis", "patent", "other")
+# BibTeX types that may have no year (a web page): shown with none, as Markdown imported.
+UNDATED_TYPES = ("misc", "unpublished", "online", "electronic", "preprint")
 
 _TAG = re.compile(r"<[^>]+>")
 # Tags that end a line or a block of text: a word break in plain text.
@@ -364,7 +366,8 @@ def read_markdown_paper(path: Path, text: str, md: Converter,
     title = f.line_text("title", required=True)
     authors, more = read_author_field(f)
     status = read_status(f)
-    date = None if parse_status(f.raw("date")) else f.date("date", required=not status)
+    undated = bool(status) or f.line_text("bibtex_type").lower() in UNDATED_TYPES
+    date = None if parse_status(f.raw("date")) else f.date("date", required=not undated)
     volume = f.line_text("volume")
     number = f.line_text("number")
     ptype = f.choice("type", PAPER_TYPES, "journal" if volume or number else "conference")
@@ -384,14 +387,14 @@ def read_markdown_paper(path: Path, text: str, md: Converter,
     paper["preview"] = read_preview(f, paper)
     paper["translations"] = read_translations(f.mapping("translations"), md)
     f.check_unknown()
-    if len(diags.errors()) > before or not (date or status) or not title or not authors:
+    if len(diags.errors()) > before or not (date or undated) or not title or not authors:
         return None
     abstract_html = render_markdown(md, body, report_at(diags, path, text, body)) \
         if body.strip() else ""
     title = read_title(f, title)
     return Paper(slug=slug, title=title.text, title_html=title.html, authors=authors,
-                 date=date, type=ptype, source=path,
-                 line=1, venue=venue, links=links, more_authors=more, volume=volume,
-                 number=number, institution=institution, doi=doi, arxiv=arxiv,
+                 date=date, type=ptype, source=path, line=1, venue=venue, links=links,
+                 more_authors=more, volume=volume, number=number, institution=institution,
+                 doi=doi, arxiv=arxiv,
                  abstract_html=abstract_html, abstract_text=html_to_text(abstract_html),
                  status=status, **paper)
