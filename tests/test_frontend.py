@@ -424,12 +424,21 @@ def test_print_stylesheet_hides_navigation_and_controls(example, browser):
 
 # --- Phones: the folded menu and filters, nothing that moves -------------------------------
 
+# The page's layout shift, and whether it was first painted half-parsed. A busy machine may
+# paint a page before its HTML is all read (the header's <details> before its <summary>,
+# shown with the browser's own "Details" label; the tools before the theme toggle): what
+# moves then is the load's timing, not the page's, and the page is loaded again. A shift on
+# a page first painted whole (scripts, images, fonts, styles) fails at once.
 LAYOUT_SHIFT = """() => new Promise(done => {
+  const parsed = performance.getEntriesByType("navigation")[0].domInteractive;
+  const paint = performance.getEntriesByName("first-paint")[0];
   let total = 0;
   new PerformanceObserver(list => { for (const e of list.getEntries())
     if (!e.hadRecentInput) total += e.value; }).observe({type: "layout-shift", buffered: true});
-  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => done(total), 300)));
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(
+    () => done([total, !!paint && paint.startTime < parsed]), 300)));
 })"""
+LOADS = 3  # a half-parsed page painted this many times in a row is the page's doing
 
 
 def test_the_phone_menu_folds_and_opens_without_javascript(demo, browser):
@@ -472,8 +481,12 @@ def test_nothing_moves_after_the_first_paint(sites, browser, viewport):
     for name in ("demo", "example", "themesite"):
         with serve(sites[name]) as base, open_page(browser, viewport=viewport) as page:
             for path in ("", "publications/"):
-                page.goto(base + path)
-                assert page.evaluate(LAYOUT_SHIFT) == 0, (name, path)
+                for _ in range(LOADS):
+                    page.goto(base + path)
+                    total, half_parsed = page.evaluate(LAYOUT_SHIFT)
+                    if total == 0 or not half_parsed:
+                        break
+                assert total == 0, (name, path, total, half_parsed)
 
 
 def test_badges_never_break_a_word(sites, browser):
