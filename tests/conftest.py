@@ -349,6 +349,14 @@ def read_download(site: Path, slug: str, suffix: str) -> str:
 LONGEST_FIRST = ("test_lighthouse.py",)
 
 
+def pytest_xdist_auto_num_workers(config) -> int:
+    """`-n auto`: a worker more than the machine has cores. A share of the tests' time is
+    spent waiting (on a browser, a server, pip), which another worker's builds fill: on 2
+    cores, 3 workers left the processors idle 2% of the run rather than 7% (7 min 23 s
+    rather than 7 min 52 s)."""
+    return (os.cpu_count() or 1) + 1
+
+
 def is_property_test(item) -> bool:
     return bool(getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
 
