@@ -5,7 +5,10 @@ Real files close quotes the wrong way (``Zero-Knowledge" and "x''; `x' for singl
 reader pairs them. A quote mark braced on its own (`{"}`, `{'}`, `{`}`) or written
 `\\textasciigrave{}` is that character, as typed, never half of a pair nor of a `''`: so
 text written by views/latexout.escape_latex reads back as it was. Such a mark is a stand-in
-(a private-use character) while the rest of the value is read, then itself again.
+while the rest of the value is read, then itself again: one of Unicode's noncharacters
+(U+FDD0 on), which the standard sets aside for a program's own use, never for text it
+exchanges, so no file's text is taken for one (a private-use character may be: icon fonts
+use them).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ _OPEN_STRAIGHT = re.compile(r'“([^“”"]*)"')
 _STRAIGHT_CLOSE = re.compile(r'"([^“”"]*)”')
 _SINGLE = re.compile(r"`((?:[^`']|'(?=\w))*)'(?!\w)")
 _KEPT_QUOTE = re.compile(r"\{([`'\"])\}")
-_STAND_IN = {"`": "\ue001", "'": "\ue002", '"': "\ue003"}
+_STAND_IN = {"`": "\ufdd0", "'": "\ufdd1", '"': "\ufdd2"}
 _RESTORE = str.maketrans({code: char for char, code in _STAND_IN.items()})
 GRAVE_STAND_IN = _STAND_IN["`"]  # what `\textasciigrave` reads as, until restore_quotes
 
