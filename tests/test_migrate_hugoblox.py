@@ -163,6 +163,7 @@ def test_a_post_keeps_its_figures_and_bundle_pictures(moved):
     ("publication/tidal-scheduling", "publications/tidal-scheduling/"),
     ("event/harbour-keynote", "talks/harbour-keynote/"),
     ("post/getting-started", "posts/getting-started/"),
+    ("project/tides", "projects/tides/"),
     ("notes/brine", "posts/short-note/")])  # a Hugo alias
 def test_old_addresses_redirect_to_the_new_pages(moved, old, new):
     page = (moved[1] / old / "index.html").read_text(encoding="utf-8")
@@ -176,8 +177,9 @@ def test_the_report_names_what_needs_a_look_and_what_was_left(moved):
            "{{< gallery" in review
     assert "content/authors/admin/_index.md: link to 'uploads/resume.pdf' taken out" in review
     assert "content/publication/broken-front/index.md:" in left
-    assert "content/publication/tidal-scheduling/index.md:33: the link to its projects" in left
-    assert "content/_index.md:" in left and "content/project:" in left
+    assert "content/_index.md:" in left and "content/project" not in left
+    assert "projects" not in left  # the paper's `projects:` is the project's `papers:`
+    assert front_matter(moved[0] / "projects" / "tides.md")["papers"] == ["tidal-scheduling"]
     assert ".DS_Store" not in out
     assert not (moved[0] / "publications" / "broken-front.md").exists()
     paper = (moved[0] / "publications" / "tidal-scheduling.md").read_text(encoding="utf-8")
@@ -545,3 +547,74 @@ def test_links_beyond_one_of_a_kind_keep_their_own_labels(tmp_path):
     chips = {a.get_text(): a["href"] for a in page.select(".paper-links a.chip")}
     assert chips["Rejoinder PDF"] == "../../files/publication/rejoinder.pdf"
     assert "https://shop.example.com/book" in chips.values()
+
+
+def test_projects_move_with_their_picture_links_papers_and_old_addresses(tmp_path):
+    """Hugo's `content/project/`: a bundle with its `featured.jpg`, a single file, a draft
+    and the theme's sample; a paper names its project under `projects:`, the project lists
+    it under `papers:`, and its page shows the papers and links (hugoproj)."""
+    old = write_files(tmp_path / "old", {
+        "hugo.yaml": "title: Ann Lee\nbaseURL: https://ann.example.org/\n",
+        "content/project/_index.md": "---\ntitle: Projects\n---\n",
+        "content/project/reef-watch/index.md": """\
+            ---
+            title: Reef Watch
+            summary: "<b>Counting</b> corals from the air."
+            date: 2021-03-04
+            external_link: ""
+            url_code: https://github.com/ann/reef
+            url_pdf: reef-report.pdf
+            links:
+            - {name: Dataset, url: 'https://data.example.org/reef'}
+            ---
+            We fly {{< icon name="plane" >}} drones over reefs. ![Map](map.png)
+            """,
+        "content/project/reef-watch/featured.jpg": b"\xff\xd8\xff\xe0 a picture",
+        "content/project/reef-watch/map.png": b"\x89PNG map",
+        "content/project/reef-watch/reef-report.pdf": b"%PDF-1.4 report\n",
+        "content/project/tide-gauges.md": "---\ntitle: Tide Gauges\nsummary: Gauges.\n"
+                                          "external_link: https://tides.example.org/\n---\n",
+        "content/project/secret.md": "---\ntitle: Secret Plan\ndraft: true\n---\nSoon.\n",
+        "content/project/example/index.md": "---\ntitle: Example Project\nsummary: An example "
+                                            "of using the in-built project page.\n---\n",
+        "content/project/example/featured.jpg": b"\xff\xd8\xff\xe0 the sample's",
+        "content/publication/corals/index.md": "---\ntitle: Corals Counted\ndate: 2022-01-01\n"
+                                               "publication: Reef Journal\nprojects: "
+                                               "[reef-watch, gone]\n---\n",
+    })
+    content = tmp_path / "content"
+    result = run_cli("migrate", str(old), "--content", str(content))
+    assert result.code == 0, result.err
+    assert sorted(p.name for p in (content / "projects").iterdir()) == [
+        "reef-watch.md", "secret.md", "tide-gauges.md"]
+    reef = front_matter(content / "projects" / "reef-watch.md")
+    assert reef["title"] == "Reef Watch" and reef["summary"] == "Counting corals from the air."
+    assert str(reef["date"]) == "2021-03-04" and reef["papers"] == ["corals"]
+    assert reef["image"] == "files/projects/reef-watch/featured.jpg"
+    assert reef["links"] == {"Code": "https://github.com/ann/reef",
+                             "PDF": "files/projects/reef-watch/reef-report.pdf",
+                             "Dataset": "https://data.example.org/reef"}
+    assert (content / "files" / "projects" / "reef-watch" / "map.png").is_file()
+    assert "{{" not in (content / "projects" / "reef-watch.md").read_text(encoding="utf-8")
+    gauges = front_matter(content / "projects" / "tide-gauges.md")
+    assert gauges["links"] == {"Website": "https://tides.example.org/"}
+    assert "date" not in gauges
+    assert front_matter(content / "projects" / "secret.md")["draft"] is True
+    behind = result.out.split("Left behind", 1)[1]
+    assert "content/project/example/index.md:1: the template's own sample" in behind
+    assert "content/publication/corals/index.md:5: the link to project 'gone' was not " \
+           "moved" in behind
+    assert "content/project:" not in behind and "content/project/_index.md" not in behind
+    site = tmp_path / "site"
+    built = run_cli(*build_args(content, site))
+    assert built.code == 0, built.out + built.err
+    checked = run_cli("check", "--content", str(content), "--output", str(site))
+    assert checked.code == 0, checked.out + checked.err
+    page = soup(site / "projects" / "reef-watch" / "index.html")
+    hrefs = [a["href"] for a in page.select("a[href]")]
+    assert any(h.endswith("publications/corals/") for h in hrefs)
+    assert "https://github.com/ann/reef" in hrefs and "https://data.example.org/reef" in hrefs
+    assert "url=../../projects/reef-watch/" in (site / "project" / "reef-watch" / "index.html"
+                                                 ).read_text(encoding="utf-8")
+    assert not (site / "projects" / "secret").exists() and not (site / "project" / "secret"
+                                                                ).exists()

@@ -161,23 +161,26 @@ def test_a_hugo_sites_menu_becomes_the_nav(tmp_path):
             for name, url, weight, extra in (
                 ("Lab wiki", "https://wiki.example.org/", 70, ""),
                 ("Home", "#about", 10, ""), ("Papers", "#publications", 30, ""),
+                ("Projects", "#projects", 35, ""),
                 ("Team", "team/", 40, 'identifier = "team"\n'),
                 ("Alumni", "team/#alumni", 1, 'parent = "team"\n'),
                 ("Experience", "#experience", 20, ""))),
         "content/authors/admin/_index.md": "---\ntitle: Mara Lindqvist\n---\nI study tides.\n",
         "content/publication/tides/index.md": HUGO_PAPER,
+        "content/project/buoys/index.md": "---\ntitle: Buoys\nsummary: Floating.\n---\n",
         "content/event/_index.md": "---\ntitle: Talks\nmenu:\n  main:\n    name: Talks\n"
                                    "    weight: 50\n---\n",
         "content/event/tide-talk/index.md": "---\ntitle: A Talk on Tides\n"
                                             "date: 2022-05-04\nevent: Ocean Week\n---\n"})
     moved = move_build_check(old, tmp_path / "content")
     site = yaml.safe_load((tmp_path / "content" / "site.yaml").read_text("utf-8"))
-    assert site["nav"] == ["home", {"publications": "Papers"}, {"talks": "Talks"},
-                           {"title": "Lab wiki", "url": "https://wiki.example.org/"}]
+    assert site["nav"] == ["home", {"publications": "Papers"}, {"projects": "Projects"},
+                           {"talks": "Talks"}, {"title": "Lab wiki", "url": "https://wiki.example.org/"}]
     assert "the menu's 'Team' (team/) names nothing that moved" in moved.out
     assert "Alumni" not in moved.out
     home = (tmp_path / "site" / "index.html").read_text("utf-8")
-    assert home.index(">Papers<") < home.index(">Talks<") < home.index(">Lab wiki<")
+    assert home.index(">Papers<") < home.index(">Projects<") < home.index(">Talks<") \
+        < home.index(">Lab wiki<")
 
 
 def test_al_folio_talks_with_their_own_fields_move(tmp_path):

@@ -1,5 +1,5 @@
-"""Hugo Blox (Wowchemy): `content/publication/`, `content/event/`, `content/post/`, the
-owner in `content/authors/admin/`, and the site's settings in `config/_default/`.
+"""Hugo Blox (Wowchemy): `content/publication/`, `content/event/`, `content/post/`,
+`content/project/`, the owner in `content/authors/admin/`, and the site's settings in `config/_default/`.
 
 Each page is a folder (a page bundle: `index.md` beside its pictures, PDF and `cite.bib`)
 or a single Markdown file; the files a page uses are copied to files/<kind>/<slug>/."""
@@ -21,11 +21,12 @@ from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file,
                          read_hugo_source, read_owner, text_of)
 from .hugofields import (MARKS, person_name, read_markdown_link, settle_type, split_names,
                          split_venue)
-from .hugoentry import LINK_FIELDS, LINK_LABELS, Entry, add_link, copy_featured, make_links
+from .hugoentry import (LINK_FIELDS, LINK_LABELS, Entry, add_link, copy_featured,
+                        make_links, read_address)
 from .model import NO_VENUE, Migration
 
 SECTIONS = {"publications": ("publication", "publications"), "talks": ("event", "talk"),
-            "posts": ("post", "posts", "blog")}
+            "posts": ("post", "posts", "blog"), "projects": ("project", "projects")}
 OWNER_FOLDERS = ("authors", "author")
 BIB_TYPES = {"inproceedings": "conference", "conference": "conference", "article": "journal",
              "phdthesis": "thesis", "mastersthesis": "thesis", "techreport": "report",
@@ -34,13 +35,19 @@ BIB_TYPES = {"inproceedings": "conference", "conference": "conference", "article
 
 
 def read_hugoblox(old: Path, mig: Migration) -> None:
-    """Add the settings, owner, papers, talks and posts of a Hugo Blox site."""
+    """Add the settings, owner, papers, talks, posts and projects of a Hugo Blox site."""
     owner = read_owner(old, mig)
     mig.site = make_settings(old, owner, mig)
     move_home(owner, mig)
     legend: dict[str, str] = {}
-    for entry in find_entries(old, "publications", mig):
+    papers = find_entries(old, "publications", mig)
+    for entry in papers:
         guarded(mig, mig.where(entry.source.path, 1), move_paper, entry, owner, legend, mig)
+    projects = find_entries(old, "projects", mig)
+    related = relate_papers(papers, projects, mig)
+    for entry in projects:
+        guarded(mig, mig.where(entry.source.path, 1), move_project, entry,
+                related.get(entry.old_path, []), mig)
     for entry in find_entries(old, "talks", mig):
         guarded(mig, mig.where(entry.source.path, 1), move_talk, entry, mig)
     for entry in find_entries(old, "posts", mig):
@@ -136,9 +143,6 @@ def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migratio
     fields["selected"] = True if f.get("featured") is True else None
     if not check_paper(entry, fields, owner, mig):
         return
-    if f.get("projects"):
-        mig.leave(entry.where(mig, "projects"), "the link to its projects was not moved "
-                  "(a project lists its papers under `papers:`)")
     body = make_text(entry, "abstract", mig)
     mig.add_text(f"publications/{entry.slug}.md", format_entry(fields, body), "paper",
                  mig.where(entry.source.path))
@@ -287,8 +291,86 @@ def move_post(entry: Entry, mig: Migration) -> None:
     add_redirects(entry, mig)
 
 
+# --- Projects -----------------------------------------------------------------------------
+
+# A project's link fields, in Hugo Academic's order, and the text each is shown with.
+PROJECT_LINKS = (("external_link", "Website"), ("url_code", "Code"), ("url_pdf", "PDF"),
+                 ("url_slides", "Slides"), ("url_video", "Video"), ("url_source", "Source"),
+                 ("url_dataset", "Data"), ("url_poster", "Poster"))
+
+
+def relate_papers(papers: list[Entry], projects: list[Entry], mig: Migration
+                  ) -> dict[str, list[str]]:
+    """The moved papers of each project (by its old address): Hugo links them from the
+    paper's side (`projects: [name]`), scholarsite from the project's (`papers:`). A name
+    that is no project moved here is said, with the paper."""
+    found: dict[str, list[str]] = {p.old_path: [] for p in projects}
+    for paper in papers:
+        if f"publications/{paper.slug}.md" not in mig.files:
+            continue  # left behind: no page to list
+        for name in list_of(paper.source.fields.get("projects")):
+            key = name.strip("/").rsplit("/", 1)[-1].removesuffix(".md").lower()
+            old = next((o for o in found if o.rstrip("/").rsplit("/", 1)[-1] == key), None)
+            if old is None:
+                mig.leave(paper.where(mig, "projects"), f"the link to project '{name}' was "
+                          "not moved: no such project was moved")
+            elif paper.slug not in found[old]:
+                found[old].append(paper.slug)
+    return found
+
+
+def move_project(entry: Entry, papers: list[str], mig: Migration) -> None:
+    f = entry.source.fields
+    fields = {"title": text_of(f.get("title")), "date": entry_date(entry, mig),
+              "summary": strip_html(text_of(f.get("summary"))),
+              "image": copy_featured(entry, mig) or copy_image(entry, mig),
+              "links": make_project_links(entry, mig), "papers": papers,
+              "draft": True if f.get("draft") is True else None}
+    if not fields["title"]:
+        mig.leave(entry.where(mig), "a project needs a title; not moved")
+        return
+    below = f"{entry.kind}/{entry.slug}"
+    body = convert_body(entry.source, mig,
+                        lambda ref: copy_file(ref, entry.folder, below, mig)).strip()
+    mig.add_text(f"projects/{entry.slug}.md", format_entry(fields, body), "project",
+                 mig.where(entry.source.path))
+    add_redirects(entry, mig)
+
+
+def copy_image(entry: Entry, mig: Migration) -> str:
+    """The picture `image: {filename: ...}` names (beside the page, or in assets/media/)."""
+    image = entry.source.fields.get("image")
+    name = text_of(image.get("filename")) if isinstance(image, dict) else ""
+    below = f"{entry.kind}/{entry.slug}"
+    return next((new for ref in (name, f"media/{name}") if name
+                 for new in [copy_file(ref, entry.folder, below, mig)] if new), "")
+
+
+def make_project_links(entry: Entry, mig: Migration) -> dict[str, str]:
+    """`external_link`, the `url_*` fields and the `links:` items (name: url) as text: URL;
+    a file of the old site is copied."""
+    f = entry.source.fields
+    pairs = [(key, label, f.get(key)) for key, label in PROJECT_LINKS]
+    items = f.get("links") or f.get("url_custom")
+    pairs += [("links", text_of(i.get("name")) or "Link", i.get("url"))
+              for i in (items if isinstance(items, list) else []) if isinstance(i, dict)]
+    links: dict[str, str] = {}
+    for key, label, value in pairs:
+        url, _ = read_address(text_of(value), "url", entry.where(mig, key), key, mig)
+        if url and not re.match(r"(https?|mailto):", url, re.I):
+            url = copy_file(url, entry.folder, f"{entry.kind}/{entry.slug}", mig)
+            if not url:
+                mig.add_review(entry.where(mig, key), f"link '{text_of(value)}' names no "
+                               "file of the old site; not moved")
+        if url and url not in links.values():
+            name = next(f"{label} {n}" if n > 1 else label for n in range(1, len(pairs) + 2)
+                        if (f"{label} {n}" if n > 1 else label) not in links)
+            links[name] = url
+    return links
+
+
 def note_other_content(old: Path, mig: Migration) -> None:
-    """Name what was not moved: the home page's blocks, projects, slides, other sections."""
+    """Name what was not moved: the home page's blocks, slides, other sections."""
     moved = {s for sections in SECTIONS.values() for s in sections} | set(OWNER_FOLDERS)
     content = old / "content"
     for child in sorted(content.iterdir()) if content.is_dir() else []:

@@ -31,7 +31,7 @@ class Entry:
     """One page of the old site being moved: its file, old address and new slug."""
 
     source: Source
-    kind: str  # publications | talks | posts: the new folder
+    kind: str  # publications | talks | posts | projects: the new folder
     slug: str
     old_path: str  # its address on the old site, such as publication/my-paper/
 

@@ -23,7 +23,8 @@ MENU_FILES = ("config/_default/menus.yaml", "config/_default/menus.yml",
 WORDS = {"": "home", "home": "home", "about": "home", "publication": "publications",
          "publications": "publications", "featured": "publications", "papers": "publications",
          "event": "talks", "talk": "talks", "talks": "talks", "post": "posts",
-         "posts": "posts", "blog": "posts", "news": "posts"}
+         "posts": "posts", "blog": "posts", "news": "posts", "project": "projects",
+         "projects": "projects"}
 
 
 def settle_hugo_menu(old: Path, mig: Migration) -> None:
