@@ -15,7 +15,7 @@ import yaml
 
 from ...diagnostics import Diagnostics
 from ...output.paths import NotRegularFile, open_regular, why_not_read
-from ..text.cleantext import clean_text, clean_yaml, describe_removed
+from ..text.cleantext import clean_text, clean_yaml, describe_removed, walk_scalars
 from .yamlanchors import compose_document
 from .yamlhints import explain_yaml_error
 
@@ -278,25 +278,13 @@ def _build(loader: yaml.BaseLoader, node: yaml.Node, built: dict[int, object]) -
 
 
 def _find_bad_date(node: yaml.Node | None) -> yaml.ScalarNode | None:
-    """The first scalar that YAML reads as a date but that is not a real date (walked
-    without recursion, each node once: the document may be deeply nested or aliased)."""
-    stack = [node] if node is not None else []
-    seen: set[int] = set()
-    while stack:
-        current = stack.pop()
-        if id(current) in seen:
-            continue
-        seen.add(id(current))
-        if isinstance(current, yaml.ScalarNode):
-            if current.tag == "tag:yaml.org,2002:timestamp":
-                try:
-                    dt.date.fromisoformat(current.value.strip()[:10])
-                except ValueError:
-                    return current
-        elif isinstance(current, yaml.MappingNode):
-            stack.extend(n for pair in reversed(current.value) for n in reversed(pair))
-        elif isinstance(current, yaml.SequenceNode):
-            stack.extend(reversed(current.value))
+    """The first scalar that YAML reads as a date but that is not a real date."""
+    for current in walk_scalars(node):
+        if current.tag == "tag:yaml.org,2002:timestamp":
+            try:
+                dt.date.fromisoformat(current.value.strip()[:10])
+            except ValueError:
+                return current
     return None
 
 

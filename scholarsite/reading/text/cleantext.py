@@ -13,6 +13,7 @@ its line, so the page never differs silently from the file.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import yaml
 
@@ -45,27 +46,35 @@ def clean_yaml(root: yaml.Node | None, text: str) -> tuple[int, str, int]:
     """Clean every scalar of a composed YAML document in place, before it is built into
     data (keys too): (characters removed, the first, the 0-based line of its scalar in
     the document). Only a document that may hold such a character (an escape, or one
-    written raw) is walked, each node once: it may be aliased or nested deep."""
+    written raw) is walked."""
     if root is None or ("\\" not in text and UNTEXT.search(text) is None):
         return 0, "", 0
     total, first, line = 0, "", 0
-    stack, seen = [root], set()
+    for node in walk_scalars(root):
+        if isinstance(node.value, str):
+            node.value, count, char = clean_text(node.value)
+            if count and not first:
+                first, line = char, node.start_mark.line
+            total += count
+    return total, first, line
+
+
+def walk_scalars(root: yaml.Node | None) -> Iterator[yaml.ScalarNode]:
+    """The scalars of a composed YAML document (keys too), in document order, each node
+    once, without recursion: the document may be aliased or nested deep."""
+    stack = [root] if root is not None else []
+    seen: set[int] = set()
     while stack:
         node = stack.pop()
         if id(node) in seen:
             continue
         seen.add(id(node))
         if isinstance(node, yaml.ScalarNode):
-            if isinstance(node.value, str):
-                node.value, count, char = clean_text(node.value)
-                if count and not first:
-                    first, line = char, node.start_mark.line
-                total += count
+            yield node
         elif isinstance(node, yaml.MappingNode):
             stack.extend(n for pair in reversed(node.value) for n in reversed(pair))
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(reversed(node.value))
-    return total, first, line
 
 
 # --- HTML written into a field -------------------------------------------------------------
