@@ -1,5 +1,6 @@
 """Hugo Blox (Wowchemy): `content/publication/`, `content/event/`, `content/post/`,
-`content/project/`, the owner in `content/authors/admin/`, and the site's settings in `config/_default/`.
+`content/project/`, the owner in `content/authors/admin/`, and the site's settings in
+`config/_default/`.
 
 Each page is a folder (a page bundle: `index.md` beside its pictures, PDF and `cite.bib`)
 or a single Markdown file; the files a page uses are copied to files/<kind>/<slug>/."""
@@ -22,7 +23,7 @@ from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file,
 from .hugofields import (MARKS, person_name, read_markdown_link, settle_type, split_names,
                          split_venue)
 from .hugoentry import (LINK_FIELDS, LINK_LABELS, Entry, add_link, copy_featured,
-                        make_links, read_address)
+                        copy_linked_file, make_links, read_address)
 from .model import NO_VENUE, Migration
 
 SECTIONS = {"publications": ("publication", "publications"), "talks": ("event", "talk"),
@@ -305,12 +306,13 @@ def relate_papers(papers: list[Entry], projects: list[Entry], mig: Migration
     paper's side (`projects: [name]`), scholarsite from the project's (`papers:`). A name
     that is no project moved here is said, with the paper."""
     found: dict[str, list[str]] = {p.old_path: [] for p in projects}
+    by_name = {old.rstrip("/").rsplit("/", 1)[-1]: old for old in reversed(found)}  # 1st wins
     for paper in papers:
         if f"publications/{paper.slug}.md" not in mig.files:
             continue  # left behind: no page to list
         for name in list_of(paper.source.fields.get("projects")):
             key = name.strip("/").rsplit("/", 1)[-1].removesuffix(".md").lower()
-            old = next((o for o in found if o.rstrip("/").rsplit("/", 1)[-1] == key), None)
+            old = by_name.get(key)
             if old is None:
                 mig.leave(paper.where(mig, "projects"), f"the link to project '{name}' was "
                           "not moved: no such project was moved")
@@ -358,13 +360,12 @@ def make_project_links(entry: Entry, mig: Migration) -> dict[str, str]:
     for key, label, value in pairs:
         url, _ = read_address(text_of(value), "url", entry.where(mig, key), key, mig)
         if url and not re.match(r"(https?|mailto):", url, re.I):
-            url = copy_file(url, entry.folder, f"{entry.kind}/{entry.slug}", mig)
-            if not url:
-                mig.add_review(entry.where(mig, key), f"link '{text_of(value)}' names no "
-                               "file of the old site; not moved")
+            url = copy_linked_file(url, value, entry, key, mig)
         if url and url not in links.values():
-            name = next(f"{label} {n}" if n > 1 else label for n in range(1, len(pairs) + 2)
-                        if (f"{label} {n}" if n > 1 else label) not in links)
+            name, count = label, 1
+            while name in links:  # a second 'Code' is 'Code 2'
+                count += 1
+                name = f"{label} {count}"
             links[name] = url
     return links
 

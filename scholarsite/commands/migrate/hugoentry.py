@@ -100,10 +100,8 @@ def add_link(links: dict, kind: str, value, entry: Entry, key: str, mig: Migrati
     elif _DOI.match(url):
         url = "https://doi.org/" + find_doi(url) if find_doi(url) else url
     elif not re.match(r"(https?|mailto):", url):
-        url = copy_file(url, entry.folder, f"{entry.kind}/{entry.slug}", mig)
+        url = copy_linked_file(url, value, entry, key, mig)
         if not url:
-            mig.add_review(entry.where(mig, key), f"link '{text_of(value)}' names no file of "
-                           "the old site; not moved")
             return
     if links.get(kind, url) != url:  # a second link of a kind: its own name, else a page
         kind = "" if label else next((k for k in ("url", "html")  # of its site's name
@@ -113,6 +111,16 @@ def add_link(links: dict, kind: str, value, entry: Entry, key: str, mig: Migrati
     elif url not in links.values() and url not in [m["url"] for m in links.get("more", [])]:
         name = label or key.removeprefix("url_").replace("_", " ").capitalize()
         links.setdefault("more", []).append({"label": name, "url": url})
+
+
+def copy_linked_file(url: str, value, entry: Entry, key: str, mig: Migration) -> str:
+    """The old site's file a link (`value`, in field `key`) names, copied beside the
+    entry's; '' with a note to review when there is no such file."""
+    copied = copy_file(url, entry.folder, f"{entry.kind}/{entry.slug}", mig)
+    if not copied:
+        mig.add_review(entry.where(mig, key), f"link '{text_of(value)}' names no file of "
+                       "the old site; not moved")
+    return copied
 
 
 def read_address(url: str, kind: str, where: str, key: str, mig: Migration
