@@ -21,6 +21,13 @@ def hash_tree(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+def migrate(old: Path, content: Path):
+    """`migrate OLD --content CONTENT`, which must succeed; its result (the report in .out)."""
+    result = run_cli("migrate", str(old), "--content", str(content))
+    assert result.code == 0, result.out + result.err
+    return result
+
+
 def front_matter(path: Path) -> dict:
     return yaml.safe_load(path.read_text(encoding="utf-8").split("---\n")[1])
 
@@ -220,8 +227,7 @@ def test_an_old_wowchemy_site_with_toml_settings_and_gaps(tmp_path):
         "content/talk/winter-talk.md": "---\ntitle: Winter Talk\ndate: 2020-01-10\n---\n",
     })
     content = tmp_path / "content"
-    result = run_cli("migrate", str(old), "--content", str(content))
-    assert result.code == 0, result.err
+    result = migrate(old, content)
     site = yaml.safe_load((content / "site.yaml").read_text(encoding="utf-8"))
     assert site["title"] == "Your Name" and site["url"] == "https://example.org/"
     assert site["author"] == {"name": "Your Name"}
@@ -280,8 +286,7 @@ def test_a_theme_default_title_gives_way_to_the_owner(tmp_path):
                                               "---\n",
     })
     content = tmp_path / "content"
-    result = run_cli("migrate", str(old), "--content", str(content))
-    assert result.code == 0, result.err
+    result = migrate(old, content)
     site = yaml.safe_load((content / "site.yaml").read_text(encoding="utf-8"))
     assert site["title"] == "Tamsin Wren"
     assert "config.toml: the site's title was the theme's own 'Academic'" in result.out
@@ -318,7 +323,7 @@ def test_dataset_dois_keep_their_slot_and_shortcode_links_and_raw_images_work(tm
             """,
     })
     content = tmp_path / "content"
-    assert run_cli("migrate", str(old), "--content", str(content)).code == 0
+    migrate(old, content)
     paper = front_matter(content / "publications" / "kelp.md")
     assert paper["links"] == {"doi": "10.1000/kelp.2021",
                               "supp": "https://doi.org/10.5061/dryad.kelp",
@@ -361,7 +366,7 @@ def test_html_markdown_and_capitalised_keys_in_hugo_fields_are_read_as_hugo_show
             """,
     })
     content = tmp_path / "content"
-    assert run_cli("migrate", str(old), "--content", str(content)).code == 0
+    migrate(old, content)
     radar = front_matter(content / "publications" / "radar.md")
     assert (radar["title"], radar["venue"]) == ("Radar Angles", "IEEE Access (Early Access)")
     assert radar["links"] == {"url": "https://example.org/radar.pdf"}
@@ -392,8 +397,7 @@ def test_a_featured_picture_the_build_refuses_leaves_its_paper_behind(tmp_path):
         "content/publication/reef/featured.png": good.getvalue()[:200],  # cut short
     })
     content = tmp_path / "content"
-    moved = run_cli("migrate", str(old), "--content", str(content))
-    assert moved.code == 0, moved.out + moved.err
+    moved = migrate(old, content)
     assert (content / "publications" / "kelp.md").is_file()
     assert not (content / "publications" / "reef.md").exists()
     [said] = [line for line in moved.out.splitlines() if "reef/index.md" in line]
@@ -415,8 +419,7 @@ def test_a_date_with_day_and_month_swapped_is_read_and_said(tmp_path):
         "content/post/odd.md": "---\ntitle: Odd\ndate: 2021-31-31\n---\nText.\n",
     })
     content = tmp_path / "content"
-    result = run_cli("migrate", str(old), "--content", str(content))
-    assert result.code == 0, result.out + result.err
+    result = migrate(old, content)
     assert str(front_matter(content / "publications" / "swapped.md")["date"]) == "2021-01-31"
     assert "content/publication/swapped.md:4: the date '2021-31-01' has no month 31: read " \
         "as 2021-01-31" in result.out
@@ -436,7 +439,7 @@ def test_a_venue_whose_name_begins_with_an_asterisk_keeps_it(tmp_path):
                                       "publication_short: '*SEM'\n---\n",
     })
     content = tmp_path / "content"
-    assert run_cli("migrate", str(old), "--content", str(content)).code == 0
+    migrate(old, content)
     sem = front_matter(content / "publications" / "sem.md")
     assert (sem["venue"], sem["venue_short"]) == ("Proceedings of *SEM 2021", "*SEM")
 
@@ -452,8 +455,7 @@ def test_a_paper_with_an_empty_venue_is_written_as_a_manuscript(tmp_path):
                                                "publication: '**'\n---\n",
     })
     content = tmp_path / "content"
-    result = run_cli("migrate", str(old), "--content", str(content))
-    assert result.code == 0, result.err
+    result = migrate(old, content)
     paper = front_matter(content / "publications" / "report.md")
     assert (paper["venue"], paper["type"]) == ("Manuscript", "other")
     assert "content/publication/report/index.md" in result.out \
@@ -476,8 +478,7 @@ def test_the_sample_talks_bundle_stays_behind_whole_and_named(tmp_path):
                                           "publication: J\n---\n",
     })
     content = tmp_path / "content"
-    result = run_cli("migrate", str(old), "--content", str(content))
-    assert result.code == 0, result.err
+    result = migrate(old, content)
     behind = result.out.split("Left behind", 1)[1]
     assert "content/talk/example/index.md:1: the template's own sample" in behind
     assert "content/talk/example/featured.jpg: a file of content/talk/example/index.md, " \
@@ -505,7 +506,7 @@ def test_a_bundles_html_page_moves_with_the_files_it_links(tmp_path):
         "content/publication/sp_x/unlinked.txt": "not linked from anything",
     })
     content = tmp_path / "content"
-    assert run_cli("migrate", str(old), "--content", str(content)).code == 0
+    migrate(old, content)
     folder = content / "files" / "publications" / "sp-x"
     assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) \
         == ["code.html", "data.zip", "tools/t.html", "tools/t.zip"]
@@ -538,7 +539,7 @@ def test_links_beyond_one_of_a_kind_keep_their_own_labels(tmp_path):
         "static/publication/rejoinder.pdf": b"%PDF-1.4 rejoinder\n",
     })
     content = tmp_path / "content"
-    assert run_cli("migrate", str(old), "--content", str(content)).code == 0
+    migrate(old, content)
     links = front_matter(content / "publications" / "rj.md")["links"]
     assert links["pdf"] == "files/publication/paper.pdf"
     assert {"label": "Rejoinder PDF", "url": "files/publication/rejoinder.pdf"} in links["more"]
@@ -583,8 +584,7 @@ def test_projects_move_with_their_picture_links_papers_and_old_addresses(tmp_pat
                                                "[reef-watch, gone]\n---\n",
     })
     content = tmp_path / "content"
-    result = run_cli("migrate", str(old), "--content", str(content))
-    assert result.code == 0, result.err
+    result = migrate(old, content)
     assert sorted(p.name for p in (content / "projects").iterdir()) == [
         "reef-watch.md", "secret.md", "tide-gauges.md"]
     reef = front_matter(content / "projects" / "reef-watch.md")
