@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..output.cache import CACHE_DIR, FileIdentity, hash_bytes, identity_of
+from ..output.paths import read_regular
 
 # Inputs up to this size are known by a hash of their bytes; larger ones by their identity.
 HASHED_SIZE = 1 << 20
@@ -63,8 +64,7 @@ def describe_input(path: str, read_later: Callable[[str], bool] | None = None,
         return key
     if read_later is not None and read_later(path):
         return None
-    with open(path, "rb") as stream:
-        return ("hash", hash_bytes(stream.read()))
+    return ("hash", hash_bytes(read_regular(path)))
 
 
 def fill_inputs(inputs: dict[str, InputKey | None], hashes: dict[str, str]

@@ -24,6 +24,7 @@ from typing import Iterator
 import jinja2
 
 from .reuse import Listing, Reuse, Slot, digest_context
+from ..output.paths import read_regular
 from ..output.writer import write_chunks, write_parts
 from ..views.entries import ENTRY, entries_of
 from .fragments import reduce_context, render_text
@@ -148,8 +149,7 @@ def write_spliced(root: Path, rel: str, old_path: str, slots: tuple[Slot, ...],
     """The file at `old_path` written to `rel` below `root` with the fragments of the
     papers in `made` (each of their slots has one) in their slots; with the slots as
     they are in the new file."""
-    with open(old_path, "rb") as stream:
-        data = memoryview(stream.read())
+    data = memoryview(read_regular(old_path))
     chunks: list = []
     moved: list[Slot] = []
     at = shift = 0

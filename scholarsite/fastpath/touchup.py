@@ -39,6 +39,7 @@ from .record import BuildRecord, is_output_as_written, record_build
 from .patch import patched_site
 from .reads import Reads, read_values
 from .reuse import (Digest, FileReads, Frame, Listing, PageDigests, Touch, key_paper_pages)
+from ..output.paths import read_regular
 from ..output.writer import MANIFEST, write_chunks, write_file
 from ..plan.pages import Planning, paper_context
 from ..reading.settings.publishing import Publishing
@@ -325,7 +326,7 @@ def patch_texts(out_dir: Path, views: dict[str, dict], old_views: dict[str, dict
         if not swaps:
             continue
         try:
-            data = (out_dir / rel).read_bytes()
+            data = read_regular(out_dir / rel)
         except OSError:
             return None
         places = []

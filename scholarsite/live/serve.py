@@ -35,6 +35,7 @@ from tornado.websocket import WebSocketClosedError
 
 from ..diagnostics import count_of
 from ..build import BuildOptions, check_build_dirs
+from ..output.paths import read_regular
 from .hosts import Addresses, AddressedOnly, list_addresses
 from .incremental import SiteBuilder
 from .steps import Outcome
@@ -146,8 +147,7 @@ class SiteHandler(AddressedOnly, web.StaticFileHandler):
         """The whole file at once, closed before the response goes out: a rebuild between
         two chunks then neither mixes two versions nor finds the file open (which would
         stop os.replace on Windows). Site files are small."""
-        with open(abspath, "rb") as file:
-            return file.read()[start:end]
+        return read_regular(abspath)[start:end]
 
     def should_return_304(self) -> bool:
         return False  # a file saved twice in one second must not look unchanged
@@ -162,7 +162,7 @@ class SiteHandler(AddressedOnly, web.StaticFileHandler):
         page = Path(self.preview.root, "404.html")
         if status_code == 404 and page.is_file():
             self.set_header("Content-Type", "text/html; charset=UTF-8")
-            self.finish(page.read_bytes())
+            self.finish(read_regular(page))
             return
         super().write_error(status_code, **kwargs)
 

@@ -32,6 +32,8 @@ from typing import Iterator
 
 from .. import __version__
 from ..diagnostics import Diagnostics
+from .paths import open_regular, read_regular
+from .writer import replace_file
 
 CACHE_DIR = ".scholarsite-cache"
 LIBRARIES = ("jinja2", "markupsafe", "markdown", "yaml", "bibtexparser", "pylatexenc")
@@ -101,24 +103,19 @@ class BuildCache:
         """A cached object, or None when it is missing or cannot be read (then it is
         simply made again)."""
         try:
-            with open(self.root / name, "rb") as stream:
+            with open_regular(self.root / name) as stream:
                 return pickle.load(stream)
         except Exception:  # a truncated, corrupted or foreign file is no cache
             return None
 
     def save(self, name: str, value: object) -> None:
-        """Write one cache file whole; a cache that cannot be written is no error."""
-        tmp = self.root / f".{name}.tmp-{os.getpid()}"
+        """Write one cache file whole; a cache that cannot be written is no error (a full
+        disk: replace_file leaves nothing half-written to take space)."""
         try:
             self.prepare()
-            with open(tmp, "wb") as stream:
-                pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, self.root / name)
-        except OSError:  # a full disk: nothing half-written is left to take space
-            try:
-                tmp.unlink(missing_ok=True)
-            except OSError:
-                pass
+            replace_file(self.root / name, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        except OSError:
+            pass
 
     def identify(self, name: str) -> FileIdentity | None:
         """The identity of a cache file, None when there is none."""
@@ -156,9 +153,9 @@ class BuildCache:
         # Backup tools skip a folder so tagged, and git one that ignores all it holds.
         for name, text in (("CACHEDIR.TAG", CACHEDIR_TAG), (".gitignore", GITIGNORE)):
             if not (self.folder / name).exists():
-                (self.folder / name).write_text(text, encoding="utf-8")
+                replace_file(self.folder / name, text.encode("utf-8"))
         self.root.mkdir(exist_ok=True)
-        (self.root / VERSION_MARK).write_text(VERSION_TEXT, encoding="utf-8")
+        replace_file(self.root / VERSION_MARK, VERSION_TEXT.encode("utf-8"))
         for entry in sorted(os.scandir(self.folder), key=lambda e: e.name):
             if entry.name != self.root.name and is_version_folder(entry):
                 shutil.rmtree(entry.path, ignore_errors=True)
@@ -178,7 +175,7 @@ def check_cache_folder(folder: Path) -> str:
     disk), but a folder with other things in it, such as a link to `..` or to ~/.cache,
     is never written into nor cleaned."""
     try:
-        if (folder / "CACHEDIR.TAG").read_text(encoding="utf-8") == CACHEDIR_TAG:
+        if read_regular(folder / "CACHEDIR.TAG").decode("utf-8") == CACHEDIR_TAG:
             return ""
     except (OSError, UnicodeDecodeError):
         pass

@@ -17,6 +17,9 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
+from .paths import read_regular
+from .writer import replace_file, write_file
+
 LISTING = "files.txt"  # written last: a folder with it is whole
 
 
@@ -59,12 +62,11 @@ def store_files(store: Path, key: str, make: Callable[[], dict[str, bytes]]
     store.mkdir(parents=True, exist_ok=True)
     ignore = store / ".gitignore"
     if not ignore.is_file():  # git leaves the folder out, as it does the build cache
-        ignore.write_text("# scholarsite's generated pictures: never committed.\n*\n",
-                          encoding="utf-8")
+        replace_file(ignore, b"# scholarsite's generated pictures: never committed.\n*\n")
     listing = folder / LISTING
     if not listing.is_file():
         write_generated(folder, make())
-    names = listing.read_text(encoding="utf-8").split("\n")
+    names = read_regular(listing).decode("utf-8").split("\n")
     return {rel: folder / rel for rel in names if rel}
 
 
@@ -74,9 +76,8 @@ def write_generated(folder: Path, files: dict[str, bytes]) -> None:
     staging = Path(tempfile.mkdtemp(prefix=".tmp-", dir=folder.parent))
     try:
         for rel, data in sorted(files.items()):
-            (staging / rel).parent.mkdir(parents=True, exist_ok=True)
-            (staging / rel).write_bytes(data)
-        (staging / LISTING).write_text("\n".join(sorted(files)) + "\n", encoding="utf-8")
+            write_file(staging, rel, data)
+        write_file(staging, LISTING, "\n".join(sorted(files)) + "\n")
         os.replace(staging, folder)
     except OSError:
         if not (folder / LISTING).is_file():  # not another build's, done first

@@ -59,6 +59,15 @@ def open_regular(path: Path | str) -> BinaryIO:
     return stream
 
 
+def read_regular(path: Path | str) -> bytes:
+    """The bytes of a regular file the tool reads whole that is no content file (the
+    package's own data, a page the last build wrote, the cache's records), through
+    open_regular: a pipe or device put in its place is refused, never waited on.
+    Content files go through reading/settings/yamlread.read_bytes, with its size limit."""
+    with open_regular(path) as stream:
+        return stream.read()
+
+
 def why_not_name(rel: str) -> str:
     """'' when `rel` ('a/b.md', below the folder written) is a path every system can hold
     and the build reads; otherwise why not."""

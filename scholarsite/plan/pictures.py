@@ -24,6 +24,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostics
 from ..output.generated import remove_unused, store_files
+from ..output.paths import open_regular
 from ..reading.pictures import PictureError, PictureTooLarge, decode_picture, open_picture
 
 PICTURES_STORE = "pictures"  # below the build's picture store
@@ -114,7 +115,7 @@ def says_too_much(image) -> bool:
 
 def says_too_much_raw(source: Path) -> bool:
     """For a file Pillow cannot read whole: whether its bytes hold an EXIF or XMP block."""
-    with open(source, "rb") as stream:
+    with open_regular(source) as stream:
         head = stream.read(1 << 16)
     return b"Exif\0" in head or b"http://ns.adobe.com/xap/" in head or b"eXIf" in head
 

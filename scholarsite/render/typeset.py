@@ -26,6 +26,7 @@ from typing import Sequence
 from ..diagnostics import Diagnostics
 from ..models import CV, Site
 from ..output.generated import remove_unused, store_files
+from ..output.paths import read_regular
 from ..views.cvpdf import CVFiles, cv_pdf_path, list_shown_texts, make_cv_data, newest_date
 from ..views.resume import RESUME_PATH, make_resume_json
 
@@ -102,7 +103,7 @@ def typeset_cv(site: Site, cv: CV, layers: Sequence[Path], folder: Path, diags: 
                             if not c.isspace()}))
     key = hashlib.sha256("\0".join([STORE_FORMAT, name, data, stamp.isoformat(), chars,
                                     typst_version(typst)]).encode("utf-8")
-                         + template.read_bytes()).hexdigest()[:20]
+                         + read_regular(template)).hexdigest()[:20]
     try:
         stored = store_files(folder, key, lambda: compile_cv(typst, template, data, stamp,
                                                             name, chars))
@@ -166,7 +167,7 @@ def locate(problem, template: Path) -> tuple[Path, int, str]:
 def report_warnings(stored: Path, diags: Diagnostics) -> None:
     """The warnings typesetting gave, each at its line, every build that uses the PDF."""
     try:
-        found = json.loads(stored.read_text(encoding="utf-8"))
+        found = json.loads(read_regular(stored).decode("utf-8"))
     except (OSError, ValueError):
         return
     for path, line, message in found:
@@ -197,7 +198,7 @@ def list_printed(pdf: bytes) -> set[str]:
 def report_missing(stored: Path, site: Site, diags: Diagnostics) -> None:
     """A warning at each line that wrote a character no font has (it prints as nothing,
     or as an empty box), saying which."""
-    missing = set(stored.read_text(encoding="utf-8"))
+    missing = set(read_regular(stored).decode("utf-8"))
     if not missing or site.cv is None:
         return
     told: set = set()

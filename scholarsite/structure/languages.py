@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..models import PubDate, SiteConfig
+from ..output.paths import open_regular
 
 if TYPE_CHECKING:  # Babel itself is imported when a language or a date is first read
     from babel import Locale
@@ -85,7 +86,7 @@ def load_catalog(name: str) -> gettext.NullTranslations:
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    with open(catalog_path(name), "rb") as po:
+    with open_regular(catalog_path(name)) as po:
         catalog = read_po(po, locale=name)
     compiled = io.BytesIO()
     write_mo(compiled, catalog)  # fuzzy entries left out: shown in English
@@ -99,7 +100,7 @@ def known_strings() -> frozenset[str]:
     site.yaml may replace."""
     from babel.messages.pofile import read_po
 
-    with open(catalog_path(SOURCE_CATALOG), "rb") as po:
+    with open_regular(catalog_path(SOURCE_CATALOG)) as po:
         catalog = read_po(po)
     return frozenset(m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id)
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ..models import Paper, Preview, Site, SiteConfig
+from ..output.paths import read_regular
 from ..reading.text.imagesizes import read_raster_size
 from ..reading.loader import find_files_dir
 from ..reading.pictures import PictureError, decode_picture, open_picture
@@ -186,7 +187,7 @@ def read_picture(path: str, mtime_ns: int, size: int) -> tuple[str, tuple[int, i
     from PIL import __version__ as pillow
 
     try:
-        data = Path(path).read_bytes()
+        data = read_regular(path)
         with open_picture(io.BytesIO(data)) as image:  # the bytes the key is of
             decode_picture(image)
             width, height = image.size

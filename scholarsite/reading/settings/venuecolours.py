@@ -14,6 +14,7 @@ import functools
 import re
 from pathlib import Path
 
+from ...output.paths import read_regular
 from .colours import Rgb, fit_contrast, hex_rgb, least_contrast, parse_colour, to_hex
 from .fields import FieldReader
 
@@ -46,7 +47,7 @@ def fit_badge(rgb: Rgb) -> tuple[Rgb, Rgb]:
 def load_default_colours(path: Path = DATA_FILE) -> dict[str, str]:
     """The theme's table as written: venue key -> colour."""
     table: dict[str, str] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in read_regular(path).decode("utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             short, colour = line.split("\t")
             table[venue_key(short)] = colour

@@ -28,6 +28,7 @@ from typing import Iterable, Mapping, TypeVar
 
 from ...diagnostics import Diagnostic, Diagnostics
 from ...models import Site
+from ...output.paths import read_regular
 
 K = TypeVar("K")
 
@@ -100,7 +101,7 @@ class Table:
 def read_venues(path: Path = DATA_FILE) -> list[Venue]:
     """The rows of a rank<TAB>abbr<TAB>full_name<TAB>dblp_path file; '#' lines are comments."""
     venues = []
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in read_regular(path).decode("utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             rank, abbr, full_name, dblp_path = line.split("\t")
             venues.append(Venue(rank, abbr.strip(), full_name.strip(), dblp_path.strip()))
