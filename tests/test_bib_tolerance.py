@@ -125,16 +125,52 @@ def test_markdown_papers_stay_strict(tmp_path):
     assert not (tmp_path / "site").exists()
 
 
-def test_a_file_that_is_not_utf8_is_left_out_whole(tmp_path):
+def test_a_file_that_cannot_be_read_at_all_is_an_error(tmp_path):
+    """No content file falls out of a published site with a warning (it did, exit 0): a
+    .bib that is no text in any encoding fails the build and check, at the file."""
+    content = make_content(tmp_path, {
+        "publications/binary.bib": entry("zhang").encode() + bytes(range(0x80, 0x100)) * 2,
+        "publications/papers.bib": entry("good1")})
+    for result in (build(content), run_cli("check", "--content", str(content))):
+        assert result.code == 1, result.err
+        assert "Traceback" not in result.err
+        texts = [text for name, _, text in problems(result, "error") if name == "binary.bib"]
+        assert any("whole file is left out" in text for text in texts), result.err
+        assert any("not UTF-8" in text for text in texts), result.err
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_chinese_export_in_gbk_keeps_its_papers(tmp_path):
+    """A .bib saved in GBK (as CNKI's exports and Windows in China save it) is read as
+    GB18030, with a warning that shows what was read (it was left out whole)."""
     content = make_content(tmp_path, {
         "publications/gbk.bib": entry("zhang", title="张三的论文").encode("gbk"),
         "publications/papers.bib": entry("good1")})
     result = build(content)
     assert result.code == 0, result.err
-    texts = [text for name, _, text in problems(result) if name == "gbk.bib"]
-    assert any("not UTF-8" in text for text in texts)
-    assert any("whole file is left out" in text for text in texts)
-    assert built_slugs(tmp_path / "site") == {"good1"}
+    [text] = [text for name, _, text in problems(result) if name == "gbk.bib"]
+    assert "GB18030" in text and "张三的论文" in text
+    assert built_slugs(tmp_path / "site") == {"good1", "zhang"}
+    assert "张三的论文" in (tmp_path / "site/publications/zhang/index.html").read_text("utf-8")
+
+
+def test_a_scholar_export_saved_as_latin1_keeps_every_paper(tmp_path):
+    """Google Scholar's export saved by a Windows program as Windows-1252: every paper is
+    on the site, its accents right, with a warning at the first accent saying how to save
+    the file as UTF-8 (it lost 14 of 20 papers, exit 0, as a warning)."""
+    entries = "".join(entry(f"m{i}", "  note = {Stra\u00dfe}", title=f"M\u00fcller \u2013 Paper {i}")
+                      for i in range(20))
+    content = make_content(tmp_path, {"publications/scholar.bib": entries.encode("cp1252")})
+    for result in (build(content), run_cli("check", "--content", str(content))):
+        assert result.code == 0, result.err
+        [warning] = [(line, text) for name, line, text in problems(result)
+                     if name == "scholar.bib"]
+        assert warning[0] == line_of(entries, "M\u00fcller")
+        assert "Windows-1252" in warning[1] and "M\u00fcller" in warning[1]
+        assert "save the file as UTF-8" in warning[1]
+    assert "(20 papers)" in build(content).out
+    page = (tmp_path / "site" / "publications" / "m7" / "index.html").read_text(encoding="utf-8")
+    assert "M\u00fcller \u2013 Paper 7" in page
 
 
 def test_an_exact_duplicate_is_kept_once(tmp_path):

@@ -49,9 +49,11 @@ def read_site_bib(path: Path, data: bytes, diags: Diagnostics) -> list[Paper]:
     """The papers of one of the site's .bib files (its bytes): what would be an error is
     a warning, an entry that cannot be a paper is left out (and named at the end), an
     entry given twice is kept once, and two entries under one key are both kept
-    (bibrepeats.keep_repeats)."""
+    (bibrepeats.keep_repeats). A file not in UTF-8 is read as the exports of Windows
+    programs are saved (yamlread.decode_western). A file that cannot be read at all is an
+    error: no content file falls out of a published site with a warning."""
     found = diags.empty_copy()
-    text = decode_text(data, path, found)
+    text = decode_text(data, path, found, legacy=True)
     if text is None:
         papers, left_out = [], [(0, "the whole file")]
     else:
@@ -59,9 +61,11 @@ def read_site_bib(path: Path, data: bytes, diags: Diagnostics) -> list[Paper]:
     total = len(papers) + len(left_out)
     papers = keep_repeats(papers, found)
     found.sort_since(0)
-    diags.add_all([dataclasses.replace(d, severity="warning") for d in found.items])
+    severity = "warning" if text is not None else "error"  # not read at all: an error
+    diags.add_all([dataclasses.replace(d, severity=severity) for d in found.items])
     if left_out:  # at the first entry left out (or line 1): every problem has a line
-        diags.warning(path, left_out[0][0] or 1, describe_left_out(left_out, total))
+        report = diags.warning if severity == "warning" else diags.error
+        report(path, left_out[0][0] or 1, describe_left_out(left_out, total))
     return papers
 
 

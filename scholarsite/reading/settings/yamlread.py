@@ -15,6 +15,7 @@ import yaml
 
 from ...diagnostics import Diagnostics
 from ...output.paths import NotRegularFile, open_regular, why_not_read
+from ..text.encodings import decode_legacy
 from ..text.cleantext import clean_text, clean_yaml, describe_removed, walk_scalars
 from .yamlanchors import compose_document
 from .yamlhints import explain_yaml_error
@@ -344,17 +345,21 @@ def read_bytes(path: Path, diags: Diagnostics, root: Path | None = None) -> byte
     return data
 
 
-def decode_text(data: bytes, path: Path, diags: Diagnostics) -> str | None:
+def decode_text(data: bytes, path: Path, diags: Diagnostics, legacy: bool = False
+                ) -> str | None:
     """The text of a content file's bytes, line ends made '\\n' and what is no text
     removed (cleantext.clean_text, with a warning at the first one's line); an error when
-    it is not UTF-8."""
+    it is not UTF-8, unless `legacy` (an exported .bib), which is then read as the exports
+    of Windows programs are saved (decode_legacy), with a warning."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        diags.error(path, line, "the file is not UTF-8 text; save it as UTF-8 "
-                    "(in most editors: File > Save with Encoding > UTF-8)")
-        return None
+        text = decode_legacy(data, exc.start, path, line, diags) if legacy else None
+        if text is None:
+            diags.error(path, line, "the file is not UTF-8 text; save it as UTF-8 "
+                        "(in most editors: File > Save with Encoding > UTF-8)")
+            return None
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     cleaned, count, first = clean_text(text)
     if count:
