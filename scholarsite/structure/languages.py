@@ -58,6 +58,17 @@ def catalog_name(tag: str) -> str:
     return locale.language if locale.language in CATALOGS else ""
 
 
+def split_region(tag: str) -> tuple[str, str | None]:
+    """The tag's language (ISO 639) and its region (ISO 3166, None when it names none or a
+    wider one, '419'), each as Typst's `text` takes it: 'pt-BR' is ('pt', 'BR'), 'zh-Hant'
+    ('zh', None). Typst refuses a whole tag as a language."""
+    locale = parse_language(tag)
+    if locale is None:
+        return "en", None
+    region = locale.territory
+    return locale.language, region if region and region.isalpha() else None
+
+
 def is_rtl(tag: str) -> bool:
     """Whether the language is written right to left (Arabic, Hebrew, Persian, Urdu)."""
     locale = parse_language(tag)
