@@ -121,7 +121,7 @@ def translate_views(views: dict[str, dict], site: Site, tag: str) -> dict[str, d
 
 def mark_language(html: Markup, tag: str) -> Markup:
     """HTML written in `tag`, shown on a page in another language."""
-    marked = Markup(f'<div lang="{tag}">') + html + Markup("</div>")
+    marked = Markup('<div lang="%s">') % tag + html + Markup("</div>")  # `%` escapes
     return make_rooted_html(str(marked)) if isinstance(html, RootedMarkup) else marked
 
 
