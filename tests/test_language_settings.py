@@ -1,7 +1,7 @@
 """site.yaml's language settings that could break a page or the build, refused at their
-line: a tag that is no BCP 47 tag (it becomes a `lang` attribute and a folder), and a
-`strings` wording whose `%` the templates cannot format. Each class's hostile cases share
-one site and one CLI run."""
+line: a tag that is no BCP 47 tag (it becomes a `lang` attribute and a folder), a
+language whose folder is a page of the site, and a `strings` wording whose `%` the
+templates cannot format. Each class's hostile cases share one site and one CLI run."""
 
 from __future__ import annotations
 
@@ -48,3 +48,19 @@ strings:
     assert "has '% ', which is not a value the theme fills in" in found[9]
     assert "%(shown)s, %(total)s; write a percent sign as %%" in found[9]
     assert "has '%(fil)s', which this string has no value for" in found[10]
+
+
+def test_a_language_whose_folder_is_a_page_of_the_site_is_an_error(tmp_path):
+    """`cv` (Chuvash) would put its home at /cv/ over the CV, `zh` over the free page
+    pages/zh.md; `de` takes no page's place."""
+    content = write_files(tmp_path / "content", {
+        "site.yaml": MINIMAL_CONFIG + "languages:\n  - en\n  - cv\n  - zh\n  - de\n",
+        "publications/a.md": paper(), "cv.yaml": "awards:\n  - Best Example Award, 2023\n",
+        "pages/zh.md": "---\ntitle: Zhōngwén\n---\nA page about Chinese.\n"})
+    found = errors_by_line(run_cli(*build_args(content, tmp_path / "site")))
+    assert found.keys() == {3, 4}, found
+    assert "'cv' (Chuvash), whose pages would be at /cv/, over this site's CV at /cv/" \
+        in found[3]
+    assert "'zh' (Chinese), whose pages would be at /zh/, over this site's free page at " \
+        "/zh/: leave 'zh' out, or rename the page" in found[4]
+    assert not (tmp_path / "site").exists()

@@ -10,7 +10,7 @@ from typing import TypeVar
 
 from ...diagnostics import Diagnostics
 from .fields import FieldReader
-from .yamlread import parse_yaml, read_text
+from .yamlread import Located, parse_yaml, read_text
 from ...structure.languages import is_well_formed, known_strings, parse_language
 
 Options = TypeVar("Options")
@@ -164,18 +164,33 @@ def read_in_languages(reader: FieldReader, key: str, languages: tuple[str, ...],
     return dict(found).get(languages[0], found[0][1]), tuple(found)
 
 
-def declares_languages(path: Path) -> bool:
-    """Whether site.yaml (`path`) names several languages: such a site is built whole
-    every time, its pages taken from no last build (plan/languages.py). Read quietly:
-    the build reads and checks it again."""
+def read_quietly(path: Path) -> Located | None:
+    """site.yaml (`path`) as YAML, its problems unsaid: the build reads and checks it."""
     if not path.is_file():
-        return False
+        return None
     quiet = Diagnostics(root=path.parent)
     text = read_text(path, quiet)
-    doc = parse_yaml(text, path, 1, quiet) if text is not None else None
+    return parse_yaml(text, path, 1, quiet) if text is not None else None
+
+
+def declares_languages(path: Path) -> bool:
+    """Whether site.yaml (`path`) names several languages: such a site is built whole
+    every time, its pages taken from no last build (plan/languages.py)."""
+    doc = read_quietly(path)
     data = doc.data if doc is not None else None
     return isinstance(data, dict) and isinstance(data.get("languages"), list) \
         and len(data["languages"]) > 1
+
+
+def find_language_line(path: Path, tag: str) -> int:
+    """The line of site.yaml (`path`) that names the language `tag` in `languages`, for
+    a problem found once the content is planned (1 when it cannot be found)."""
+    doc = read_quietly(path)
+    listed = doc.data.get("languages") if doc is not None and isinstance(doc.data, dict) \
+        else None
+    found = [i for i, named in enumerate(listed if isinstance(listed, list) else ())
+             if isinstance(named, str) and named.strip() == tag]
+    return doc.line("languages", found[0]) if doc is not None and found else 1
 
 
 def build_cold_for_languages(options: Options, config_path: Path) -> Options:
