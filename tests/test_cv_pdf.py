@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -161,6 +162,23 @@ pdf:
     assert "Alpha: Sharing Examples" in text and "Gamma Report" not in text
     assert "CCF-A" not in text
     assert "letter" in pdf_info(tmp_path / "site" / PDF)["Page size"]
+
+
+def test_each_language_with_a_script_or_region_has_its_pdf_with_its_lang(tmp_path):
+    """Typst takes an ISO 639 language and, apart, a region: the whole tag ('pt-BR') was
+    refused, and the PDF left out with a warning inside the theme's cv.typ."""
+    tags = ("en-GB", "zh-Hant", "zh-TW", "pt-BR")
+    content = write_files(tmp_path / "content", {
+        "site.yaml": MINIMAL_CONFIG + f"languages: [{', '.join(tags)}]\n",
+        "cv.yaml": "awards:\n  - Best Example Award, 2023\n", "publications/a.md": paper()})
+    result = build(content, tmp_path / "site")
+    assert result.code == 0 and "cv.typ" not in result.err, result.err
+    for prefix, lang in (("", "en-GB"), ("zh-Hant/", "zh"), ("zh-TW/", "zh-TW"),
+                         ("pt-BR/", "pt-BR")):
+        pdf = tmp_path / "site" / prefix / PDF
+        assert re.search(rf"/Lang ?\({lang}\)".encode(), pdf.read_bytes()), prefix
+        link = soup(tmp_path / "site" / prefix / "cv" / "index.html").select_one(".cv-download")
+        assert link is not None, prefix
 
 
 def test_an_unknown_pdf_setting_is_an_error_at_its_line(tmp_path):

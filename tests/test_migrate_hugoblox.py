@@ -296,9 +296,10 @@ def test_dataset_dois_keep_their_slot_and_shortcode_links_and_raw_images_work(tm
     """A `url_dataset` or preprint doi.org link never takes the paper's DOI; Hugo's ref
     shortcodes lead to the moved page; a template expression or a dead anchor is taken
     out; a raw-HTML picture of static/ works from the moved page (issue 33, classes 5,
-    10, 15)."""
+    10, 15). A POSIX language name (`en_GB`) becomes the language alone, a BCP 47 tag."""
     old = write_files(tmp_path / "old", {
-        "hugo.yaml": "title: Ann Lee\nbaseURL: https://ann.example.org/\n",
+        "hugo.yaml": "title: Ann Lee\nbaseURL: https://ann.example.org/\n"
+                     "defaultContentLanguage: en_GB\n",
         "static/images/map.png": b"\x89PNG\r\n\x1a\n" + bytes(64),
         "content/publication/kelp/index.md": """\
             ---

@@ -138,6 +138,21 @@ def test_an_edit_to_a_paper_shows_within_two_seconds(served, tmp_path):
     server.wait_for_line(r"^Rebuilt in \d+ ms: \d+ files? changed")
 
 
+def test_a_text_in_another_language_shows_when_saved(served, tmp_path):
+    """index.zh.md and cv.zh.yaml (a text in a language, `NAME.TAG.SUFFIX`) are read as
+    their default file is: a save of either was seen by no rebuild."""
+    content = write_files(tmp_path / "content", {
+        "site.yaml": MINIMAL_CONFIG + "languages: [en, zh]\n", "index.md": "Hello.\n",
+        "index.zh.md": "你好。\n", "cv.yaml": "awards:\n  - Best Example Award, 2023\n",
+        "cv.zh.yaml": "awards:\n  - 最佳示例奖, 2023\n"})
+    server = served()
+    for path, old, new, page in ((content / "index.zh.md", "你好", "再见", "/zh/"),
+                                 (content / "cv.zh.yaml", "最佳示例奖", "最佳论文奖", "/zh/cv/")):
+        edit(path, old, new)
+        wait_until(lambda new=new, page=page: new in server.get(page)[1], 10,
+                   f"{page} shows the save of {path}")
+
+
 def test_a_broken_file_shows_an_error_page_until_it_is_fixed(served, tmp_path):
     server = served()
     paper = tmp_path / "content" / "publications" / "a-paper.md"

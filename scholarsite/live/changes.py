@@ -13,6 +13,7 @@ from ..reading.citecounts import COUNTS_FILE
 from ..reading.roster import COAUTHORS_FILE, PEOPLE_DIR
 from ..reading.loader import BIO_FILE, CONFIG_FILE, CV_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR
 from ..render.layers import find_theme, is_same_folder, make_theme_name
+from ..structure.languages import parse_language
 
 EXTRA_FOLDERS = frozenset((*(s.name for s in SCHEMAS), PAGES.name))  # collections, free pages
 
@@ -51,24 +52,44 @@ def classify_changes(paths: Iterable[Path], options: BuildOptions) -> Changes:
     for path in paths:
         rel = relative_below(path, options.content_dir)
         if rel is not None and rel.parts:
-            top = rel.parts[0]
-            if rel.as_posix() in (CONFIG_FILE, COUNTS_FILE, COAUTHORS_FILE) or (
-                    top == PEOPLE_DIR and path.suffix.lower() in MARKDOWN_SUFFIXES):
-                # Read with site.yaml: counts, and the people and co-authors, whose names
-                # every paper's view links (loader.load_settings).
-                changes.config = True
-            elif rel.as_posix() == BIO_FILE:
-                changes.bio = True
-            elif top == PAPERS_DIR and path.suffix.lower() in PAPER_SUFFIXES:
-                changes.papers.add(options.content_dir / rel)
-            elif top == FILES_DIR:
-                changes.static = True
-            elif rel.as_posix() == CV_FILE or (
-                    top in EXTRA_FOLDERS and path.suffix.lower() in MARKDOWN_SUFFIXES):
-                changes.extras = True
+            if not classify_content_change(rel, options.content_dir, changes):
+                # A text in another language (index.zh.md, cv.zh-Hant.yaml) touches
+                # what its default-language file does.
+                classify_content_change(untranslated(rel), options.content_dir, changes)
             continue
         classify_template_change(path, layers, theme, changes)
     return changes
+
+
+def classify_content_change(rel: Path, content_dir: Path, changes: Changes) -> bool:
+    """Note what a change of the content folder's `rel` touches; False when no build
+    reads it."""
+    top, suffix = rel.parts[0], rel.suffix.lower()
+    if rel.as_posix() in (CONFIG_FILE, COUNTS_FILE, COAUTHORS_FILE) or (
+            top == PEOPLE_DIR and suffix in MARKDOWN_SUFFIXES):
+        # Read with site.yaml: counts, and the people and co-authors, whose names
+        # every paper's view links (loader.load_settings).
+        changes.config = True
+    elif rel.as_posix() == BIO_FILE:
+        changes.bio = True
+    elif top == PAPERS_DIR and suffix in PAPER_SUFFIXES:
+        changes.papers.add(content_dir / rel)
+    elif top == FILES_DIR:
+        changes.static = True
+    elif rel.as_posix() == CV_FILE or (top in EXTRA_FOLDERS and suffix in MARKDOWN_SUFFIXES):
+        changes.extras = True
+    else:
+        return False
+    return True
+
+
+def untranslated(rel: Path) -> Path:
+    """The default language's file of a text in another language, `NAME.TAG.SUFFIX`
+    (the tag a language's: parse_language); `rel` itself when it is no such text."""
+    stem, dot, tag = rel.stem.rpartition(".")
+    if not dot or not stem or parse_language(tag) is None:
+        return rel
+    return rel.with_name(stem + rel.suffix)
 
 
 def classify_template_change(path: Path, layers: tuple[Path, ...], theme: Path | None,

@@ -21,8 +21,12 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
+from ..diagnostics import Diagnostics
 from ..models import Item, Paper, Person, Site, SiteConfig, Variant
+from ..reading.loader import CONFIG_FILE
+from ..reading.settings.langconfig import find_language_line
 from ..structure.kinds import KIND
+from ..structure.languages import parse_language
 from ..structure.urls import FILES_DIR, ROOT_MARKER
 from ..views.cvpdf import CVFiles
 from ..views.rooted import RootedMarkup, make_rooted_html
@@ -36,6 +40,27 @@ BIO_FILE_LINK = re.compile(r'\b(href|src)="files/')
 
 def other_languages(config: SiteConfig) -> tuple[str, ...]:
     return config.languages[1:]
+
+
+def check_language_folders(site: Site, pages: list[Page], diags: Diagnostics) -> None:
+    """An error at site.yaml's line for each other language whose folder (/TAG/) is
+    where the default language has a page or a folder of pages: `languages: [en, cv]`
+    (Chuvash) would put its home over the CV, `zh` over a free page pages/zh.md. The
+    default's `pages` are all it has at its root but the theme's assets/ and files/,
+    which no language is named."""
+    taken = {page.path.split("/")[0].casefold(): page for page in pages
+             if page.kind != "redirect"}
+    config = site.content_dir / CONFIG_FILE
+    for tag in other_languages(site.config):
+        page = taken.get(tag.casefold())
+        if page is not None:
+            what = KIND[page.kind].title or ("free page" if page.kind == "page"
+                                              else f"{page.kind} page")
+            name = getattr(parse_language(tag), "english_name", tag)
+            diags.error(config, find_language_line(config, tag), f"'languages' names "
+                        f"{tag!r} ({name}), whose pages would be at /{tag}/, over this "
+                        f"site's {what} at /{page.path}: leave {tag!r} out"
+                        + (", or rename the page" if page.kind == "page" else ""))
 
 
 def localize_site(site: Site, tag: str) -> Site:
@@ -121,7 +146,7 @@ def translate_views(views: dict[str, dict], site: Site, tag: str) -> dict[str, d
 
 def mark_language(html: Markup, tag: str) -> Markup:
     """HTML written in `tag`, shown on a page in another language."""
-    marked = Markup(f'<div lang="{tag}">') + html + Markup("</div>")
+    marked = Markup('<div lang="%s">') % tag + html + Markup("</div>")  # `%` escapes
     return make_rooted_html(str(marked)) if isinstance(html, RootedMarkup) else marked
 
 

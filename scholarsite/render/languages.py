@@ -10,8 +10,8 @@ from typing import Sequence
 from ..diagnostics import Diagnostics
 from ..fastpath.reads import ReadLog
 from ..models import Site
-from ..plan.languages import (language_copies, language_store, localize_site,
-                              other_languages, plan_languages)
+from ..plan.languages import (check_language_folders, language_copies, language_store,
+                              localize_site, other_languages, plan_languages)
 from ..plan.pages import DEFERRABLE, Page, plan_pages
 from ..views.cvpdf import CVFiles
 from .typeset import make_cv_files
@@ -40,6 +40,7 @@ def plan_in_languages(site: Site, views: dict[str, dict], deferred: frozenset[st
     made files are kept, and where problems go)."""
     local_cv = make_language_cv_files(site, *typesetting)
     pages = plan_pages(site, views, deferred=deferred, cv_files=cv_files, log=log)
+    check_language_folders(site, pages, typesetting[2])
     return pages + plan_languages(site, deferred, local_cv), language_copies(local_cv)
 
 

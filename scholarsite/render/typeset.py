@@ -9,8 +9,10 @@ which nothing of the CV changed does not typeset it again, and `serve` copies it
 the site like any generated file. Its creation date is the newest date the CV shows: the
 same content gives the same bytes.
 
-A PDF that cannot be made never stops the build: the site is written without it, with a
-warning that says why at the template's line or cv.yaml's (an error under --strict).
+A PDF that the site's own template, or a missing `typst`, cannot make does not stop the
+build: the site is written without it, with a warning that says why at the template's line
+or cv.yaml's (an error under --strict). One the theme's template cannot make is an error at
+the CV's file: the owner has no template line to fix, and a CV quietly missing is worse.
 """
 
 from __future__ import annotations
@@ -24,11 +26,12 @@ from pathlib import Path
 from typing import Sequence
 
 from ..diagnostics import Diagnostics
-from ..models import CV, Site
+from ..models import CV, Site, SiteConfig
 from ..output.generated import remove_unused, store_files
 from ..output.paths import read_regular
 from ..views.cvpdf import CVFiles, cv_pdf_path, list_shown_texts, make_cv_data, newest_date
 from ..views.resume import RESUME_PATH, make_resume_json
+from .layers import find_theme, is_same_folder
 
 TEMPLATE = "cv.typ"
 RESUME_NAME = Path(RESUME_PATH).name
@@ -62,7 +65,7 @@ def find_template(layers: Sequence[Path]) -> Path | None:
 def make_cv_files(site: Site, layers: Sequence[Path], store: Path, diags: Diagnostics
                   ) -> CVFiles | None:
     """The CV's files for a site with a cv.yaml (its PDF, its JSON Resume), each made or
-    found in `store`; a PDF that cannot be made is left out, with a warning saying why."""
+    found in `store`; a PDF that cannot be made is left out, saying why (typeset_cv)."""
     cv = site.cv
     if cv is None:
         return None
@@ -82,7 +85,7 @@ def make_cv_files(site: Site, layers: Sequence[Path], store: Path, diags: Diagno
 def typeset_cv(site: Site, cv: CV, layers: Sequence[Path], folder: Path, diags: Diagnostics
                ) -> Path | None:
     """Where `folder` keeps the CV's PDF, typeset now or found there; None, with a
-    warning saying why, when it cannot be made."""
+    problem saying why (report_refused), when it cannot be made."""
     template = find_template(layers)
     if template is None:
         diags.warning(cv.source, cv.pdf.line, f"the CV's PDF was not made: no {TEMPLATE} in "
@@ -108,12 +111,27 @@ def typeset_cv(site: Site, cv: CV, layers: Sequence[Path], folder: Path, diags: 
         stored = store_files(folder, key, lambda: compile_cv(typst, template, data, stamp,
                                                             name, chars))
     except TypesetError as exc:
-        path, line, message = exc.args
-        diags.warning(path, line, f"the CV's PDF was not made: {message}")
+        report_refused(template, cv, site.config, exc.args, diags)
         return None
     report_warnings(stored[WARNINGS_FILE], diags)
     report_missing(stored[MISSING_FILE], site, diags)
     return stored[name]
+
+
+def report_refused(template: Path, cv: CV, config: SiteConfig,
+                   problem: tuple[Path, int, str], diags: Diagnostics) -> None:
+    """Typst refused to make the PDF from `template`. A site's own template is the
+    owner's to fix: a warning at its line. The theme's is not (a line in the package
+    would tell the owner nothing they can change): an error at the CV's file, which
+    asked for a CV the theme cannot make."""
+    path, line, message = problem
+    theme = find_theme()
+    if theme is None or not is_same_folder(template.parent, theme):
+        diags.warning(path, line, f"the CV's PDF was not made: {message}")
+        return
+    which = f"the CV's PDF in {config.language}" if config.languages else "the CV's PDF"
+    diags.error(cv.source, cv.pdf.line, f"{which} cannot be made by the theme's "
+                f"{TEMPLATE}: Typst says {message}")
 
 
 def typst_version(typst) -> str:

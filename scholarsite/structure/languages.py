@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime
 import gettext
 import io
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -34,15 +35,34 @@ SOURCE_CATALOG = "en"  # every string the interface shows, as the templates writ
 CATALOGS = ("en", "zh_Hans", "zh_Hant", "ja", "ko", "de", "fr", "es", "pt")
 # Chinese written in traditional characters: by script, or by the regions that use it.
 TRADITIONAL = frozenset({"TW", "HK", "MO"})
+# A well-formed language tag, as RFC 5646 (BCP 47) writes its syntax: language (with its
+# extended subtags), script, region, variants, extensions, private use. Babel alone is not
+# enough: it reads POSIX names too, keeping an '@modifier' and dropping a '.encoding', so
+# 'en@"><img ...>' would be taken as English. ASCII: a tag is never another letter.
+LANGUAGE_TAG = re.compile(r"""
+    (?: [a-z]{2,3} (?:-[a-z]{3}){0,3} | [a-z]{4,8} )
+    (?: -[a-z]{4} )?
+    (?: -(?:[a-z]{2} | [0-9]{3}) )?
+    (?: -(?:[a-z0-9]{5,8} | [0-9][a-z0-9]{3}) )*
+    (?: -[0-9a-wy-z] (?:-[a-z0-9]{2,8})+ )*
+    (?: -x (?:-[a-z0-9]{1,8})+ )?
+    """, re.VERBOSE | re.IGNORECASE | re.ASCII)
+
+
+def is_well_formed(tag: str) -> bool:
+    """Whether `tag` is written as a BCP 47 language tag ('zh-Hant', 'pt-BR')."""
+    return LANGUAGE_TAG.fullmatch(tag) is not None
 
 
 def parse_language(tag: str) -> Locale | None:
-    """The language a BCP 47 tag ('en', 'zh', 'zh-Hant', 'pt-BR') names, or None when
-    CLDR does not know it."""
+    """The language a well-formed BCP 47 tag ('en', 'zh', 'zh-Hant', 'pt-BR') names, or
+    None when it is not one or CLDR does not know it."""
     from babel import Locale, UnknownLocaleError
 
+    if not is_well_formed(tag):
+        return None
     try:
-        return Locale.parse(tag.replace("_", "-"), sep="-")
+        return Locale.parse(tag, sep="-")
     except (ValueError, TypeError, UnknownLocaleError):
         return None
 
@@ -57,6 +77,17 @@ def catalog_name(tag: str) -> str:
                                                   and locale.script != "Hans")
         return "zh_Hant" if traditional else "zh_Hans"
     return locale.language if locale.language in CATALOGS else ""
+
+
+def split_region(tag: str) -> tuple[str, str | None]:
+    """The tag's language (ISO 639) and its region (ISO 3166, None when it names none or a
+    wider one, '419'), each as Typst's `text` takes it: 'pt-BR' is ('pt', 'BR'), 'zh-Hant'
+    ('zh', None). Typst refuses a whole tag as a language."""
+    locale = parse_language(tag)
+    if locale is None:
+        return "en", None
+    region = locale.territory
+    return locale.language, region if region and region.isalpha() else None
 
 
 def is_rtl(tag: str) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..structure.languages import human_date, messages_for
+from ..structure.languages import human_date, messages_for, split_region
 from ..models import CV, TYPE_LABELS, CVEntry, CVSection, Paper, PubDate, Site
 from ..reading.people import is_owner
 from ..reading.slugs import fold_latin
@@ -59,10 +59,11 @@ def make_cv_data(site: Site, cv: CV) -> dict:
     """Everything cv.typ shows, in the order it shows it."""
     owner = site.config.owner
     t = messages_for(site.config).gettext
+    language, region = split_region(site.config.language)
     return {"title": f"{owner.name}: {t('Curriculum Vitae')}", "header": header_data(site),
             "settings": {"paper": cv.pdf.paper, "font": cv.pdf.font, "tiers": cv.pdf.tiers},
             "sections": translate_sections(list_sections(site, cv), t),
-            "language": site.config.language, "running_title": t("Curriculum Vitae")}
+            "language": language, "region": region, "running_title": t("Curriculum Vitae")}
 
 
 def translate_sections(sections: list[dict], t: Callable[[str], str]) -> list[dict]:

@@ -170,7 +170,8 @@ def make_settings(old: Path, owner: Owner, mig: Migration) -> dict:
     site = {"title": title or owner.name,
             "url": make_url(text_of(config.get("baseURL") or config.get("baseurl"))),
             "description": find_description(params),
-            "language": text_of(config.get("defaultContentLanguage")).split("-")[0]}
+            # The language alone: Hugo's 'zh-cn' or POSIX 'zh_CN' ('zh_CN' is no BCP 47 tag).
+            "language": re.split(r"[-_]", text_of(config.get("defaultContentLanguage")))[0]}
     if not site["title"]:
         site["title"] = PLACEHOLDER_NAME
         mig.add_review(where, "the site has no title: site.yaml says 'Your Name'; edit it")

@@ -41,7 +41,8 @@ def drop_translations(sources: list[Source], folder, mig: Migration) -> list[Sou
                   f"entries that move (as {mig.where(found[0].path)} is of "
                   f"{mig.where(main.path)}): scholarsite shows an entry once, in every "
                   "language of a site; to keep a copy's wording, add it to the entry as "
-                  f"`translations: {{{lang}: {{title: ...}}}}` and `languages:` to site.yaml "
+                  f"`translations: {{{lang.replace('_', '-')}: {{title: ...}}}}` and "
+                  "`languages:` to site.yaml "
                   "(README: Languages)")
     dropped = {id(s) for found in copies.values() for s in found}
     return [s for s in sources if id(s) not in dropped]

@@ -4,17 +4,22 @@ several scripts (`author.name: {en: Wei Gao, zh: 高巍}`)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 from typing import TypeVar
 
 from ...diagnostics import Diagnostics
 from .fields import FieldReader
-from .yamlread import parse_yaml, read_text
-from ...structure.languages import known_strings, parse_language
+from .yamlread import Located, parse_yaml, read_text
+from ...structure.languages import is_well_formed, known_strings, parse_language
 
 Options = TypeVar("Options")
 
 LANGUAGE_HELP = "a language tag such as en, zh, zh-Hant, de, pt-BR or ar"
+# What a template fills into an interface string (`%(name)s`, `%(num)d`) or a percent
+# sign (`%%`, the name ''); any other `%` is one formatting cannot read.
+PLACEHOLDER = re.compile(r"%(?:\((\w+)\)[sd]|%)")
+PERCENT = re.compile(r"%.?")
 
 
 def read_languages(top: FieldReader) -> tuple[str, tuple[str, ...]]:
@@ -56,9 +61,16 @@ def read_language_list(top: FieldReader) -> tuple[str, ...]:
 
 
 def check_tag(reader: FieldReader, key: tuple, tag: str) -> bool:
-    """Whether `tag` is a language CLDR knows; an error at `key` when not. A tag whose
-    language has no catalog is taken: its interface is English (or `strings`)."""
-    if parse_language(tag) is None or "/" in tag or tag.strip() != tag:
+    """Whether `tag` is a well-formed BCP 47 tag of a language CLDR knows; an error at
+    `key` when not. A tag whose language has no catalog is taken: its interface is
+    English (or `strings`)."""
+    if not is_well_formed(tag):
+        hyphens = tag.replace("_", "-")
+        hint = f"write {hyphens!r}" if is_well_formed(hyphens) else f"write {LANGUAGE_HELP}"
+        reader.error(key, f"{tag!r} is not a well-formed language tag (BCP 47: language, "
+                     f"then script, region, each after '-'): {hint}")
+        return False
+    if parse_language(tag) is None:
         reader.error(key, f"{tag!r} is not a known language: write {LANGUAGE_HELP}")
         return False
     return True
@@ -84,7 +96,8 @@ def read_strings(top: FieldReader, languages: tuple[str, ...]
         if isinstance(value, dict):
             out += read_per_language(strings, message, value, languages)
         elif isinstance(value, str) and value.strip():
-            out.append((languages[0], message, value.strip()))
+            if check_placeholders(strings, (key,), message, value):
+                out.append((languages[0], message, value.strip()))
         else:
             strings.error((key,), f"'strings.{message}' must be text, or one text per "
                           f"language such as {{{languages[0]}: ...}}")
@@ -100,9 +113,27 @@ def read_per_language(strings: FieldReader, message: str, value: dict,
                           f"not one of the site's languages ({', '.join(languages)})")
         elif not isinstance(text, str) or not text.strip():
             strings.error((message, tag), f"'strings.{message}.{tag}' must be text")
-        else:
+        elif check_placeholders(strings, (message, tag), message, text):
             out.append((str(tag), message, text.strip()))
     return out
+
+
+def check_placeholders(strings: FieldReader, key: tuple, message: str, own: str) -> bool:
+    """Whether the owner's wording `own` of `message` names only the values the theme
+    fills into it (`%(name)s`), and writes a percent sign as `%%`: the templates format
+    every string with `%` (Jinja's newstyle gettext), so anything else would stop the
+    build at a template's line. An error at `key` when not."""
+    names = {name for name in PLACEHOLDER.findall(message) if name}
+    stray = [m.group() for m in PERCENT.finditer(PLACEHOLDER.sub("", own))]
+    unknown = sorted({name for name in PLACEHOLDER.findall(own) if name} - names)
+    if not stray and not unknown:
+        return True
+    given = ", ".join(f"%({name})s" for name in sorted(names)) or "none"
+    bad = f"'%({unknown[0]})s', which this string has no value for" if unknown \
+        else f"{stray[0]!r}, which is not a value the theme fills in"
+    strings.error(key, f"'strings.{message}' has {bad}: the values it may show are "
+                  f"{given}; write a percent sign as %%")
+    return False
 
 
 def read_names(author: FieldReader, languages: tuple[str, ...]
@@ -133,18 +164,33 @@ def read_in_languages(reader: FieldReader, key: str, languages: tuple[str, ...],
     return dict(found).get(languages[0], found[0][1]), tuple(found)
 
 
-def declares_languages(path: Path) -> bool:
-    """Whether site.yaml (`path`) names several languages: such a site is built whole
-    every time, its pages taken from no last build (plan/languages.py). Read quietly:
-    the build reads and checks it again."""
+def read_quietly(path: Path) -> Located | None:
+    """site.yaml (`path`) as YAML, its problems unsaid: the build reads and checks it."""
     if not path.is_file():
-        return False
+        return None
     quiet = Diagnostics(root=path.parent)
     text = read_text(path, quiet)
-    doc = parse_yaml(text, path, 1, quiet) if text is not None else None
+    return parse_yaml(text, path, 1, quiet) if text is not None else None
+
+
+def declares_languages(path: Path) -> bool:
+    """Whether site.yaml (`path`) names several languages: such a site is built whole
+    every time, its pages taken from no last build (plan/languages.py)."""
+    doc = read_quietly(path)
     data = doc.data if doc is not None else None
     return isinstance(data, dict) and isinstance(data.get("languages"), list) \
         and len(data["languages"]) > 1
+
+
+def find_language_line(path: Path, tag: str) -> int:
+    """The line of site.yaml (`path`) that names the language `tag` in `languages`, for
+    a problem found once the content is planned (1 when it cannot be found)."""
+    doc = read_quietly(path)
+    listed = doc.data.get("languages") if doc is not None and isinstance(doc.data, dict) \
+        else None
+    found = [i for i, named in enumerate(listed if isinstance(listed, list) else ())
+             if isinstance(named, str) and named.strip() == tag]
+    return doc.line("languages", found[0]) if doc is not None and found else 1
 
 
 def build_cold_for_languages(options: Options, config_path: Path) -> Options:
