@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -124,7 +126,15 @@ def test_converters_are_extra_and_sane_lists(kind, text):
         if kind == "item" else []), output_format="html")
     for source in (text, EVERY_EXTENSION, EVERY_EXTENSION + text):
         named.reset()
-        assert markdown_html(source, kind) == named.convert(source).strip()
+        assert markdown_html(source, kind) == drop_lone_backrefs(named.convert(source).strip())
+
+
+def drop_lone_backrefs(page: str) -> str:
+    """The page without the links back from footnotes the text never cites: the site's
+    Markdown leaves them out (they lead nowhere, a broken link for `check`)."""
+    cited = set(re.findall(r'<sup id="(fnref[^"]*)"', page))
+    return re.sub(r'<a class="footnote-backref" href="#(fnref[^"]*)"[^>]*>[^<]*</a>',
+                  lambda m: m.group() if m.group(1) in cited else "", page)
 
 
 def test_the_fixture_uses_every_extension():
