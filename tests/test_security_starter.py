@@ -1,0 +1,70 @@
+"""`new` and `upgrade` against a hostile install record, site record and checkout: what pip
+recorded never adds a line to requirements.txt, upgrade never reads, writes or deletes
+through a link or outside its own files, and the wheel a site carries holds only the
+package's declared files. Each through the real command line.
+
+A fake installation stands in for pip's: a folder holding a link to this checkout's
+package and a dist-info beside it, as pip lays them out, whose direct_url.json each test
+writes; no wheel is built and no environment made.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_cli, tree_bytes, write_files
+
+COMMIT = "0123456789abcdef0123456789abcdef01234567"
+GIT = {"url": "https://github.com/example/scholarsite",
+       "vcs_info": {"vcs": "git", "commit_id": COMMIT}}
+needs_links = pytest.mark.skipif(os.name == "nt", reason="symbolic links need privileges")
+
+
+def make_fake_install(folder: Path, origin: dict) -> Path:
+    """`folder` as pip leaves a site-packages: scholarsite (this checkout's, by a link) and
+    its dist-info, recording `origin` as where it came from."""
+    write_files(folder / "scholarsite-0.1.0.dist-info", {
+        "METADATA": "Metadata-Version: 2.1\nName: scholarsite\nVersion: 0.1.0\n",
+        "INSTALLER": "pip\n", "direct_url.json": json.dumps(origin)})
+    (folder / "scholarsite").symlink_to(ROOT / "scholarsite", target_is_directory=True)
+    return folder
+
+
+def run_installed(install: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(install), PYTHONIOENCODING="utf-8")
+    return subprocess.run([sys.executable, "-m", "scholarsite", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, encoding="utf-8", timeout=120)
+
+
+def set_origin(install: Path, origin: dict) -> None:
+    (install / "scholarsite-0.1.0.dist-info" / "direct_url.json").write_text(
+        json.dumps(origin), encoding="utf-8")
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@needs_links
+def test_every_command_writes_through_no_link_even_one_inside_the_folder(make_site, tmp_path):
+    """import-bib, as every command asks output/paths.why_not_write: a publications/
+    linked to another folder of the content is not written through."""
+    content = make_site()
+    (content / "publications").rename(content / "papers")
+    (content / "publications").symlink_to("papers", target_is_directory=True)
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@article{k1, title={One}, author={Ada Example}, journal={J}, year=2024}\n",
+                   encoding="utf-8")
+    before = tree_bytes(content)
+    result = run_cli("import-bib", str(bib), "--content", str(content))
+    assert result.code == 1 and "'publications' is a link" in result.err, result.err
+    assert tree_bytes(content) == before
