@@ -96,3 +96,42 @@ def test_every_command_writes_through_no_link_even_one_inside_the_folder(make_si
     result = run_cli("import-bib", str(bib), "--content", str(content))
     assert result.code == 1 and "'publications' is a link" in result.err, result.err
     assert tree_bytes(content) == before
+
+
+def copy_checkout(target: Path) -> Path:
+    skip = shutil.ignore_patterns("__pycache__")
+    for name in ("scholarsite", "templates"):
+        shutil.copytree(ROOT / name, target / name, ignore=skip)
+    for name in ("pyproject.toml", "build.py"):
+        shutil.copy2(ROOT / name, target / name)
+    return target
+
+
+@needs_links
+def test_the_carried_wheel_holds_the_declared_files_only_never_a_link(tmp_path):
+    """A checkout's hidden files (.env, an editor's swap file) are no package file (nor a
+    starter file), and a link among its files (to ~/.ssh) stops the packing: the wheel is
+    committed to the site's public repository."""
+    checkout = copy_checkout(tmp_path / "checkout")
+    write_files(checkout, {"scholarsite/.env": "TOKEN=secret\n",
+                           "scholarsite/commands/.new.py.swp": "swap\n",
+                           "templates/.notes.html": "notes\n",
+                           "scholarsite/starter/content/.index.md.swp": "swap\n"})
+    write_files(tmp_path / "home", {".ssh/id_rsa": "PRIVATE KEY\n"})
+    (checkout / "scholarsite/data/key").symlink_to(tmp_path / "home/.ssh/id_rsa")
+    (checkout / "templates/ssh").symlink_to(tmp_path / "home/.ssh", target_is_directory=True)
+    build = [sys.executable, str(checkout / "build.py"), "new"]
+    refused = subprocess.run([*build, "linked"], cwd=tmp_path, capture_output=True, text=True)
+    assert refused.returncode == 1 and "Traceback" not in refused.stderr, refused.stderr
+    assert "scholarsite/data/key (scholarsite/data/key is a link)" in refused.stderr
+    assert "scholarsite/theme/ssh/id_rsa (templates/ssh is a link)" in refused.stderr
+    assert not (tmp_path / "linked").exists()
+    (checkout / "scholarsite/data/key").unlink()
+    (checkout / "templates/ssh").unlink()
+    made = subprocess.run([*build, "site"], cwd=tmp_path, capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    names = zipfile.ZipFile(next((tmp_path / "site/vendor").glob("*.whl"))).namelist()
+    assert [n for n in names if "/." in n] == []
+    assert not (tmp_path / "site/content/.index.md.swp").exists()
+    assert {"scholarsite/commands/new.py", "scholarsite/theme/base.html",
+            "scholarsite/starter/dot-gitignore"} <= set(names)
