@@ -82,6 +82,67 @@ def test_what_pip_recorded_never_adds_a_line_to_requirements_txt(tmp_path):
     assert (tmp_path / "site" / "requirements.txt").read_bytes() == requirements
 
 
+def make_site_from_git(tmp_path: Path) -> tuple[Path, Path]:
+    """A fake installation from git, and a site `new` made with it."""
+    install = make_fake_install(tmp_path / "env", GIT)
+    made = run_installed(install, "new", "site", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    return install, tmp_path / "site"
+
+
+@needs_links
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_upgrade_reads_its_record_only_as_a_regular_file(tmp_path):
+    """The record is the site's: a pipe or a link to /dev/zero is an error at it, not a
+    hang or a traceback, and nothing is written."""
+    install, site = make_site_from_git(tmp_path)
+    record = site / ".scholarsite-starter.json"
+    record.unlink()
+    os.mkfifo(record)
+    before = tree_bytes(site)
+    piped = run_installed(install, "upgrade", "site", cwd=tmp_path)
+    assert piped.returncode == 1 and piped.stderr.startswith(
+        "site/.scholarsite-starter.json: error: this is not a regular file"), piped.stderr
+    record.unlink()
+    record.symlink_to("/dev/zero")
+    zero = run_installed(install, "upgrade", "site", cwd=tmp_path)
+    assert zero.returncode == 1 and zero.stderr.startswith(
+        "site/.scholarsite-starter.json: error: this is a link"), zero.stderr
+    assert tree_bytes(site) == before
+
+
+@needs_links
+def test_upgrade_never_touches_content_whatever_its_record_says(tmp_path):
+    """Whatever the record names (`vendor/../content/index.md`; a paper, or a file named
+    as a wheel, through a vendor/ linked to content/publications), upgrade deletes only
+    wheels it wrote, and writes only its own files, never through a link (.github linked
+    to content), even with --force."""
+    install, site = make_site_from_git(tmp_path)
+    record = site / ".scholarsite-starter.json"
+    files = json.loads(record.read_text(encoding="utf-8"))["files"]
+    papers = site / "content" / "publications"
+    (papers / "scholarsite-0.0.1-py3-none-any.whl").write_bytes(b"a paper's data")
+    shutil.rmtree(site / ".github")
+    (site / ".github").symlink_to("content", target_is_directory=True)
+    before = tree_bytes(site / "content")
+
+    def upgrade_naming(names: dict[str, str]) -> None:
+        record.write_text(json.dumps({"files": dict(files, **names)}), encoding="utf-8")
+        result = run_installed(install, "upgrade", "--force", "site", cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert tree_bytes(site / "content") == before
+        assert "site/.github/workflows/pages.yml: warning: '.github' is a link" in result.stderr
+        assert "removed" not in result.stdout
+
+    (site / "vendor").mkdir()
+    upgrade_naming({"vendor/../content/index.md": sha256(site / "content" / "index.md")})
+    (site / "vendor").rmdir()
+    (site / "vendor").symlink_to("content/publications", target_is_directory=True)
+    upgrade_naming({"vendor/example-paper-2025.md": sha256(papers / "example-paper-2025.md"),
+                    "vendor/scholarsite-0.0.1-py3-none-any.whl":
+                        sha256(papers / "scholarsite-0.0.1-py3-none-any.whl")})
+
+
 @needs_links
 def test_every_command_writes_through_no_link_even_one_inside_the_folder(make_site, tmp_path):
     """import-bib, as every command asks output/paths.why_not_write: a publications/
