@@ -75,7 +75,7 @@ def import_bib(bib_path: Path, content_dir: Path, force: bool = False) -> Import
     except OSError as exc:
         diags.error(exc.filename or folder, 0, f"cannot write: {exc.strerror or exc}")
         return ImportResult(created, skipped, diags.items, True)
-    return ImportResult(created, skipped, diags.items, False)
+    return ImportResult(created, skipped, diags.items, diags.has_errors())  # a refused path
 
 
 def make_markdown_file(paper: Paper, md: Converter) -> str:

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sys
 from pathlib import Path
 
 from ..diagnostics import Diagnostic
-from ..output.paths import why_not_write
+from ..output.paths import find_link_below, why_not_write
 from .installsource import Source, find_install_source
-from .packwheel import PackError
+from .packwheel import PackError, read_package_file
 
 STARTER = Path(__file__).resolve().parents[1] / "starter"
 DOT_PREFIX = "dot-"
@@ -37,11 +38,15 @@ RECORD = ".scholarsite-starter.json"
 
 
 def list_starter_files() -> dict[str, Path]:
-    """The starter's files, by the path each is written to below the new folder."""
+    """The starter's files, by the path each is written to below the new folder. As in
+    the wheel (packwheel.py), a hidden file (an editor's swap file) is none of them, nor is
+    anything reached through a link: the new site is published."""
     files = {}
     for path in sorted(STARTER.rglob("*")):
         parts = path.relative_to(STARTER).parts
-        if path.is_file() and "__pycache__" not in parts:
+        if path.is_file() and "__pycache__" not in parts \
+                and not any(p.startswith(".") for p in parts) \
+                and not find_link_below(STARTER, "/".join(parts)):
             names = ["." + p[len(DOT_PREFIX):] if p.startswith(DOT_PREFIX) else p
                      for p in parts]
             files["/".join(names)] = path
@@ -51,7 +56,7 @@ def list_starter_files() -> dict[str, Path]:
 def make_starter_files(source: Source) -> dict[str, bytes]:
     """What `new` writes, by path: the starter, its requirements.txt naming `source`, and
     the wheel when the site carries it."""
-    files = {rel: path.read_bytes() for rel, path in list_starter_files().items()}
+    files = {rel: read_package_file(path) for rel, path in list_starter_files().items()}
     if REQUIREMENTS in files:
         files[REQUIREMENTS] = files[REQUIREMENTS].replace(PLACEHOLDER, source.requirement.encode())
     if source.wheel is not None:
@@ -91,11 +96,12 @@ def write_starter(folder: Path, force: bool = False) -> tuple[list[str], list[st
                          "scholarsite (scholarsite/starter/); reinstall it")
     try:
         source = find_install_source()
+        files = make_starter_files(source)
     except PackError as exc:
         raise ValueError(f"cannot say which scholarsite the site's workflow installs: {exc}") \
             from exc
     written, kept = {}, []
-    for rel, data in make_starter_files(source).items():
+    for rel, data in files.items():
         if write_new_file(folder, rel, data):
             written[rel] = data
         else:
@@ -115,11 +121,13 @@ def write_new_file(folder: Path, rel: str, data: bytes) -> bool:
     if folder.is_dir() and why_not_write(folder.resolve() / rel, folder.resolve()):
         return False
     target.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        with open(target, "xb") as stream:  # exclusive: never replaces a file
-            stream.write(data)
+    try:  # exclusive: never replaces a file, nor writes through a link made meanwhile
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                     0o666)
     except FileExistsError:
         return False
+    with os.fdopen(fd, "wb") as stream:
+        stream.write(data)
     return True
 
 

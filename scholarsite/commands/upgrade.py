@@ -7,18 +7,26 @@ file is replaced only while it is what `new` or the last upgrade wrote (its dige
 `.scholarsite-starter.json`); one the user changed is kept and named, unless --force.
 `content/` is never read or written. A wheel in vendor/ that the record knows, and that
 the new requirement no longer names, is removed.
+
+The record is the site's, so it is read as any file from outside: by the guarded reader
+(a regular file, not a link, of a sane size). Upgrade touches only the files it writes, by
+their exact names, never through a link, and removes only a file named as the wheels it
+writes: whatever a record names, nothing else of the site is deleted.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Diagnostics, printable
 from ..output.paths import open_regular, why_not_write
 from ..output.writer import replace_file
+from ..reading.settings.yamlread import read_bytes
 from .installsource import VENDOR, Source, find_install_source
 from .new import RECORD, hash_bytes, make_record, make_starter_files
 from .packwheel import PackError
@@ -35,6 +43,8 @@ UNRECORDED = {
     ".gitignore": "3deed1161cde9bfc6e2bc8cf918c1076308da7c12d73dd7df73c521557b12767",
     "README.md": "f0ebe8d93fd90eb8af6272884461e6b98c9f5ad3dc401c803c4b9597fa060a44",
 }
+# The only files upgrade removes: a wheel as `new` and upgrade name the one they write.
+VENDORED_WHEEL = re.compile(rf"{VENDOR}/scholarsite-[A-Za-z0-9.+!_]+-py3-none-any\.whl")
 
 
 @dataclass
@@ -46,14 +56,28 @@ class Outcome:
     record: dict[str, bytes] = field(default_factory=dict)  # what the record now lists
 
 
-def read_record(folder: Path) -> dict:
+def read_record(folder: Path, diags: Diagnostics) -> dict | None:
     """The last record of what was written, or {} (a site made before records, or a
-    record that is not ours)."""
-    try:
-        data = json.loads((folder / RECORD).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    record that is not ours); None, with an error, when it is no file to read."""
+    path = folder / RECORD
+    if not os.path.lexists(path):
         return {}
-    return data if isinstance(data, dict) and isinstance(data.get("files"), dict) else {}
+    if os.path.islink(path):
+        diags.error(path, 0, "this is a link; upgrade reads the site's own record, never "
+                    "through a link: replace it with the file, or remove it")
+        return None
+    data = read_bytes(path, diags, folder)
+    if data is None:
+        return None
+    try:
+        record = json.loads(data)
+    except (ValueError, RecursionError):  # not JSON, or nested past Python's stack
+        return {}
+    files = record.get("files") if isinstance(record, dict) else None
+    if not isinstance(files, dict):
+        return {}
+    return dict(record, files={rel: digest for rel, digest in files.items()
+                               if isinstance(digest, str)})
 
 
 def read_if_file(path: Path) -> bytes | None:
@@ -64,38 +88,39 @@ def read_if_file(path: Path) -> bytes | None:
         return stream.read()
 
 
-def upgrade_site(folder: Path, source: Source, force: bool) -> Outcome:
-    known = read_record(folder).get("files") or UNRECORDED
-    files = {rel: data for rel, data in make_starter_files(source).items()
-             if not rel.startswith("content/")}
+def upgrade_site(root: Path, files: dict[str, bytes], known: dict[str, str],
+                 force: bool) -> Outcome:
+    """Write `files` below `root` (the site, resolved) as the record `known` allows, and
+    remove the vendored wheels it knows that `files` no longer holds."""
     outcome = Outcome()
-    root = folder.resolve()  # named in messages: "outside the mysite folder"
     for rel, data in files.items():
-        current = read_if_file(folder / rel)
-        if current == data:
+        problem = why_not_write(root / rel, root)  # a link, or out of the site: never
+        current = None if problem else read_if_file(root / rel)
+        if problem:
+            outcome.refused.append((rel, problem))
+        elif current == data:
             outcome.record[rel] = data
-        elif why_not_write(root / rel, root):  # a link, or out of the site: never
-            outcome.refused.append((rel, why_not_write(root / rel, root)))
         elif current is None or force or hash_bytes(current) == known.get(rel):
-            replace_file(folder / rel, data)
+            replace_file(root / rel, data)
             outcome.written.append(rel)
             outcome.record[rel] = data
         else:
             outcome.kept.append(rel)
     for rel, digest in sorted(known.items()):
-        current = read_if_file(folder / rel)
-        if rel.startswith(f"{VENDOR}/") and rel not in files and current is not None \
-                and hash_bytes(current) == digest and not why_not_write(root / rel, root):
-            (folder / rel).unlink()
+        if rel in files or not VENDORED_WHEEL.fullmatch(rel) or why_not_write(root / rel, root):
+            continue
+        current = read_if_file(root / rel)
+        if current is not None and hash_bytes(current) == digest:
+            (root / rel).unlink()
             outcome.removed.append(rel)
     return outcome
 
 
-def write_upgrade_record(folder: Path, source: Source, outcome: Outcome) -> None:
+def write_upgrade_record(folder: Path, source: Source, outcome: Outcome,
+                         known: dict[str, str]) -> None:
     """The record: what this upgrade wrote or found as written; a kept file keeps the
     digest it had, so it stays the user's until they take the new one."""
     record = json.loads(make_record(source, outcome.record))
-    known = read_record(folder).get("files", {})
     record["files"].update({rel: known[rel] for rel in outcome.kept if rel in known})
     text = json.dumps(dict(record, files=dict(sorted(record["files"].items()))), indent=1,
                       sort_keys=True) + "\n"
@@ -109,14 +134,21 @@ def run_upgrade(folder: Path, force: bool = False) -> int:
                          "`scholarsite upgrade` in a site's folder (the one `new` made), or "
                          "name it: `scholarsite upgrade DIR`"), file=sys.stderr)
         return 1
+    diags = Diagnostics()
+    record = read_record(folder, diags)
     try:
         source = find_install_source()
+        files = {rel: data for rel, data in make_starter_files(source).items()
+                 if not rel.startswith("content/")}
     except PackError as exc:
-        print(Diagnostic(folder.as_posix(), 0, "error", str(exc)), file=sys.stderr)
+        diags.error(folder, 0, str(exc))
+    if record is None or diags.has_errors():
+        print("\n".join(map(str, diags.items)), file=sys.stderr)
         return 1
-    before = read_record(folder).get("scholarsite", "an unknown version")
-    outcome = upgrade_site(folder, source, force)
-    write_upgrade_record(folder, source, outcome)
+    known = record.get("files") or UNRECORDED
+    outcome = upgrade_site(folder.resolve(), files, known, force)
+    write_upgrade_record(folder, source, outcome, record.get("files", {}))
+    before = printable(str(record.get("scholarsite", "an unknown version")))  # the site's text
     report_upgrade(folder, source, before, outcome)
     return 0
 

@@ -5,8 +5,9 @@ protection (docs/security.md says what it is).
 A path may be read when it really is inside the folder it belongs to (its links followed
 to the end: a link out of the content folder or out of an old site is never read) and is
 a regular file (a pipe waits forever for a writer, /dev/zero never ends). A path may be
-written when the whole of it, links followed, stays inside the folder being written, it
-is not itself a link (never written through), and its name is one every system can hold.
+written when its name, as given, is one every system can hold and has no '..' in it, the
+whole of it, links followed, stays inside the folder being written, and no part of it
+below that folder is a link (nothing is written through a link).
 """
 
 from __future__ import annotations
@@ -84,12 +85,13 @@ def why_not_name(rel: str) -> str:
 
 
 def why_not_write(target: Path, root: Path) -> str:
-    """'' when `target` may be written as a file of `root`; otherwise why not: its path
-    leaves `root` (also through a link anywhere in it), it is a link itself (never written
-    through), or its name is one a site cannot hold (why_not_name)."""
-    try:
-        rel = Path(os.path.abspath(target)).relative_to(os.path.abspath(root)).as_posix()
-    except ValueError:
+    """'' when `target` may be written as a file of `root`; otherwise why not. The name is
+    judged as given, before anything is made of its '..' (why_not_name: 'vendor/../content'
+    is refused, not read as 'content'); then where it leads: outside `root` through a link,
+    or through any link below `root` at all (a link to another folder of the site would
+    have a command write where it never meant to)."""
+    rel = name_below(target, root)
+    if rel is None:
         return f"outside the {Path(root).name} folder; not written"
     problem = why_not_name(rel)
     if problem:
@@ -99,4 +101,27 @@ def why_not_write(target: Path, root: Path) -> str:
     if not is_inside(target, root):
         return (f"this path leads outside the {Path(root).name} folder (through a link); "
                 "not written")
+    link = find_link_below(Path(root), rel)
+    if link:
+        return (f"'{link}' is a link, and nothing is ever written through a link; "
+                "not written")
+    return ""
+
+
+def name_below(path: Path | str, root: Path | str) -> str | None:
+    """`path` as a name below `root` ('a/../b' kept as it is: nothing is normalised), or
+    None when `path` is not spelt below `root`."""
+    try:
+        return Path(path).absolute().relative_to(Path(root).absolute()).as_posix()
+    except ValueError:
+        return None
+
+
+def find_link_below(root: Path, rel: str) -> str:
+    """The first part of `rel` below `root` that is a link ('vendor', 'a/b'), or '' when
+    none is (the parts not there yet are no links)."""
+    parts = rel.split("/")
+    for end in range(1, len(parts) + 1):
+        if os.path.islink(root.joinpath(*parts[:end])):
+            return "/".join(parts[:end])
     return ""
