@@ -97,9 +97,8 @@ def read_pyproject(pyproject: Path) -> dict:
     """A checkout's pyproject.toml, read as any file the wheel holds (read_package_file)."""
     try:
         import tomllib
-    except ImportError as exc:  # Python 3.10
-        raise PackError("install this checkout first (python3 -m pip install .), or run it "
-                        "with Python 3.11 or later, which reads its pyproject.toml") from exc
+    except ImportError:  # Python 3.10: the same parser, as a dependency (pyproject.toml)
+        import tomli as tomllib
     try:
         return tomllib.loads(read_package_file(pyproject).decode("utf-8"))
     except ValueError as exc:
