@@ -12,6 +12,7 @@ line for line, since builds are deterministic.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import posixpath
 import sys
 import tempfile
@@ -27,6 +28,7 @@ from ..diagnostics import ContentError, Diagnostic, count_of
 from .linkscan import Link, PageScan, scan_html, scan_robots, scan_xml
 from .netrequest import RequestError, fetch_url, read_timeout
 from ..models import Site
+from ..reading.settings.placeholders import find_placeholders, is_untouched_starter
 from ..output.generated import image_store, seed_store
 from ..output.writer import MANIFEST
 from ..structure.urls import FILES_DIR
@@ -72,11 +74,27 @@ def run_check(args: argparse.Namespace) -> int:
             return 1
         assert result.site is not None  # read whole: a build without the cache
         report = check_output(out, result.site.config.url, args.output.as_posix())
-    report.problems[:0] = result.warnings + find_content_conflicts(result.site)
+    report.problems[:0] = judge_placeholders(args.content, result.warnings) \
+        + find_content_conflicts(result.site)
     if args.external:
         report.problems += check_external(report.external, read_timeout(EXTERNAL_TIMEOUT))
     print_lines(report.problems)
     return print_summary(report, args.external, args.strict)
+
+
+def judge_placeholders(content: Path, warnings: list[Diagnostic]) -> list[Diagnostic]:
+    """The build's warnings, those at the starter's placeholders made errors: `check` is
+    what the Pages workflow runs, and a site of the owner's must not publish 'Your Name'.
+    The untouched starter, every file as `new` wrote it, publishes as a preview, said so."""
+    found = {item.describe() for item in find_placeholders(content)}
+    if found and is_untouched_starter(content):
+        print("This is the untouched starter that `scholarsite new` wrote: it is checked and "
+              "published as a preview. Put your own details on the lines named; once "
+              "you have edited the site, `check` (and so the workflow) fails while a "
+              "placeholder is left.")
+        return warnings
+    return [dataclasses.replace(d, severity="error") if d.message in found else d
+            for d in warnings]
 
 
 def count_errors(items: list[Diagnostic], strict: bool) -> int:

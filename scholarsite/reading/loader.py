@@ -31,6 +31,7 @@ from .text.papers import make_markdown, render_markdown, report_at
 from ..structure.urls import FILES_DIR  # content/files/, copied to the site as it is
 from ..structure.kinds import list_always_present, list_reserved, list_sections, list_section_keys
 from .settings.venues import load_table, lookup_tier
+from .settings.placeholders import warn_placeholders
 from .settings.yamlread import read_text
 from .roster import Roster, link_students, load_roster, make_author_links
 
@@ -267,6 +268,7 @@ def load_settings(content_dir: Path, files: tuple[Path, ...], publishing: Publis
     SiteConfig.author_links), and the people: what every paper's view depends on besides
     the paper. The whole build, the touch-up and `serve` all read the settings so."""
     config = load_config(content_dir / CONFIG_FILE, diags)
+    warn_placeholders(content_dir, diags)
     roster = load_roster(make_context(content_dir, frozenset(), files, publishing),
                          publishing.today, config.people_roles if config else (), diags)
     if config is not None and (roster.people or roster.coauthors):
