@@ -72,3 +72,31 @@ def test_a_data_list_items_doi_is_its_doi_link(tmp_path):
         encoding="utf-8").split("---")[1])["links"] for n in range(3)]
     assert links == [{"doi": "10.1234/abc.def"}, {"doi": "10.1234/xyz"},
                      {"doi": "10.1234/q(1)"}]
+
+
+def test_check_reads_any_owners_html_in_files_as_lines(make_site, monkeypatch):
+    """Pages of the owner's in files/ are anybody's HTML: one that html.parser failed on
+    (`<![` not a marked section: a bogus comment, as browsers read it), one it read in
+    quadratic time (150 kB of '<a ', minutes once) and one it still would (unclosed
+    comments: stopped at the deadline) are each read or named in one warning line; the
+    site's own pages are still checked."""
+    monkeypatch.setenv("SCHOLARSITE_CHECK_SECONDS", "2")
+    content = make_site({
+        "files/old/cdata.html": "<title>T</title>\nx <![ y ]> <a href='gone.html'>g</a>\n",
+        "files/old/anchors.html": "<title>T</title><a href='gone.html'>g</a>\n"
+                                  + "<a " * 50_000,
+        "files/old/comments.html": "<title>T</title>" + "<!--x>" * 25_000 + "\n",
+        "index.md": "---\ntitle: Home\n---\n[broken](/nowhere/)\n"})
+    result = run_cli("check", "--content", str(content), timeout=120)
+    assert "Traceback" not in result.err
+    lines = [line for line in result.err.splitlines() if ": warning: " in line
+             or ": error: " in line]
+    owners = " (in a file published as it is from files/)"
+    assert lines[0] == ("site/files/old/anchors.html:1: warning: broken link to 'gone.html': "
+                        "there is no 'files/old/gone.html' in the site" + owners)
+    assert lines[1] == ("site/files/old/cdata.html:2: warning: broken link to 'gone.html': "
+                        "there is no 'files/old/gone.html' in the site" + owners)
+    assert lines[2] == ("site/files/old/comments.html: warning: not checked: reading it "
+                        "took over 2 s" + owners)
+    assert lines[3].startswith("site/index.html:") and "'/nowhere/'" in lines[3]
+    assert len(lines) == 4 and result.code == 1
