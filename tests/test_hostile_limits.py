@@ -4,10 +4,18 @@ said as lines."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 import yaml
 
-from conftest import run_cli, write_files
+from conftest import ROOT, build_args, paper, run_cli, tree_bytes, write_files
 
 INITIALS = " ".join(["A."] * 40)
 # 40 initials then a miss ('a'): once two patterns tried every way of splitting the
@@ -100,3 +108,71 @@ def test_check_reads_any_owners_html_in_files_as_lines(make_site, monkeypatch):
                         "took over 2 s" + owners)
     assert lines[3].startswith("site/index.html:") and "'/nowhere/'" in lines[3]
     assert len(lines) == 4 and result.code == 1
+
+
+# Each paper's page spends about 50 ms in this loop, so that a worker given pages to
+# render (32 a task) is in the middle of them when it is killed.
+SLOW_PAPER = "<!doctype html><title>{{ page.title }}</title>" \
+             "{% for i in range(800000) %}{% endfor %}\n"
+
+
+def children_of(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    with contextlib.suppress(OSError):
+        return [int(p) for p in path.read_text().split()]
+    return []
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system time of a process so far (/proc/PID/stat, fields 14 and 15)."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return 0.0
+
+
+# CPU seconds a worker has run when it is killed: past a spawned worker's start (it
+# imports the package and unpickles the site first), inside its first task.
+KILL_AFTER = {"fork": 0.5, "spawn": 1.0}
+
+
+def build_killing_a_worker(args: list[str], method: str) -> subprocess.CompletedProcess | None:
+    """The CLI's build, one of whose worker processes is sent SIGKILL (as the
+    out-of-memory killer does) in the middle of its work; None when none ran long enough
+    (on a busy machine a spawned worker may start when the work is nearly done)."""
+    env = dict(os.environ, SCHOLARSITE_START_METHOD=method, PYTHONUTF8="1")
+    proc = subprocess.Popen([sys.executable, str(ROOT / "build.py"), *args], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    killed = False
+    while proc.poll() is None and not killed:
+        for child in children_of(proc.pid):
+            if cpu_seconds(child) >= KILL_AFTER[method]:
+                os.kill(child, signal.SIGKILL)
+                killed = True
+        time.sleep(0.02)
+    out, err = proc.communicate(timeout=120)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err) \
+        if killed else None
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_killed_worker_is_one_error_line_and_the_site_stays(make_site, tmp_path):
+    content = make_site({f"publications/p{n}.md": paper(f"Paper {n}") for n in range(100)})
+    site = tmp_path / "site"
+    assert run_cli(*build_args(content, site)).code == 0
+    templates = write_files(tmp_path / "slow", {"paper.html": SLOW_PAPER})
+    args = build_args(content, site, "--jobs", "2", templates=templates)
+    for method in ("fork", "spawn"):
+        for _ in range(3):
+            before = tree_bytes(site)
+            result = build_killing_a_worker(args, method)
+            if result is not None:
+                break
+        assert result is not None, f"no {method} worker ran long enough to be killed"
+        assert result.returncode == 1
+        assert result.stderr.splitlines() == [
+            f"{site.as_posix()}: error: a worker process was killed (SIGKILL, as the system "
+            "does when memory runs out) before it finished its share of the build; build "
+            "again, or with --jobs 1 to use less memory; the previous site was left as it "
+            "was"], method
+        assert tree_bytes(site) == before
