@@ -16,6 +16,7 @@ from typing import NoReturn
 
 from . import __version__
 from .diagnostics import ContentError, count_of, printable
+from .output.workerloss import WorkerLost
 from .output.writer import OutputError
 
 COMMANDS = ("build", "serve", "check", "import-bib", "deploy", "new", "upgrade", "update",
@@ -294,6 +295,10 @@ def main(argv: list[str] | None = None) -> int:
     except OutputError as exc:  # `path: error: ...`, the path being the output folder
         print(printable(f"{getattr(args, 'output', None) or 'scholarsite'}: error: {exc}"),
               file=sys.stderr)
+        return 1
+    except WorkerLost as exc:  # killed: the staging folder is dropped, the site untouched
+        print(printable(f"{getattr(args, 'output', None) or 'scholarsite'}: error: {exc}; the "
+                        "previous site was left as it was"), file=sys.stderr)
         return 1
     except OSError as exc:  # a full disk, a read-only folder, a file gone meanwhile
         print(describe_os_error(exc, getattr(args, "output", None)), file=sys.stderr)

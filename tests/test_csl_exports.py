@@ -96,18 +96,19 @@ def test_citejs_reads_every_paper_as_its_page_says(name, form, request):
 def test_csl_json_keeps_types_pages_and_numbers(exportsite):
     items = {i["id"]: i for i in read_with_citejs(exportsite / "publications.json", "csl")}
     assert {key: item["type"] for key, item in items.items()} == {
-        "example2026resihp": "paper-conference", "example2025costs": "article",
-        "alvarez2024scheduling": "chapter", "example2023operating": "book",
-        "example2022roll": "report", "alvarez2021zola": "article-journal",
-        "example2020fair": "thesis", "2019gpu": "paper-conference",
+        "example2026:resihp-hpdc-2026": "paper-conference",
+        "example2025:specials-preprint-2025": "article",
+        "alvarez2024:scheduling-chapter-2024": "chapter", "example2023:systems-book-2023": "book",
+        "example2022:report-2022": "report", "alvarez2021zola": "article-journal",
+        "example2020:thesis-2020": "thesis", "2019gpu": "paper-conference",
         "kaiser2018attention": "chapter"}
-    assert items["example2026resihp"]["page"] == "10-1–10-20"
-    assert items["example2022roll"]["number"] == "TR-2022-07"
-    assert items["example2025costs"]["number"] == "arXiv:2503.01234"
-    assert items["example2025costs"]["issued"] == {"date-parts": [[2025, 3, 14]]}
-    assert items["example2023operating"]["publisher"] == "MIT Press"
-    assert "container-title" not in items["example2023operating"]
-    assert items["example2020fair"]["publisher"] == "University of Examples"
+    assert items["example2026:resihp-hpdc-2026"]["page"] == "10-1–10-20"
+    assert items["example2022:report-2022"]["number"] == "TR-2022-07"
+    assert items["example2025:specials-preprint-2025"]["number"] == "arXiv:2503.01234"
+    assert items["example2025:specials-preprint-2025"]["issued"] == {"date-parts": [[2025, 3, 14]]}
+    assert items["example2023:systems-book-2023"]["publisher"] == "MIT Press"
+    assert "container-title" not in items["example2023:systems-book-2023"]
+    assert items["example2020:thesis-2020"]["publisher"] == "University of Examples"
     one = json.loads(read_download(exportsite, "report-2022", ".json"))
     assert one == [json.loads((exportsite / "publications.json").read_text(
         encoding="utf-8"))[4]]
@@ -116,18 +117,18 @@ def test_csl_json_keeps_types_pages_and_numbers(exportsite):
 def test_ris_tags_are_those_zotero_reads_for_each_type(exportsite):
     refs = {r["id"]: r for r in rispy.loads(
         (exportsite / "publications.ris").read_text(encoding="utf-8"))}
-    resihp = refs["example2026resihp"]
+    resihp = refs["example2026:resihp-hpdc-2026"]
     assert resihp["authors"][1:4] == ["Zola, Émile", "Kaiser, Łukasz", "Smith, John, Jr."]
     # A conference's full name where Zotero reads the proceedings (C3), not the badge.
     assert resihp["custom3"] == resihp["secondary_title"] == (
         "The 35th International Symposium on High-Performance Parallel and Distributed "
         "Computing")
     assert (resihp["start_page"], resihp["end_page"]) == ("10-1", "10-20")
-    book = refs["example2023operating"]
+    book = refs["example2023:systems-book-2023"]
     assert book["publisher"] == "MIT Press" and "secondary_title" not in book
-    report = refs["example2022roll"]
+    report = refs["example2022:report-2022"]
     assert report["issn"] == "TR-2022-07" and "number" not in report  # SN: reportNumber
-    preprint = refs["example2025costs"]
+    preprint = refs["example2025:specials-preprint-2025"]
     # Zotero's RIS translator reads UNPB as a journal article; MANSCPT is its manuscript.
     assert preprint["type_of_reference"] == "MANSCPT"
     assert preprint["type_of_work"] == "Preprint"
@@ -138,15 +139,15 @@ def test_ris_tags_are_those_zotero_reads_for_each_type(exportsite):
 
 def test_scholar_tags_follow_the_inclusion_guidelines(exportsite):
     facts = page_facts(exportsite)
-    assert facts["example2025costs"]["citation_publication_date"] == ["2025/03/14"]
-    assert facts["example2026resihp"]["citation_publication_date"] == ["2026"]
-    assert facts["example2026resihp"]["citation_author"][3] == "Smith, John, Jr."
-    assert facts["example2025costs"]["citation_author"][2:] == ["de Lima, Ricardo",
-                                                                 "Barnes and Noble, Inc."]
-    assert facts["example2025costs"]["citation_arxiv_id"] == ["2503.01234"]
-    assert facts["alvarez2024scheduling"]["citation_inbook_title"] == [
+    preprint = facts["example2025:specials-preprint-2025"]
+    assert preprint["citation_publication_date"] == ["2025/03/14"]
+    assert facts["example2026:resihp-hpdc-2026"]["citation_publication_date"] == ["2026"]
+    assert facts["example2026:resihp-hpdc-2026"]["citation_author"][3] == "Smith, John, Jr."
+    assert preprint["citation_author"][2:] == ["de Lima, Ricardo", "Barnes and Noble, Inc."]
+    assert preprint["citation_arxiv_id"] == ["2503.01234"]
+    assert facts["alvarez2024:scheduling-chapter-2024"]["citation_inbook_title"] == [
         "Handbook of Cloud Computing"]
-    assert facts["example2020fair"]["citation_dissertation_institution"] == [
+    assert facts["example2020:thesis-2020"]["citation_dissertation_institution"] == [
         "University of Examples"]
 
 
@@ -183,7 +184,7 @@ def test_the_list_page_gives_each_paper_a_coins_span(exportsite):
         assert query["ctx_ver"] == ["Z39.88-2004"]
     assert len(spans) == len(facts) == 9
     resihp = spans["resihp-hpdc-2026"]
-    assert resihp["rft.atitle"] == facts["example2026resihp"]["citation_title"]
+    assert resihp["rft.atitle"] == facts["example2026:resihp-hpdc-2026"]["citation_title"]
     assert resihp["rft.aulast"] == ["Example", "Zola", "Kaiser", "Smith"]
     assert resihp["rft.aufirst"] == ["Ada", "Émile", "Łukasz", "John"]
     assert resihp["rft_id"][0] == "info:doi/10.1145/3731569.3764838"
@@ -201,26 +202,27 @@ def test_books_and_chapters_carry_their_isbn_and_editors(exportsite, form):
     items = {i["id"]: i for i in read_with_citejs(exportsite / FORMATS[form], form)}
     editors = [{"family": "Hopper", "given": "Grace"}, {"family": "de Lima", "given": "Ricardo"}]
     for key, isbn, book in (
-            ("alvarez2024scheduling", "978-3-031-12345-0", "Handbook of Cloud Computing"),
+            ("alvarez2024:scheduling-chapter-2024", "978-3-031-12345-0",
+             "Handbook of Cloud Computing"),
             ("kaiser2018attention", "978-1-23456-789-7", "Advances in Sequence Learning")):
         item = items[key]
         assert [{"family": " ".join(p for p in (n.get("non-dropping-particle"), n["family"])
                                     if p), "given": n["given"]} for n in item["editor"]] \
             == editors, (form, key)
         assert (item["ISBN"], item["container-title"], item["type"]) == (isbn, book, "chapter")
-    assert items["example2023operating"]["ISBN"] == "978-0-262-04567-4"
-    assert "editor" not in items["example2023operating"]
+    assert items["example2023:systems-book-2023"]["ISBN"] == "978-0-262-04567-4"
+    assert "editor" not in items["example2023:systems-book-2023"]
 
 
 def test_isbn_and_editors_in_scholar_tags_ris_and_json_ld(exportsite):
     facts = page_facts(exportsite)
-    for key in ("alvarez2024scheduling", "kaiser2018attention"):
+    for key in ("alvarez2024:scheduling-chapter-2024", "kaiser2018attention"):
         assert facts[key]["citation_editor"] == ["Hopper, Grace", "de Lima, Ricardo"]
-    assert facts["alvarez2024scheduling"]["citation_isbn"] == ["978-3-031-12345-0"]
-    assert facts["example2023operating"]["citation_isbn"] == ["978-0-262-04567-4"]
+    assert facts["alvarez2024:scheduling-chapter-2024"]["citation_isbn"] == ["978-3-031-12345-0"]
+    assert facts["example2023:systems-book-2023"]["citation_isbn"] == ["978-0-262-04567-4"]
     refs = {r["id"]: r for r in rispy.loads(
         (exportsite / "publications.ris").read_text(encoding="utf-8"))}
-    chapter = refs["alvarez2024scheduling"]
+    chapter = refs["alvarez2024:scheduling-chapter-2024"]
     # A2: a chapter's editors as Zotero reads them (A3 for a book's); SN: its ISBN.
     assert chapter["secondary_authors"] == ["Hopper, Grace", "de Lima, Ricardo"]
     assert chapter["issn"] == "978-3-031-12345-0"

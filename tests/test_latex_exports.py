@@ -90,4 +90,4 @@ def test_downloads_drop_the_site_s_marks_and_prefixes(exportsite):
     assert "author = {Example, Ada and {\\'A}lvarez, María and Smith, Jr., John}" in bib
     assert "doi = {10.1234/jpi.2021.45}" in bib and "$^*$" not in bib
     chapter = read_download(exportsite, "scheduling-chapter-2024", ".bib")
-    assert chapter.startswith("@incollection{alvarez2024scheduling,")
+    assert chapter.startswith("@incollection{alvarez2024:scheduling-chapter-2024,")

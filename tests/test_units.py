@@ -107,4 +107,4 @@ def test_citation_style():
     assert format_citation(paper) == ("A B, C D; IEEE Transactions on Parallel and Distributed "
                                       "Systems (TPDS), Vol. 33, No. 11, pp. 2781–2793, "
                                       "November 2022.")
-    assert make_bibtex_key(paper) == "b2022t"
+    assert make_bibtex_key(paper) == "b2022:x"

@@ -24,7 +24,9 @@ from urllib.parse import unquote, urlsplit
 from .. import __version__
 from ..build import BuildOptions, build
 from ..reading.settings.publishing import Publishing
-from ..diagnostics import ContentError, Diagnostic, count_of
+from ..diagnostics import ContentError, Diagnostic, Diagnostics, count_of
+from ..reading.settings.yamlread import MAX_TEXT_BYTES, read_bytes
+from .deadline import DeadlinePassed, deadline, read_seconds
 from .linkscan import Link, PageScan, scan_html, scan_robots, scan_xml
 from .netrequest import RequestError, fetch_url, read_timeout
 from ..models import Site
@@ -36,6 +38,8 @@ from ..structure.urls import FILES_DIR
 HTML_SUFFIXES = (".html", ".htm")
 EXTERNAL_TIMEOUT = 10.0  # seconds a request may take in all (SCHOLARSITE_TIMEOUT)
 EXTERNAL_WORKERS = 8
+SCAN_VARIABLE = "SCHOLARSITE_CHECK_SECONDS"
+SCAN_SECONDS = 10.0  # per file; a built page of 1,500 papers is read in well under one
 
 
 @dataclass(frozen=True)
@@ -137,21 +141,48 @@ def scan_output(out: Path) -> tuple[dict[str, PageScan], list[Diagnostic], set[s
     """Every checkable file of the built site by relative path, problems reading them, and
     the set of all files."""
     scans: dict[str, PageScan] = {}
-    problems: list[Diagnostic] = []
+    diags = Diagnostics(root=out)
     files = {p.relative_to(out).as_posix() for p in sorted(out.rglob("*")) if p.is_file()}
     files.discard(MANIFEST)
     for rel in sorted(files):
-        path = out / rel
-        if rel.endswith(HTML_SUFFIXES):
-            scans[rel] = scan_html(path.read_text(encoding="utf-8", errors="replace"))
-        elif rel.endswith(".xml"):
-            try:
-                scans[rel] = scan_xml(path.read_bytes())
-            except ValueError as exc:
-                problems.append(Diagnostic(rel, 0, "error", str(exc)))
-        elif rel == "robots.txt":
-            scans[rel] = scan_robots(path.read_text(encoding="utf-8", errors="replace"))
+        if rel.endswith((*HTML_SUFFIXES, ".xml")) or rel == "robots.txt":
+            scan = scan_file(out, rel, diags)
+            if scan is not None:
+                scans[rel] = scan
+    problems = [as_owners(d) if is_published_as_is(d.path) else d for d in diags.items]
     return scans, problems, files
+
+
+def scan_file(out: Path, rel: str, diags: Diagnostics) -> PageScan | None:
+    """One built file's links and ids, read through the guarded reader (a regular file
+    inside the site, at most its size limit) under a deadline: an owner's page in files/
+    is anybody's HTML, which html.parser may read in quadratic time or fail on; that
+    page is then one line, not a stalled or crashed check. None after a problem."""
+    if (out / rel).stat().st_size > MAX_TEXT_BYTES:
+        diags.error(rel, 0, f"not checked: over {MAX_TEXT_BYTES // 2**20} MB")
+        return None
+    data = read_bytes(out / rel, diags, out)
+    if data is None:
+        return None
+    seconds = read_seconds(SCAN_VARIABLE, SCAN_SECONDS)
+    try:
+        with deadline(seconds):
+            return scan_data(rel, data)
+    except DeadlinePassed:
+        diags.error(rel, 0, f"not checked: reading it took over {seconds:g} s")
+    except ValueError as exc:  # not well-formed XML
+        diags.error(rel, 0, str(exc))
+    except Exception as exc:  # noqa: BLE001 - html.parser's own failures (AssertionError)
+        diags.error(rel, 0, f"not checked: its HTML could not be read ({type(exc).__name__}: "
+                    f"{' '.join(str(exc).split())[:120]})")
+    return None
+
+
+def scan_data(rel: str, data: bytes) -> PageScan:
+    if rel.endswith(".xml"):
+        return scan_xml(data)
+    text = data.decode("utf-8", errors="replace")
+    return scan_robots(text) if rel == "robots.txt" else scan_html(text)
 
 
 def check_output(out: Path, base_url: str, shown_as: str) -> Report:

@@ -68,6 +68,14 @@ class _HTMLScanner(HTMLParser):
             for url in urls:
                 self.scan.links.append(Link(url, line, tag, asset))
 
+    def parse_html_declaration(self, i: int) -> int:
+        """'<![' other than CDATA is a bogus comment up to the next '>', as browsers read
+        it; html.parser before Python 3.13 raised AssertionError on most of them."""
+        if self.rawdata.startswith("<![", i) and not self.rawdata.startswith("<![CDATA[", i):
+            end = self.rawdata.find(">", i + 3)
+            return -1 if end < 0 else end + 1
+        return super().parse_html_declaration(i)
+
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.handle_starttag(tag, attrs)
 
@@ -87,9 +95,15 @@ def split_srcset(value: str) -> list[str]:
 
 
 def scan_html(text: str) -> PageScan:
+    """The links, ids and title of an HTML page. What follows the last '>' holds no
+    whole tag (each ends in one), so it is handed over as text: html.parser would try
+    each '<' there to the end of the page, in quadratic time (150 kB of '<a ' took
+    minutes)."""
     scanner = _HTMLScanner()
-    scanner.feed(text)
+    end = text.rfind(">") + 1
+    scanner.feed(text[:end])
     scanner.close()
+    scanner.handle_data(text[end:])
     if scanner._in_title:  # a <title> never closed still has its text
         scanner.scan.title = "".join(scanner._title_parts).strip()
     return scanner.scan

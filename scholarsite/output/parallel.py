@@ -23,6 +23,8 @@ import threading
 import traceback
 from typing import Callable, Iterator, TypeVar
 
+from .workerloss import WorkerLost, describe_loss
+
 T = TypeVar("T")
 R = TypeVar("R")
 # One process per core, up to this many: on a 16-core machine 8 workers built 1,000 to
@@ -115,7 +117,7 @@ def map_forked(task: Callable[[T], R], args: list[T], workers: int,
         for child in children:  # interrupted: no child outlives the work it was for
             child.stop()
     if len(results) != len(args):
-        raise RuntimeError("a worker process stopped without its results")
+        raise WorkerLost(describe_loss(None))
     return [results[i] for i in range(len(args))]
 
 
@@ -200,9 +202,13 @@ class Child:
         del self.pending[:start]
 
     def end(self) -> None:
+        """The child has closed its pipe: it ended. Killed, it took the task it was on
+        with it, so the build stops now rather than after the others."""
         self.ended = True
         os.close(self.pipe)
-        os.waitpid(self.pid, 0)
+        exitcode = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+        if exitcode < 0:
+            raise WorkerLost(describe_loss(exitcode))
 
     def stop(self) -> None:
         if self.ended:

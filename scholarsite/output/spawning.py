@@ -16,6 +16,7 @@ import traceback
 from typing import Callable, TypeVar
 
 from .lock import WORKER_NAME
+from .workerloss import WorkerLost, describe_loss
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -51,7 +52,7 @@ def map_spawned(task: Callable[[T], R], args: list[T], workers: int, order: list
         del payload  # sent: each child has its copy (the whole site, for rendering)
         if meanwhile:
             meanwhile()
-        while (i := tickets.get()) is not None:
+        while (i := take_ticket(tickets, children)) is not None:
             done[i] = task(args[i])
             take_results(results, done, children, wait=False)
         while len(done) < len(args):
@@ -66,18 +67,40 @@ def map_spawned(task: Callable[[T], R], args: list[T], workers: int, order: list
     return [done[i] for i in range(len(args))]
 
 
+def take_ticket(tickets: multiprocessing.Queue, children: list) -> int | None:
+    """The next task's number (None: no more for this process), looking in between
+    whether a child was lost: one killed while it took a ticket would hold the queue's
+    lock for ever."""
+    while True:
+        try:
+            return tickets.get(timeout=POLL_SECONDS)
+        except queue.Empty:
+            check_children(children)
+
+
+def check_children(children: list) -> None:
+    """WorkerLost when a child was killed (SIGKILL, the out-of-memory killer, or a crash):
+    it took its task with it. A task's own error is sent as a result; a child that exits
+    before taking its work (lock.refuse_in_worker) leaves its share to the others."""
+    for child in children:
+        if child.exitcode is not None and child.exitcode < 0:
+            raise WorkerLost(describe_loss(child.exitcode))
+
+
 def take_results(results: multiprocessing.Queue, done: dict, children: list, wait: bool
                  ) -> None:
-    """Add the results that have come to `done`; with `wait`, at least one, unless every
-    child has ended without sending what is missing (RuntimeError)."""
+    """Add the results that have come to `done`; with `wait`, at least one, unless a
+    child was lost or every child has ended without sending what is missing
+    (WorkerLost)."""
     while True:
         try:
             data = results.get(timeout=POLL_SECONDS) if wait else results.get_nowait()
         except queue.Empty:
+            check_children(children)
             if not wait:
                 return
             if all(child.exitcode is not None for child in children) and results.empty():
-                raise RuntimeError("a worker process stopped without its results") from None
+                raise WorkerLost(describe_loss(None)) from None
             continue
         kind, i, payload = pickle.loads(data)
         if kind != "ok":

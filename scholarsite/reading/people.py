@@ -182,9 +182,38 @@ def find_author_link(author: Author, links: tuple[AuthorLink, ...]) -> AuthorLin
     """The link of the one person of the lab `author` is, else of the one co-author from
     elsewhere; None when there is none, or two of a kind (a name too short to tell two
     people apart, such as 'J. Chen' for Jia and Jun Chen, is left unlinked)."""
+    index = index_links(links)
+    candidates = sorted({at for key in match_keys(author.name, make_form(author))
+                         for at in index.get(key, ())})
     for here in (True, False):
-        found = [link for link in links
-                 if bool(link.person) is here and is_named(author, link.names)]
+        found = [links[at] for at in candidates
+                 if bool(links[at].person) is here and is_named(author, links[at].names)]
         if found:
             return found[0] if len(found) == 1 else None
     return None
+
+
+def match_keys(name: str, form: NameForm) -> set[str]:
+    """What a name shares with every name is_named finds it to be: one of its exact keys
+    (fold_keys), or its form's last key (match_form compares family names, which end in
+    the same word)."""
+    return {*fold_keys(name), *last_key(form)}
+
+
+def last_key(form: NameForm) -> tuple[str, ...]:
+    words = form.given + form.family
+    return ("last:" + words[-1],) if words else ()
+
+
+@lru_cache(maxsize=8)
+def index_links(links: tuple[AuthorLink, ...]) -> dict[str, tuple[int, ...]]:
+    """The position of each link in `links` by each of its names' match_keys: an author
+    is compared only with the links that share a key with it, not with every co-author
+    (a build with 300 papers took 18 s with 1,000 co-authors and 216 s with 1,500)."""
+    index: dict[str, list[int]] = {}
+    for at, link in enumerate(links):
+        exact, _, forms = name_forms(link.names)
+        keys = {*exact, *(key for form in forms for key in last_key(form))}
+        for key in keys:
+            index.setdefault(key, []).append(at)
+    return {key: tuple(ats) for key, ats in index.items()}

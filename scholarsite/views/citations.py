@@ -146,17 +146,19 @@ def drop_date(note: str, date: PubDate | None) -> str:
 
 
 def make_bibtex_key(paper: Paper) -> str:
-    """The source's key when it has one (and BibTeX can read it as one); else family
-    name, year and first title word, transliterated ('Álvarez' -> 'alvarez')."""
+    """The source's key when it has one (and BibTeX can read it as one); else the first
+    author's family name (transliterated: 'Álvarez' -> 'alvarez') and year, then the
+    paper's slug: 'alvarez2021:zola-themes'. The key of /publications.bib, RIS's ID and
+    CSL's id. The slug makes it unique in the site (family, year and a title word did
+    not: BibTeX and biber dropped or mixed one of two such papers), and made from the
+    paper alone it stays when another paper is added (a suffix given only to papers
+    that share a key would rename the first when a second comes)."""
     if paper.bibtex_key and _KEY.match(paper.bibtex_key):
         return paper.bibtex_key
     family = _KEY_WORD.findall(transliterate(name_parts(paper.authors[0])[0])) \
         if paper.authors else []
-    title = transliterate(paper.title)
-    words = [w for w in _KEY_WORD.findall(title) if len(w) > 3] or _KEY_WORD.findall(
-        title) or ["paper"]
     first = family[0].lower() if family else "anon"
-    return f"{first}{paper.date.year if paper.date else ''}{words[0].lower()}"
+    return f"{first}{paper.date.year if paper.date else ''}:{paper.slug}"
 
 
 def transliterate(text: str) -> str:

@@ -22,7 +22,9 @@ _QUOTE = re.compile(r"[\"“”«]")
 _ET_AL = re.compile(r",?\s*(?:\bet\.?\s*al\b\.?|\band\s+others\b\.?)", re.I)
 _SEPARATOR = re.compile(r"\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+")
 # An initial is any capital letter ('Ö.', 'Ş.'), not only A-Z: no ASCII small letter.
-_INITIALS = re.compile(r"^(?:[^\W\d_a-z][a-z]?\.\s*-?\s*)+$")
+# Between initials, spaces then at most one hyphen and spaces ('J.-P.'): written so that
+# a run of spaces can be matched one way only, else 40 initials and a miss take hours.
+_INITIALS = re.compile(r"^(?:[^\W\d_a-z][a-z]?\.\s*(?:-\s*)?)+$")
 _GIVEN = re.compile(r"^[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}$")
 # Author-note marks: after a name ('Lee, A.*'), or any but '*', which may begin a word's
 # own name ('*SEM'); emphasis pairs are read first (frontmatter.strip_emphasis).
@@ -137,7 +139,7 @@ def read_pieces(pieces: list[str], kind: str) -> tuple[list[str], str]:
     return (pieces if style else [p for p in pieces if " " in p and looks_like_name(p)]), style
 
 
-_LOOSE_INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.\s*-?\s*)*(?:[A-Z][a-z]?\.|[A-Z])$")
+_LOOSE_INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.\s*(?:-\s*)?)*(?:[A-Z][a-z]?\.|[A-Z])$")
 
 
 def read_slipped(pieces: list[str], folded: list[str]) -> list[str]:

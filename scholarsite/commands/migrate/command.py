@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ...diagnostics import Diagnostic, Diagnostics
 from ...reading.loader import load_site
+from ..deadline import DeadlinePassed, deadline, read_seconds
 from .academicpages import read_academicpages
 from .alfolio import read_alfolio
 from .datalist import read_bib_folder, read_datalist
@@ -26,6 +27,8 @@ from .talks import read_alfolio_talks
 from .trial import settle_build
 from .write import check_target, write_migration
 
+DEADLINE_VARIABLE = "SCHOLARSITE_MIGRATE_SECONDS"
+DEADLINE_SECONDS = 600.0  # the largest real site moves in seconds; ten minutes is no site
 READERS = {"academicpages": (read_jekyll_site, read_academicpages, read_datalist, settle_menu),
            "al-folio": (read_jekyll_site, read_alfolio, read_alfolio_talks, read_datalist,
                         settle_menu),
@@ -55,17 +58,10 @@ def run_migrate(args: argparse.Namespace) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 1
-    try:
-        for read in READERS[kind]:
-            read(old, mig)
-        settle_links(mig)
-        settle_owner(mig)
-    except Exception as exc:  # noqa: BLE001 - a reader's bug: said plainly, nothing written
-        print(f"{old.as_posix()}: error: migrate could not read this site ({type(exc).__name__}: "
-              f"{exc}); nothing was written. Please report it, with the file it names.",
-              file=sys.stderr)
+    problem = read_old_site(mig, kind, args.content, args.force)
+    if problem:
+        print(f"{old.as_posix()}: error: {problem}", file=sys.stderr)
         return 1
-    settle_build(mig, args.content, args.force)
     done = write_migration(mig, args.content, args.force)
     for line in format_report(mig, done, args.content):
         print(line)
@@ -78,6 +74,27 @@ def run_migrate(args: argparse.Namespace) -> int:
             print(f"  {diagnostic}")
     failed = done.problems or any(d.severity == "error" for d in said)
     return 1 if failed else 0
+
+
+def read_old_site(mig: Migration, kind: str, content: Path, force: bool) -> str:
+    """Read the old site into `mig` and settle it against a trial build, under one
+    deadline; what stopped it ('' when nothing did)."""
+    seconds = read_seconds(DEADLINE_VARIABLE, DEADLINE_SECONDS)
+    try:
+        with deadline(seconds):
+            for read in READERS[kind]:
+                read(mig.old, mig)
+            settle_links(mig)
+            settle_owner(mig)
+            settle_build(mig, content, force)
+    except DeadlinePassed:
+        return (f"migrate stopped: reading this site took over {seconds:g} s "
+                f"({DEADLINE_VARIABLE} sets the limit); nothing was written. Please report "
+                "it, with the site if you can.")
+    except Exception as exc:  # noqa: BLE001 - a reader's bug: said plainly, nothing written
+        return (f"migrate could not read this site ({type(exc).__name__}: {exc}); nothing "
+                "was written. Please report it, with the file it names.")
+    return ""
 
 
 def read_back(content: Path) -> list[Diagnostic]:

@@ -17,6 +17,7 @@ from ...diagnostics import Diagnostics
 from ...reading.bib.bibparse import parse_library
 from ...reading.bib.latex import latex_to_text
 from ...reading.settings.yamlread import Located, parse_yaml
+from ...structure.urls import normalize_doi
 from .apfields import link_kind
 from .citestyles import infer_type, invert, split_names
 from .dates import DateOrder, normalize_date
@@ -107,11 +108,12 @@ def make_fields(item: dict, mig: Migration) -> dict:
     date = date or year_of(date_value) or year_of(venue)
     venue = _YEAR_SUFFIX.sub("", text_of(venue)).rstrip(" ,") if key == "link.display" \
         else text_of(venue).rstrip(" ,")
-    doi = text_of(pick(item, "doi", m)[1]).removeprefix("https://doi.org/")
+    # A paper keeps its DOI among its links (a paper has no `doi` field), first.
+    doi = text_of(pick(item, "doi", m)[1])
+    links = {"doi": normalize_doi(doi) or doi} if doi else {}
     fields = {"title": title, "authors": authors, "venue": venue or NO_VENUE,
               "date": date, "type": infer_type(venue, text_of(pick(item, "type", m)[1]).lower())
-              or ("other" if not venue else ""), "doi": doi or None,
-              "links": make_links(item, mig)}
+              or ("other" if not venue else ""), "links": links | make_links(item, mig)}
     return {k: v for k, v in fields.items() if v not in (None, "", {}, [])}
 
 
