@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sys
 from pathlib import Path
 
 from ..diagnostics import Diagnostic
 from ..output.paths import find_link_below, why_not_write
+from ..output.writer import create_file
 from .installsource import Source, find_install_source
 from .packwheel import PackError, read_package_file
 
@@ -120,15 +120,7 @@ def write_new_file(folder: Path, rel: str, data: bytes) -> bool:
     target = folder / rel
     if folder.is_dir() and why_not_write(folder.resolve() / rel, folder.resolve()):
         return False
-    target.parent.mkdir(parents=True, exist_ok=True)
-    try:  # exclusive: never replaces a file, nor writes through a link made meanwhile
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                     0o666)
-    except FileExistsError:
-        return False
-    with os.fdopen(fd, "wb") as stream:
-        stream.write(data)
-    return True
+    return create_file(target, data)
 
 
 def run_new(folder: Path, force: bool = False) -> int:

@@ -340,6 +340,21 @@ def replace_file(target: Path, data: bytes | None = None, source: Path | None = 
         raise
 
 
+def create_file(target: Path, data: bytes) -> bool:
+    """Write `data` to a new file `target` (its folders made); False, and nothing written,
+    when something is there already: exclusive, so it never replaces a file, nor writes
+    through a link made meanwhile."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                     0o666)
+    except FileExistsError:
+        return False
+    with os.fdopen(fd, "wb") as stream:
+        stream.write(data)
+    return True
+
+
 def write_pieces(path: Path, pieces: list[bytes]) -> None:
     """Write `pieces` one after the other into a new file, gathered by the system
     (os.writev, a batch at a time) where it can, so that the whole is never copied."""
