@@ -249,3 +249,38 @@ def test_check_tier_warns_on_a_disagreeing_tier() -> None:
 ])
 def test_check_tier_is_quiet_otherwise(tier: str, venue: str, short: str) -> None:
     assert check_tier(tier, venue, short) is None
+
+
+# --- Venues as they are published now, through the command line ------------------------------
+
+SERIES_BIB = """\
+@article{DBLP:journals/pacmmod/Lee24,
+  author = {Ada Example}, title = {Fast Joins}, journal = {Proc. {ACM} Manag. Data},
+  volume = {2}, number = {1}, pages = {1--20}, year = {2024}}
+@article{DBLP:journals/pvldb/Lee23,
+  author = {Ada Example}, title = {Learned Indexes}, journal = {Proc. {VLDB} Endow.},
+  volume = {16}, number = {11}, pages = {3000--3012}, year = {2023}}
+@article{Lee25,
+  author = {Ada Example}, title = {Test Generation}, year = {2025},
+  journal = {Proceedings of the ACM on Software Engineering}}
+"""
+
+
+def test_a_venue_published_in_its_proceedings_series_has_its_tier(tmp_path):
+    """SIGMOD has been published in PACMMOD since 2023, VLDB in PVLDB, FSE in PACMSE since
+    2024: papers given by the series' name, in full or as dblp abbreviates it, carry the
+    listed venue's tier (they had none)."""
+    from conftest import MINIMAL_CONFIG, build_args, run_cli, soup, write_files
+
+    config = MINIMAL_CONFIG.replace("publications:\n", "publications:\n  venue_tiers: true\n")
+    content = write_files(tmp_path / "content", {
+        "site.yaml": config, "publications/dblp.bib": SERIES_BIB,
+        "publications/pvldb.md": "---\ntitle: Vector Search\nauthors: [Ada Example]\n"
+                                 "venue: Proceedings of the VLDB Endowment\nvenue_short: PVLDB\n"
+                                 "date: 2022-05\n---\n"})
+    result = run_cli(*build_args(content, tmp_path / "site"))
+    assert result.code == 0, result.err
+    page = soup(tmp_path / "site" / "publications" / "index.html")
+    tiers = {entry.select_one(".paper-title, h3, a").get_text(" ", strip=True)[:40]:
+             entry.get("data-tier") for entry in page.select("li.paper")}
+    assert sorted(tiers.values()) == ["CCF-A"] * 4, tiers

@@ -33,6 +33,8 @@ from ...output.paths import read_regular
 K = TypeVar("K")
 
 DATA_FILE = Path(__file__).parent.parent.parent / "data" / "ccf_2026.tsv"
+# Proceedings series a listed venue publishes in now (SIGMOD in PACMMOD, VLDB in PVLDB).
+ALIASES_FILE = DATA_FILE.with_name("venue_aliases.tsv")
 EDITION = "CCF 2026"
 
 # Words a venue's name may carry or drop without naming another venue.
@@ -116,10 +118,27 @@ def group_venues(pairs: Iterable[tuple[K, Venue]]) -> dict[K, tuple[Venue, ...]]
     return {key: tuple(rows) for key, rows in index.items()}
 
 
+def read_aliases(venues: list[Venue], path: Path = ALIASES_FILE) -> list[Venue]:
+    """Rows for the names a listed venue's papers are published under: each at the
+    listed venue's rank, once under the listed venue's short name and once under the
+    series' own ("Proceedings of the ACM on Management of Data" is SIGMOD and PACMMOD),
+    so that either short name beside the series' name agrees with it."""
+    listed = group_venues((v.dblp_path, v) for v in venues if v.dblp_path)
+    rows = []
+    for line in read_regular(path).decode("utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            of, abbr, full_name, dblp_path = (part.strip() for part in line.split("\t"))
+            for venue in listed[of]:
+                rows += [Venue(venue.rank, venue.abbr, full_name, dblp_path),
+                         Venue(venue.rank, abbr, full_name, dblp_path)]
+    return rows
+
+
 @lru_cache(maxsize=1)
 def load_table() -> Table:
     """Read the table and index it by dblp path, name words and short name (once per process)."""
-    venues = tuple(read_venues())
+    listed = read_venues()
+    venues = tuple(dict.fromkeys(listed + read_aliases(listed)))
     known = {
         word: reduce_word(word)
         for venue in venues
