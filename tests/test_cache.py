@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -209,3 +211,31 @@ def test_other_code_versions_are_cleared(tmp_path):
     assert cache.load("x-papers.pickle") == {"a": 1}
     assert (folder / "CACHEDIR.TAG").read_text(encoding="utf-8").startswith("Signature: ")
     assert (folder / ".gitignore").read_text(encoding="utf-8").endswith("\n*\n")
+
+
+def test_an_edit_to_any_file_of_the_package_is_a_new_code_version(make_site, tmp_path):
+    """The cache is kept for the exact code that made it, and the code is every file of the
+    package, whatever its kind: an edited message catalog gives the new wording at once (the
+    cache knew only some suffixes, and said "nothing changed" with the old wording kept).
+    Run from a copy of the checkout, whose catalog the test may edit."""
+    root = Path(__file__).resolve().parent.parent
+    copy = tmp_path / "checkout"
+    shutil.copytree(root / "scholarsite", copy / "scholarsite",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy2(root / "build.py", copy / "build.py")
+    content = make_site({"site.yaml": "title: T\nurl: https://example.org/\nlanguage: de\n"
+                                      "author:\n  name: Ada Example\n"})
+    args = ["build", "--content", str(content), "--output", str(tmp_path / "site"),
+            "--templates", str(root / "templates")]
+
+    def build_copy() -> str:
+        proc = subprocess.run([sys.executable, str(copy / "build.py"), *args],
+                              capture_output=True, text=True, encoding="utf-8")
+        assert proc.returncode == 0, proc.stderr
+        return (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+
+    assert ">Publikationen<" in build_copy()
+    edit(copy / "scholarsite" / "locale" / "de.po", 'msgstr "Publikationen"',
+         'msgstr "Veröffentlichungen"')
+    home = build_copy()
+    assert ">Veröffentlichungen<" in home and ">Publikationen<" not in home

@@ -73,18 +73,27 @@ def code_version() -> str:
     Taken from file identities, without importing anything."""
     parts = [sys.version, __version__]
     package = Path(__file__).resolve().parent.parent
-    folders = [package, *(p for p in package.iterdir() if p.is_dir())]
-    folders += [p for folder in folders[1:] for p in folder.iterdir() if p.is_dir()]
-    for folder in sorted(folders):
-        for entry in sorted(os.scandir(folder), key=lambda e: e.name):
-            if entry.is_file() and entry.name.endswith((".py", ".tsv", ".txt", ".json")):
-                parts.append(f"{folder.relative_to(package).as_posix()}/{entry.name}:"
-                             f"{identify(entry.path)[:2]}")
+    parts += [f"{rel}:{identify(path)[:2]}" for rel, path in list_package_files(package)]
     for name in LIBRARIES:
         spec = importlib.util.find_spec(name)
         origin = spec.origin if spec is not None else None
         parts.append(f"{name}:{origin}:{identify(origin)[:2] if origin else ''}")
     return hash_bytes("\n".join(parts).encode("utf-8"))
+
+
+def list_package_files(package: Path) -> list[tuple[str, str]]:
+    """(name below the package, path) of every file of the package, however deep: its code,
+    theme, data and message catalogs, whatever their kind, since the build may read any
+    (a list of suffixes had left the catalogs out, and a catalog's edit went unseen).
+    Compiled bytecode and hidden files are not the package's own."""
+    found = []
+    for folder, subfolders, names in os.walk(package):
+        subfolders[:] = sorted(d for d in subfolders
+                               if d != "__pycache__" and not d.startswith("."))
+        rel = Path(folder).relative_to(package).as_posix()
+        found += [(f"{rel}/{name}", os.path.join(folder, name)) for name in sorted(names)
+                  if not name.startswith(".") and not name.endswith(".pyc")]
+    return found
 
 
 class BuildCache:
