@@ -19,6 +19,7 @@ from .reading.layout import is_paper_path
 from .reading.loader import CONFIG_FILE, FILES_DIR, Loaded, load_site, watch_site
 from .models import Site
 from .plan.images import hash_image_inputs, make_images
+from .plan.photos import collect_photos
 from .plan.pictures import clean_published
 from .plan.previews import collect_previews
 from .plan.paperpdfs import collect_paper_pdfs
@@ -125,9 +126,9 @@ def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagno
     """Static files copied as they are: the assets of the templates' folders (the site's
     own over the theme's, file by file), the generated pictures (plan/images.py), the
     papers' previews resized (plan/previews.py, which reports those it cannot show to
-    `diags`) and the user's content/files/, pictures without their EXIF and such
-    (plan/pictures.py). Assets are listed as content files are:
-    regular files only, none hidden, no link out of their folder."""
+    `diags`), the photos resized (plan/photos.py) and the user's content/files/,
+    pictures without their EXIF and such (plan/pictures.py). Assets are listed as content
+    files are: regular files only, none hidden, no link out of their folder."""
     copies: dict[str, Path] = {}
     for folder in reversed(normalize_layers(templates)):
         assets = folder / ASSETS_DIR
@@ -139,6 +140,7 @@ def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagno
     for rel, path in stored.items():
         copies.setdefault(rel, path)
     copies.update(collect_previews(site, image_store(out_dir), diags, draw))
+    copies.update(collect_photos(site, image_store(out_dir), draw))  # resized
     if cv_files is not None:  # made before planning: the CV page shows the PDF's size
         copies.update(cv_files.copies)
     copies = dict(sorted(copies.items(), key=lambda item: Path(item[0])))  # as one folder's

@@ -41,7 +41,10 @@ SITE = {
     "publications/a-paper.md": MINIMAL_PAPER,
     "publications/b-paper.md": MINIMAL_PAPER.replace("A Paper", "B Paper")
                                             .replace("2024-05", "2023"),
-    "files/ada.png": b"\x89PNG\r\n\x1a\n",
+    # A photo is a picture the build reads (and resizes): one pixel of PNG.
+    "files/ada.png": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02"
+                      b"\x00\x00\x00\x90wS\xde\x00\x00\x00\x0cIDATx\x9cc8ac\x03\x00\x03\x10\x01A\"\x16g"
+                      b"\x05\x00\x00\x00\x00IEND\xaeB`\x82"),
     "files/slides.pdf": b"%PDF-1.4\n",
     "files/diagram.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
     "talks/full-talk.md": """\
@@ -222,7 +225,9 @@ def test_free_page(built):
 def test_home_profile_photo_and_links(built):
     home = soup(built / "index.html")
     photo = home.select_one("img.photo")
-    assert photo["src"] == "files/ada.png" and photo["alt"] == "Ada Example"
+    # Resized (a 1-pixel picture stays 1 pixel), as a JPEG beside a WebP.
+    assert photo["src"].startswith("assets/photos/") and photo["alt"] == "Ada Example"
+    assert photo.find_parent("picture").source["type"] == "image/webp"
     links = home.select("ul.contact a")
     assert [text_of(a) for a in links] == ["ada@example.org", "Google Scholar", "DBLP", "ORCID",
                                            "GitHub", "LinkedIn", "Lab"]

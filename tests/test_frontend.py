@@ -504,6 +504,25 @@ def test_badges_never_break_a_word(sites, browser):
                 assert page.evaluate(check) == [], (name, viewport)
 
 
+
+def test_every_title_of_the_publications_page_starts_at_one_x_in_both_looks(example, browser,
+                                                                           tmp_path):
+    """The badge column is one for the whole list, sized by the page's widest badge, not
+    group by group (the example's groups have badges of different widths), in the default
+    look and in the compact one."""
+    content = tmp_path / "content"
+    shutil.copytree(EXAMPLE, content)
+    with open(content / "site.yaml", "a", encoding="utf-8") as config:
+        config.write("theme:\n  style: compact\n")
+    compact = tmp_path / "compact"
+    assert run_cli(*build_args(content, compact)).code == 0
+    lefts = "els => els.map(e => Math.round(e.getBoundingClientRect().left))"
+    for site in (example, compact):
+        with serve(site) as base, open_page(browser) as page:
+            page.goto(base + "publications/")
+            starts = page.eval_on_selector_all(".paper-title", lefts)
+            assert len(starts) > 10 and len(set(starts)) == 1, (site.name, Counter(starts))
+
 # --- Screenshots -----------------------------------------------------------------------------
 
 def test_screenshots_of_the_demo_post_that_uses_every_kind_of_writing(demo, browser):

@@ -15,6 +15,7 @@ from ..views.blog import feed_path
 from ..views.itemviews import profile_links
 from ..views.looks import add_preview, analytics_view, theme_view
 from ..views.metadata import make_page_meta
+from ..views.photos import photo_view
 
 
 def section_titles(site: Site) -> dict[str, str]:
@@ -73,7 +74,8 @@ def site_view(site: Site) -> dict:
         "base_path": urlsplit(config.url).path or "/",
         "owner": {"name": owner.name, "position": owner.position,
                   "affiliation": owner.affiliation, "email": owner.email,
-                  "photo": owner.photo, "links": profile_links(owner)},
+                  "photo": owner.photo, "links": profile_links(owner),
+                  "photo_shown": photo_view(site.content_dir, owner.photo, "home")},
         "nav": make_nav(site),
         "feed": FEED_PATH,
         "urls": list_fixed_urls(tuple(schema.name for schema in SCHEMAS)),

@@ -151,8 +151,7 @@ def mark_language(html: Markup, tag: str) -> Markup:
 
 
 def localize_person(person: Person) -> Person:
-    return dataclasses.replace(person, bio_html=to_top(person.bio_html),
-                               photo=link_to_top(person.photo) if person.photo else "")
+    return dataclasses.replace(person, bio_html=to_top(person.bio_html))  # photos: from top
 
 
 def plan_languages(site: Site, deferred: frozenset[str],

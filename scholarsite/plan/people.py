@@ -41,7 +41,7 @@ def list_person_pages(site: Site, views: dict[str, dict], base: dict, notes: lis
     pages = []
     for person in site.people:
         path = KIND["person"].path.format(slug=person.slug)
-        view = person_view(person, page_root(path))
+        view = person_view(person, page_root(path), site.content_dir)
         context = {"site": base,
                    "page": page_view(path, person.name, "person", site,
                                      description=describe_person(person)),

@@ -22,7 +22,7 @@ from ..models import CV, AuthorLink, CVEntry, CVSection, Person, PubDate
 from ..structure.kinds import KIND
 from ..structure.urls import check_link, is_external
 from .collections import Context, check_file_path, list_markdown
-from .settings.config import read_profile_links
+from .settings.config import read_profile_links, shows_photo
 from .cv import short_date
 from .settings.fields import FieldReader, type_name
 from .text.papers import render_markdown, report_at
@@ -116,6 +116,9 @@ def read_person(path: Path, ctx: Context, today: dt.date, diags: Diagnostics
     role = f.line_text("role", required=True)
     photo = f.line_text("photo")
     photo = check_file_path(f, "photo", photo, ctx) if photo else ""
+    if photo and not is_external(photo) and not shows_photo(f, "photo", photo,
+                                                            ctx.content_dir / photo):
+        photo = ""
     start, end = f.date("start"), f.date("end")
     if start and end and end.sort_key() < start.sort_key():
         f.error(("end",), "'end' is before 'start'")

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from markupsafe import Markup
 
 from ..structure.languages import messages_for
@@ -12,6 +14,7 @@ from ..reading.text.papers import html_to_text
 from ..reading.roster import list_roles, person_url, role_title
 from .itemviews import link_views
 from .metadata import DESCRIPTION_LIMIT, shorten
+from .photos import photo_view
 from .views import linked_people, make_anchor
 
 
@@ -31,12 +34,14 @@ def show_years(start: PubDate | None, end: PubDate | None) -> str:
     return str(start.year) if until == str(start.year) else f"{start.year}–{until}"
 
 
-def person_view(person: Person, root: str) -> dict:
+def person_view(person: Person, root: str, content_dir: Path) -> dict:
     """Everything a template may show about one person, for a page whose root is `root`.
-    Every key is present ('' or [])."""
+    Every key is present ('', [] or {}); `photo`: as a card and a page show it, by place."""
     bio = Markup(with_root(person.bio_html, root)) if person.bio_html else Markup("")
     return {"slug": person.slug, "name": person.name, "scripts": list(person.scripts),
-            "role": person.role, "url": person_url(person.slug), "photo": person.photo,
+            "role": person.role, "url": person_url(person.slug),
+            "photo": {place: photo_view(content_dir, person.photo, place)
+                      for place in ("card", "page")} if person.photo else {},
             "initials": make_initials(person.name), "years": show_years(person.start,
                                                                         person.end),
             "alumni": person.alumni, "now": person.now, "interests": list(person.interests),
@@ -61,9 +66,9 @@ def group_people(site: Site, root: str) -> tuple[list[dict], list[dict]]:
         title = role_title(role)
         groups.append({"title": messages_for(site.config).gettext(title),
                        "id": make_anchor(title),
-                       "people": [person_view(p, root) for p in site.people
+                       "people": [person_view(p, root, site.content_dir) for p in site.people
                                   if p.role == role and not p.alumni]})
-    return groups, [person_view(p, root) for p in site.people if p.alumni]
+    return groups, [person_view(p, root, site.content_dir) for p in site.people if p.alumni]
 
 
 def list_papers_by_person(site: Site, views: dict[str, dict]) -> dict[str, list[dict]]:

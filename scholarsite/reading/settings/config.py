@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from ...diagnostics import Diagnostics
 from ..listing import check_inside
+from ..pictures import read_photo_facts
 from .fields import FieldReader
 from ...models import NavEntry, Owner, PublicationsConfig, SiteConfig, SourcesConfig
 from ..citecounts import CITATION_SOURCES, COUNTS_FILE, read_counts
@@ -185,7 +186,18 @@ def read_photo(author: FieldReader) -> str:
         author.error(("photo",), f"'author.photo' must name a picture in "
                      f"{files_dir.as_posix()}/, written as 'files/NAME'; found {photo!r}")
         return ""
-    return rel
+    return rel if shows_photo(author, "author.photo", rel, target) else ""
+
+
+def shows_photo(reader: FieldReader, name: str, rel: str, path: Path) -> bool:
+    """Whether the photo file at `path` can be shown (resized: views/photos.py); if not,
+    an error at the line that names it."""
+    if path.suffix.lower() == ".svg":  # shown as it is
+        return True
+    problem = read_photo_facts(path).problem
+    if problem:
+        reader.error(("photo",), f"'{name}' names '{rel}', which {problem}")
+    return not problem
 
 
 def read_profile_links(links: FieldReader) -> tuple[tuple[str, str], ...]:
