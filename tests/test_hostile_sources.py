@@ -3,7 +3,7 @@
 One battery of hostile text (entity-encoded and raw tags, an attribute list with event
 handlers, a `javascript:` link, control and bidi characters, the private-use characters
 the reader once used as its own marks) fills every text field of one old site per kind
-`migrate` reads (al-folio), of a .bib file and of
+`migrate` reads (academicpages, al-folio, Hugo Blox, a data list), of a .bib file and of
 DBLP's and ORCID's answers to `update`; each is migrated or updated, then built, through
 the command line, and every page built is read as a browser does. Cheap by design: one
 site per reader, all fields hostile at once."""
@@ -55,6 +55,16 @@ def bib_text(text: str) -> str:
     return re.sub(r"([{}#&%$_])", r"\\\1", text)
 
 
+def academicpages_site(root: Path) -> Path:
+    return write_files(root, {
+        "_config.yml": f"author:\n  name: Ada Example\n  {fields('bio')}{fields('title', 'description')}",
+        "_publications/2020-01-05-x.md": "---\ncollection: publications\ndate: 2020-01-05\n"
+        f"{fields('title', 'venue', 'excerpt', 'citation')}---\n",  # the excerpt is its text
+        "_talks/2021-02-03-t.md": "---\ncollection: talks\ndate: 2021-02-03\ntype: Talk\n"
+        f"{fields('title', 'venue', 'location', 'excerpt')}---\nA talk.\n",
+        "_portfolio/p.md": f"---\n{fields('title', 'excerpt')}---\nA project.\n"})
+
+
 def alfolio_site(root: Path) -> Path:
     b = {name: bib_text(hostile(name)) for name in ("title", "author", "journal", "abstract",
                                                     "note")}
@@ -69,7 +79,32 @@ def alfolio_site(root: Path) -> Path:
         "_posts/2021-03-04-p.md": f"---\n{fields('title', 'description', 'tags')}---\nA post.\n"})
 
 
-OLD_SITES = {"al-folio": alfolio_site}
+def hugo_site(root: Path) -> Path:
+    picture = Path(__file__).parent / "fixtures/migrate/hugo-blox/content/post/getting-started"
+    return write_files(root, {
+        "config/_default/config.yaml": fields("title"),
+        "content/authors/admin/_index.md": "---\ntitle: Ada Example\nsuperuser: true\n"
+        f"{fields('role')}interests: [{yaml_text(hostile('interests'))}]\n---\nMy words.\n",
+        "content/publication/x/index.md": f"---\ndate: 2020-01-01\n{fields('title')}"
+        f"authors: [Ada Example, {yaml_text(hostile('authors'))}]\n"
+        f"{fields('publication', 'summary')}---\n",
+        "content/talk/t/index.md": f"---\ndate: 2021-01-01\n"
+        f"{fields('title', 'event', 'location', 'summary')}---\n",
+        "content/post/p/index.md": f"---\ndate: 2021-01-01\n{fields('title', 'summary')}"
+        f"tags: [{yaml_text(hostile('tags'))}]\nimage:\n  {fields('caption')}---\nA post.\n",
+        "content/post/p/featured.png": (picture / "chart.png").read_bytes()})
+
+
+def datalist_site(root: Path) -> Path:
+    item = fields("title", "venue", "abstract", "note").replace("\n", "\n  ")
+    return write_files(root, {
+        "_config.yml": f"author: Ada Example\n{fields('title')}",
+        "_data/publications.yml": f"- authors: {yaml_text('Ada Example, ' + hostile('authors'))}"
+                                  f"\n  year: 2020\n  {item}"})
+
+
+OLD_SITES = {"academicpages": academicpages_site, "al-folio": alfolio_site,
+             "hugo-blox": hugo_site, "jekyll-data": datalist_site}
 
 
 def update_site(root: Path) -> Path:
