@@ -76,7 +76,10 @@ def alfolio_site(root: Path) -> Path:
         f"{{{b['abstract']}}}, note = {{{b['note']}}}}}\n",
         "_news/announcement_1.md": f"---\ndate: 2021-01-02\n{fields('title')}---\nNews.\n",
         "_projects/1_project.md": f"---\n{fields('title', 'description')}---\nA project.\n",
-        "_posts/2021-03-04-p.md": f"---\n{fields('title', 'description', 'tags')}---\nA post.\n"})
+        "_posts/2021-03-04-p.md": f"---\n{fields('title', 'description', 'tags')}---\nA post.\n",
+        # The owner's own text, with kramdown's attribute list: a class moves, the rest not.
+        "_posts/2021-03-05-k.md": "---\ntitle: A post\n---\nKramdown.\n"
+                                  '{: .note style="position:fixed" onclick="alert(7)"}\n'})
 
 
 def hugo_site(root: Path) -> Path:
@@ -246,3 +249,14 @@ def test_an_attribute_list_sets_no_handler_nor_style(make_site, tmp_path):
                                            "tabindex=1 #results}' sets 'onfocus'")
     assert "sets 'style'" in errors["index.md:10"]
     assert "sets 'onmouseover'" in errors["publications/b.md:8"]
+
+
+def test_an_old_sites_attribute_list_moves_without_handler_or_style(built):
+    """kramdown's `{: ...}` in an old post: its class kept, its style and handler left out
+    (and named), and the post moved, not left behind as a page the build would refuse."""
+    failed, site = built["al-folio"]
+    assert failed == []
+    post = BeautifulSoup((site / "posts" / "k" / "index.html").read_text(encoding="utf-8"),
+                         "html.parser").find("p", class_="note")
+    assert post is not None and post.get_text() == "Kramdown." and post.attrs == {
+        "class": ["note"]}
