@@ -50,6 +50,12 @@ def fields(*names: str) -> str:
     return "".join(f"{name}: {yaml_text(hostile(name))}\n" for name in names)
 
 
+def addresses(*names: str) -> str:
+    """Front-matter lines of web addresses, each hostile after its scheme and host."""
+    return "".join(f"{name}: {yaml_text('https://example.org/x) ' + hostile(name))}\n"
+                   for name in names)
+
+
 def bib_text(text: str) -> str:
     """`text` as a BibTeX value means it: braces and LaTeX's specials escaped."""
     return re.sub(r"([{}#&%$_])", r"\\\1", text)
@@ -76,7 +82,7 @@ def alfolio_site(root: Path) -> Path:
         f"{{{b['abstract']}}}, note = {{{b['note']}}}}}\n",
         "_news/announcement_1.md": f"---\ndate: 2021-01-02\n{fields('title')}---\nNews.\n",
         "_projects/1_project.md": f"---\n{fields('title', 'description')}---\nA project.\n",
-        "_posts/2021-03-04-p.md": f"---\n{fields('title', 'description', 'tags')}---\nA post.\n",
+        "_posts/2021-03-04-p.md": f"---\n{fields('title', 'description', 'tags')}---\nA post {{% cite x %}}.\n",
         # The owner's own text, with kramdown's attribute list: a class moves, the rest not.
         "_posts/2021-03-05-k.md": "---\ntitle: A post\n---\nKramdown.\n"
                                   '{: .note style="position:fixed" onclick="alert(7)"}\n'})
@@ -92,7 +98,9 @@ def hugo_site(root: Path) -> Path:
         f"authors: [Ada Example, {yaml_text(hostile('authors'))}]\n"
         f"{fields('publication', 'summary')}---\n",
         "content/talk/t/index.md": f"---\ndate: 2021-01-01\n"
-        f"{fields('title', 'event', 'location', 'summary')}---\n",
+        f"{fields('title', 'event', 'location', 'summary')}{addresses('event_url', 'url_code')}"
+        f"links: [{{name: {yaml_text(hostile('name'))}, url: {yaml_text(hostile('url'))}}}]"
+        "\n---\n",
         "content/post/p/index.md": f"---\ndate: 2021-01-01\n{fields('title', 'summary')}"
         f"tags: [{yaml_text(hostile('tags'))}]\nimage:\n  {fields('caption')}---\nA post.\n",
         "content/post/p/featured.png": (picture / "chart.png").read_bytes()})

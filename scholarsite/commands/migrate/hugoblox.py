@@ -13,7 +13,7 @@ from pathlib import Path
 from ...diagnostics import Diagnostics
 from ...reading.bib.bibparse import parse_library
 from ...reading.bib.latex import latex_to_text
-from ...reading.text.mdescape import text_to_markdown
+from ...reading.text.mdescape import text_to_link, text_to_markdown
 from ...reading.text.papers import VENUELESS_TYPES
 from .frontmatter import format_entry, strip_html
 from .guard import guarded
@@ -254,10 +254,10 @@ def move_talk(entry: Entry, mig: Migration) -> None:
         return
     text = make_text(entry, "abstract", mig)
     bases = {"arxiv": "https://arxiv.org/abs/", "doi": "https://doi.org/"}  # bare ids
-    extra = [f"[{LINK_LABELS.get(kind, kind.capitalize())}]({bases.get(kind, '')}{url})"
+    extra = [text_to_link(LINK_LABELS.get(kind, kind.capitalize()), bases.get(kind, "") + url)
              for kind, url in links.items()]
     if text_of(f.get("event_url")):
-        extra.insert(0, f"[Event page]({text_of(f.get('event_url'))})")
+        extra.insert(0, text_to_link("Event page", text_of(f.get("event_url"))))
     if extra:
         text = f"{text}\n\n{' · '.join(extra)}".strip()
     mig.add_text(f"talks/{entry.slug}.md", format_entry(fields, text), "talk",

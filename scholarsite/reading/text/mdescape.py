@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import quote
 
 # Escaped by a backslash, which Markdown (and arithmatex, for '$') reads as the character.
 _INLINE = re.compile(r"([\\`*_{}\[|$])")
@@ -25,6 +26,9 @@ _TEX = re.compile(r"\\(?!\])|[\^_={]")
 # an admonition ('!!!'); '~~~' (a fence) and ': ' (a definition) have no backslash escape.
 _LINE_START = re.compile(r"^([ \t]*)(?:(\d+)([.)])|([#+\-!])|([~:]))", re.MULTILINE)
 _PARAGRAPHS = re.compile(r"\n[ \t]*\n")
+# What an address keeps as written: what ends a link's address in Markdown (a space, a
+# parenthesis, '<', '>', a quote, a backslash) is percent-encoded, as a browser reads it.
+_ADDRESS_SAFE = "!#$%&*+,-./:;=?@_~"
 
 
 def text_to_markdown(text: str) -> str:
@@ -34,6 +38,13 @@ def text_to_markdown(text: str) -> str:
     each on one line."""
     paragraphs = (" ".join(p.split()) for p in _PARAGRAPHS.split(text))
     return "\n\n".join(escape_markdown(html.escape(p, quote=False)) for p in paragraphs if p)
+
+
+def text_to_link(label: str, address: str) -> str:
+    """A Markdown link from outside text: its label as text_to_markdown writes it, its
+    address percent-encoded where Markdown would end it, so neither adds an element; the
+    build still judges the address (a `javascript:` one is refused)."""
+    return f"[{text_to_markdown(label)}]({quote(address, safe=_ADDRESS_SAFE)})"
 
 
 def escape_markdown(escaped: str) -> str:
