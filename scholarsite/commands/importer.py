@@ -24,12 +24,9 @@ from ..reading.bib.latex import latex_to_markdown
 from ..reading.listing import check_inside
 from ..diagnostics import Diagnostic, Diagnostics, count_of
 from ..models import Author, Paper
+from ..reading.text.mdescape import escape_markdown, undo_references
 from ..reading.text.papers import Converter, make_markdown, render_markdown
 
-# Characters Markdown would read as markup, escaped so the abstract shows exactly as read.
-_MD_INLINE = re.compile(r"([\\`*_{}\[\]|])")
-# A paragraph opening like a heading or a list item.
-_MD_LINE_START = re.compile(r"^(\d*)([#+\-.)])")
 _HTML_PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.DOTALL)
 
 
@@ -147,15 +144,12 @@ def link_value(paper: Paper, kind: str, url: str) -> str:
 
 def abstract_markdown(abstract_html: str, md: Converter) -> str:
     """The escaped paragraphs of a BibTeX abstract as Markdown that renders to the same HTML:
-    entities stay entities, and what Markdown would read as markup is backslash-escaped.
-    The rare text no escape can keep plain (a paragraph opening a '~~~' fence) is written
-    as the HTML paragraphs themselves, which Markdown passes through as they are."""
-    paragraphs = []
-    for match in _HTML_PARAGRAPH.finditer(abstract_html):
-        text = _MD_INLINE.sub(r"\\\1", match.group(1))
-        paragraphs.append(_MD_LINE_START.sub(r"\1\\\2", text))
+    entities stay entities, and what Markdown would read as markup is escaped as all outside
+    text is (mdescape.py). The rare text no escape keeps the same (math, whose MathML is
+    HTML) is written as the HTML paragraphs themselves, which Markdown passes through."""
+    paragraphs = [escape_markdown(m.group(1)) for m in _HTML_PARAGRAPH.finditer(abstract_html)]
     markdown = "\n\n".join(paragraphs)
-    if render_markdown(md, markdown) == abstract_html:
+    if undo_references(render_markdown(md, markdown)) == abstract_html:
         return markdown
     return abstract_html
 

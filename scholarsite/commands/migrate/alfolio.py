@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from ...reading.slugs import make_slug
+from ...reading.text.mdescape import text_to_markdown
 from .alfoliobib import copy_folder, list_files, read_bibliography
 from .coauthors import read_coauthors
 from .cvdata import read_cv
@@ -105,7 +106,7 @@ def convert_cites(text: str, titles: dict[str, str]) -> str:
         keys = [k for k in re.split(r"[\s,]+", match.group(1)) if k and "=" not in k]
         if not keys or any(k not in titles for k in keys):
             return match.group(0)
-        return "(" + "; ".join(f"*{titles[k]}*" for k in keys) + ")"
+        return "(" + "; ".join(f"*{text_to_markdown(titles[k])}*" for k in keys) + ")"
     return _CITE.sub(cite, text)
 
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 from ...diagnostics import Diagnostics
 from ...reading.settings.yamlread import read_bytes
+from ...reading.text.mdescape import text_to_markdown
 from .citestyles import (clean_citation, describe_doubt, invert, looks_like_name,
                          parse_cited_authors, same_person, split_names)
-from .frontmatter import (Source, TextDates, key_line, read_source, strip_html,
-                          text_to_markdown)
+from .frontmatter import Source, TextDates, key_line, read_source, strip_html
 from .fieldmap import link_fields, pick
 from .model import Migration
 

@@ -17,6 +17,7 @@ from ...diagnostics import Diagnostics
 from ...reading.bib.bibparse import parse_library
 from ...reading.bib.latex import latex_to_text
 from ...reading.settings.yamlread import Located, parse_yaml
+from ...reading.text.mdescape import text_to_markdown
 from ...structure.urls import normalize_doi
 from .apfields import link_kind
 from .citestyles import infer_type, invert, split_names
@@ -89,7 +90,8 @@ def move_item(item: dict, where: str, mig: Migration) -> None:
                   f"{'; '.join(f'{k}: ' + ', '.join(mig.fieldmap[k]) for k in missing)}); "
                   "not moved: name the right fields with --map")
         return
-    abstract = text_of(pick(item, "abstract", mig.fieldmap)[1])
+    # Shown as text by the old site's template: text now too, never HTML nor attributes.
+    abstract = text_to_markdown(text_of(pick(item, "abstract", mig.fieldmap)[1]))
     slug = mig.free_slug("publications", fields["title"])
     mig.add_text(f"publications/{slug}.md", format_entry(fields, abstract), "paper", where)
 

@@ -181,7 +181,8 @@ _TAG = re.compile(r"<[^>]+>")
 
 def strip_html(text: str) -> str:
     """Text without its HTML tags, its entities decoded, its spaces collapsed: for a field,
-    which the build shows as text; in a body, only through `text_to_markdown`."""
+    which the build shows as text; in a body, only through `text_to_markdown`
+    (reading/text/mdescape.py)."""
     return " ".join(html.unescape(_TAG.sub("", text)).split())
 
 
@@ -196,16 +197,6 @@ def strip_emphasis(text: str) -> str:
     for _ in range(2):  # bold around italics, or the other way
         text = _EMPHASIS.sub(r"\2", text)
     return text
-
-
-_MD_MARKUP = re.compile(r"([\\`*_\[\]])")
-
-
-def text_to_markdown(text: str) -> str:
-    """Plain text (a field the old site showed as text: an excerpt, a summary) as Markdown
-    that shows exactly that text: a Markdown body may hold HTML, so '&lt;script&gt;',
-    decoded, must not become a script."""
-    return _MD_MARKUP.sub(r"\\\1", html.escape(text, quote=False))
 
 
 def owner_names(value: object) -> list[str]:

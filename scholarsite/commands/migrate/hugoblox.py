@@ -13,8 +13,9 @@ from pathlib import Path
 from ...diagnostics import Diagnostics
 from ...reading.bib.bibparse import parse_library
 from ...reading.bib.latex import latex_to_text
+from ...reading.text.mdescape import text_to_link, text_to_markdown
 from ...reading.text.papers import VENUELESS_TYPES
-from .frontmatter import format_entry, strip_html, text_to_markdown
+from .frontmatter import format_entry, strip_html
 from .guard import guarded
 from .dates import swapped_date
 from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file,
@@ -253,10 +254,10 @@ def move_talk(entry: Entry, mig: Migration) -> None:
         return
     text = make_text(entry, "abstract", mig)
     bases = {"arxiv": "https://arxiv.org/abs/", "doi": "https://doi.org/"}  # bare ids
-    extra = [f"[{LINK_LABELS.get(kind, kind.capitalize())}]({bases.get(kind, '')}{url})"
+    extra = [text_to_link(LINK_LABELS.get(kind, kind.capitalize()), bases.get(kind, "") + url)
              for kind, url in links.items()]
     if text_of(f.get("event_url")):
-        extra.insert(0, f"[Event page]({text_of(f.get('event_url'))})")
+        extra.insert(0, text_to_link("Event page", text_of(f.get("event_url"))))
     if extra:
         text = f"{text}\n\n{' · '.join(extra)}".strip()
     mig.add_text(f"talks/{entry.slug}.md", format_entry(fields, text), "talk",
@@ -286,7 +287,8 @@ def move_post(entry: Entry, mig: Migration) -> None:
     text = make_text(entry, "", mig)
     if picture and picture not in text:
         caption = f.get("image", {}).get("caption") if isinstance(f.get("image"), dict) else ""
-        text = f"![{strip_html(text_of(caption)) or fields['title']}]({picture})\n\n{text}"
+        alt = text_to_markdown(strip_html(text_of(caption)) or fields["title"])
+        text = f"![{alt}]({picture})\n\n{text}"
     mig.add_text(f"posts/{entry.slug}.md", format_entry(fields, text), "post",
                  mig.where(entry.source.path))
     add_redirects(entry, mig)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote
 
+from ...reading.text.mdescape import text_to_markdown
 from .frontmatter import (Source, TextDates, format_yaml, key_line, owner_names,
                           read_settings, read_source, strip_emphasis, strip_html)
 from .hugofields import person_name, read_markdown_link
@@ -284,7 +285,7 @@ def move_home(owner: Owner, mig: Migration) -> None:
     body = body.strip() or text_of(source.fields.get("bio"))
     interests = list_of(source.fields.get("interests"))
     if interests:
-        body += "\n\n**Interests:** " + "; ".join(interests) + "."
+        body += "\n\n**Interests:** " + "; ".join(map(text_to_markdown, interests)) + "."
     if body.strip():
         mig.add_text("index.md", body.strip() + "\n", "home", mig.where(source.path))
     education = make_education(source.fields.get("education"))

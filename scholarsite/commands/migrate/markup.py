@@ -27,6 +27,11 @@ _ICON = re.compile(r"\{\{[<%]\s*icon\s+[^}]*[>%]\}\}\s?")
 _ATTRIBUTE = re.compile(r"""([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))""")
 _LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.S)
 _RAW = re.compile(r"\{%-?\s*raw\s*-?%\}(.*?)\{%-?\s*endraw\s*-?%\}", re.S)
+# An event handler or a style in an attribute list (kramdown's `{: style="width: 50%"}`),
+# which the new site refuses (mdconvert.SafeAttrList): dropped, with a note.
+_ATTRIBUTE_LIST = re.compile(r"(?<!\{)\{(?![%{])[^{}\n]*(?<!%)\}(?!\})")  # not Liquid's
+_REFUSED_ATTRIBUTE = re.compile(r"""(?<=[{:\s])(?:on[a-z]+|style)\s*=\s*"""
+                                r"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"'{}]+)\s*""", re.I)
 
 
 def read_attributes(text: str) -> dict[str, str]:
@@ -56,6 +61,7 @@ def convert_markup(text: str, path: Path, line: int, mig: Migration, file_path=N
         return f"\x00{len(raws) - 1}\x00"
 
     text = _RAW.sub(keep_raw, text)
+    text = drop_refused_attributes(text, path, line, mig)
     text = _BASEURL.sub("", text)
     text = _RELATIVE.sub(lambda m: m.group(1), text)
     text = _INCLUDE_FIGURE.sub(lambda m: make_figure(read_attributes(m.group(1)), file_path),
@@ -70,6 +76,23 @@ def convert_markup(text: str, path: Path, line: int, mig: Migration, file_path=N
         snippet = " ".join(match.group(0).split())[:60]
         mig.add_review(mig.where(path, at), f"template code left as text: {snippet}")
     return re.sub("\x00(\\d+)\x00", lambda m: raws[int(m.group(1))], text)
+
+
+def drop_refused_attributes(text: str, path: Path, line: int, mig: Migration) -> str:
+    """`text` without the event handlers and styles of its attribute lists, each named in
+    the report at its line: the rest of the list (a class, a width) and the text move."""
+    def drop(match: re.Match) -> str:
+        refused = [m.group(0).strip() for m in _REFUSED_ATTRIBUTE.finditer(match.group(0))]
+        if not refused:
+            return match.group(0)
+        at = line + text.count("\n", 0, match.start())
+        mig.add_review(mig.where(path, at), f"{', '.join(refused)} left out of an attribute "
+                       "list: the new site sets no style or event handler from one; write "
+                       "the HTML element itself if you need it")
+        kept = _REFUSED_ATTRIBUTE.sub("", match.group(0))
+        return "" if kept.strip("{: }") == "" else kept
+
+    return _ATTRIBUTE_LIST.sub(drop, text)
 
 
 def link_target(name: str) -> str:

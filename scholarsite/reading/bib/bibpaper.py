@@ -15,7 +15,7 @@ from pathlib import Path
 from .biblinks import read_links
 from .bibvenue import tidy_venue
 from .bibparse import MONTH_MACROS, BibEntry, BibValue, EntryReader
-from ..text.cleantext import INLINE_MARKS, mark_inline_html
+from ..text.cleantext import INLINE_MARK, INLINE_MARKS, mark_inline_html
 from ...diagnostics import Diagnostics
 from ..settings.fields import parse_date, parse_status
 from .latex import (MARKS, RichText, describe_math_problem, fold_space, latex_to_rich,
@@ -386,5 +386,5 @@ def html_to_latex(value: str) -> str:
     tag of no meaning there (`<a href>`, `<span>`) is dropped, its text kept."""
     if "<" not in value:
         return value
-    return re.sub("[\ue010-\ue017]", lambda m: _MARK_LATEX[m.group()], mark_inline_html(value))
+    return INLINE_MARK.sub(lambda m: _MARK_LATEX[m.group()], mark_inline_html(value))
 

@@ -256,7 +256,9 @@ _SCRIPT = re.compile(r"([\^_])(?:\{([0-9a-z+\-=()]+)\}|([0-9a-z]))")
 _COMMAND_END = re.compile(r"\\[A-Za-z]+$")
 SUPERSCRIPTS = dict(zip("0123456789+-=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ"))
 SUBSCRIPTS = dict(zip("0123456789+-=()aeoxijkmnt", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓᵢⱼₖₘₙₜ"))
-_MATH_MARK = "\ue000"  # stands for a formula while the text around it is decoded
+# Stands for a formula while the text around it is decoded: a noncharacter, which no
+# text read holds (cleantext.UNTEXT), as the marks of kept elements are.
+_MATH_MARK = "\ufde8"
 # Italics in a field (one level of braces inside): marked as HTML's are (cleantext.py).
 _ITALIC = re.compile(r"\\(?:emph|textit|textsl)\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 _ITALIC_ON, _ITALIC_OFF = INLINE_MARKS["em"]

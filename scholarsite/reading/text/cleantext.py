@@ -93,11 +93,13 @@ _DROPPED = ("a|abbr|big|br|code|del|div|font|ins|kbd|mark|p|q|s|samp|small|span|
             "u|wbr")
 _ATTRIBUTES = r"""(?:\s+[\w:-]+(?:\s*=\s*(?:"[^"<>]*"|'[^'<>]*'|[^\s"'<>=]+))?)*\s*/?"""
 _HTML_TAG = re.compile(rf"<(/?)({'|'.join(SAFE_INLINE)}|{_DROPPED})({_ATTRIBUTES})>", re.I)
-# One private-use character opens and the next closes each kept element while the text
-# around it is decoded (LaTeX, math, escaping): they pass through all of that unchanged.
-INLINE_MARKS = {element: (chr(0xE010 + 2 * n), chr(0xE011 + 2 * n))
+# One character opens and the next closes each kept element while the text around it is
+# decoded (LaTeX, math, escaping): they pass through all of that unchanged. They are
+# noncharacters (U+FDE0-U+FDE7), which UNTEXT removes from every text read, so no input
+# can hold one: a private-use character (an icon font's) is text, and stays text.
+INLINE_MARKS = {element: (chr(0xFDE0 + 2 * n), chr(0xFDE1 + 2 * n))
                 for n, element in enumerate(("em", "strong", "sup", "sub"))}
-_MARK = re.compile("[\ue010-\ue017]")
+INLINE_MARK = re.compile("[\ufde0-\ufde7]")
 _MARK_HTML = {mark: f"<{'/' if n else ''}{element}>"
               for element, pair in INLINE_MARKS.items() for n, mark in enumerate(pair)}
 _LINE_BREAK = {"br", "p", "div"}
@@ -142,13 +144,13 @@ def strip_inline_html(text: str) -> str:
 
 
 def drop_inline_marks(text: str) -> str:
-    return _MARK.sub("", text)
+    return INLINE_MARK.sub("", text)
 
 
 def show_inline_marks(escaped: str) -> str:
     """Escaped HTML with its marks as the elements they stand for."""
-    return _MARK.sub(lambda m: _MARK_HTML[m.group()], escaped)
+    return INLINE_MARK.sub(lambda m: _MARK_HTML[m.group()], escaped)
 
 
 def has_inline_marks(text: str) -> bool:
-    return _MARK.search(text) is not None
+    return INLINE_MARK.search(text) is not None

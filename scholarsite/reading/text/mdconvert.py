@@ -38,18 +38,53 @@ def markdown_extensions() -> list[Extension]:
     """Python-Markdown's `extra` and `sane_lists`, as objects: named by strings, each is
     looked up among the installed packages' entry points, which costs more than making the
     converter (tests/test_prose.py checks the HTML is that of the names); admonitions
-    ('!!! note'); TeX math (mathtex.py); figures and task lists (mdextras.py)."""
+    ('!!! note'); TeX math (mathtex.py); figures and task lists (mdextras.py). Attribute
+    lists are `attr_list`'s, but for the attributes no text may set (SafeAttrList)."""
     return [fenced_code.FencedCodeExtension(), footnotes.FootnoteExtension(),
-            attr_list.AttrListExtension(), def_list.DefListExtension(),
+            SafeAttrListExtension(), def_list.DefListExtension(),
             tables.TableExtension(), abbr.AbbrExtension(), md_in_html.MarkdownInHtmlExtension(),
             sane_lists.SaneListExtension(), admonition.AdmonitionExtension(),
             *make_math_extensions(), WritingExtension(), SafeLinksExtension()]
 
 
+# Attributes an attribute list may not set, from any text: a script (onload=, onfocus=...)
+# or a style, which can lay a link over the whole page. The owner's raw HTML still can.
+_REFUSED_ATTRIBUTE = re.compile(r"on|style$", re.I)
+
+
+class SafeAttrList(attr_list.AttrListTreeprocessor):
+    """attr_list's `{: ...}`, refusing event handlers and styles: each is left out of the
+    element, and kept in `md.refused` for the caller to report at its line."""
+
+    def assign_attrs(self, elem: etree.Element, attrs_string: str, *, strict: bool = False
+                     ) -> str:
+        before = dict(elem.attrib)
+        remainder = super().assign_attrs(elem, attrs_string, strict=strict)
+        # A refused name the element had before is not this list's (a table cell's
+        # alignment) unless the list changed it: then it is put back.
+        for name in [n for n in elem.attrib if _REFUSED_ATTRIBUTE.match(n)
+                     and (n not in before or elem.get(n) != before[n])]:
+            if name in before:
+                elem.set(name, before[name])
+            else:
+                del elem.attrib[name]
+            self.md.refused.append((attrs_string, (
+                f"the attribute list '{{: {attrs_string.strip()}}}' sets '{name}': an "
+                "attribute list may not set an event handler or a style; write the "
+                "HTML element itself if you mean it")))
+        return remainder
+
+
+class SafeAttrListExtension(attr_list.AttrListExtension):
+    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 - Markdown's API
+        md.treeprocessors.register(SafeAttrList(md), "attr_list", 8)
+        md.registerExtension(self)
+
+
 class SafeLinks(Treeprocessor):
     """Every link and image address in Markdown text is judged as a browser will read it
     (urls.check_text_link). A refused one loses its address, keeping its text, and the
-    problem is kept in `md.refused_links` for the caller to report at its line."""
+    problem is kept in `md.refused` for the caller to report at its line."""
 
     def run(self, root: etree.Element) -> None:
         drop_lone_backrefs(root)
@@ -66,7 +101,7 @@ class SafeLinks(Treeprocessor):
                 problem = check_text_link(url) if url is not None else ""
                 if problem:
                     del element.attrib[attr]
-                    self.md.refused_links.append((url, problem))
+                    self.md.refused.append((url, f"the link {url!r} in the text {problem}"))
 
 
 def drop_lone_backrefs(root: etree.Element) -> None:
@@ -82,7 +117,7 @@ def drop_lone_backrefs(root: etree.Element) -> None:
 
 class SafeLinksExtension(Extension):
     def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 - Markdown's API
-        md.refused_links = []
+        md.refused = []
         md.treeprocessors.register(SafeLinks(md), "scholarsite_safe_links", -1)  # after unescaping
 
 

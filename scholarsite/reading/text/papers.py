@@ -90,14 +90,13 @@ def render_markdown(md: Converter, text: str,
 def convert_markdown(md: markdown.Markdown, text: str,
                      report: Callable[..., None] | None) -> str:
     md.reset()
-    md.refused_links = []
+    md.refused = []
     md.math_problems = []
     out = md.convert(text).strip()
     if report is None:
         return highlight_code(out, text)
-    for url, problem in md.refused_links:
-        report(text[:max(text.find(url), 0)].count("\n") + 1,
-               f"the link {url!r} in the text {problem}")
+    for found, problem in md.refused:  # a link or an attribute the text may not have
+        report(text[:max(text.find(found), 0)].count("\n") + 1, problem)
     for tex, problem in md.math_problems:
         report(text[:max(text.find(tex), 0)].count("\n") + 1,
                f"the math '{shorten_tex(tex)}' cannot be converted to MathML ({problem}): "
