@@ -21,9 +21,11 @@ from ...output.paths import read_regular
 from .yamlread import parse_yaml, read_text
 
 STARTER_CONTENT = Path(__file__).resolve().parents[2] / "starter" / "content"
-# The settings of the starter's site.yaml that are the made-up owner's, whose values are
+# The settings of the starter's site.yaml that name its made-up owner, whose values are
 # found wherever they stand in the starter's files ("The research homepage of Your Name.").
-OWNER_SETTINGS = (("author", "name"), ("author", "email"), ("author", "affiliation"), ("url",))
+# Its affiliation and position are left out: real words ('Assistant Professor'), which a
+# site may well keep.
+OWNER_SETTINGS = (("author", "name"), ("author", "email"), ("url",))
 
 
 @dataclass(frozen=True)
