@@ -112,21 +112,23 @@ def test_unusual_markdown_still_builds_quickly(make_site, tmp_path):
 
 @pytest.mark.parametrize("name", sorted(ACCEPTED))
 def test_each_unusual_text_takes_under_seconds(name):
-    """One at a time, so that a slow one is not hidden in a build's total."""
+    """One at a time, so that a slow one is not hidden in a build's total. The bound is
+    on this process's CPU time, which other work on a busy machine does not lengthen: a
+    quadratic or exponential case takes minutes, not seconds."""
     reported: list = []
-    start = time.perf_counter()
+    start = time.process_time()
     html = render_markdown(make_markdown(), ACCEPTED[name], lambda *found: reported.append(found))
-    assert time.perf_counter() - start < 3
+    assert time.process_time() - start < 3
     assert html and not reported
 
 
 @pytest.mark.parametrize("name", sorted(REFUSED))
 def test_each_costly_text_is_refused_at_once(name):
     reported: list = []
-    start = time.perf_counter()
+    start = time.process_time()  # this process's CPU: a busy machine does not lengthen it
     html = render_markdown(make_markdown(), REFUSED[name][0],
                            lambda *found: reported.append(found))
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - start < 1
     assert html == "" and len(reported) == 1 and reported[0][0] == REFUSED[name][1] + 1
 
 
