@@ -61,9 +61,12 @@ class Author:
     """One author as shown: the full name, and the markers (e.g. '*', '†') that follow it."""
     name: str
     marks: tuple[str, ...] = ()
-    # Family and given names when the source splits them (BibTeX does); used by exports.
+    # The name's parts, for exports and people matching, as reading/names.py reads them;
+    # kept only where the name's last word is not its family name ('Petrova, Elena',
+    # 'Ricardo de Lima', 'John Smith Jr.'), so that one name is one Author however read.
     family: str = ""
     given: str = ""
+    suffix: str = ""  # 'Jr.', 'III'
 
     def family_name(self) -> str:
         if self.family:
