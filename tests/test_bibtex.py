@@ -62,7 +62,7 @@ def test_latex_to_unicode(latex, text):
                                     given="Ludwig")),
     ("van Beethoven, Jr, Ludwig", Author("Ludwig van Beethoven, Jr", family="van Beethoven",
                                          given="Ludwig", suffix="Jr")),
-    ("John Smith Jr.", Author("John Smith, Jr.", family="Smith", given="John", suffix="Jr.")),
+    ("John Smith Jr.", Author("John Smith Jr.", family="Smith", given="John", suffix="Jr.")),
     ("Smith, John, III", Author("John Smith, III", family="Smith", given="John",
                                 suffix="III")),
     ("de Lima, Ricardo Henrique", Author("Ricardo Henrique de Lima", family="de Lima",

@@ -5,9 +5,10 @@ the name came in by (a Markdown paper's front matter, a .bib file, and so what `
 A name is split as BibTeX splits it (bibtexparser's splitter): 'Given von Family',
 'von Family, Given' or 'von Family, Jr, Given'; so 'Petrova, Elena' is Elena Petrova.
 Beyond BibTeX's rules, a suffix (Jr., Sr., II, III, IV) is one wherever it stands
-('John Smith Jr.', 'Smith, John, Jr.'), and academic titles and degrees ('Dr.', ', PhD')
-are no part of the name's parts. The parts are what exports need (BibTeX, RIS, CSL,
-Google Scholar's tags); the name shown is the source's own.
+('John Smith Jr.', 'Smith, John, Jr.'), and in plain text (Markdown) academic titles and
+degrees ('Dr.', ', PhD') are no part of the parts. The parts are what exports need (BibTeX,
+RIS, CSL, Google Scholar's tags); the name shown is the source's own: Markdown's as
+written, a .bib's as 'Given von Family, Jr'.
 """
 
 from __future__ import annotations
@@ -23,9 +24,13 @@ from .text.cleantext import strip_inline_html
 # What may end a name ('John Smith Jr.', 'John Smith, Jr.'): BibTeX's "Jr" part.
 NAME_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 _SUFFIX_AT_END = re.compile(r"(?:,\s*|\s+)(Jr\.?|Sr\.?|II|III|IV)$", re.IGNORECASE)
-# Academic titles before a name and degrees after it: no part of the name.
+# Academic titles before a name and degrees after it: no part of the name. Matching
+# people, loosely ('dr robert ladwig'); splitting a written name, only as titles are
+# written, a degree after a comma ('Shoeb, Abu Awal Md' keeps its 'Md').
 _TITLES = re.compile(r"^(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms)\.?\s+)+|,?\s+(?:Ph\.?\s?D\.?|"
                      r"M\.?D\.?|M\.?Sc\.?)$", re.I)
+_WRITTEN_TITLES = re.compile(r"^(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms)\.?\s+)+|,\s*(?:Ph\.?\s?D\.?|"
+                             r"M\.D\.|MD|M\.?Sc\.?)$")
 # What plain text cannot hand to BibTeX's splitter, which reads braces and commands.
 _LATEX_SYNTAX = re.compile(r"[{}\\]")
 
@@ -41,6 +46,7 @@ class NameParts:
     family: str
     given: str
     suffix: str = ""
+    comma: bool = True  # the suffix written after a comma ('Smith, Jr., John'; not 'Grissom II')
 
 
 def strip_titles(name: str) -> str:
@@ -52,26 +58,31 @@ def strip_titles(name: str) -> str:
 def split_name(written: str, latex: bool = False) -> NameParts:
     """A name's family and given names and suffix; `latex`: as a .bib writes it (each part
     decoded), else plain text. Raises ValueError where the splitter cannot read it."""
-    from bibtexparser.middlewares.names import parse_single_name_into_parts
-
-    text = strip_titles(written) or written
+    text = written if latex else _WRITTEN_TITLES.sub("", written).strip() or written
     found = _SUFFIX_AT_END.search(text)
     suffix = found.group(1) if found and found.start() > 0 else ""
+    comma = not suffix or found.group().startswith(",")
     text = text[:found.start()].rstrip(", ") if suffix else text
-    if not latex and _LATEX_SYNTAX.search(text):  # plain text: the last word is the family
-        given, _, family = text.rpartition(" ")
-        return NameParts(family, given, suffix)
+    decode = latex_to_text if latex else str
+    words, syntax = text.split(), _LATEX_SYNTAX.search(text)
+    if (syntax and not latex) or not (syntax or "," in text or "~" in text or any(
+            not word[0].isupper() for word in words)):
+        # Plain 'Given Family' (most names: the splitter's answer, without its cost), or
+        # plain text the splitter would read as LaTeX: the last word is the family name.
+        return NameParts(decode(words[-1]) if words else "",
+                         fold_space(" ".join(map(decode, words[:-1]))), suffix, comma)
+    from bibtexparser.middlewares.names import parse_single_name_into_parts
+
     try:
         parts = parse_single_name_into_parts(text, strict=False)
     except Exception as exc:  # the name parser raises on some malformed names
         raise ValueError(str(exc)) from exc
-    decode = latex_to_text if latex else str
     last = [decode(word) for word in parts.last]
     if len(last) > 1 and last[-1].lower() in NAME_SUFFIXES and not suffix:  # 'Smith Jr., J'
-        suffix = last.pop()
-    suffix = suffix or " ".join(decode(word) for word in parts.jr)
-    family = fold_space(" ".join([*(decode(word) for word in parts.von), *last]))
-    return NameParts(family, fold_space(" ".join(decode(w) for w in parts.first)), suffix)
+        suffix, comma = last.pop(), False
+    suffix = suffix or " ".join(map(decode, parts.jr))
+    family = fold_space(" ".join([*map(decode, parts.von), *last]))
+    return NameParts(family, fold_space(" ".join(map(decode, parts.first))), suffix, comma)
 
 
 def make_author(name: str, marks: tuple[str, ...], parts: NameParts) -> Author:
@@ -112,7 +123,7 @@ def read_name(raw: str) -> NameResult:
         return NameResult(None, f"cannot read the name {raw!r}: {exc}")
     name = fold_space(f"{parts.given} {parts.family}")
     if parts.suffix:
-        name = f"{name}, {parts.suffix}"
+        name = f"{name}{',' if parts.comma else ''} {parts.suffix}"
     # A mark written right after the family name in 'Last*, First' form.
     name, more = strip_trailing_symbols(name)
     family, _ = strip_trailing_symbols(parts.family)

@@ -63,8 +63,8 @@ def write_special(found: re.Match) -> str:
 
 
 def protect_case(tex: str) -> str:
-    """`tex` with what must keep its case, at brace level 0, in braces: each formula
-    (`{$O(1)$}`, which would print as little-o), each word that has a capital after its
+    """`tex` with what must keep its case, at brace level 0, in braces: each formula with
+    a capital (`{$O(1)$}`, which would print as little-o), each word that has a capital after its
     first letter (`LLM`, `ResiHP`, `MoE`, `3D`) or is one capital letter (`C\\#`, `Plan
     B`; but the title's first, which styles keep), and each command whose name has a
     capital; other commands and braced groups are left as they are."""
@@ -81,11 +81,11 @@ def protect_case(tex: str) -> str:
 
 
 def keeps_case(token: str) -> bool:
-    """A formula, a word with a capital after its first letter, or a command with a
-    capital in its name (`\\LaTeX`, which bibtex would lowercase into an undefined
-    `\\latex`)."""
-    if token[0] == "$":
-        return True
+    """A formula with a capital, a word with a capital after its first letter, or a
+    command with a capital in its name (`\\LaTeX`, which bibtex would lowercase into an
+    undefined `\\latex`)."""
+    if token[0] == "$":  # bibtex lowercases math too: `$O(1)$`, `$\\Delta$`
+        return any(char.isupper() for char in token)
     return any(char.isupper() for char in token[1:]) and (token[0] != "\\" or token[1:].isalpha())
 
 
