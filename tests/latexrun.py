@@ -1,5 +1,5 @@
-"""Real LaTeX over exported BibTeX: pdflatex with classic bibtex (plain, plainnat, ieeetr)
-and biblatex with biber, as a colleague compiles a paper that cites the site's entries.
+"""Real LaTeX over exported BibTeX: pdflatex with classic bibtex (plain, plainnat, ieeetr,
+alpha, acm) and biblatex with biber (checking the entries against its data model), as a colleague compiles a paper that cites the site's entries.
 Used by tests/test_latex_exports.py; each run is a few seconds, so tests compile a few
 files, not hundreds."""
 
@@ -11,7 +11,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-CLASSIC_STYLES = ("plain", "plainnat", "ieeetr")
+CLASSIC_STYLES = ("plain", "plainnat", "ieeetr", "alpha", "acm")
 TOOLS = ("pdflatex", "bibtex", "biber")
 PACKAGES = ("natbib.sty", "etoolbox.sty", "biblatex.sty")
 
@@ -35,6 +35,7 @@ _LATEX_ERROR = re.compile(r"^! .*$", re.MULTILINE)
 class Compiled:
     errors: tuple[str, ...]  # LaTeX's '! ...' lines, bibtex's and biber's error lines
     bbl: str  # the bibliography as the style wrote it ('' when none was written)
+    warnings: tuple[str, ...] = ()  # bibtex's 'Warning--' lines, biber's 'WARN' lines
 
 
 def preamble(bib: str, style: str) -> str:
@@ -61,8 +62,8 @@ def run(folder: Path, *command: str) -> str:
 
 
 def compile_bib(bib: str, style: str, folder: Path) -> Compiled:
-    """`bib` cited whole by a document in `style` ('plain', 'plainnat', 'ieeetr' or
-    'biblatex'), compiled in `folder`: the errors every tool reported, and the .bbl."""
+    """`bib` cited whole by a document in `style` (one of CLASSIC_STYLES or 'biblatex'),
+    compiled in `folder`: the errors every tool reported, the .bbl, and the warnings."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "refs.bib").write_text(bib, encoding="utf-8")
     (folder / "doc.tex").write_text(document(bib, style), encoding="utf-8")
@@ -70,12 +71,14 @@ def compile_bib(bib: str, style: str, folder: Path) -> Compiled:
     errors = []
     run(folder, *latex)
     if style == "biblatex":
-        out = run(folder, "biber", "--quiet", "doc")
+        out = run(folder, "biber", "--validate-datamodel", "doc")
         errors += [line for line in out.splitlines() if line.startswith("ERROR")]
+        warnings = [line for line in out.splitlines() if line.startswith("WARN")]
     else:
         out = run(folder, "bibtex", "doc")
         errors += [line for line in out.splitlines()
                    if "error message" in line or line.startswith("I was expecting")]
+        warnings = [line for line in out.splitlines() if line.startswith("Warning--")]
     run(folder, *latex)
     log = (folder / "doc.log").read_text(encoding="utf-8", errors="replace")
     errors += _LATEX_ERROR.findall(log)
@@ -86,4 +89,4 @@ def compile_bib(bib: str, style: str, folder: Path) -> Compiled:
     except UnicodeDecodeError as error:
         errors.append(f"doc.bbl is not UTF-8: {error}")
         text = data.decode("utf-8", "replace")
-    return Compiled(tuple(errors), text)
+    return Compiled(tuple(errors), text, tuple(warnings))

@@ -130,7 +130,8 @@ def test_the_bibtex_download_keeps_the_entry_as_written(math_site):
     bib = (site / "publications.bib").read_text(encoding="utf-8")
     # As written, less what classic BibTeX styles would lowercase: capitals braced.
     assert r"title = {{MF} $\^{} 2$: Model Fusion for Sparse Data}" in bib
-    assert r"title = {On $O(n \log n)$ sorting for \$5 and \$10}" in bib  # the Markdown paper's
+    # The Markdown paper's: a formula with a capital braced (big-O is not little-o).
+    assert r"title = {On {$O(n \log n)$} sorting for \$5 and \$10}" in bib
 
 
 def test_abstract_math_is_mathml_and_its_description_unicode(math_site):

@@ -13,8 +13,8 @@ from conftest import examples, build_args, run_cli, soup
 from scholarsite.reading.bib.bibtex import read_bib_file, read_bib_text
 from scholarsite.views.citations import make_bibtex
 from scholarsite.diagnostics import Diagnostics
-from scholarsite.reading.bib.latex import (decode_common, fold_space, latex_to_text, make_decoder,
-                                           read_name)
+from scholarsite.reading.bib.latex import decode_common, fold_space, latex_to_text, make_decoder
+from scholarsite.reading.names import read_name
 from scholarsite.models import Author, PubDate
 
 BIB = Path("papers.bib")
@@ -61,7 +61,10 @@ def test_latex_to_unicode(latex, text):
     ("Ludwig van Beethoven", Author("Ludwig van Beethoven", family="van Beethoven",
                                     given="Ludwig")),
     ("van Beethoven, Jr, Ludwig", Author("Ludwig van Beethoven, Jr", family="van Beethoven",
-                                         given="Ludwig")),
+                                         given="Ludwig", suffix="Jr")),
+    ("John Smith Jr.", Author("John Smith Jr.", family="Smith", given="John", suffix="Jr.")),
+    ("Smith, John, III", Author("John Smith, III", family="Smith", given="John",
+                                suffix="III")),
     ("de Lima, Ricardo Henrique", Author("Ricardo Henrique de Lima", family="de Lima",
                                          given="Ricardo Henrique")),
     ("{Barnes and Noble}", Author("Barnes and Noble", family="Barnes and Noble")),

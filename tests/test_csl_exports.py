@@ -96,12 +96,12 @@ def test_citejs_reads_every_paper_as_its_page_says(name, form, request):
 def test_csl_json_keeps_types_pages_and_numbers(exportsite):
     items = {i["id"]: i for i in read_with_citejs(exportsite / "publications.json", "csl")}
     assert {key: item["type"] for key, item in items.items()} == {
-        "example2026:resihp-hpdc-2026": "paper-conference",
-        "example2025:specials-preprint-2025": "article",
+        "example2026:resihp-hpdc-2026": "paper-conference", "example2025:specials-preprint-2025": "article",
         "alvarez2024:scheduling-chapter-2024": "chapter", "example2023:systems-book-2023": "book",
         "example2022:report-2022": "report", "alvarez2021zola": "article-journal",
         "example2020:thesis-2020": "thesis", "2019gpu": "paper-conference",
-        "kaiser2018attention": "chapter"}
+        "kaiser2018attention": "chapter", "petrova2024:repair-bound-2024": "paper-conference",
+        "osei2024:gossip-preprint-2024": "article", "anon2019:consensus-thesis-2019": "thesis"}
     assert items["example2026:resihp-hpdc-2026"]["page"] == "10-1–10-20"
     assert items["example2022:report-2022"]["number"] == "TR-2022-07"
     assert items["example2025:specials-preprint-2025"]["number"] == "arXiv:2503.01234"
@@ -109,9 +109,15 @@ def test_csl_json_keeps_types_pages_and_numbers(exportsite):
     assert items["example2023:systems-book-2023"]["publisher"] == "MIT Press"
     assert "container-title" not in items["example2023:systems-book-2023"]
     assert items["example2020:thesis-2020"]["publisher"] == "University of Examples"
+    # A venue only shown ('Ph.D. thesis, School', 'arXiv:ID') is no container; an arXiv id
+    # is a preprint's number only (APA prints another's as "Article arXiv:...").
+    assert items["osei2024:gossip-preprint-2024"]["number"] == "arXiv:2401.01234"
+    assert "number" not in items["petrova2024:repair-bound-2024"]
+    for key in ("osei2024:gossip-preprint-2024", "anon2019:consensus-thesis-2019", "example2025:specials-preprint-2025"):
+        assert "container-title" not in items[key], key
     one = json.loads(read_download(exportsite, "report-2022", ".json"))
-    assert one == [json.loads((exportsite / "publications.json").read_text(
-        encoding="utf-8"))[4]]
+    assert one == [item for item in json.loads((exportsite / "publications.json").read_text(
+        encoding="utf-8")) if item["id"] == "example2022:report-2022"]
 
 
 def test_ris_tags_are_those_zotero_reads_for_each_type(exportsite):
@@ -135,6 +141,12 @@ def test_ris_tags_are_those_zotero_reads_for_each_type(exportsite):
     assert preprint["note"] == "arXiv:2503.01234" and preprint["publisher"] == "arXiv"
     assert preprint["authors"][1:] == ["王, 小明", "de Lima, Ricardo", "Barnes and Noble, Inc."]
     assert preprint["title"].startswith("Costs ^ Benefits ~ Paths \\ and x² Bounds -- for")
+    # Markdown's 'Family, Given' and 'John Smith Jr.'; no container for a display venue.
+    assert refs["petrova2024repair"]["authors"] == [
+        "Petrova, Elena", "Smith, John, Jr.", "Ibáñez, Teresa", "Castell, M."]
+    assert refs["anon2019consensus"]["authors"] == ["欧阳, 娜"]
+    for key in ("osei2024gossip", "anon2019consensus"):
+        assert "secondary_title" not in refs[key], key
 
 
 def test_scholar_tags_follow_the_inclusion_guidelines(exportsite):
@@ -149,6 +161,39 @@ def test_scholar_tags_follow_the_inclusion_guidelines(exportsite):
         "Handbook of Cloud Computing"]
     assert facts["example2020:thesis-2020"]["citation_dissertation_institution"] == [
         "University of Examples"]
+    assert facts["petrova2024repair"]["citation_author"] == [
+        "Petrova, Elena", "Smith, John, Jr.", "Ibáñez, Teresa", "Castell, M."]
+    assert facts["anon2019consensus"]["citation_author"] == ["欧阳, 娜"]
+
+
+def test_json_ld_names_and_containers(exportsite):
+    """schema.org's parts of a 'Family, Given' name and a suffix; a thesis and a preprint
+    are part of nothing (their venues, 'Ph.D. thesis, School' and 'arXiv:ID', are shown)."""
+    def json_ld(slug: str) -> dict:
+        page = soup(exportsite / "publications" / slug / "index.html")
+        [data] = [json.loads(s.string) for s in page.select('script[type="application/ld+json"]')]
+        return data
+
+    authors = json_ld("repair-bound-2024")["author"]
+    assert [(a["name"], a.get("familyName"), a.get("givenName"), a.get("honorificSuffix"))
+            for a in authors[:2]] == [("Petrova, Elena", "Petrova", "Elena", None),
+                                      ("John Smith Jr.", "Smith", "John", "Jr.")]
+    for slug in ("gossip-preprint-2024", "consensus-thesis-2019", "specials-preprint-2025"):
+        assert "isPartOf" not in json_ld(slug), slug
+    assert json_ld("repair-bound-2024")["isPartOf"]["name"] == "Symposium on Reliable Systems"
+
+
+def test_bibtex_downloads_of_markdown_names_titles_and_theses(exportsite):
+    """Markdown's 'Family, Given' and 'John Smith Jr.' as BibTeX names (no comma left at a
+    name's end), a formula and one-letter capitals braced, a CJK family name's letters as
+    escapes (alpha's labels take them whole), no `howpublished` of a thesis's venue."""
+    bib = read_download(exportsite, "repair-bound-2024", ".bib")
+    assert "author = {Petrova, Elena and Smith, Jr., John and Ib{\\'a}{\\~n}ez, Teresa and " \
+        "Castell, M.}" in bib
+    assert "title = {An {$O(1)$} Repair Bound for {C}\\# Services at Plan {B} Scale}" in bib
+    thesis = read_download(exportsite, "consensus-thesis-2019", ".bib")
+    assert "author = {{\\textrm{欧}}{\\textrm{阳}}, {\\textrm{娜}}}" in thesis
+    assert "howpublished" not in thesis and "school = {University of Examples}" in thesis
 
 
 def test_descriptions_are_the_readers_text(exportsite):
@@ -182,7 +227,7 @@ def test_the_list_page_gives_each_paper_a_coins_span(exportsite):
         query = parse_qs(span["title"])
         spans[entry["id"]] = query
         assert query["ctx_ver"] == ["Z39.88-2004"]
-    assert len(spans) == len(facts) == 9
+    assert len(spans) == len(facts) == 12
     resihp = spans["resihp-hpdc-2026"]
     assert resihp["rft.atitle"] == facts["example2026:resihp-hpdc-2026"]["citation_title"]
     assert resihp["rft.aulast"] == ["Example", "Zola", "Kaiser", "Smith"]
@@ -190,6 +235,8 @@ def test_the_list_page_gives_each_paper_a_coins_span(exportsite):
     assert resihp["rft_id"][0] == "info:doi/10.1145/3731569.3764838"
     assert (resihp["rft.spage"], resihp["rft.epage"]) == (["10-1"], ["10-20"])
     assert spans["specials-preprint-2025"]["rft.aucorp"] == ["Barnes and Noble, Inc."]
+    assert spans["repair-bound-2024"]["rft.aulast"] == ["Petrova", "Smith", "Ibáñez", "Castell"]
+    assert spans["repair-bound-2024"]["rft.aufirst"] == ["Elena", "John", "Teresa", "M."]
     assert spans["thesis-2020"]["rft.inst"] == ["University of Examples"]
     assert spans["scheduling-chapter-2024"]["rft.isbn"] == ["978-3-031-12345-0"]
 

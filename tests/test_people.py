@@ -98,6 +98,24 @@ def test_a_paper_page_links_each_member_to_their_own_page(lab):
                      "../../people/priya-raman/", "../../people/mira-castell/"]
 
 
+def test_family_first_names_export_as_family_and_given(lab):
+    """The lab's 'Petrova, Elena' (front matter's '- Family, Given'), shown as written, is
+    Elena Petrova in every export: never 'Elena, Petrova,' (a family name 'Elena')."""
+    written = {"byzantine-repair-2022": ["Petrova, Elena"],
+               "gossip-bounds-2020": ["Osei, Daniel", "Castell, Mira"],
+               "model-checked-2024": ["Ibáñez, Teresa"],
+               "recovery-scheduling-2025": ["Raman, Priya", "Castell, M."]}
+    bib = (lab / "publications.bib").read_text(encoding="utf-8")
+    authors = [line for line in bib.splitlines() if line.startswith("  author = ")]
+    assert authors and not [line for line in authors if ", and " in line or line.endswith(",},")]
+    for slug, names in written.items():
+        page = soup(lab / "publications" / slug / "index.html")
+        tags = [meta["content"] for meta in page.select('meta[name="citation_author"]')]
+        assert all(name in tags for name in names), (slug, tags)
+        assert all(name in text_of(page.select_one("main")) for name in names), slug
+    assert "Petrova, Elena and" in bib and "Ib{\\'a}{\\~n}ez, Teresa" in bib
+
+
 def test_people_page_groups_roles_in_the_configured_order_then_alumni(lab):
     page = soup(lab / "people" / "index.html")
     headings = [text_of(h) for h in page.select("main section.people-group > h2")]

@@ -10,7 +10,8 @@ import pytest
 from scholarsite.views.citations import format_citation, make_bibtex_key
 from scholarsite.reading.settings.fields import parse_date
 from scholarsite.models import Author, Owner, Paper, PubDate
-from scholarsite.reading.text.papers import read_authors, split_author
+from scholarsite.reading.names import split_author
+from scholarsite.reading.text.papers import read_authors
 from scholarsite.structure.urls import check_link, page_root
 from scholarsite.reading.people import fold_name
 from scholarsite.views.views import authors_view

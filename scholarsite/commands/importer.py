@@ -22,6 +22,7 @@ from ..reading.bib.bibpaper import find_short
 from ..reading.bib.bibtex import read_bib_file
 from ..reading.bib.latex import latex_to_markdown
 from ..reading.listing import check_inside
+from ..reading.names import split_author
 from ..diagnostics import Diagnostic, Diagnostics, count_of
 from ..models import Author, Paper
 from ..reading.text.mdescape import escape_markdown, undo_references
@@ -126,11 +127,13 @@ def insert_after(doc: dict, key: str, name: str, value: object) -> dict:
 
 
 def author_item(author: Author) -> str | dict:
-    """'Name*', or a mapping when the family name is not the name's last word."""
+    """'Name*', or a mapping where the name alone would be read as other parts
+    (reading/names.py: a corporate name, one in a script without spaces)."""
     name = author.name + "".join(author.marks)
-    if author.family or author.given:
-        return {"name": name, "family": author.family, "given": author.given}
-    return name
+    if split_author(name) == author:
+        return name
+    item = {"name": name, "family": author.family_name(), "given": author.given_names()}
+    return {**item, "suffix": author.suffix} if author.suffix else item
 
 
 def link_value(paper: Paper, kind: str, url: str) -> str:

@@ -25,21 +25,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..models import Author, AuthorLink, Owner
-from .bib.latex import read_name
+from .names import read_name, strip_titles
 
 _WORD = re.compile(r"\w+")
 _INITIALS = re.compile(r"^[A-Z]{2,3}$")  # 'AJG' in 'AJG Gray': three initials run together
 # One word of initials with full stops ('J.', 'J.R.', 'J.-R.'), or one capital letter.
 _DOTTED = re.compile(r"^(?:[^\W\d_]\.-?)+$|^[^\W\d_a-z]$")
-# Academic titles before a name and degrees after it: no part of the name.
-_TITLES = re.compile(r"^(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms)\.?\s+)+|,?\s+(?:Ph\.?\s?D\.?|"
-                     r"M\.?D\.?|M\.?Sc\.?)$", re.I)
 _JOINED = re.compile(r"(?<=\w)-(?=\w)")  # 'Jia-Rui': also read as 'JiaRui'
-
-
-def strip_titles(name: str) -> str:
-    """'Dr. Robert Ladwig' -> 'Robert Ladwig'; 'Jane Roe, PhD' -> 'Jane Roe'."""
-    return _TITLES.sub("", " ".join(name.split())).strip()
 
 
 @lru_cache(maxsize=8192)

@@ -59,6 +59,18 @@ def venue_label(paper: Paper) -> str:
     return paper.venue or paper.venue_short
 
 
+def container_title(paper: Paper) -> str:
+    """The venue as what the paper is part of (RIS's T2, CSL's container-title, JSON-LD's
+    isPartOf); '' where the venue is only shown: a thesis's ('Ph.D. thesis, School') or
+    a preprint's ('arXiv:ID'), a book's (its publisher), a patent's that is its publisher
+    ('Google Patents')."""
+    venue = paper.venue or paper.venue_short
+    if paper.type in ("thesis", "preprint", "book") or (paper.type == "patent"
+                                                        and venue == paper.publisher):
+        return ""
+    return venue
+
+
 def split_pages(pages: str) -> tuple[str, str]:
     """(first page, last page) of "2781–2793", "521--521" or "10-1--10-20" (compound
     pages, split at the range's dash); ("15", "") for a single page."""
@@ -199,7 +211,8 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
         fields.append(("editor", " and ".join(bibtex_name(e) for e in paper.editors)))
     if paper.type in ("report", "thesis") and paper.institution:
         fields.append((venue_field, escape_latex(paper.institution)))
-        if venue and venue != paper.institution:
+        # A thesis's venue is only shown ('Ph.D. thesis, School'); biblatex has no field for it.
+        if venue and venue != paper.institution and paper.type == "report":
             fields.append(("howpublished", escape_latex(venue_label(paper))))
     elif venue and not (paper.type in ("book", "patent") and venue == paper.publisher):
         fields.append((venue_field, escape_latex(venue_label(paper))))

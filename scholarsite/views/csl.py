@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from .citations import make_bibtex_key, split_pages, status_label
+from .citations import container_title, make_bibtex_key, split_pages, status_label
 from ..models import Author, Paper
 from .names import name_parts
 
@@ -46,11 +46,10 @@ def csl_item(paper: Paper, page_url: str) -> dict:
         del item["issued"]
         if paper.status:  # an undated web page has none
             item["status"] = status_label(paper).lower()
-    # A book's venue names its publisher; so may a patent's ('Google Patents').
-    if venue and paper.type != "book" and not (paper.type == "patent"
-                                               and venue == paper.publisher):
-        item["container-title"] = venue
-        if paper.venue_short and paper.venue_short != venue:
+    container = container_title(paper)
+    if container:
+        item["container-title"] = container
+        if paper.venue_short and paper.venue_short != container:
             item["container-title-short"] = paper.venue_short
     publisher = paper.publisher or (paper.institution if paper.type in ("report", "thesis")
                                     else "") or (venue if paper.type == "book" else "")
@@ -58,8 +57,9 @@ def csl_item(paper: Paper, page_url: str) -> dict:
         publisher = "arXiv"
     fields = {"publisher": publisher, "publisher-place": paper.location,
               "volume": paper.volume, "issue": paper.number if paper.type != "report" else "",
+              # A preprint's arXiv id: APA prints another's as "Article arXiv:...".
               "number": paper.number if paper.type == "report" else
-              (f"arXiv:{paper.arxiv}" if paper.arxiv else ""),
+              (f"arXiv:{paper.arxiv}" if paper.arxiv and paper.type == "preprint" else ""),
               "page": join_pages(first, last), "page-first": first,
               "DOI": paper.doi, "ISBN": paper.isbn, "URL": paper.link("url") or page_url,
               "abstract": paper.abstract_text,

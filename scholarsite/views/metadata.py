@@ -13,8 +13,8 @@ import re
 
 from markupsafe import Markup
 
-from .citations import author_line, family_given, split_pages, status_label
-from ..models import Paper, Site
+from .citations import author_line, container_title, family_given, split_pages, status_label
+from ..models import Author, Paper, Site
 from ..structure.kinds import pdf_beside_page
 from ..structure.urls import absolute_url
 
@@ -83,19 +83,23 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
 
 
 @functools.lru_cache(maxsize=8192)  # shared by a co-author's papers: JSON-LD is only read
-def person(author_name: str, family: str = "", given: str = "") -> dict:
-    data = {"@type": "Person", "name": author_name}
-    if family:
-        data["familyName"] = family
-        if given:
-            data["givenName"] = given
+def person(author: Author) -> dict:
+    """schema.org's Person: the name as shown, its parts where the name's last word is
+    not its family name ('Petrova, Elena', 'John Smith, Jr.')."""
+    data = {"@type": "Person", "name": author.name}
+    if author.family:
+        data["familyName"] = author.family
+        if author.given:
+            data["givenName"] = author.given
+        if author.suffix:
+            data["honorificSuffix"] = author.suffix
     return data
 
 
 def venue_ld(paper: Paper) -> dict | None:
     """The venue as schema.org: a Periodical (with its volume and issue) or a series of
-    proceedings; None when the paper names no venue."""
-    name = paper.venue or paper.venue_short
+    proceedings; None when it is part of none (container_title)."""
+    name = container_title(paper)
     if not name:
         return None
     kind = "Periodical" if paper.type in PERIODICAL_TYPES else (
@@ -118,7 +122,7 @@ def book_ld(paper: Paper) -> dict:
     if paper.isbn:
         data["isbn"] = paper.isbn
     if paper.editors:
-        data["editor"] = [person(e.name, e.family, e.given) for e in paper.editors]
+        data["editor"] = [person(e) for e in paper.editors]
     return data
 
 
@@ -129,12 +133,12 @@ def make_article_ld(paper: Paper, site: Site, page_url: str) -> dict:
         "@type": LD_TYPES.get(paper.type, "ScholarlyArticle"),
         "headline": paper.title,
         "name": paper.title,
-        "author": [person(a.name, a.family, a.given) for a in paper.authors],
+        "author": [person(a) for a in paper.authors],
         "url": page_url,
     }
     if paper.date:
         data["datePublished"] = paper.date.iso()
-    venue = venue_ld(paper) if paper.type != "book" else None  # a book's venue: its publisher
+    venue = venue_ld(paper)
     if venue:
         data["isPartOf"] = venue
     if paper.type == "book":

@@ -2,22 +2,11 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..models import Author
 
-# What may end a name after a comma ('John Smith, Jr.'): BibTeX's "Jr" part.
-NAME_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 
-
-@lru_cache(maxsize=8192)
 def name_parts(author: Author) -> tuple[str, str, str]:
-    """(family, given, suffix): 'John Smith, Jr.' -> ('Smith', 'John', 'Jr.'); the family
-    and given names the source declared (BibTeX's split, `family:` in front matter) win.
-    A corporate author has a family name and no given name."""
-    head, comma, tail = author.name.rpartition(",")
-    suffix = tail.strip() if comma and tail.strip().lower() in NAME_SUFFIXES else ""
-    if author.family:
-        return author.family, author.given, suffix
-    given, _, family = (head.strip() if suffix else author.name).rpartition(" ")
-    return family, given, suffix
+    """(family, given, suffix) as reading/names.py read them: 'John Smith, Jr.' ->
+    ('Smith', 'John', 'Jr.'), 'Petrova, Elena' -> ('Petrova', 'Elena', ''). A corporate
+    author has a family name and no given name."""
+    return author.family_name(), author.given_names(), author.suffix

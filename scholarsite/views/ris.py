@@ -7,7 +7,8 @@ real RIS parser (rispy). Lines end in CRLF, as Zotero and EndNote write them.
 
 from __future__ import annotations
 
-from .citations import family_given, make_bibtex_key, split_pages, status_note
+from .citations import (container_title, family_given, make_bibtex_key, split_pages,
+                        status_note)
 from ..models import Paper
 
 # Zotero's RIS translator has no preprint type and reads UNPB as a journal article (its
@@ -61,9 +62,9 @@ def ris_fields(paper: Paper, page_url: str, pdf_url: str = "") -> list[tuple[str
 
 
 def venue_fields(paper: Paper) -> list[tuple[str, str]]:
-    venue = paper.venue or paper.venue_short
-    if paper.type == "book" or not venue or paper.type == "patent" and venue == paper.publisher:
-        return []  # a venue that is the publisher (a patent's 'Google Patents') is written once
+    venue = container_title(paper)
+    if not venue:
+        return []
     fields = [("T2", venue)]
     if paper.type == "conference":
         fields.append(("C3", venue))

@@ -19,7 +19,7 @@ from ...diagnostics import Diagnostics
 from ...models import Author, Owner
 from ...reading.bib.bibtex import read_bib_text
 from ...reading.people import fold_name, fold_words, is_named, is_owner, make_form
-from ...reading.text.papers import split_author
+from ...reading.names import split_author
 from ...reading.settings.yamlread import read_front_matter, read_text
 from .model import Migration
 

@@ -19,7 +19,8 @@ from ..text.cleantext import INLINE_MARK, INLINE_MARKS, mark_inline_html
 from ...diagnostics import Diagnostics
 from ..settings.fields import parse_date, parse_status
 from .latex import (MARKS, RichText, describe_math_problem, fold_space, latex_to_rich,
-                    make_decoder, read_name, split_paragraphs)
+                    make_decoder, split_paragraphs)
+from ..names import read_name
 from ...models import Author, Paper, Preview, PubDate
 from .latex import decode_url
 from ..text.papers import UNDATED_TYPES, VENUELESS_TYPES, check_preview_name

@@ -19,7 +19,6 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...models import Author
 from ..text.cleantext import (INLINE_MARKS, drop_inline_marks, has_inline_marks, mark_inline_html,
                               show_inline_marks, strip_inline_html)
 from ..text.mathml import render_mathml
@@ -28,7 +27,7 @@ from .quotes import GRAVE_STAND_IN, keep_quotes, pair_quotes, restore_quotes
 # pylatexenc logs a macro short of its arguments ('$\\frac$'); what it makes of it is shown.
 logging.getLogger("pylatexenc").addHandler(logging.NullHandler())
 
-# Symbols that may follow an author's name to mark a role; kept in step with papers.AUTHOR_MARKS.
+# Symbols that may follow an author's name to mark a role (equal contribution, corresponding...).
 MARKS = "*†‡§¶#✉"
 # A mark written in LaTeX at the end of a name: `$^*$`, `$^{\dagger}$`, `\dag`,
 # `\textsuperscript{*}`, or the symbol itself.
@@ -168,12 +167,6 @@ def decode_url(value: str) -> str:
     return _URL_ESCAPE.sub(r"\1", value)
 
 
-@dataclass(frozen=True)
-class NameResult:
-    author: Author | None
-    problem: str = ""
-
-
 def strip_marks(raw: str) -> tuple[str, tuple[str, ...]]:
     """'Wei, Zhewei$^*$' -> ('Wei, Zhewei', ('*',)): role marks at the end of a name."""
     marks: list[str] = []
@@ -195,41 +188,6 @@ def mark_symbol(token: str) -> str:
         if symbol in token:
             return symbol
     return "§" if "\\S" in token else "¶"
-
-
-@lru_cache(maxsize=16384)
-def read_name(raw: str) -> NameResult:
-    """One BibTeX name ('Last, First', 'First Last', 'von Last, Jr, First') as an Author.
-
-    The display name is 'First von Last, Jr'. Family and given names are kept only when
-    they differ from what the display name implies (its last word is the family name),
-    so that a name read from BibTeX and the same name written in Markdown are equal.
-    """
-    from bibtexparser.middlewares.names import parse_single_name_into_parts
-
-    raw, marks = strip_marks(strip_inline_html(raw).strip())
-    try:
-        parts = parse_single_name_into_parts(raw, strict=False)
-    except Exception as exc:  # the name parser raises on some malformed names
-        return NameResult(None, f"cannot read the name {raw!r}: {exc}")
-    given = fold_space(" ".join(latex_to_text(w) for w in parts.first))
-    von = " ".join(latex_to_text(w) for w in parts.von)
-    last = " ".join(latex_to_text(w) for w in parts.last)
-    jr = " ".join(latex_to_text(w) for w in parts.jr)
-    family = fold_space(f"{von} {last}")
-    name = fold_space(f"{given} {family}")
-    if jr:
-        name = f"{name}, {jr}"
-    # A mark written right after the family name in 'Last*, First' form.
-    name, more = strip_trailing_symbols(name)
-    family, _ = strip_trailing_symbols(family)
-    if not name:
-        return NameResult(None, "an author has no name, only markers" if marks or more
-                          else "an author's name is empty (two 'and' in a row?)")
-    author = Author(name=name, marks=marks + more)
-    if author.family_name() != family or author.given_names() != given:
-        author = Author(name=name, marks=marks + more, family=family, given=given)
-    return NameResult(author)
 
 
 def strip_trailing_symbols(text: str) -> tuple[str, tuple[str, ...]]:

@@ -23,13 +23,12 @@ from .mathml import annotation_tex
 from .prose import find_costly_markdown, render_prose
 from ...structure.urls import check_link, normalize_arxiv, normalize_doi
 from .morelinks import read_more_links
+from ..names import NameParts, make_author, split_author
 from ..settings.yamlread import read_front_matter
 
 if TYPE_CHECKING:  # the converter itself is imported when a text first needs it
     import markdown
 
-# Symbols that may follow an author's name to mark a role (equal contribution, corresponding...).
-AUTHOR_MARKS = "*†‡§¶#✉"
 ET_AL = ("et al.", "et al", "others", "and others")
 # The types that may name an institution or an arXiv id instead of a venue.
 VENUELESS_TYPES = ("preprint", "report", "thesis", "patent", "other")
@@ -135,16 +134,6 @@ def math_as_text(fragment: str) -> str:
                                            quote=False), fragment)
 
 
-def split_author(raw: str) -> Author:
-    """'Wei Gao*' -> Author('Wei Gao', ('*',)); HTML in it (`<b>Wei Gao</b>`) dropped."""
-    name = " ".join(strip_inline_html(raw).split())
-    marks: list[str] = []
-    while name and name[-1] in AUTHOR_MARKS:
-        marks.insert(0, name[-1])
-        name = name[:-1].rstrip()
-    return Author(name=name, marks=tuple(marks))
-
-
 def read_authors(names: tuple[str, ...]) -> tuple[tuple[Author, ...], bool, list[int]]:
     """Authors, whether the list ends in 'et al.', and the indexes of unusable names."""
     more = False
@@ -184,8 +173,8 @@ def split_author_line(f: FieldReader, value: str) -> tuple[str, ...]:
 def read_author_field(f: FieldReader, key: str = "authors"
                       ) -> tuple[tuple[Author, ...], bool]:
     """`authors` (or `editors`): a list of names ('Wei Gao*'). An item may instead be a
-    mapping {name, family, given}, for a name whose family name is not its last word
-    ('Ricardo de Lima'), as `import-bib` writes them."""
+    mapping {name, family, given, suffix}, for a name that reading/names.py would split
+    otherwise ('Barnes and Noble, Inc.', '王小明'), as `import-bib` writes them."""
     value, one = f.raw(key), key[:-1]
     if not (isinstance(value, list) and any(isinstance(item, dict) for item in value)):
         names = split_author_line(f, value) if isinstance(value, str) and key == "authors" \
@@ -203,8 +192,9 @@ def read_author_field(f: FieldReader, key: str = "authors"
         if isinstance(item, dict):
             sub = FieldReader(f.doc, f.path, f.diags, (key, i), item, f"{one} field")
             author = split_author(sub.line_text("name", required=True))
-            author = Author(author.name, author.marks, sub.line_text("family"),
-                            sub.line_text("given"))
+            parts = NameParts(*(sub.line_text(part) for part in ("family", "given", "suffix")))
+            if parts.family:  # what the file declares wins over what the name suggests
+                author = make_author(author.name, author.marks, parts)
             sub.check_unknown()
         elif isinstance(item, str):
             author = split_author(" ".join(item.split()))
