@@ -142,10 +142,10 @@ def test_ris_tags_are_those_zotero_reads_for_each_type(exportsite):
     assert preprint["authors"][1:] == ["王, 小明", "de Lima, Ricardo", "Barnes and Noble, Inc."]
     assert preprint["title"].startswith("Costs ^ Benefits ~ Paths \\ and x² Bounds -- for")
     # Markdown's 'Family, Given' and 'John Smith Jr.'; no container for a display venue.
-    assert refs["petrova2024repair"]["authors"] == [
+    assert refs["petrova2024:repair-bound-2024"]["authors"] == [
         "Petrova, Elena", "Smith, John, Jr.", "Ibáñez, Teresa", "Castell, M."]
-    assert refs["anon2019consensus"]["authors"] == ["欧阳, 娜"]
-    for key in ("osei2024gossip", "anon2019consensus"):
+    assert refs["anon2019:consensus-thesis-2019"]["authors"] == ["欧阳, 娜"]
+    for key in ("osei2024:gossip-preprint-2024", "anon2019:consensus-thesis-2019"):
         assert "secondary_title" not in refs[key], key
 
 
@@ -161,9 +161,9 @@ def test_scholar_tags_follow_the_inclusion_guidelines(exportsite):
         "Handbook of Cloud Computing"]
     assert facts["example2020:thesis-2020"]["citation_dissertation_institution"] == [
         "University of Examples"]
-    assert facts["petrova2024repair"]["citation_author"] == [
+    assert facts["petrova2024:repair-bound-2024"]["citation_author"] == [
         "Petrova, Elena", "Smith, John, Jr.", "Ibáñez, Teresa", "Castell, M."]
-    assert facts["anon2019consensus"]["citation_author"] == ["欧阳, 娜"]
+    assert facts["anon2019:consensus-thesis-2019"]["citation_author"] == ["欧阳, 娜"]
 
 
 def test_json_ld_names_and_containers(exportsite):
