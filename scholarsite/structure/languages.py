@@ -54,6 +54,7 @@ def is_well_formed(tag: str) -> bool:
     return LANGUAGE_TAG.fullmatch(tag) is not None
 
 
+@lru_cache(maxsize=256)  # asked for every string of every page: parsed once per tag
 def parse_language(tag: str) -> Locale | None:
     """The language a well-formed BCP 47 tag ('en', 'zh', 'zh-Hant', 'pt-BR') names, or
     None when it is not one or CLDR does not know it."""
@@ -67,6 +68,7 @@ def parse_language(tag: str) -> Locale | None:
         return None
 
 
+@lru_cache(maxsize=256)
 def catalog_name(tag: str) -> str:
     """The catalog for the language `tag`: 'zh_Hant' for 'zh-TW', '' when none ships."""
     locale = parse_language(tag)
