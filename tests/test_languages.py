@@ -557,3 +557,30 @@ def test_a_language_or_a_translation_that_cannot_be_is_an_error(tmp_path):
                      r"write 'en-US'", result.err), result.err
     assert re.search(r"2024-01-x\.md:3: error: 'english!' is not a well-formed", result.err)
     assert not (tmp_path / "site").exists()
+
+
+def test_a_region_tag_is_taken_everywhere_and_its_cv_pdf_is_made(tmp_path):
+    """`languages: [en, zh-CN]` (BCP 47 with a region): its texts (x.zh-CN.md,
+    cv.zh-CN.yaml), per-language settings, a paper's `language` and `translations` all take
+    the tag, its pages are Chinese, and its CV's PDF is made, in Chinese, with no warning."""
+    content = write_files(tmp_path / "content", {
+        "site.yaml": ("title: {en: Ada Example, zh-CN: 艾达}\nurl: https://example.org/\n"
+                      "languages: [en, zh-CN]\nauthor:\n  name: {en: Ada Example, zh-CN: 艾达}\n"),
+        "publications/a.md": paper(extra="language: en\ntranslations:\n  zh-CN:\n"
+                                         "    title: 一篇论文\n"),
+        "publications/b.md": paper("中文论文", extra="language: zh-CN\n"),
+        "pages/about.md": "---\ntitle: About\n---\nAbout.\n",
+        "pages/about.zh-CN.md": "---\ntitle: 关于\n---\n关于。\n",
+        "cv.yaml": "positions:\n  - title: Professor\n    start: 2021-07\n    end: present\n",
+        "cv.zh-CN.yaml": "positions:\n  - title: 教授\n    start: 2021-07\n    end: present\n"})
+    result = run_cli(*build_args(content, tmp_path / "site", "--strict"))
+    assert result.code == 0 and "warning" not in result.err, result.err
+    site = tmp_path / "site" / "zh-CN"
+    assert read_html(site / "about" / "index.html").h1.get_text() == "关于"
+    assert read_html(site / "publications" / "a" / "index.html").h1.get_text() == "一篇论文"
+    assert read_html(site / "publications" / "b" / "index.html").h1.span is None
+    assert read_html(tmp_path / "site" / "publications" / "b" / "index.html").h1.span["lang"] \
+        == "zh-CN"
+    shown = subprocess.run(["pdftotext", str(site / "cv" / "cv.pdf"), "-"], capture_output=True,
+                           text=True, check=True).stdout.replace(" ", "")
+    assert "2021年7月–至今" in shown and "教授" in shown and "工作经历" in shown
