@@ -584,3 +584,19 @@ def test_a_region_tag_is_taken_everywhere_and_its_cv_pdf_is_made(tmp_path):
     shown = subprocess.run(["pdftotext", str(site / "cv" / "cv.pdf"), "-"], capture_output=True,
                            text=True, check=True).stdout.replace(" ", "")
     assert "2021年7月–至今" in shown and "教授" in shown and "工作经历" in shown
+
+
+def test_a_citation_badge_is_in_the_page_language(tmp_path):
+    """A paper's citation count (`citations: openalex`, citations.yaml) says itself in the
+    site's language, its hover text too (it was '5 citations' on a Chinese page)."""
+    content = write_files(tmp_path / "content", {
+        "site.yaml": MINIMAL_CONFIG + "language: zh\ncitations: openalex\n",
+        "publications/a.md": paper(),
+        "citations.yaml": '"a":\n  count: 5\n  source: openalex\n  id: "W1"\n'
+                          "  fetched: 2025-12-03\n"})
+    result = run_cli(*build_args(content, tmp_path / "site"))
+    assert result.code == 0, result.err
+    badge = read_html(tmp_path / "site" / "publications" / "a" / "index.html").select_one(
+        ".cite-count")
+    assert badge.get_text() == "被引 5 次"
+    assert badge["title"] == "据 OpenAlex（截至 2025-12-03），被引 5 次"

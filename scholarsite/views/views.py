@@ -144,10 +144,14 @@ def count_view(slug: str, config: SiteConfig, counts: dict | None) -> dict | Non
     if count is None:
         return None
     name, page = COUNT_SOURCES[count.source]
-    noun = "citation" if count.count == 1 else "citations"
-    return {"count": count.count, "label": f"{count.count} {noun}", "source": name,
-            "url": page.format(count.work_id), "fetched": count.fetched,
-            "title": f"{count.count} {noun} according to {name}, as of {count.fetched}"}
+    n = messages_for(config).ngettext
+    said = {"count": count.count, "source": name, "date": count.fetched}
+    return {"count": count.count, "source": name, "url": page.format(count.work_id),
+            "label": n("%(count)d citation", "%(count)d citations", count.count) % said,
+            "fetched": count.fetched,
+            "title": n("%(count)d citation according to %(source)s, as of %(date)s",
+                       "%(count)d citations according to %(source)s, as of %(date)s",
+                       count.count) % said}
 
 
 def count_summary(site: Site) -> dict | None:
