@@ -6,7 +6,10 @@ sitemaps schema, and no English interface string left on a Chinese page."""
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -167,32 +170,125 @@ def interface_text(path: Path) -> str:
     return " ".join(page.body.get_text(" ").split())
 
 
-def test_no_english_interface_string_on_a_chinese_page(bilingual):
-    """Each page's text outside its content, against every string of the catalog that
-    Chinese words differently: none of those is left in English."""
+def make_chinese_first(content: Path) -> Path:
+    """The bilingual example with Chinese first: each text's Chinese file (x.zh.md) its
+    default (x.md), its English one x.en.md; the rest as it is (the papers, and a news
+    item with no Chinese text, say they are in English)."""
+    shutil.copytree(BILINGUAL, content)
+    for path in sorted(content.rglob("*.zh.*")):
+        own = path.with_name(path.name.replace(".zh.", "."))
+        own.rename(own.with_name(own.name.replace(".", ".en.", 1)))
+        path.rename(own)
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("languages: [en, zh]",
+                                                             "languages: [zh, en]"),
+                    encoding="utf-8")
+    return content
+
+
+@pytest.fixture(scope="module")
+def chinese_first(tmp_path_factory) -> Path:
+    """The example built with Chinese first: its pages at the root, the English under /en/."""
+    folder = tmp_path_factory.mktemp("chinese-first")
+    result = run_cli(*build_args(make_chinese_first(folder / "content"), folder / "site",
+                                 "--strict"))
+    assert result.code == 0 and "warning" not in result.err, result.err
+    return folder / "site"
+
+
+def chinese_pages(layout: str, bilingual: Path, chinese_first: Path) -> tuple[list[Path], Path]:
+    """The Chinese pages of a layout (the 404 page too where Chinese is first), and the
+    Chinese CV's PDF."""
+    if layout == "en-first":
+        return sorted((bilingual / "zh").rglob("*.html")), bilingual / "zh" / "cv" / "cv.pdf"
+    pages = [p for p in sorted(chinese_first.rglob("*.html"))
+             if p.relative_to(chinese_first).parts[0] != "en"]
+    return pages, next((chinese_first / "cv").glob("*.pdf"))
+
+
+def english_interface() -> list[str]:
+    """Every string of the interface that Chinese words differently (the pieces around
+    its placeholders), and the English months, in full and abbreviated (CLDR's)."""
+    from babel.dates import get_month_names
+
     chinese = {message_id(m): m.string for m in read_catalog("zh_Hans") if m.id}
-    english = sorted({fragment.strip() for message, wording in chinese.items()
-                      if wording and wording != message
-                      for fragment in re.split(r"%\(\w+\)[sd]", message)
-                      if len(fragment.strip()) > 2}, key=len, reverse=True)
+    months = [*get_month_names("wide", locale="en").values(),
+              *get_month_names("abbreviated", locale="en").values()]
+    return sorted({fragment.strip() for message, wording in chinese.items()
+                   if wording and wording != message
+                   for fragment in re.split(r"%\(\w+\)[sd]", message)
+                   if len(fragment.strip()) > 2} | set(months), key=len, reverse=True)
+
+
+# Content that the interface quotes (the citation's authors and venue, a CV entry's own
+# words) is taken out of the text where the page also shows it as content.
+QUOTING = ".citation, .cv-what"
+
+
+def shown_interface(page: BeautifulSoup) -> str:
+    """A page's text outside its content (CONTENT, but what QUOTING's nodes say besides
+    the content they quote), as one line."""
+    for node in page.select(QUOTING):
+        node.attrs.pop("class")  # not content: what it says is checked
+    content = {" ".join(text.split()) for node in page.select(CONTENT)
+               for part in (node, *node.find_all(True)) for text in
+               (part.get_text(), part.get_text(" "))}
+    for node in page.select(CONTENT):
+        node.decompose()
+    text = " ".join(page.body.get_text(" ").split())
+    for quoted in sorted(content - {""}, key=len, reverse=True):
+        text = text.replace(quoted, " ")
+    return text
+
+
+def find_english(text: str, english: list[str]) -> list[str]:
+    return [s for s in english if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text)]
+
+
+@pytest.mark.parametrize("layout", ["en-first", "zh-first"])
+def test_no_english_interface_text_on_a_chinese_page_or_pdf(layout, bilingual, chinese_first):
+    """Each Chinese page's text outside its content (the labels and dates a citation or
+    a CV entry puts around its owner's words included), and the Chinese CV's PDF less
+    the papers it lists, against every string of the catalog that Chinese words
+    differently and the English months: none is left in English, in either layout."""
+    pages, pdf = chinese_pages(layout, bilingual, chinese_first)
+    english = english_interface()
+    if layout == "en-first":  # the site's one 404 page, served below /zh/ too, in Chinese too
+        chinese = read_html(bilingual / "404.html").select_one('main [lang="zh"]')
+        assert "页面未找到" in chinese.get_text() and chinese.a["href"] == "/bilingual/zh/"
+        assert not find_english(chinese.get_text(" "), english)
     left = {}
-    for path in html_files(bilingual / "zh"):
-        text = interface_text(path)
-        found = [s for s in english if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text)]
+    for path in pages:
+        found = find_english(shown_interface(read_html(path)), english)
         if found:
-            left[path.relative_to(bilingual).as_posix()] = found
-    assert not left, left
-    home = interface_text(bilingual / "zh" / "index.html")
-    assert "代表作" in home  # site.yaml's own wording for "Selected publications"
-    assert "2025年3月14日" in read_html(bilingual / "zh" / "index.html").get_text()
+            left[path.name if path.name == "404.html" else path.parent.name] = found
+    cv_page = read_html(next(p for p in pages if p.parent.name == "cv"))
+    listed = {" ".join(node.get_text().split()) for node in cv_page.select(
+        ".cv-papers a, .cv-papers .author, .cv-papers em")}
+    shown = " ".join(subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True,
+                                    text=True, check=True).stdout.split())
+    for quoted in sorted(listed, key=len, reverse=True):
+        shown = shown.replace(quoted, " ")
+    left["PDF"] = find_english(shown, english)
+    assert not any(left.values()), left
+    home = pages[0].parent / "index.html" if layout == "zh-first" else bilingual / "zh" / "index.html"
+    assert "代表作" in interface_text(home)  # site.yaml's own wording for "Selected publications"
+    assert "2025年3月14日" in read_html(home).get_text()
+    for text in (shown, cv_page.get_text(" ")):  # months by CLDR, labels from the catalog
+        assert "2021年7月–至今" in text.replace(" ", "") and "角色" in text and "导师" in text
 
 
 def test_the_check_finds_english_left_on_a_page(bilingual, tmp_path):
-    """The check above can fail: an English heading put back on a Chinese page is found."""
+    """The check above can fail: an English heading put back on a Chinese page is found,
+    and so is an English month in a recommended citation."""
     page = tmp_path / "index.html"
     page.write_text((bilingual / "zh" / "index.html").read_text(encoding="utf-8")
                     .replace("全部论文", "All publications"), encoding="utf-8")
     assert "All publications" in interface_text(page)
+    paper = (bilingual / "zh" / "publications" / "ferry-2024" / "index.html").read_text(
+        encoding="utf-8").replace("2024年11月5日.</p>", "5 November 2024.</p>")
+    assert find_english(shown_interface(BeautifulSoup(paper, "html.parser")),
+                        english_interface()) == ["November"]
 
 
 def test_content_without_a_translation_is_marked_with_its_language(bilingual):
@@ -356,8 +452,11 @@ def test_what_scripts_write_is_in_the_page_language(bilingual, browser):
     with serve(bilingual) as base, open_page(browser) as page:
         page.goto(base + "zh/publications/?year=2025")
         page.wait_for_function("document.getElementById('filter-status').textContent !== ''")
-        assert page.inner_text("#filter-status") == "3 篇论文中的 1 篇"
-        page.goto(base + "zh/search/?q=lantern")
+        assert page.inner_text("#filter-status") == "4 篇论文中的 1 篇"
+        page.goto(base + "zh/search/?q=lantern")  # its own title, beside its Chinese one
+        page.wait_for_function("document.getElementById('search-status').textContent !== ''")
+        assert page.inner_text("#search-status") == "1 条结果"
+        page.goto(base + "zh/search/?q=码头")  # Quay's Chinese title: its text is English
         page.wait_for_function("document.getElementById('search-status').textContent !== ''")
         assert page.inner_text("#search-status") == "1 条结果"
         page.goto(base + "zh/publications/lantern-2025/")
@@ -399,3 +498,105 @@ def test_check_finds_no_problem_in_the_bilingual_example(tmp_path):
                      "--templates", str(TEMPLATES))
     assert result.code == 0, result.err
     assert "no problems" in result.out
+
+
+CHINESE_FIRST = MINIMAL_CONFIG + "languages: [zh, en]\n"
+
+
+def test_a_text_is_marked_with_its_own_language_on_every_page(tmp_path):
+    """Chinese first: an English paper (`language: en`) shows the title and abstract it
+    gives in Chinese at the root and its own on /en/, neither marked; a Chinese paper
+    (the site's first language) is marked `lang="zh"` on /en/; an English news item is
+    marked `lang="en"` at the root, and search finds the Chinese title, its labels
+    Chinese too."""
+    content = write_files(tmp_path / "content", {
+        "site.yaml": CHINESE_FIRST,
+        "publications/english.md": paper("Vector Sketches", extra=(
+            "language: en\ntranslations:\n  zh:\n    title: 向量草图\n"
+            "    abstract: 中文摘要。\n"), abstract="English abstract."),
+        "publications/chinese.md": paper("中文论文", "2023", abstract="只有中文。"),
+        "news/2024-01-talk.md": "---\ndate: 2024-01\nlanguage: en\n---\nAn English note.\n",
+        "pages/about.md": "---\ntitle: 关于\n---\n中文页面。\n"})
+    result = run_cli(*build_args(content, tmp_path / "site", "--strict"))
+    assert result.code == 0, result.err
+    site = tmp_path / "site"
+    english = read_html(site / "publications" / "english" / "index.html")
+    assert english.h1.get_text() == "向量草图" and english.h1.span is None
+    assert english.select_one(".abstract").get_text().strip() == "中文摘要。"
+    assert not english.select(".abstract [lang]")
+    chinese = read_html(site / "en" / "publications" / "chinese" / "index.html")
+    assert chinese.h1.span["lang"] == "zh" and chinese.select_one(".abstract div")["lang"] == "zh"
+    assert read_html(site / "en" / "publications" / "english" / "index.html").h1.get_text() \
+        == "Vector Sketches"
+    news = read_html(site / "news" / "index.html").select_one(".news-text div")
+    assert news["lang"] == "en" and "An English note." in news.get_text()
+    index = {entry["url"]: entry for entry in json.loads(read_html(
+        site / "search" / "index.html").select_one("#search-index").string)}
+    assert index["publications/english/"]["title"] == "向量草图"
+    assert index["about/"]["kind"] == "页面"
+    assert index["publications/chinese/"]["kind"] == "会议论文"
+
+
+def test_a_language_or_a_translation_that_cannot_be_is_an_error(tmp_path):
+    """A paper's translation into its own language (said, or the site's first) would be
+    dropped: an error at its line; so is a `language` that is no language tag."""
+    content = write_files(tmp_path / "content", {
+        "site.yaml": CHINESE_FIRST,
+        "publications/unsaid.md": paper(extra="translations:\n  zh:\n    title: 中文\n"),
+        "publications/said.md": paper(extra="language: en\ntranslations:\n  en:\n"
+                                            "    title: Again\n"),
+        "publications/bad.md": paper(extra="language: en_US\n"),
+        "news/2024-01-x.md": "---\ndate: 2024-01\nlanguage: english!\n---\nText.\n"})
+    result = run_cli(*build_args(content, tmp_path / "site"))
+    assert result.code == 1 and "Traceback" not in result.err, result.err
+    assert re.search(r"unsaid\.md:1: error: 'translations' has 'zh', the paper's own "
+                     r"language \(the site's first", result.err), result.err
+    assert re.search(r"said\.md:\d+: error: 'translations' has 'en', the paper's own "
+                     r"language", result.err), result.err
+    assert re.search(r"bad\.md:\d+: error: 'en_US' is not a well-formed language tag.*"
+                     r"write 'en-US'", result.err), result.err
+    assert re.search(r"2024-01-x\.md:3: error: 'english!' is not a well-formed", result.err)
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_region_tag_is_taken_everywhere_and_its_cv_pdf_is_made(tmp_path):
+    """`languages: [en, zh-CN]` (BCP 47 with a region): its texts (x.zh-CN.md,
+    cv.zh-CN.yaml), per-language settings, a paper's `language` and `translations` all take
+    the tag, its pages are Chinese, and its CV's PDF is made, in Chinese, with no warning."""
+    content = write_files(tmp_path / "content", {
+        "site.yaml": ("title: {en: Ada Example, zh-CN: 艾达}\nurl: https://example.org/\n"
+                      "languages: [en, zh-CN]\nauthor:\n  name: {en: Ada Example, zh-CN: 艾达}\n"),
+        "publications/a.md": paper(extra="language: en\ntranslations:\n  zh-CN:\n"
+                                         "    title: 一篇论文\n"),
+        "publications/b.md": paper("中文论文", extra="language: zh-CN\n"),
+        "pages/about.md": "---\ntitle: About\n---\nAbout.\n",
+        "pages/about.zh-CN.md": "---\ntitle: 关于\n---\n关于。\n",
+        "cv.yaml": "positions:\n  - title: Professor\n    start: 2021-07\n    end: present\n",
+        "cv.zh-CN.yaml": "positions:\n  - title: 教授\n    start: 2021-07\n    end: present\n"})
+    result = run_cli(*build_args(content, tmp_path / "site", "--strict"))
+    assert result.code == 0 and "warning" not in result.err, result.err
+    site = tmp_path / "site" / "zh-CN"
+    assert read_html(site / "about" / "index.html").h1.get_text() == "关于"
+    assert read_html(site / "publications" / "a" / "index.html").h1.get_text() == "一篇论文"
+    assert read_html(site / "publications" / "b" / "index.html").h1.span is None
+    assert read_html(tmp_path / "site" / "publications" / "b" / "index.html").h1.span["lang"] \
+        == "zh-CN"
+    shown = subprocess.run(["pdftotext", str(site / "cv" / "cv.pdf"), "-"], capture_output=True,
+                           text=True, check=True).stdout.replace(" ", "")
+    assert "2021年7月–至今" in shown and "教授" in shown and "工作经历" in shown
+
+
+def test_a_citation_badge_is_in_the_page_language(tmp_path):
+    """A paper's citation count (`citations: openalex`, citations.yaml) says itself in the
+    site's language, its hover text too (it was '5 citations' on a Chinese page)."""
+    content = write_files(tmp_path / "content", {
+        "site.yaml": MINIMAL_CONFIG + "language: zh\ncitations: openalex\n",
+        "publications/a.md": paper(),
+        "citations.yaml": '"a":\n  count: 5\n  source: openalex\n  id: "W1"\n'
+                          "  fetched: 2025-12-03\n"})
+    result = run_cli(*build_args(content, tmp_path / "site"))
+    assert result.code == 0, result.err
+    badge = read_html(tmp_path / "site" / "publications" / "a" / "index.html").select_one(
+        ".cite-count")
+    assert badge.get_text() == "被引 5 次"
+    assert badge["title"] == "据 OpenAlex（截至 2025-12-03），被引 5 次"

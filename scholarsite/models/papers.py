@@ -138,6 +138,7 @@ class Paper:
     extra: tuple[tuple[str, str], ...] = ()
     preview: Preview | None = None  # shown beside the paper in lists and on its page
     translations: tuple[tuple[str, str, str, str], ...] = ()  # (tag, title, abstract html, text)
+    language: str = ""  # the tag of what it is written in; '' until the loader gives the site's first
     status: str = ""  # reading/settings/fields.PUB_STATUSES ('in press'); '' when published
 
     def sort_key(self) -> tuple:  # newest first within a group, ties by slug: a total order

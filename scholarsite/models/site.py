@@ -146,6 +146,7 @@ class Item:
     body_html: str = ""
     body_text: str = ""  # plain text, for descriptions
     toc_html: str = ""  # the table of contents, when the text asks for one (`toc: true`)
+    language: str = ""  # the tag of what it is written in; '' until the loader gives the site's first
 
     def field(self, name: str) -> str:
         return dict(self.text).get(name, "")
@@ -249,10 +250,7 @@ class Site:
     variants: tuple[Variant, ...] = ()  # index.zh.md, pages/x.zh.md, cv.zh.yaml, ...
 
     def paper(self, slug: str) -> Paper:
-        for paper in self.papers:
-            if paper.slug == slug:
-                return paper
-        raise KeyError(slug)
+        return next(paper for paper in self.papers if paper.slug == slug)
 
     def collection(self, name: str) -> tuple[Item, ...]:
         return tuple(item for item in self.items if item.collection == name)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..models import Site
 from ..reading.collections import SCHEMAS, has_tags
+from ..structure.languages import messages_for
 from ..structure.urls import page_root
 from ..views.blog import collection_feed_view, feed_path, group_by_tag, tag_path, tags_path
 from ..views.itemviews import collection_view, item_view
@@ -15,13 +16,14 @@ from .frame import page_view
 def list_tag_indexes(site: Site, base: dict, titles: dict[str, str]) -> list[tuple[str, dict]]:
     """(path, context) of each tagged collection's list of its tags, with how many items
     each has."""
-    pages = []
+    pages, t = [], messages_for(site.config).gettext
     for schema in SCHEMAS:
         groups = group_by_tag(site.collection(schema.name)) if has_tags(schema) else {}
         if not groups:
             continue
         path = tags_path(schema.name)
-        root, title = page_root(path), f"{schema.title} by tag"
+        title = t("%(name)s by tag") % {"name": titles[schema.name]}
+        root = page_root(path)
         tags = [{"name": name, "url": root + tag_path(schema.name, name),
                  "count": len(members)} for name, members in groups.values()]
         pages.append((path, {"site": base, "page": page_view(path, title, "tags", site),
@@ -33,13 +35,14 @@ def list_tag_pages(site: Site, views: dict[str, dict], base: dict, titles: dict[
                    ) -> list[tuple[str, dict, tuple[str, ...]]]:
     """(path, context, templates) of one page per tag of a tagged collection, listing its
     items as the collection's own list page does."""
-    pages = []
+    pages, t = [], messages_for(site.config).gettext
     for schema in SCHEMAS:
         if not has_tags(schema):
             continue
         for name, members in group_by_tag(site.collection(schema.name)).values():
             path = tag_path(schema.name, name)
-            root, title = page_root(path), f"{schema.title} tagged “{name}”"
+            root, title = page_root(path), t("%(name)s tagged “%(tag)s”") % {
+                "name": titles[schema.name], "tag": name}
             shown = [item_view(item, schema, root, views, site.config.language)
                      for item in members]
             context = {"site": base, "page": page_view(path, title, "tag", site),

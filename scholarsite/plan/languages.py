@@ -19,7 +19,7 @@ import dataclasses
 import re
 from pathlib import Path
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ..diagnostics import Diagnostics
 from ..models import Item, Paper, Person, Site, SiteConfig, Variant
@@ -29,7 +29,7 @@ from ..structure.kinds import KIND
 from ..structure.languages import parse_language
 from ..structure.urls import FILES_DIR, ROOT_MARKER
 from ..views.cvpdf import CVFiles
-from ..views.rooted import RootedMarkup, make_rooted_html
+from ..views.rooted import mark_language
 from ..views.views import make_views
 from .pages import Page, plan_pages
 
@@ -68,9 +68,9 @@ def localize_site(site: Site, tag: str) -> Site:
     variant = next((v for v in site.variants if v.language == tag), Variant(tag))
     own = {(item.collection, item.slug): item for item in variant.items}
     default = site.config.languages[0]
-    items = tuple(localize_item(own.get((i.collection, i.slug)), i, default)
+    items = tuple(localize_item(own.get((i.collection, i.slug)), i)
                   for i in site.items)
-    pages = tuple(localize_item(own.get(("pages", p.slug)), p, default) for p in site.pages)
+    pages = tuple(localize_item(own.get(("pages", p.slug)), p) for p in site.pages)
     config = site.config
     texts = {key: text for key, language, text in config.texts if language == tag}
     owner = dataclasses.replace(config.owner, name=dict(config.owner.scripts).get(
@@ -102,11 +102,9 @@ def link_to_top(url: str) -> str:
     return "../" + trimmed if trimmed.startswith(FILE_LINK) else url
 
 
-def localize_item(own: Item | None, item: Item, default: str) -> Item:
-    """An item in a language: its text in it (`own`), else the default's, marked so."""
-    if own is None and item.body_html:
-        item = dataclasses.replace(item, body_html=str(mark_language(Markup(item.body_html),
-                                                                     default)))
+def localize_item(own: Item | None, item: Item) -> Item:
+    """An item in a language: its text in it (`own`), else the default's (which its view
+    marks with its language: itemviews.item_view)."""
     item = own or item
     return dataclasses.replace(item, body_html=to_top(item.body_html),
                                links=tuple((label, link_to_top(url))
@@ -116,38 +114,13 @@ def localize_item(own: Item | None, item: Item, default: str) -> Item:
 
 
 def localize_paper(paper: Paper) -> Paper:
-    """The paper as a language's pages link it: its abstract's links to files one folder
-    up (its own links are to files, which templates prefix with `page.top`). Its title
-    and abstract stay its own: its citations, BibTeX and metadata cite them."""
-    return dataclasses.replace(paper, abstract_html=to_top(paper.abstract_html))
-
-
-def translate_views(views: dict[str, dict], site: Site, tag: str) -> dict[str, dict]:
-    """Each paper's view on the pages in `tag`: the title and abstract the paper gives in
-    that language, else its own, marked as written in the site's default language."""
-    default = site.config.languages[0]
-    out = {}
-    for paper in site.papers:
-        view = dict(views[paper.slug])
-        own = {language: rest for language, *rest in paper.translations}.get(tag)
-        title, abstract_html, _ = own if own else ("", "", "")
-        if title:
-            view["title"], view["title_html"] = title, escape(title)
-        else:
-            view["title_html"] = Markup('<span lang="%s">%s</span>') % (
-                default, view["title_html"])
-        if abstract_html:
-            view["abstract_html"] = make_rooted_html(to_top(abstract_html))
-        elif view["abstract_html"]:
-            view["abstract_html"] = mark_language(view["abstract_html"], default)
-        out[paper.slug] = view
-    return out
-
-
-def mark_language(html: Markup, tag: str) -> Markup:
-    """HTML written in `tag`, shown on a page in another language."""
-    marked = Markup('<div lang="%s">') % tag + html + Markup("</div>")  # `%` escapes
-    return make_rooted_html(str(marked)) if isinstance(html, RootedMarkup) else marked
+    """The paper as a language's pages link it: its abstracts' links to files one folder
+    up (its own links are to files, which templates prefix with `page.top`). Which title
+    and abstract a page shows, its own or a translation, its view decides
+    (views.shown_texts); its citations, BibTeX and metadata cite its own."""
+    return dataclasses.replace(paper, abstract_html=to_top(paper.abstract_html),
+                               translations=tuple((tag, title, to_top(html), text) for
+                                                  tag, title, html, text in paper.translations))
 
 
 def localize_person(person: Person) -> Person:
@@ -161,7 +134,7 @@ def plan_languages(site: Site, deferred: frozenset[str],
     pages: list[Page] = []
     for tag in other_languages(site.config):
         local = localize_site(site, tag)
-        views = translate_views(make_views(local.papers, local.config), local, tag)
+        views = make_views(local.papers, local.config)
         for page in plan_pages(local, views, deferred=deferred, cv_files=cv_files.get(tag)):
             if KIND[page.kind].per_language:
                 pages.append(dataclasses.replace(page, path=f"{tag}/{page.path}"))

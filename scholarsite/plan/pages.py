@@ -17,6 +17,7 @@ from ..fastpath.reads import ReadLog, plain
 from ..reading.loader import watch_site
 from ..reading.collections import PAGES, SCHEMA_BY_NAME, SCHEMAS, Schema, has_tags
 from ..structure.kinds import EXPORTS, KIND, KINDS, paper_url, section_url
+from ..structure.languages import not_found_elsewhere
 from ..structure.urls import file_key, page_root
 from ..views.cvpdf import CVFiles, cv_pdf_view
 from ..views.blog import blog_extras
@@ -199,7 +200,7 @@ def plan_paper(plan: Planning, paper: Paper) -> Page:
 
 def paper_context(plan: Planning, paper: Paper) -> dict:
     view = plan.views[paper.slug]
-    description = shorten(paper.abstract_text, DESCRIPTION_LIMIT) or describe_citation(paper)
+    description = shorten(view["abstract_text"], DESCRIPTION_LIMIT) or describe_citation(paper, plan.site.config)
     return {"site": plan.base,
             "page": page_view(paper_url(paper.slug), view["title"], "paper", plan.site,
                               description=description, paper=paper),
@@ -359,7 +360,7 @@ def plan_robots(plan: Planning, planned: list[Page]) -> list[Page]:
 
 def plan_not_found(plan: Planning, planned: list[Page]) -> list[Page]:
     path = KIND["404"].path
-    return [new_page("404", {"site": plan.base,
+    return [new_page("404", {"site": plan.base, "elsewhere": not_found_elsewhere(plan.site.config),
                              "page": page_view(path, "Page not found", "404", plan.site,
                                                absolute_links=True)})]
 

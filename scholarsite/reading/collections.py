@@ -7,12 +7,14 @@ so a new field is one line in the table, and an unknown field is an error like i
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..diagnostics import Diagnostics
 from .settings.fields import FieldReader
+from .settings.langconfig import read_language
 from .text.imagesizes import add_image_sizes
 from .listing import list_files
 from .slugs import check_file_slug, fold_latin, make_tag_slug, split_repeats
@@ -213,6 +215,7 @@ def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics,
     draft = f.boolean("draft")
     wants_toc = f.boolean("toc")
     fields = read_fields(f, schema, ctx)
+    language = read_language(f)
     f.check_unknown()
     body_html = render_markdown(ctx.md, body, report_at(diags, path, text, body)) \
         if body.strip() else ""
@@ -226,7 +229,7 @@ def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics,
         return None
     return Item(collection=schema.name, slug=slug or path.stem, title=title, source=path, line=1,
                 date=date, draft=draft, body_html=body_html, body_text=html_to_text(body_html),
-                toc_html=toc_html, **fields)
+                toc_html=toc_html, language=language, **fields)
 
 
 def list_markdown(folder: Path, content_dir: Path, diags: Diagnostics) -> list[Path]:
@@ -260,7 +263,7 @@ def read_variant_items(ctx: Context, language: str, diags: Diagnostics) -> tuple
         for path in list_markdown(ctx.content_dir / schema.name, ctx.content_dir, diags):
             if variant_language(path, (language,)):
                 item = read_item(path, schema, ctx, diags, path.stem.rpartition(".")[0])
-                items += [item] if item is not None else []
+                items += [dataclasses.replace(item, language=language)] if item else []
     return tuple(items)
 
 

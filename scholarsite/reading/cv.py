@@ -18,7 +18,7 @@ from pathlib import Path
 from ..diagnostics import Diagnostics
 from .listing import check_inside
 from .settings.fields import FieldReader, parse_date, type_name
-from ..models import CV, MONTH_NAMES, CVEntry, CVPdfSettings, CVSection, PubDate
+from ..models import CV, CVEntry, CVPdfSettings, CVSection
 from .settings.yamlread import parse_yaml, read_text
 
 PRESENT = ("present", "now", "current", "today")
@@ -67,16 +67,12 @@ def make_own_schema(key: str, top: FieldReader) -> CVSchema:
     return CVSchema(key, heading, "title", "organization", own=True)
 
 
-def short_date(date: PubDate) -> str:
-    """'2019', 'Sep 2019': CVs are dense, so months are abbreviated."""
-    if not date.month:
-        return str(date.year)
-    return f"{MONTH_NAMES[date.month - 1][:3]} {date.year}"
-
-
 def read_dates(f: FieldReader) -> tuple[str, str]:
-    """(start, end) as ISO text for machines: 'date' is both; '' when not given (read_when
-    reports what is wrong with them)."""
+    """(start, end) as ISO text ('2019', '2019-09'; end 'present' for what goes on, and
+    both the same for a `date`): '' when not given or wrong (check_when says what is
+    wrong). Views write them in each page's language (itemviews.cv_when)."""
+    if not check_when(f):
+        return "", ""
     date, start, end = (parse_date(f.raw(key)) for key in ("date", "start", "end"))
     end_raw = f.raw("end")
     ongoing = isinstance(end_raw, str) and end_raw.strip().lower() in PRESENT
@@ -86,8 +82,9 @@ def read_dates(f: FieldReader) -> tuple[str, str]:
             "present" if ongoing and start else end.iso() if end and start else "")
 
 
-def read_when(f: FieldReader) -> str:
-    """'date', or 'start' and 'end' ('end: present' for what goes on), as one short text."""
+def check_when(f: FieldReader) -> bool:
+    """Whether 'date', or 'start' and 'end' ('end: present' for what goes on), are
+    given as a CV entry's dates may be (an error at their line when not)."""
     date = f.date("date")
     start = f.date("start")
     end_raw = f.raw("end")
@@ -95,20 +92,14 @@ def read_when(f: FieldReader) -> str:
     end = None if ongoing else f.date("end")
     if date and (start or end or ongoing):
         f.error(("date",), "give either 'date' or 'start'/'end', not both")
-        return ""
+        return False
     if (end or ongoing) and not start:
         f.error(("end",), "'end' without 'start': add the start date, or use 'date'")
-        return ""
+        return False
     if start and end and end.sort_key() < start.sort_key():
         f.error(("end",), "'end' is before 'start'")
-        return ""
-    if date:
-        return short_date(date)
-    if start and ongoing:
-        return f"{short_date(start)}–present"
-    if start and end and end != start:
-        return f"{short_date(start)}–{short_date(end)}"
-    return short_date(start) if start else ""
+        return False
+    return True
 
 
 def read_entry(f: FieldReader, schema: CVSchema) -> CVEntry | None:
@@ -118,8 +109,7 @@ def read_entry(f: FieldReader, schema: CVSchema) -> CVEntry | None:
     what = f.line_text(schema.what, required=not person)
     org = f.line_text(schema.org) if schema.org else ""
     location = f.line_text("location")
-    when = read_when(f)
-    start, end = read_dates(f) if when else ("", "")
+    start, end = read_dates(f)
     details = [(label, f.line_text(key)) for key, label in schema.details]
     if schema.own:
         details += [(key.replace("_", " ").capitalize(), f.line_text(key)) for key in f.data
@@ -131,7 +121,7 @@ def read_entry(f: FieldReader, schema: CVSchema) -> CVEntry | None:
     details = [(label, text) for label, text in details if text]
     if note:
         details.append(("", note))
-    return CVEntry(title=what, org=org, location=location, when=when, details=tuple(details),
+    return CVEntry(title=what, org=org, location=location, details=tuple(details),
                    line=f.line(), start=start, end=end, person=person)
 
 

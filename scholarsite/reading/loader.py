@@ -172,8 +172,25 @@ def apply_site_rules(papers: list[Paper], config: SiteConfig, diags: Diagnostics
             tier = lookup_paper_tier(paper)
             if tier:
                 paper = dataclasses.replace(paper, tier=tier)
-        out.append(paper)
+        out.append(settle_language(paper, config.language, diags))
     return out
+
+
+def settle_language(paper: Paper, default: str, diags: Diagnostics) -> Paper:
+    """The paper with its language said: its own `language:`, else the site's first. A
+    translation into that language is an error (it would be dropped: nowhere to show it)."""
+    if paper.language:
+        return paper
+    if any(tag.casefold() == default.casefold() for tag, *_ in paper.translations):
+        diags.error(paper.source, paper.line, f"'translations' has {default!r}, the paper's "
+                    f"own language (the site's first, as it names no 'language'): give its "
+                    f"language ('language: en' for a paper written in English), or drop the "
+                    f"translation")
+    return dataclasses.replace(paper, language=default)
+
+
+def settle_item_language(item: Item, default: str) -> Item:
+    return item if item.language else dataclasses.replace(item, language=default)
 
 
 def find_files_dir(source: Path) -> Path:
@@ -305,6 +322,8 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
                                    others)
     variants = read_variants(content_dir, slugs, files, publishing, others,
                              (*items, *pages), diags) if others else ()
+    for run in runs:  # what the settings found wrong with a paper, with the rest
+        diags.add_all([d for d in run.warnings if d.severity == "error"])
     if config is None or diags.has_errors():
         return None
     for run in runs:  # the settings' warnings come after the content's own
@@ -331,7 +350,9 @@ def assemble_site(config: SiteConfig, papers: list[Paper], content_dir: Path, bi
     """The site of what was read (the papers settled: settle_papers), checked as a whole:
     its menu names sections it has, its citation counts name its papers. The whole build
     and `serve`'s rebuilds (live/sources.py) assemble it so, and report alike."""
-    items, pages, cv = extras
+    items, pages = (tuple(settle_item_language(item, config.language) for item in texts)
+                    for texts in extras[:2])
+    cv = extras[2]
     site = Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
                 files=files, items=items, pages=pages, cv=cv, people=people,
                 variants=variants)

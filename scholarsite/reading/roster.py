@@ -23,7 +23,6 @@ from ..structure.kinds import KIND
 from ..structure.urls import check_link, is_external
 from .collections import Context, check_file_path, list_markdown
 from .settings.config import read_profile_links, shows_photo
-from .cv import short_date
 from .settings.fields import FieldReader, type_name
 from .text.papers import render_markdown, report_at
 from .slugs import check_file_slug, split_repeats
@@ -221,8 +220,8 @@ def fill_student(entry: CVEntry, person: Person) -> CVEntry:
     details = entry.details
     if person.now and not any(label == "Now" for label, _ in details):
         details = (*details, ("Now", person.now))
-    when = entry.when
-    if not when and person.start:
-        until = short_date(person.end) if person.end else "present"
-        when = f"{short_date(person.start)}–{until}"
-    return replace(entry, title=entry.title or person.name, when=when, details=details)
+    start, end = entry.start, entry.end
+    if not start and person.start:
+        start, end = person.start.iso(), person.end.iso() if person.end else "present"
+    return replace(entry, title=entry.title or person.name, start=start, end=end,
+                   details=details)

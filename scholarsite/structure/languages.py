@@ -201,6 +201,30 @@ def human_date(date: PubDate, tag: str) -> str:
     return format_month(date.year, date.month, date.day, tag)
 
 
+def short_month(iso: str, tag: str) -> str:
+    """'2019', or a month abbreviated as CLDR does in the language `tag` ('Sep 2019',
+    '2019年9月', 'Sept. 2019'): CVs are dense. A day, if any, is left out."""
+    from babel.dates import format_skeleton
+
+    year, _, rest = iso.partition("-")
+    if not rest:
+        return year
+    return format_skeleton("yMMM", datetime.date(int(year), int(rest[:2]), 1),
+                           locale=parse_language(tag) or "en")
+
+
+def format_span(start: str, end: str, tag: str, present: str) -> str:
+    """A CV entry's dates (ISO text, end 'present' for what goes on) as one short text in
+    the language `tag`: '2019', 'Jul 2021–Mar 2023', '2021年7月–至今' (`present`: its
+    word for what goes on); '' for none."""
+    if not start:
+        return ""
+    first = short_month(start, tag)
+    if not end or end == start:
+        return first
+    return f"{first}–{present if end == 'present' else short_month(end, tag)}"
+
+
 def language_prefix(tag: str, languages: tuple[str, ...]) -> str:
     """Where a language's pages are below the site's root: '' for the default, 'zh/'."""
     return "" if not languages or tag == languages[0] else f"{tag}/"
@@ -230,3 +254,18 @@ def messages_for(config: SiteConfig) -> Messages:
     views write themselves (section titles, headings of groups, labels)."""
     return Messages(config.language, tuple((message, own) for tag, message, own
                                            in config.strings if tag == config.language))
+
+
+def not_found_elsewhere(config: SiteConfig) -> list[dict]:
+    """The 404 page's words in each of the site's other languages (the page itself is in
+    its first): a host serves its one 404 page for every address it lacks, /zh/'s too.
+    Each with the language's tag, its direction and the path of its home."""
+    out = []
+    for tag in config.languages[1:]:
+        t = Messages(tag, tuple((message, own) for language, message, own in config.strings
+                                if language == tag)).gettext
+        out.append({"tag": tag, "dir": "rtl" if is_rtl(tag) else "",
+                    "title": t("Page not found"), "home": t("Home"),
+                    "text": t("The page you asked for does not exist, or has moved."),
+                    "path": language_prefix(tag, config.languages)})
+    return out

@@ -15,6 +15,7 @@ from ..models import MONTH_NAMES, Author, Paper, PubDate
 from ..reading.text.mathml import annotation_tex
 from ..reading.slugs import fold_latin
 from ..reading.settings.fields import STATUS_LABELS, parse_status
+from ..structure.languages import Messages, human_date
 from ..structure.urls import is_external
 
 BIBTEX_TYPES = {
@@ -103,15 +104,17 @@ def author_line(paper: Paper) -> str:
     return ", ".join(names)
 
 
-def format_citation(paper: Paper) -> str:
-    """The recommended citation, unless the paper gives its own."""
+def format_citation(paper: Paper, messages: Messages) -> str:
+    """The recommended citation, unless the paper gives its own: the paper's own title
+    and names, in the words and dates of the page's language (`messages`)."""
     if paper.citation:
         return paper.citation
+    t = messages.gettext
     parts = []
     if paper.type == "report":
-        parts.append("Technical Report")
+        parts.append(t("Technical Report"))
     elif paper.type == "thesis":
-        parts.append("Master's thesis" if paper.bibtex_type == "mastersthesis" else "PhD thesis")
+        parts.append(t("Master's thesis" if paper.bibtex_type == "mastersthesis" else "PhD thesis"))
     venue = drop_year(venue_label(paper), paper.date.year) if paper.date else venue_label(paper)
     if venue:
         parts.append(venue)
@@ -123,12 +126,13 @@ def format_citation(paper: Paper) -> str:
     if note:
         parts.append(note)
     if paper.volume:
-        parts.append(f"Vol. {paper.volume}")
+        parts.append(t("Vol. %(volume)s") % {"volume": paper.volume})
     if paper.number:
-        parts.append(f"No. {paper.number}")
+        parts.append(t("No. %(number)s") % {"number": paper.number})
     if paper.pages:
-        parts.append(f"pp. {format_pages(paper.pages)}")
-    parts += [when for when in (paper.date and paper.date.human(), status_label(paper)) if when]
+        parts.append(t("pp. %(pages)s") % {"pages": format_pages(paper.pages)})
+    parts += [when for when in (paper.date and human_date(paper.date, messages.language),
+                                t(status_label(paper)) if paper.status else "") if when]
     return f"{author_line(paper)}; {', '.join(parts)}."
 
 

@@ -14,15 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..structure.languages import human_date, messages_for, split_region
+from ..structure.languages import Messages, human_date, messages_for, split_region
 from ..models import CV, TYPE_LABELS, CVEntry, CVSection, Paper, PubDate, Site
 from ..reading.people import is_owner
 from ..reading.slugs import fold_latin
 from ..structure.kinds import KIND, paper_url
 from ..structure.urls import absolute_url
 from .citations import status_label, venue_label
-from .itemviews import profile_links
-from .views import count_summary
+from .itemviews import cv_details, cv_when, profile_links
+from .views import count_summary, shown_texts
 
 # Where sections go that cv.yaml does not place: publications before these, as cv_view.
 AFTER_PUBLICATIONS = ("service", "students", "teaching")
@@ -56,26 +56,26 @@ def cv_pdf_path(site: Site) -> str:
 
 
 def make_cv_data(site: Site, cv: CV) -> dict:
-    """Everything cv.typ shows, in the order it shows it."""
+    """Everything cv.typ shows, in the order it shows it, in the site's language: every
+    word of the theme's from the catalogs, every date as CLDR writes it."""
     owner = site.config.owner
-    t = messages_for(site.config).gettext
+    messages = messages_for(site.config)
+    t = messages.gettext
     language, region = split_region(site.config.language)
     return {"title": f"{owner.name}: {t('Curriculum Vitae')}", "header": header_data(site),
             "settings": {"paper": cv.pdf.paper, "font": cv.pdf.font, "tiers": cv.pdf.tiers},
-            "sections": translate_sections(list_sections(site, cv), t),
-            "language": language, "region": region, "running_title": t("Curriculum Vitae")}
+            "sections": translate_sections(list_sections(site, cv, messages), t),
+            "language": language, "region": region, "running_title": t("Curriculum Vitae"),
+            "et_al": t("et al.")}
 
 
 def translate_sections(sections: list[dict], t: Callable[[str], str]) -> list[dict]:
     """The headings the theme names (cv.yaml's own are its owner's) in the site's
-    language, and 'present' too."""
+    language."""
     for section in sections:
         section["title"] = t(section["title"])
         for group in section["groups"]:
             group["title"] = t(group["title"])
-        for entry in section["entries"]:
-            if entry["when"].endswith("–present"):
-                entry["when"] = entry["when"].removesuffix("present") + t("present")
     return sections
 
 
@@ -87,21 +87,21 @@ def header_data(site: Site) -> dict:
             "affiliation": owner.affiliation, "website": site.config.url, "links": links}
 
 
-def list_sections(site: Site, cv: CV) -> list[dict]:
+def list_sections(site: Site, cv: CV, messages: Messages) -> list[dict]:
     """cv.yaml's sections in its order (the teaching collection after them when cv.yaml
     has no teaching), the publications before service, students and teaching (or last),
     and the talks right after the publications."""
-    sections = [section_data(section) for section in cv.sections]
+    sections = [section_data(section, messages) for section in cv.sections]
     if cv.section("teaching") is None and site.collection("teaching"):
-        sections.append(teaching_data(site))
+        sections.append(teaching_data(site, messages))
     at = next((i for i, s in enumerate(sections) if s["key"] in AFTER_PUBLICATIONS),
               len(sections))
-    publications = publications_data(site, cv)
+    publications = publications_data(site, cv, messages)
     if publications["groups"]:
         sections.insert(at, publications)
     if site.collection("talks"):
         sections.insert(sections.index(publications) + 1 if publications["groups"]
-                        else len(sections), talks_data(site))
+                        else len(sections), talks_data(site, messages))
     return sections
 
 
@@ -112,17 +112,17 @@ def new_section(key: str, title: str, entries: list[dict] | None = None,
             "note": note}
 
 
-def entry_data(entry: CVEntry) -> dict:
+def entry_data(entry: CVEntry, messages: Messages) -> dict:
     return {"title": entry.title, "org": entry.org, "location": entry.location,
-            "when": entry.when,
-            "details": [{"label": label, "text": text} for label, text in entry.details]}
+            "when": cv_when(entry, messages), "details": cv_details(entry, messages)}
 
 
-def section_data(section: CVSection) -> dict:
-    return new_section(section.key, section.title, [entry_data(e) for e in section.entries])
+def section_data(section: CVSection, messages: Messages) -> dict:
+    return new_section(section.key, section.title,
+                       [entry_data(e, messages) for e in section.entries])
 
 
-def teaching_data(site: Site) -> dict:
+def teaching_data(site: Site, messages: Messages) -> dict:
     """The teaching collection, for a cv.yaml without its own 'teaching'."""
     entries = []
     for item in site.collection("teaching"):
@@ -131,20 +131,20 @@ def teaching_data(site: Site) -> dict:
         entries.append(entry_data(CVEntry(
             title=f"{code}: {item.title}" if code else item.title,
             org=item.field("institution"), details=tuple(details),
-            when=item.field("term") or (str(item.date.year) if item.date else ""))))
+            when=item.field("term") or (str(item.date.year) if item.date else "")), messages))
     return new_section("teaching", "Teaching", entries)
 
 
-def talks_data(site: Site) -> dict:
+def talks_data(site: Site, messages: Messages) -> dict:
     entries = [entry_data(CVEntry(title=item.title, org=item.field("event"),
                                   location=item.field("location"),
                                   when=human_date(item.date, site.config.language)
-                                  if item.date else ""))
+                                  if item.date else ""), messages)
                for item in site.collection("talks")]
     return new_section("talks", "Talks", entries)
 
 
-def publications_data(site: Site, cv: CV) -> dict:
+def publications_data(site: Site, cv: CV, messages: Messages) -> dict:
     """The papers by type, newest first, numbered through (as CVs count them): all, or
     only the selected ones (`pdf: {publications: selected}`)."""
     papers = [p for p in site.papers if cv.pdf.publications == "all" or p.selected]
@@ -153,29 +153,33 @@ def publications_data(site: Site, cv: CV) -> dict:
         members = []
         for paper in (p for p in papers if p.type == ptype):
             number += 1
-            members.append(paper_data(site, paper, number, cv.pdf.tiers))
+            members.append(paper_data(site, paper, number, cv.pdf.tiers, messages))
         if members:
             groups.append({"title": label, "papers": members})
     return new_section("publications", "Publications", groups=groups,
-                       note=describe_counts(count_summary(site)))
+                       note=describe_counts(count_summary(site), messages.gettext))
 
 
-def describe_counts(summary: dict | None) -> str:
-    """The citations line of the CV ('' when the site shows no counts)."""
+def describe_counts(summary: dict | None, t: Callable[[str], str]) -> str:
+    """The citations line of the CV ('' when the site shows no counts), as the page says it."""
     if summary is None:
         return ""
-    return (f"Cited {summary['total']} times, h-index {summary['h_index']} "
-            f"({summary['source']}, as of {summary['as_of']})")
+    return (t("Cited %(total)s times, h-index %(h)s") % {"total": summary["total"],
+                                                           "h": summary["h_index"]} + " ("
+            + t("%(source)s, as of %(date)s") % {"source": summary["source"],
+                                                  "date": summary["as_of"]} + ")")
 
 
-def paper_data(site: Site, paper: Paper, number: int, tiers: bool) -> dict:
+def paper_data(site: Site, paper: Paper, number: int, tiers: bool, messages: Messages) -> dict:
+    """A paper as the CV lists it: its title as the site's pages in this language show
+    it (its own, or the one it gives in this language)."""
     owner = site.config.owner
-    return {"number": number, "title": paper.title,
+    return {"number": number, "title": shown_texts(paper, messages.language)["title"],
             "authors": [{"name": a.name, "marks": "".join(a.marks),
                          "owner": is_owner(a, owner)} for a in paper.authors],
             "et_al": paper.more_authors,
             "venue": paper.venue_short or venue_label(paper) or paper.institution,
-            "year": str(paper.date.year) if paper.date else status_label(paper),
+            "year": str(paper.date.year) if paper.date else messages.gettext(status_label(paper)),
             "tier": paper.tier if tiers else "",
             "award": paper.award, "url": site.config.url + paper_url(paper.slug)}
 
@@ -203,8 +207,10 @@ def list_shown_texts(site: Site, cv: CV) -> list[tuple[str, Path, int]]:
                   for text in (entry.title, entry.org, entry.location,
                                *(text for _, text in entry.details))]
     shown = [p for p in site.papers if cv.pdf.publications == "all" or p.selected]
+    messages = messages_for(site.config)
     texts += [(text, paper.source, paper.line) for paper in shown
-              for text in (paper.title, paper_data(site, paper, 0, cv.pdf.tiers)["venue"],
+              for data in (paper_data(site, paper, 0, cv.pdf.tiers, messages),)
+              for text in (data["title"], data["venue"], data["year"],
                            paper.tier if cv.pdf.tiers else "", paper.award,
                            *(author.name + "".join(author.marks) for author in paper.authors))]
     items = [*site.collection("talks"), *(site.collection("teaching")

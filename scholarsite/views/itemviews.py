@@ -13,8 +13,9 @@ from markupsafe import Markup
 from ..reading.collections import SCHEMA_BY_NAME, Schema, has_tags, with_root
 from .blog import feed_path, tag_links, tags_path
 from .metadata import shorten
+from .rooted import is_same_language, mark_language
 from ..reading.roster import person_url
-from ..structure.languages import Messages, human_date, messages_for
+from ..structure.languages import Messages, format_span, human_date, messages_for
 from ..models import CV, TYPE_LABELS, CVEntry, Item, Owner, Site
 from ..structure.urls import resolve_site_link, split_site_link
 
@@ -79,7 +80,9 @@ def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict],
         "date": human_date(item.date, language) if item.date else "",
         "date_iso": item.date.iso() if item.date else "",
         "year": item.date.year if item.date else "",
-        "body_html": Markup(with_root(item.body_html, root)),
+        "body_html": mark_language(Markup(with_root(item.body_html, root)), item.language)
+        if item.body_html and not is_same_language(item.language or language, language)
+        else Markup(with_root(item.body_html, root)),
         "toc_html": Markup(item.toc_html),
         "links": [{"label": label, "url": resolve_site_link(url, root)} for label, url in item.links],
         "papers": [papers[slug] for slug in item.papers],
@@ -112,16 +115,27 @@ def collection_view(schema: Schema, title: str, entries: list[dict]) -> dict:
             "tags": tags_path(schema.name) if tagged else ""}
 
 
-def cv_entry_view(entry: CVEntry, messages: Messages | None = None) -> dict:
-    when = entry.when
-    if messages is not None and when.endswith("–present"):  # cv.py's word for what goes on
-        when = when.removesuffix("present") + messages.gettext("present")
+def cv_entry_view(entry: CVEntry, messages: Messages) -> dict:
     return {"title": entry.title, "org": entry.org, "location": entry.location,
-            "when": when, "url": person_url(entry.person) if entry.person else "",
-            "details": [{"label": label, "text": text} for label, text in entry.details]}
+            "when": cv_when(entry, messages),
+            "url": person_url(entry.person) if entry.person else "",
+            "details": cv_details(entry, messages)}
 
 
-def teaching_entries(site: Site) -> list[dict]:
+def cv_when(entry: CVEntry, messages: Messages) -> str:
+    """An entry's dates in the page's language; a text of its own as written (a term)."""
+    return entry.when or format_span(entry.start, entry.end, messages.language,
+                                     messages.gettext("present"))
+
+
+def cv_details(entry: CVEntry, messages: Messages) -> list[dict]:
+    """The labelled lines, each label in the page's language (the theme's: 'Role',
+    'Advisor'; a section of the owner's own is labelled with its keys, as written)."""
+    return [{"label": messages.gettext(label) if label else "", "text": text}
+            for label, text in entry.details]
+
+
+def teaching_entries(site: Site, messages: Messages) -> list[dict]:
     """The teaching collection as CV entries, for a cv.yaml without its own 'teaching'."""
     out = []
     for item in site.collection("teaching"):
@@ -129,7 +143,7 @@ def teaching_entries(site: Site) -> list[dict]:
         details = [("Role", item.field("role"))] if item.field("role") else []
         when = item.field("term") or (str(item.date.year) if item.date else "")
         out.append(cv_entry_view(CVEntry(title=title, org=item.field("institution"),
-                                         when=when, details=tuple(details))))
+                                         when=when, details=tuple(details)), messages))
     return out
 
 
@@ -155,7 +169,7 @@ def cv_view(cv: CV, site: Site, papers: dict[str, dict]) -> list[dict]:
                 for s in cv.sections]
     if cv.section("teaching") is None and site.collection("teaching"):
         sections.append({"key": "teaching", "title": t("Teaching"),
-                         "entries": teaching_entries(site)})
+                         "entries": teaching_entries(site, messages)})
     at = next((i for i, s in enumerate(sections)
                if s["key"] in ("service", "students", "teaching")), len(sections))
     if site.papers:

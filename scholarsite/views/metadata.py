@@ -14,8 +14,9 @@ import re
 from markupsafe import Markup
 
 from .citations import author_line, container_title, family_given, split_pages, status_label
-from ..models import Author, Paper, Site
+from ..models import Author, Paper, Site, SiteConfig
 from ..structure.kinds import pdf_beside_page
+from ..structure.languages import human_date, messages_for
 from ..structure.urls import absolute_url
 
 # Google Scholar's inclusion guidelines: the tag that names where a paper appeared, by type.
@@ -253,9 +254,12 @@ def dump_script_json(data: object, sort_keys: bool = False) -> Markup:
     return Markup(text)
 
 
-def describe_citation(paper: Paper) -> str:
-    """A one-line description for a paper without an abstract: its authors and venue."""
+def describe_citation(paper: Paper, config: SiteConfig) -> str:
+    """A one-line description for a paper without an abstract: its authors and venue,
+    its date in the language of the pages `config` makes."""
+    messages = messages_for(config)
     venue = paper.venue or paper.venue_short or paper.institution
     authors = author_line(paper).removesuffix(".")  # 'et al.' ends a sentence once
-    when = paper.date.human() if paper.date else status_label(paper)
+    when = human_date(paper.date, messages.language) if paper.date else \
+        messages.gettext(status_label(paper))
     return f"{authors}. {venue}, {when}." if venue else f"{author_line(paper)}, {when}."

@@ -37,6 +37,16 @@ def make_rooted_html(html: str) -> Markup:
     return RootedMarkup(html) if ROOT_MARKER in html else Markup(html)
 
 
+def mark_language(html: Markup, tag: str) -> Markup:
+    """HTML written in `tag`, shown on a page in another language."""
+    marked = Markup('<div lang="%s">') % tag + html + Markup("</div>")  # `%` escapes
+    return make_rooted_html(str(marked)) if isinstance(html, RootedMarkup) else marked
+
+
+def is_same_language(tag: str, other: str) -> bool:
+    return tag.casefold() == other.casefold()  # BCP 47 tags are case-insensitive
+
+
 @lru_cache(maxsize=64)
 def find_messages(language: str, strings: tuple[tuple[str, str], ...]) -> Messages:
     return Messages(language, strings)

@@ -17,6 +17,7 @@ from ..reading.text.mathml import math_to_tex
 from ..structure.kinds import list_unsearched
 from .citations import paper_year
 from .metadata import dump_script_json
+from .rooted import find_messages
 
 # Page kinds that are not worth finding: they only list or point at other pages.
 UNSEARCHED_KINDS = list_unsearched()
@@ -63,12 +64,14 @@ def make_facets(site: Site) -> list[dict]:
     return [facet for facet in facets if facet]
 
 
-def make_paper_entry(paper: dict) -> dict:
-    """A paper as search sees it: title, authors, venue, year and abstract."""
+def make_paper_entry(paper: dict, own_title: str) -> dict:
+    """A paper as search sees it: title, authors, venue, year and abstract, as the page
+    in its language shows them (a translated title), and its own title too."""
+    also = own_title if own_title != paper["title"] else ""
     return {"url": paper["url"], "kind": paper["type_label"], "title": paper["title"],
             "authors": ", ".join(a["name"] for a in paper["authors"]["all"]),
             "venue": paper["venue_label"] or paper["institution"],
-            "year": paper["year"], "text": paper["abstract_text"]}
+            "year": paper["year"], "text": " ".join(filter(None, (also, paper["abstract_text"])))}
 
 
 def make_search_entry(context: dict) -> dict:
@@ -76,12 +79,13 @@ def make_search_entry(context: dict) -> dict:
     its details too. Nothing of a paper's view is read here: after a paper changes, a
     rebuild swaps the paper's entry alone (replan.patch_texts)."""
     page = context["page"]
-    entry = {"url": page["path"], "kind": "Page", "title": page["title"], "authors": "",
+    t = find_messages(context["site"]["language"], context["site"]["strings"]).gettext
+    entry = {"url": page["path"], "kind": t("Page"), "title": page["title"], "authors": "",
              "venue": "", "year": "", "text": ""}
     item = context.get("item")
     if item:
-        kind = context["collection"]["singular"]
-        return {**entry, "kind": kind[:1].upper() + kind[1:], "venue": ", ".join(item["meta"]),
+        kind = context["collection"]["singular"]  # 'news item': the catalog's 'News item'
+        return {**entry, "kind": t(kind[:1].upper() + kind[1:]), "venue": ", ".join(item["meta"]),
                 "year": item["year"],
                 "text": strip_tags(item["body_html"]) or item["summary"]}
     texts = []
@@ -133,9 +137,9 @@ def make_search_index(contexts: list[dict], papers: list[dict]
     return [*pieces, Markup("]")], (*slugs, "")
 
 
-def paper_search_json(view: dict) -> Markup:
+def paper_search_json(view: dict, own_title: str) -> Markup:
     """A paper's entry in the index, as it is written there."""
-    return dump_entry(make_paper_entry(view))
+    return dump_entry(make_paper_entry(view, own_title))
 
 
 def dump_entry(entry: dict) -> Markup:

@@ -26,7 +26,7 @@ from ..reading.settings.venuecolours import find_venue_colour
 from .coins import make_coins
 from .csl import csl_download, make_csl
 from .ris import make_ris
-from .rooted import make_rooted_html
+from .rooted import is_same_language, make_rooted_html, mark_language
 from .search import paper_search_json
 from ..structure.kinds import paper_url
 from ..structure.urls import absolute_url, make_data_url, split_site_link
@@ -144,10 +144,14 @@ def count_view(slug: str, config: SiteConfig, counts: dict | None) -> dict | Non
     if count is None:
         return None
     name, page = COUNT_SOURCES[count.source]
-    noun = "citation" if count.count == 1 else "citations"
-    return {"count": count.count, "label": f"{count.count} {noun}", "source": name,
-            "url": page.format(count.work_id), "fetched": count.fetched,
-            "title": f"{count.count} {noun} according to {name}, as of {count.fetched}"}
+    n = messages_for(config).ngettext
+    said = {"count": count.count, "source": name, "date": count.fetched}
+    return {"count": count.count, "source": name, "url": page.format(count.work_id),
+            "label": n("%(count)d citation", "%(count)d citations", count.count) % said,
+            "fetched": count.fetched,
+            "title": n("%(count)d citation according to %(source)s, as of %(date)s",
+                       "%(count)d citations according to %(source)s, as of %(date)s",
+                       count.count) % said}
 
 
 def count_summary(site: Site) -> dict | None:
@@ -170,8 +174,7 @@ def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> 
     view = {
         "slug": paper.slug,
         "url": paper_url(paper.slug),
-        "title": paper.title,
-        "title_html": title_html(paper),
+        **shown_texts(paper, config.language),
         "authors": authors_view(paper, config.owner, config.publications.author_limit,
                                 config.author_links),
         "venue": paper.venue,
@@ -202,23 +205,45 @@ def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> 
         "publisher": paper.publisher,
         "institution": paper.institution,
         "doi": paper.doi,
-        # Markdown abstracts are the owner's own HTML; BibTeX ones were escaped when read.
-        "abstract_html": make_rooted_html(paper.abstract_html),
-        "abstract_text": paper.abstract_text,
-        "citation": format_citation(paper),
+        "citation": format_citation(paper, messages_for(config)),
         "preview": preview_view(paper),  # None: no picture
         "citations": count_view(paper.slug, config, counts),  # None: no count to show
     }
     add_exports(view, paper, config)
     mark_entry(view, paper.slug)
     view["feed_entry"] = feed_entry(config, paper, view)
-    view["search_json"] = paper_search_json(view)
+    view["search_json"] = paper_search_json(view, paper.title)
     return view
 
 
 def title_html(paper: Paper) -> Markup:
     """The title as pages show it, its math as MathML (everything else reads `title`)."""
     return Markup(paper.title_html) if paper.title_html else escape(paper.title)
+
+
+def shown_texts(paper: Paper, language: str) -> dict:
+    """The title and abstract a page in `language` shows: the paper's own when it is
+    written in that language, else those it gives in it (`translations`), else its own,
+    marked with its language (`lang`), so that they are read and spoken as written.
+    Markdown abstracts are the owner's own HTML; BibTeX ones were escaped when read."""
+    own = paper.language or language
+    shown = {"title": paper.title, "title_html": title_html(paper),
+             "abstract_html": make_rooted_html(paper.abstract_html),
+             "abstract_text": paper.abstract_text}
+    if is_same_language(own, language):
+        return shown
+    title, abstract_html, abstract_text = next(
+        (rest for tag, *rest in paper.translations if is_same_language(tag, language)),
+        ("", "", ""))
+    if title:
+        shown.update(title=title, title_html=escape(title))
+    else:
+        shown["title_html"] = Markup('<span lang="%s">%s</span>') % (own, shown["title_html"])
+    if abstract_html:
+        shown.update(abstract_html=make_rooted_html(abstract_html), abstract_text=abstract_text)
+    elif paper.abstract_html:
+        shown["abstract_html"] = mark_language(shown["abstract_html"], own)
+    return shown
 
 
 def add_exports(view: dict, paper: Paper, config: SiteConfig) -> None:

@@ -223,3 +223,14 @@ def type_name(value: object) -> str:
     if isinstance(value, bytes):
         return "binary data (!!binary)"
     return f"a YAML {type(value).__name__}"
+
+
+def read_status(f: FieldReader) -> str:
+    """`status: in press` (forthcoming, submitted, preprint): a paper not yet out, shown
+    so in place of its year; `date: In press` says the same."""
+    text = f.line_text("status")
+    status = parse_status(text) or parse_status(f.raw("date"))
+    if text and not parse_status(text):
+        f.error(("status",), f"'status' must be one of {', '.join(PUB_STATUSES)}; found "
+                f"{text!r}")
+    return status

@@ -76,6 +76,13 @@ def check_tag(reader: FieldReader, key: tuple, tag: str) -> bool:
     return True
 
 
+def read_language(f: FieldReader) -> str:
+    """A text's `language: zh`: what it is written in ('' when not given: the site's first
+    language, which the loader knows), so that every page marks it as that language."""
+    tag = f.line_text("language")
+    return tag if tag and check_tag(f, ("language",), tag) else ""
+
+
 def read_strings(top: FieldReader, languages: tuple[str, ...]
                  ) -> tuple[tuple[str, str, str], ...]:
     """`strings`: the owner's own wording of interface strings, by the English string:

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Callable
 
 from ...diagnostics import Diagnostics
 from ..slugs import check_file_slug
-from ..settings.fields import PUB_STATUSES, FieldReader, parse_status
+from ..settings.fields import FieldReader, parse_status, read_status
+from ..settings.langconfig import read_language
 from ...structure.languages import parse_language
 from ...models import LINK_KINDS, PAPER_TYPES, TOPIC_SEPARATOR, Author, Link, Paper, Preview
 from .codeblocks import highlight_code
@@ -309,18 +310,20 @@ def read_paper_details(f: FieldReader, bibtex_type: str) -> dict:
     )
 
 
-def read_translations(f: FieldReader, md: Converter) -> tuple[tuple[str, str, str, str], ...]:
+def read_translations(f: FieldReader, md: Converter, own: str
+                      ) -> tuple[tuple[str, str, str, str], ...]:
     """`translations: {zh: {title: ..., abstract: ...}}`: the paper's title and abstract
-    (Markdown) in other languages, shown on the site's pages in those languages."""
+    (Markdown) in other languages than its own (`own`, '' when it names none), shown on
+    the site's pages in those languages."""
     out = []
     for tag in sorted(str(key) for key in f.data):
         one = f.mapping(tag)
-        title = one.line_text("title")
-        abstract = one.text("abstract")
+        title, abstract = one.line_text("title"), one.text("abstract")
         one.check_unknown()
-        if parse_language(tag) is None:
-            f.error((tag,), f"'translations' has {tag!r}, which is not a language tag "
-                    "(such as zh, de, ja)")
+        if parse_language(tag) is None or tag.casefold() == own.casefold():
+            f.error((tag,), f"'translations' has {tag!r}, the paper's own language: "
+                    "its title and text are written in it" if parse_language(tag) else
+                    f"'translations' has {tag!r}, which is not a language tag (such as zh, de, ja)")
             continue
         start = one.line("abstract")
         html = render_markdown(md, abstract, lambda line, message, warning=False: (
@@ -328,17 +331,6 @@ def read_translations(f: FieldReader, md: Converter) -> tuple[tuple[str, str, st
             if abstract else ""
         out.append((tag, title, html, html_to_text(html)))
     return tuple(out)
-
-
-def read_status(f: FieldReader) -> str:
-    """`status: in press` (forthcoming, submitted, preprint): a paper not yet out, shown
-    so in place of its year; `date: In press` says the same."""
-    text = f.line_text("status")
-    status = parse_status(text) or parse_status(f.raw("date"))
-    if text and not parse_status(text):
-        f.error(("status",), f"'status' must be one of {', '.join(PUB_STATUSES)}; found "
-                f"{text!r}")
-    return status
 
 
 def read_markdown_paper(path: Path, text: str, md: Converter,
@@ -374,7 +366,8 @@ def read_markdown_paper(path: Path, text: str, md: Converter,
                "'institution' or an arXiv link instead)")
     paper = read_paper_details(f, bibtex_type)
     paper["preview"] = read_preview(f, paper)
-    paper["translations"] = read_translations(f.mapping("translations"), md)
+    paper["language"] = read_language(f)
+    paper["translations"] = read_translations(f.mapping("translations"), md, paper["language"])
     f.check_unknown()
     if len(diags.errors()) > before or not (date or undated) or not title or not authors:
         return None
