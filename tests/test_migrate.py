@@ -257,7 +257,8 @@ def test_the_templates_own_pages_stay_behind_the_menu_moves_and_the_result_build
                                 "  - title: Lab\n    url: /lab/\n"
                                 "  - title: Guide\n    url: /markdown/\n",
         "_talks/2024-01-01-my-talk.md": "---\ntitle: Talk 1 on Relevant Topic in Your Field\n"
-                                        "date: 2024-01-01\nvenue: UC\n---\nThis is a "
+                                        "date: 2024-01-01\nvenue: UC San Francisco, "
+                                        "Department of Testing\n---\nThis is a "
                                         "description of your talk.\n",
         "_publications/2024-widgets.md": "---\ntitle: Widgets\ndate: 2024-01-01\nvenue: "
                                          "Widget Letters\nauthors: Quill A. and Reyes T.\n"

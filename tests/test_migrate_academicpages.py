@@ -307,3 +307,90 @@ def test_a_citation_keeps_an_asterisk_that_begins_a_name(tmp_path):
     front = read_front(content / "publications" / "sem.md")
     assert front["citation"] == "Quill, A., Roe, B. (2021). Sem Paper. Proceedings of *SEM 2021."
     assert front["venue"] == "*SEM 2021"
+
+
+def test_the_owners_item_in_a_samples_clothing_moves(tmp_path):
+    """An item is a sample only when every field its owner could change is the template's:
+    a real paper kept in the template's file with the owner's title, venue, date and
+    citation but the sample's text moves, and so does a course with only its title the
+    owner's, and a sample paper whose PDF link is the owner's; the report names their text
+    as the template's. A sample all of whose fields are the template's stays (issue 45, 1)."""
+    old = write_files(tmp_path / "old", {
+        "_publications/2009-10-01-paper-title-number-1.md": """\
+            ---
+            title: "Widgets at Scale"
+            collection: publications
+            permalink: /publication/2009-10-01-paper-title-number-1
+            excerpt: 'This paper is about the number 1. The number 2 is left for future work.'
+            date: 2018-06-02
+            venue: 'Widget Review'
+            paperurl: 'http://academicpages.github.io/files/paper1.pdf'
+            citation: 'Quill, Ada. (2018). &quot;Widgets at Scale.&quot; <i>Widget Review</i>.'
+            ---
+            This paper is about the number 1. The number 2 is left for future work.
+            """,
+        "_publications/2010-10-01-paper-title-number-2.md": """\
+            ---
+            title: "Paper Title Number 2"
+            date: 2010-10-01
+            venue: 'Journal 1'
+            paperurl: 'https://widgets.example.org/quill-2010.pdf'
+            citation: 'Your Name, You. (2010). &quot;Paper Title Number 2.&quot; <i>Journal 1</i>.'
+            ---
+            This paper is about the number 1. The number 2 is left for future work.
+            """,
+        "_publications/2015-10-01-paper-title-number-3.md": """\
+            ---
+            title: "Paper Title Number 3"
+            date: 2015-10-01
+            venue: 'Journal 1'
+            paperurl: 'http://academicpages.github.io/files/paper3.pdf'
+            citation: 'Your Name, You. (2015). &quot;Paper Title Number 3.&quot; <i>Journal 1</i>.'
+            ---
+            This paper is about the number 1. The number 2 is left for future work.
+            """,
+        "_teaching/2014-spring-teaching-1.md": """\
+            ---
+            title: "Widget Design 101"
+            collection: teaching
+            type: "Undergraduate course"
+            permalink: /teaching/2014-spring-teaching-1
+            venue: "University 1, Department"
+            date: 2014-01-01
+            location: "City, Country"
+            ---
+            This is a description of a teaching experience. You can use markdown like any other
+            post.
+            """,
+        "_teaching/2015-spring-teaching-2.md": """\
+            ---
+            title: "Teaching experience 2"
+            venue: "University 1, Department"
+            date: 2015-01-01
+            location: "City, Country"
+            ---
+            This is a description of a teaching experience. You can use markdown like any other
+            post.
+            """,
+    })
+    content = write_files(tmp_path / "content", {"site.yaml": SITE_YAML})
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "academicpages")
+    assert result.code == 0, result.out + result.err
+    scale = read_front(content / "publications" / "paper-title-number-1.md")
+    assert (scale["title"], scale["venue"], str(scale["date"])) == (
+        "Widgets at Scale", "Widget Review", "2018-06-02")
+    assert read_front(content / "publications" / "paper-title-number-2.md")["links"] == {
+        "pdf": "https://widgets.example.org/quill-2010.pdf"}
+    assert read_front(content / "teaching" / "2014-spring-teaching-1.md")["title"] == \
+        "Widget Design 101"
+    redirects = yaml.safe_load((content / "site.yaml").read_text(encoding="utf-8"))["redirects"]
+    assert redirects["publication/2009-10-01-paper-title-number-1"] == \
+        "publications/paper-title-number-1/"
+    review, left = result.out.split("Left behind")
+    for name in ("_publications/2009-10-01-paper-title-number-1.md",
+                 "_publications/2010-10-01-paper-title-number-2.md",
+                 "_teaching/2014-spring-teaching-1.md"):
+        assert f"{name}:1: its text is still the template's sample text" in review
+    assert "_publications/2015-10-01-paper-title-number-3.md:1: the template's own sample" \
+        in left and "_teaching/2015-spring-teaching-2.md:1: the template's own sample" in left
+    assert not (content / "publications" / "paper-title-number-3.md").exists()

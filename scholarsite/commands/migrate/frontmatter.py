@@ -16,9 +16,13 @@ from ...diagnostics import Diagnostics
 from ...reading.people import strip_titles
 from ...reading.settings.yamlread import FastLoader, parse_yaml
 from .model import Migration
-from .samples import find_sample
+from .samples import find_owned_field, find_sample
 
 _FENCE = {"---": "yaml", "+++": "toml"}
+# The folders whose files are items, judged field by field when they look like samples.
+ITEM_FOLDERS = ("_publications", "_talks", "_teaching", "_posts", "_portfolio", "_projects",
+                "_news")
+HUGO_SECTIONS = ("publication", "publications", "talk", "event", "post", "project")
 
 
 @dataclass(frozen=True)
@@ -71,13 +75,27 @@ def read_source(path: Path, mig: Migration, loader_class: type | None = None
 
 
 def keep_owned(source: Source, mig: Migration) -> Source | None:
-    """`source`, or None (and a note) when it is one of the template's own samples."""
+    """`source`, or None (and a note) when it is one of the template's own samples. An
+    item with a field of its owner's in a sample's clothing moves, and its text is named."""
     template = find_sample(source.fields, source.body)
-    if template:
+    owned = find_owned_field(source.fields, source.path.stem) if template and is_item(
+        source.path, mig.old) else ""
+    if owned:
+        mig.add_review(mig.where(source.path, 1), f"its text is still the template's sample "
+                       f"text ({template}); moved because its '{owned}' is yours: write your "
+                       "own text, or delete the new file")
+    elif template:
         mig.leave(mig.where(source.path, 1), f"the template's own sample ({template}), not "
                   "yours; not moved")
         return None
     return source
+
+
+def is_item(path: Path, old: Path) -> bool:
+    """Whether `path` is an item of a collection (a paper, talk, post...), not a page."""
+    parts = path.relative_to(old).parts if path.is_relative_to(old) else ()
+    return bool(parts) and (parts[0] in ITEM_FOLDERS or len(parts) > 2 and parts[0] ==
+                            "content" and parts[1] in HUGO_SECTIONS)
 
 
 def parse_head(head: str, syntax: str, path: Path, mig: Migration,
