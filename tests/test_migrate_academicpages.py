@@ -394,3 +394,44 @@ def test_the_owners_item_in_a_samples_clothing_moves(tmp_path):
     assert "_publications/2015-10-01-paper-title-number-3.md:1: the template's own sample" \
         in left and "_teaching/2015-spring-teaching-2.md:1: the template's own sample" in left
     assert not (content / "publications" / "paper-title-number-3.md").exists()
+
+
+def test_no_item_is_left_behind_for_its_date(tmp_path):
+    """Dates as real sites write them: a month and a two-digit year in either order
+    (Excel's '14-Sep', 'Aug-15'), '11/1/2016', a term, a year, no year at all. Every item
+    moves; what can be read is, the two-digit years by the site's span; an item with no
+    year is listed last, its text kept; the report names every guess (issue 45, class 2)."""
+    talk = "---\ntitle: {t}\nvenue: Widget Forum\ndate: {d}\n---\nAbout widgets.\n"
+    old = write_files(tmp_path / "old", {
+        **{f"_talks/{name}.md": talk.format(t=f"Talk {name}", d=date) for name, date in (
+            ("sep", "14-Sep"), ("aug", "Aug-15"), ("dec", "Dec-13"), ("may", "May-18"),
+            ("nov", "11/1/2016"), ("iso", "2012-05-02"), ("tba", "TBA"))},
+        "_teaching/spring.md": "---\ntitle: Widgets 101\nvenue: Widget U\ndate: Spring 2020\n"
+                               "---\n",
+        "_teaching/undated.md": "---\ntitle: Widgets 102\nvenue: Widget U\n---\n",
+        "_publications/sep.md": "---\ntitle: Widget Sept\nvenue: Widget Letters\ndate: "
+                                "28/09/2016\n---\n",
+    })
+    content = write_files(tmp_path / "content", {"site.yaml": SITE_YAML})
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "academicpages")
+    assert result.code == 0, result.out + result.err
+    dates = {p.stem: str(read_front(p)["date"]) for p in (content / "talks").glob("*.md")}
+    assert dates == {"sep": "2014-09", "aug": "2015-08", "dec": "2013-12", "may": "2018-05",
+                     "nov": "2016-01-11", "iso": "2012-05-02", "tba": "2012"}
+    assert str(read_front(content / "teaching" / "spring.md")["date"]) == "2020"
+    assert str(read_front(content / "teaching" / "undated.md")["date"]) == "2012"
+    assert str(read_front(content / "publications" / "sep.md")["date"]) == "2016-09-28"
+    tba = (content / "talks" / "tba.md").read_text(encoding="utf-8")
+    assert "# The old site's date is 'TBA', which gives no year: 2012 stands in" in tba
+    out = result.out
+    assert "_talks/sep.md:4: the date '14-Sep' read as 2014-09 (a month and a two-digit " \
+           "year, 2014 by the span of the site's other dates)" in out
+    assert "_talks/nov.md:4: the date '11/1/2016' read as 2016-01-11 (a first number over " \
+           "12 makes these dates D/M/Y, in the site's other folders)" in out
+    assert "_teaching/spring.md:4: the date 'Spring 2020' read as 2020 (its year only)" in out
+    assert "_talks/tba.md:4: the old site's date is 'TBA', which gives no year; written as " \
+           "2012 (the site's oldest year, listed last)" in out
+    assert "_teaching/undated.md:1: the old site gives no date; written as 2012" in out
+    assert "not moved" not in out
+    built = run_cli(*build_args(content, tmp_path / "site"))
+    assert built.code == 0, built.err
