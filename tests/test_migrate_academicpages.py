@@ -435,3 +435,26 @@ def test_no_item_is_left_behind_for_its_date(tmp_path):
     assert "not moved" not in out
     built = run_cli(*build_args(content, tmp_path / "site"))
     assert built.code == 0, built.err
+
+
+def test_a_front_matter_yaml_refuses_for_a_colon_moves_repaired(tmp_path):
+    """`citation:` (and `title:`) values holding ': ' unquoted: the front matter is moved
+    with them quoted, as the report's hint says, each repair named; a front matter broken
+    otherwise is still named and left (issue 45, class 4)."""
+    old = write_files(tmp_path / "old", {
+        "_publications/2020-01-02-colons.md": "---\ntitle: Widgets: A Study\ndate: 2020-01-02"
+        "\nvenue: Widget Letters\ncitation: Quill, A. (2020). Widgets: a study. Widget "
+        "Letters.\n---\nWidgets, studied.\n",
+        "_publications/2020-01-03-broken.md": "---\ntitle: [Broken\ndate: 2020-01-03\n---\n",
+    })
+    content = write_files(tmp_path / "content", {"site.yaml": SITE_YAML})
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "academicpages")
+    assert result.code == 0, result.out + result.err
+    front = read_front(content / "publications" / "colons.md")
+    assert (front["title"], front["citation"]) == (
+        "Widgets: A Study", "Quill, A. (2020). Widgets: a study. Widget Letters.")
+    assert "_publications/2020-01-02-colons.md:2: front matter repaired: a value held ': ', " \
+           "which YAML reads as another key; moved as title: \"Widgets: A Study\"" in result.out
+    assert "_publications/2020-01-02-colons.md:5: front matter repaired" in result.out
+    assert "_publications/2020-01-03-broken.md:2: front matter is not valid YAML" in \
+        result.out.split("Left behind")[1]

@@ -14,6 +14,7 @@ import yaml
 
 from ...diagnostics import Diagnostics
 from ...reading.people import strip_titles
+from ...reading.settings.yamlhints import quote_value
 from ...reading.settings.yamlread import FastLoader, parse_yaml
 from .model import Migration
 from .samples import find_owned_field, find_sample
@@ -103,6 +104,7 @@ def parse_head(head: str, syntax: str, path: Path, mig: Migration,
     if syntax == "toml":
         fields = load_toml(head, path, mig)
     else:
+        head = repair_colons(head, path, mig, loader_class)
         fields = load_yaml(head, path, 2, mig, loader_class,
                            "front matter is not valid YAML ({}); this file was not moved")
     if fields is None:
@@ -114,6 +116,30 @@ def parse_head(head: str, syntax: str, path: Path, mig: Migration,
                   "space missing after a colon?); this file was not moved")
         return None
     return {str(k): v for k, v in fields.items()}
+
+
+def repair_colons(head: str, path: Path, mig: Migration, loader_class: type | None,
+                  tries: int = 20) -> str:
+    """The front matter with the values YAML refused for holding ': ' quoted, as the
+    build's hint says to (`citation: Widgets: a study`), each repair named in the report;
+    as it was when anything else is wrong with it."""
+    lines, fixes = head.split("\n"), []
+    for _ in range(tries):
+        diags = Diagnostics()
+        if parse_yaml("\n".join(lines), path, 2, diags, loader_class) is not None:
+            break
+        at = diags.items[0].line - 2 if diags.items else -1
+        fixed = quote_value(lines[at]) if 0 <= at < len(lines) else None
+        if fixed is None:
+            return head
+        lines[at] = fixed
+        fixes.append((at + 2, fixed.strip()))
+    else:
+        return head
+    for line, fixed in fixes:
+        mig.add_review(mig.where(path, line), "front matter repaired: a value held ': ', "
+                       f"which YAML reads as another key; moved as {fixed}")
+    return "\n".join(lines)
 
 
 def load_yaml(text: str, path: Path, first_line: int, mig: Migration,
