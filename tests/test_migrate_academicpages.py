@@ -458,3 +458,46 @@ def test_a_front_matter_yaml_refuses_for_a_colon_moves_repaired(tmp_path):
     assert "_publications/2020-01-02-colons.md:5: front matter repaired" in result.out
     assert "_publications/2020-01-03-broken.md:2: front matter is not valid YAML" in \
         result.out.split("Left behind")[1]
+
+
+def test_a_page_written_by_hand_in_a_collection_folder_is_kept(tmp_path):
+    """`_publications/Publis.md` (`title: ""`, `permalink: /publications/`) holds the
+    owner's whole list written by hand, and a `_teaching/` file the same: each is kept
+    whole as a page, the report saying where, beside the items that move as before (issue
+    45, class 3)."""
+    old = write_files(tmp_path / "old", {
+        "_publications/Publis.md": """\
+            ---
+            title: ""
+            permalink: /publications/
+            ---
+            ## Journal papers
+
+            1. Quill, A. (2019). [Widgets at dawn](https://doi.org/10.5555/dawn). *Widget Review*.
+
+            ## Talks
+
+            - Widgets, Widget Forum 2018
+            """,
+        "_publications/2020-01-02-real.md": "---\ntitle: Real Widgets\ndate: 2020-01-02\n"
+                                            "venue: Widget Letters\n---\n",
+        "_teaching/courses.md": "---\ntitle: ''\npermalink: /teaching/\n---\n"
+                                "I taught *Widgets 101* at Widget U, 2015-2019.\n",
+    })
+    content = write_files(tmp_path / "content", {"site.yaml": SITE_YAML})
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "academicpages")
+    assert result.code == 0, result.out + result.err
+    publis = (content / "pages" / "publis.md").read_text(encoding="utf-8")
+    assert "## Journal papers" in publis and "https://doi.org/10.5555/dawn" in publis \
+        and "Widget Forum 2018" in publis
+    assert "Widgets 101" in (content / "pages" / "courses.md").read_text(encoding="utf-8")
+    assert (content / "publications" / "real.md").is_file()
+    assert "_publications/Publis.md: a page written by hand among the _publications/ items, " \
+           "kept whole as pages/publis.md (/publis/): its old address /publications/ is " \
+           "the new site's own list" in result.out
+    assert "_teaching/courses.md: a page written by hand" in result.out
+    assert "not moved" not in result.out
+    built = run_cli(*build_args(content, tmp_path / "site"))
+    assert built.code == 0, built.err
+    assert "Widgets at dawn" in (tmp_path / "site" / "publis" / "index.html").read_text(
+        encoding="utf-8")

@@ -23,6 +23,7 @@ from .dates import (DateOrder, date_from_name, decide_order, is_placeholder, nor
 from .fieldmap import pick, year_of
 from .frontmatter import Source, format_entry, key_line, read_settings
 from .guard import guarded
+from .jekyll import is_hand_page, move_hand_page
 from .markup import convert_markup
 from .links import new_file_path
 from .model import NO_VENUE, Migration
@@ -66,7 +67,10 @@ def read_academicpages(old: Path, mig: Migration) -> None:
         if not order.decided:
             mig.add_review(mig.where(old / folder), order.why)
         for source in sources:
-            guarded(mig, mig.where(source.path), move, source, site, order, mig)
+            if is_hand_page(source):  # the owner's own list, never dropped as no item
+                guarded(mig, mig.where(source.path), move_hand_page, source, mig)
+            else:
+                guarded(mig, mig.where(source.path), move, source, site, order, mig)
 
 
 def read_old_site(old: Path, mig: Migration) -> OldSite:
