@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ...diagnostics import Diagnostic, Diagnostics
 from ...reading.loader import load_site
+from .accounting import account_files, format_accounting
 from .academicpages import read_academicpages
 from .alfolio import read_alfolio
 from .datalist import read_bib_folder, read_datalist
@@ -60,6 +61,7 @@ def run_migrate(args: argparse.Namespace) -> int:
             read(old, mig)
         settle_links(mig)
         settle_owner(mig)
+        account_files(mig)  # last: what no reader took is named, never silently dropped
     except Exception as exc:  # noqa: BLE001 - a reader's bug: said plainly, nothing written
         print(f"{old.as_posix()}: error: migrate could not read this site ({type(exc).__name__}: "
               f"{exc}); nothing was written. Please report it, with the file it names.",
@@ -69,6 +71,8 @@ def run_migrate(args: argparse.Namespace) -> int:
     done = write_migration(mig, args.content, args.force)
     for line in format_report(mig, done, args.content):
         print(line)
+    if getattr(args, "account", False):
+        print("\n".join(format_accounting(mig)))
     for problem in done.problems:
         print(problem, file=sys.stderr)
     said = read_back(args.content)

@@ -182,6 +182,8 @@ def read_settings(path: Path, mig: Migration, quiet: bool = False) -> dict:
         doc = load_toml(text, path, target)
     else:
         doc = load_yaml(text, path, 1, target, None, "settings not read ({})")
+    if isinstance(doc, dict) and doc:
+        mig.read.add(mig.where(path))  # its settings are used: the file is accounted for
     return doc if isinstance(doc, dict) else {}
 
 
