@@ -260,3 +260,25 @@ def test_owners_projects_in_a_samples_clothing_move(tmp_path):
                "(al-folio)" in result.out
     assert "_projects/3_project.md:1: the template's own sample" in result.out
     assert not (content / "projects" / "3-project.md").exists()
+
+
+def test_no_news_item_is_left_behind_for_its_date(tmp_path):
+    """al-folio news dated 'Sep-14' (a month and a two-digit year) or not at all move:
+    the first read as far as it can be, the second given the oldest year of the news, so
+    that it is listed last; the report names both (issue 45, class 2)."""
+    old = tmp_path / "old"
+    (old / "_news").mkdir(parents=True)
+    for name, front in {"announcement_1.md": "date: 2016-03-01 10:00:00\n",
+                        "announcement_2.md": "date: Sep-14\n", "announcement_3.md": ""}.items():
+        (old / "_news" / name).write_text(f"---\nlayout: post\n{front}inline: true\n---\n"
+                                          f"Widget news {name}.\n", encoding="utf-8")
+    content = tmp_path / "content"
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "al-folio")
+    assert result.code == 0, result.out + result.err
+    dates = {p.stem: str(yaml.safe_load(p.read_text(encoding="utf-8").split("---")[1])["date"])
+             for p in (content / "news").glob("*.md")}
+    assert dates == {"announcement-1": "2016-03-01", "announcement-2": "2014-09",
+                     "announcement-3": "2016"}
+    assert "_news/announcement_2.md:1: the date 'Sep-14' read as 2014-09" in result.out
+    assert "_news/announcement_3.md:1: the old site gives no date; written as 2016" in result.out
+    assert "not moved" not in result.out
