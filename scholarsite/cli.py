@@ -142,6 +142,9 @@ def add_migrate_parser(sub: argparse._SubParsersAction) -> None:
     migrate.add_argument("--force", action="store_true",
                          help="replace files the content folder has already (default: keep "
                          "them, and write only what is new)")
+    migrate.add_argument("--account", action="store_true",
+                         help="end the report with where each of the old site's own files "
+                         "went (a new file, site.yaml, or a line of the report)")
 
 
 def program_name() -> str:

@@ -257,7 +257,8 @@ def test_the_templates_own_pages_stay_behind_the_menu_moves_and_the_result_build
                                 "  - title: Lab\n    url: /lab/\n"
                                 "  - title: Guide\n    url: /markdown/\n",
         "_talks/2024-01-01-my-talk.md": "---\ntitle: Talk 1 on Relevant Topic in Your Field\n"
-                                        "date: 2024-01-01\nvenue: UC\n---\nThis is a "
+                                        "date: 2024-01-01\nvenue: UC San Francisco, "
+                                        "Department of Testing\n---\nThis is a "
                                         "description of your talk.\n",
         "_publications/2024-widgets.md": "---\ntitle: Widgets\ndate: 2024-01-01\nvenue: "
                                          "Widget Letters\nauthors: Quill A. and Reyes T.\n"
@@ -281,3 +282,36 @@ def test_the_templates_own_pages_stay_behind_the_menu_moves_and_the_result_build
     assert [a.get_text() for a in page.select(".paper-authors .author")] == [
         "A. Quill", "T. Reyes"] and page.select(".author.owner")
     assert "https://doi.org/10.1000/widgets" in [a["href"] for a in page.select("a")]
+
+
+def test_no_file_of_the_owners_vanishes_silently(tmp_path):
+    """Every file of the old site's own folders ends as a new file, settings, or a line of
+    the report saying why it stayed and what to do: a PDF nothing links, a folder of
+    pictures (one line), data no reader takes, a page in a sub-folder of _pages/, and
+    al-folio's _projects/ in an academicpages site; `--account` lists where each went
+    (issue 45)."""
+    old = write_files(tmp_path / "old", {
+        "_config.yml": "title: Ada Quill\nname: Ada Quill\nurl: https://aq.example.org\n",
+        "_publications/2020-01-02-widgets.md": "---\ntitle: Widgets\ndate: 2020-01-02\n"
+                                               "venue: Widget Letters\npaperurl: /files/"
+                                               "widgets.pdf\n---\n",
+        "files/widgets.pdf": b"%PDF-1.4 widgets",
+        "files/old-cv.pdf": b"%PDF-1.4 cv",
+        "images/a.png": b"\x89PNG a", "images/b.png": b"\x89PNG b",
+        "_data/awards.yml": "- Widget Prize 2019\n",
+        "_pages/students/ann.md": "---\ntitle: Ann\n---\nAnn builds widgets.\n",
+        "_projects/gauges.md": "---\ntitle: Gauges\n---\nTide gauges.\n",
+    })
+    content = tmp_path / "content"
+    result = run_cli("migrate", str(old), "--content", str(content), "--account")
+    assert result.code == 0, result.out + result.err
+    left = result.out.split("Left behind")[1].split("\nNext:")[0]
+    assert "files/old-cv.pdf: nothing that moved links it; not copied" in left
+    assert "images/: 2 files (a.png, b.png): nothing that moved links them" in left
+    for rel in ("_data/awards.yml", "_pages/students/ann.md", "_projects/gauges.md"):
+        assert f"  {rel}: migrate does not read it; not moved: if it holds your text" in left
+    account = result.out.split("Every file of the old site (9):\n")[1]
+    assert "  _publications/2020-01-02-widgets.md: publications/widgets.md" in account
+    assert "  files/widgets.pdf: files/widgets.pdf\n" in account
+    assert "  _config.yml: site.yaml" in account and "  images/a.png: the report" in account
+    assert "nowhere" not in account

@@ -307,3 +307,191 @@ def test_a_citation_keeps_an_asterisk_that_begins_a_name(tmp_path):
     front = read_front(content / "publications" / "sem.md")
     assert front["citation"] == "Quill, A., Roe, B. (2021). Sem Paper. Proceedings of *SEM 2021."
     assert front["venue"] == "*SEM 2021"
+
+
+def test_the_owners_item_in_a_samples_clothing_moves(tmp_path):
+    """An item is a sample only when every field its owner could change is the template's:
+    a real paper kept in the template's file with the owner's title, venue, date and
+    citation but the sample's text moves, and so does a course with only its title the
+    owner's, and a sample paper whose PDF link is the owner's; the report names their text
+    as the template's. A sample all of whose fields are the template's stays (issue 45, 1)."""
+    old = write_files(tmp_path / "old", {
+        "_publications/2009-10-01-paper-title-number-1.md": """\
+            ---
+            title: "Widgets at Scale"
+            collection: publications
+            permalink: /publication/2009-10-01-paper-title-number-1
+            excerpt: 'This paper is about the number 1. The number 2 is left for future work.'
+            date: 2018-06-02
+            venue: 'Widget Review'
+            paperurl: 'http://academicpages.github.io/files/paper1.pdf'
+            citation: 'Quill, Ada. (2018). &quot;Widgets at Scale.&quot; <i>Widget Review</i>.'
+            ---
+            This paper is about the number 1. The number 2 is left for future work.
+            """,
+        "_publications/2010-10-01-paper-title-number-2.md": """\
+            ---
+            title: "Paper Title Number 2"
+            date: 2010-10-01
+            venue: 'Journal 1'
+            paperurl: 'https://widgets.example.org/quill-2010.pdf'
+            citation: 'Your Name, You. (2010). &quot;Paper Title Number 2.&quot; <i>Journal 1</i>.'
+            ---
+            This paper is about the number 1. The number 2 is left for future work.
+            """,
+        "_publications/2015-10-01-paper-title-number-3.md": """\
+            ---
+            title: "Paper Title Number 3"
+            date: 2015-10-01
+            venue: 'Journal 1'
+            paperurl: 'http://academicpages.github.io/files/paper3.pdf'
+            citation: 'Your Name, You. (2015). &quot;Paper Title Number 3.&quot; <i>Journal 1</i>.'
+            ---
+            This paper is about the number 1. The number 2 is left for future work.
+            """,
+        "_teaching/2014-spring-teaching-1.md": """\
+            ---
+            title: "Widget Design 101"
+            collection: teaching
+            type: "Undergraduate course"
+            permalink: /teaching/2014-spring-teaching-1
+            venue: "University 1, Department"
+            date: 2014-01-01
+            location: "City, Country"
+            ---
+            This is a description of a teaching experience. You can use markdown like any other
+            post.
+            """,
+        "_teaching/2015-spring-teaching-2.md": """\
+            ---
+            title: "Teaching experience 2"
+            venue: "University 1, Department"
+            date: 2015-01-01
+            location: "City, Country"
+            ---
+            This is a description of a teaching experience. You can use markdown like any other
+            post.
+            """,
+    })
+    content = write_files(tmp_path / "content", {"site.yaml": SITE_YAML})
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "academicpages")
+    assert result.code == 0, result.out + result.err
+    scale = read_front(content / "publications" / "paper-title-number-1.md")
+    assert (scale["title"], scale["venue"], str(scale["date"])) == (
+        "Widgets at Scale", "Widget Review", "2018-06-02")
+    assert read_front(content / "publications" / "paper-title-number-2.md")["links"] == {
+        "pdf": "https://widgets.example.org/quill-2010.pdf"}
+    assert read_front(content / "teaching" / "2014-spring-teaching-1.md")["title"] == \
+        "Widget Design 101"
+    redirects = yaml.safe_load((content / "site.yaml").read_text(encoding="utf-8"))["redirects"]
+    assert redirects["publication/2009-10-01-paper-title-number-1"] == \
+        "publications/paper-title-number-1/"
+    review, left = result.out.split("Left behind")
+    for name in ("_publications/2009-10-01-paper-title-number-1.md",
+                 "_publications/2010-10-01-paper-title-number-2.md",
+                 "_teaching/2014-spring-teaching-1.md"):
+        assert f"{name}:1: its text is still the template's sample text" in review
+    assert "_publications/2015-10-01-paper-title-number-3.md:1: the template's own sample" \
+        in left and "_teaching/2015-spring-teaching-2.md:1: the template's own sample" in left
+    assert not (content / "publications" / "paper-title-number-3.md").exists()
+
+
+def test_no_item_is_left_behind_for_its_date(tmp_path):
+    """Dates as real sites write them: a month and a two-digit year in either order
+    (Excel's '14-Sep', 'Aug-15'), '11/1/2016', a term, a year, no year at all. Every item
+    moves; what can be read is, the two-digit years by the site's span; an item with no
+    year is listed last, its text kept; the report names every guess (issue 45, class 2)."""
+    talk = "---\ntitle: {t}\nvenue: Widget Forum\ndate: {d}\n---\nAbout widgets.\n"
+    old = write_files(tmp_path / "old", {
+        **{f"_talks/{name}.md": talk.format(t=f"Talk {name}", d=date) for name, date in (
+            ("sep", "14-Sep"), ("aug", "Aug-15"), ("dec", "Dec-13"), ("may", "May-18"),
+            ("nov", "11/1/2016"), ("iso", "2012-05-02"), ("tba", "TBA"))},
+        "_teaching/spring.md": "---\ntitle: Widgets 101\nvenue: Widget U\ndate: Spring 2020\n"
+                               "---\n",
+        "_teaching/undated.md": "---\ntitle: Widgets 102\nvenue: Widget U\n---\n",
+        "_publications/sep.md": "---\ntitle: Widget Sept\nvenue: Widget Letters\ndate: "
+                                "28/09/2016\n---\n",
+    })
+    content = write_files(tmp_path / "content", {"site.yaml": SITE_YAML})
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "academicpages")
+    assert result.code == 0, result.out + result.err
+    dates = {p.stem: str(read_front(p)["date"]) for p in (content / "talks").glob("*.md")}
+    assert dates == {"sep": "2014-09", "aug": "2015-08", "dec": "2013-12", "may": "2018-05",
+                     "nov": "2016-01-11", "iso": "2012-05-02", "tba": "2012"}
+    assert str(read_front(content / "teaching" / "spring.md")["date"]) == "2020"
+    assert str(read_front(content / "teaching" / "undated.md")["date"]) == "2012"
+    assert str(read_front(content / "publications" / "sep.md")["date"]) == "2016-09-28"
+    tba = (content / "talks" / "tba.md").read_text(encoding="utf-8")
+    assert "# The old site's date is 'TBA', which gives no year: 2012 stands in" in tba
+    out = result.out
+    assert "_talks/sep.md:4: the date '14-Sep' read as 2014-09 (a month and a two-digit " \
+           "year, 2014 by the span of the site's other dates)" in out
+    assert "_talks/nov.md:4: the date '11/1/2016' read as 2016-01-11 (a first number over " \
+           "12 makes these dates D/M/Y, in the site's other folders)" in out
+    assert "_teaching/spring.md:4: the date 'Spring 2020' read as 2020 (its year only)" in out
+    assert "_talks/tba.md:4: the old site's date is 'TBA', which gives no year; written as " \
+           "2012 (the site's oldest year, listed last)" in out
+    assert "_teaching/undated.md:1: the old site gives no date; written as 2012" in out
+    assert "not moved" not in out  # and the new folder reads clean: migrate's exit 0 says so
+
+
+def test_a_front_matter_yaml_refuses_for_a_colon_moves_repaired(tmp_path):
+    """`citation:` (and `title:`) values holding ': ' unquoted: the front matter is moved
+    with them quoted, as the report's hint says, each repair named; a front matter broken
+    otherwise is still named and left (issue 45, class 4)."""
+    old = write_files(tmp_path / "old", {
+        "_publications/2020-01-02-colons.md": "---\ntitle: Widgets: A Study\ndate: 2020-01-02"
+        "\nvenue: Widget Letters\ncitation: Quill, A. (2020). Widgets: a study. Widget "
+        "Letters.\n---\nWidgets, studied.\n",
+        "_publications/2020-01-03-broken.md": "---\ntitle: [Broken\ndate: 2020-01-03\n---\n",
+    })
+    content = write_files(tmp_path / "content", {"site.yaml": SITE_YAML})
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "academicpages")
+    assert result.code == 0, result.out + result.err
+    front = read_front(content / "publications" / "colons.md")
+    assert (front["title"], front["citation"]) == (
+        "Widgets: A Study", "Quill, A. (2020). Widgets: a study. Widget Letters.")
+    assert "_publications/2020-01-02-colons.md:2: front matter repaired: a value held ': ', " \
+           "which YAML reads as another key; moved as title: \"Widgets: A Study\"" in result.out
+    assert "_publications/2020-01-02-colons.md:5: front matter repaired" in result.out
+    assert "_publications/2020-01-03-broken.md:2: front matter is not valid YAML" in \
+        result.out.split("Left behind")[1]
+
+
+def test_a_page_written_by_hand_in_a_collection_folder_is_kept(tmp_path):
+    """`_publications/Publis.md` (`title: ""`, `permalink: /publications/`) holds the
+    owner's whole list written by hand, and a `_teaching/` file the same: each is kept
+    whole as a page, the report saying where, beside the items that move as before (issue
+    45, class 3)."""
+    old = write_files(tmp_path / "old", {
+        "_publications/Publis.md": """\
+            ---
+            title: ""
+            permalink: /publications/
+            ---
+            ## Journal papers
+
+            1. Quill, A. (2019). [Widgets at dawn](https://doi.org/10.5555/dawn). *Widget Review*.
+
+            ## Talks
+
+            - Widgets, Widget Forum 2018
+            """,
+        "_publications/2020-01-02-real.md": "---\ntitle: Real Widgets\ndate: 2020-01-02\n"
+                                            "venue: Widget Letters\n---\n",
+        "_teaching/courses.md": "---\ntitle: ''\npermalink: /teaching/\n---\n"
+                                "I taught *Widgets 101* at Widget U, 2015-2019.\n",
+    })
+    content = write_files(tmp_path / "content", {"site.yaml": SITE_YAML})
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "academicpages")
+    assert result.code == 0, result.out + result.err
+    publis = (content / "pages" / "publis.md").read_text(encoding="utf-8")
+    assert "## Journal papers" in publis and "https://doi.org/10.5555/dawn" in publis \
+        and "Widget Forum 2018" in publis
+    assert "Widgets 101" in (content / "pages" / "courses.md").read_text(encoding="utf-8")
+    assert (content / "publications" / "real.md").is_file()
+    assert "_publications/Publis.md: a page written by hand among the _publications/ items, " \
+           "kept whole as pages/publis.md (/publis/): its old address /publications/ is " \
+           "the new site's own list" in result.out
+    assert "_teaching/courses.md: a page written by hand" in result.out
+    assert "not moved" not in result.out  # and the new folder reads clean (exit 0)

@@ -223,3 +223,62 @@ def test_resume_json_with_comment_lines_and_dotted_dates(tmp_path):
                                "date": "2019-07"}
     assert "assets/json/resume.json:40: '//' comment lines (not JSON) were skipped" \
         in result.out
+
+
+def test_owners_projects_in_a_samples_clothing_move(tmp_path):
+    """Two projects whose title, description, picture and external link are the owner's
+    but whose text is the template's move, the report naming the text as the sample's; the
+    template's own project stays behind (issue 45, class 1)."""
+    sample = ("Every project has a beautiful feature showcase page.\nIt's easy to include "
+              "images in a flexible 3-column grid format.\n")
+    old = tmp_path / "old"
+    for rel, front in {
+            "_projects/1_project.md": "title: Tide Gauges\ndescription: cheap gauges for "
+            "every shore\nimg: assets/img/gauge.jpg\nimportance: 1\ncategory: work\n",
+            "_projects/2_project.md": "title: Dune Atlas\ndescription: mapping dunes\n"
+            "redirect: https://dunes.example.net\nimportance: 2\ncategory: work\n",
+            "_projects/3_project.md": "title: project 3\ndescription: a project that "
+            "redirects to another website\nredirect: https://unsplash.com\nimportance: 3\n"
+            "category: work\n"}.items():
+        (old / rel).parent.mkdir(parents=True, exist_ok=True)
+        (old / rel).write_text(f"---\nlayout: page\n{front}---\n{sample}", encoding="utf-8")
+    (old / "assets" / "img").mkdir(parents=True)
+    (old / "assets" / "img" / "gauge.jpg").write_bytes((OLD / "assets" / "img" / "prof_pic.jpg")
+                                                       .read_bytes())
+    content = tmp_path / "content"
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "al-folio")
+    assert result.code == 0, result.out + result.err
+    gauges = yaml.safe_load((content / "projects" / "1-project.md").read_text(
+        encoding="utf-8").split("---")[1])
+    assert (gauges["title"], gauges["summary"]) == ("Tide Gauges", "cheap gauges for every "
+                                                    "shore") and gauges["image"]
+    dunes = yaml.safe_load((content / "projects" / "2-project.md").read_text(
+        encoding="utf-8").split("---")[1])
+    assert dunes["links"] == {"Website": "https://dunes.example.net"}
+    for name in ("1_project", "2_project"):
+        assert f"_projects/{name}.md:1: its text is still the template's sample text " \
+               "(al-folio)" in result.out
+    assert "_projects/3_project.md:1: the template's own sample" in result.out
+    assert not (content / "projects" / "3-project.md").exists()
+
+
+def test_no_news_item_is_left_behind_for_its_date(tmp_path):
+    """al-folio news dated 'Sep-14' (a month and a two-digit year) or not at all move:
+    the first read as far as it can be, the second given the oldest year of the news, so
+    that it is listed last; the report names both (issue 45, class 2)."""
+    old = tmp_path / "old"
+    (old / "_news").mkdir(parents=True)
+    for name, front in {"announcement_1.md": "date: 2016-03-01 10:00:00\n",
+                        "announcement_2.md": "date: Sep-14\n", "announcement_3.md": ""}.items():
+        (old / "_news" / name).write_text(f"---\nlayout: post\n{front}inline: true\n---\n"
+                                          f"Widget news {name}.\n", encoding="utf-8")
+    content = tmp_path / "content"
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "al-folio")
+    assert result.code == 0, result.out + result.err
+    dates = {p.stem: str(yaml.safe_load(p.read_text(encoding="utf-8").split("---")[1])["date"])
+             for p in (content / "news").glob("*.md")}
+    assert dates == {"announcement-1": "2016-03-01", "announcement-2": "2014-09",
+                     "announcement-3": "2016"}
+    assert "_news/announcement_2.md:1: the date 'Sep-14' read as 2014-09" in result.out
+    assert "_news/announcement_3.md:1: the old site gives no date; written as 2016" in result.out
+    assert "not moved" not in result.out

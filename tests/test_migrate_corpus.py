@@ -2,7 +2,9 @@
 thirty real academicpages, al-folio and Hugo sites of ../shared/corpus/sites/ (see its
 README), and every built paper page compared with the site's TRUTH.json: title, authors in
 order, venue, year, DOI, links and the owner's highlight. The template's own sample files
-(site.json's `template_samples`) must be left behind, not moved in as the owner's.
+(site.json's `template_samples`) must be left behind, not moved in as the owner's. And
+nothing vanishes silently: every file of the old site ends as a new file, settings in
+site.yaml, or a line of the report (migrate's `--account` says which, in the same run).
 
 The pages are read back with BeautifulSoup, never with the project's code. A difference
 decided to be right for the user is listed in ACCEPTED, with its reason."""
@@ -120,6 +122,8 @@ INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 # data-kind="paper" quoted either way or not, in any case (and more): a page without it is
 # no paper page, so only the pages with it are parsed.
 PAPER_KIND = re.compile(r"""data-kind\s*=\s*["']?paper""", re.I)
+CORPUS_FILES = {"site.json", "TRUTH.json", "SUBSTITUTIONS.txt"}  # the corpus's, not the site's
+LIST_PAGE = "the new site's own list page (no text of its own)"  # migrate --account says
 
 pytestmark = pytest.mark.skipif(not SITES, reason="../shared/corpus/sites is not here")
 
@@ -323,13 +327,37 @@ def samples_moved(old: Path, report: str, content: Path) -> list[str]:
             or path.startswith("files/") and path.rsplit("/", 1)[-1] in copied]
 
 
+def unaccounted(old: Path, report: str, content: Path) -> list[str]:
+    """The old site's files (the corpus's own site.json, TRUTH.json and SUBSTITUTIONS.txt
+    aside) that the report's accounting does not show ending somewhere: in a new file that
+    is there (site.yaml for settings), or in a line of the report that names the file or
+    its folder; a Hugo section's `_index.md` with no text past its title is the list the
+    new site makes itself."""
+    said, _, listed = report.partition("\nEvery file of the old site")
+    fates = dict(line[2:].rsplit(": ", 1) for line in listed.splitlines()[1:]
+                 if line.startswith("  "))
+    named = {m.group(1) for m in re.finditer(r"^  (.+?)(?::\d+)?: ", said, re.M)}
+    missing = []
+    for path in sorted(old.rglob("*")):
+        rel = path.relative_to(old).as_posix()
+        if path.is_dir() or rel in CORPUS_FILES or any(
+                part.startswith(".") for part in path.relative_to(old).parts):
+            continue
+        folders = {"/".join(rel.split("/")[:n]) + "/" for n in range(1, rel.count("/") + 1)}
+        ends = fates.get(rel, "").split(" | ")
+        if not any(end == "the report" and (rel in named or folders & named)
+                   or end == LIST_PAGE or end and (content / end).is_file() for end in ends):
+            missing.append(f"{rel} -> {fates.get(rel, 'not listed')}")
+    return missing
+
+
 # --- the test --------------------------------------------------------------------------
 
 
 def migrate_site(old: Path, tmp: Path) -> dict:
     """migrate, build and check, as a user runs them; what each said."""
     content, site = tmp / "content", tmp / "site"
-    moved = run_cli("migrate", str(old), "--content", str(content), timeout=300)
+    moved = run_cli("migrate", str(old), "--content", str(content), "--account", timeout=300)
     built = run_cli("build", "--content", str(content), "--output", str(site), timeout=300)
     checked = run_cli("check", "--content", str(content), "--output", str(site), timeout=300)
     return {"migrate": moved, "build": built, "check": checked, "site": site}
@@ -355,7 +383,8 @@ def judge_site(name: str, tmp: Path) -> dict:
                        if ran[k].code},
             "papers": len(truth), "faithful": len(truth) - len(wrong), "wrong": wrong,
             "extra": [p["title"] for p in extra if not accepted(name, "*", "extra")],
-            "samples_moved": samples_moved(old, ran["migrate"].out, tmp / "content")}
+            "samples_moved": samples_moved(old, ran["migrate"].out, tmp / "content"),
+            "unaccounted": unaccounted(old, ran["migrate"].out, tmp / "content")[:20]}
 
 
 @pytest.mark.parametrize("name", [
@@ -368,5 +397,6 @@ def test_a_real_site_moves_builds_checks_and_keeps_every_paper(name, tmp_path):
     first = json.dumps(dict(list(got["wrong"].items())[:8]), indent=1, ensure_ascii=False)
     assert got["codes"] == {"migrate": 0, "build": 0, "check": 0}, shown
     assert not got["samples_moved"], shown
+    assert not got["unaccounted"], shown
     assert not got["extra"], shown
     assert got["faithful"] == got["papers"], f"{shown}\n{first}"

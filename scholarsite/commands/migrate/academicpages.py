@@ -12,16 +12,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from .apfields import (absolute_link, clean_abstract, clean_title, extra_links,
+from .apfields import (absolute_link, clean_abstract, clean_title, entry_date, extra_links,
                        is_document, link_kind, mapped_text, new_name, own_links, own_path,
-                       paper_authors, paper_citation, plain_excerpt, read_entry, text_field)
+                       paper_authors, paper_citation, plain_excerpt, read_entry,
+                       stand_in_date, text_field)
 from .citestyles import (infer_type, strip_boilerplate, venue_from_citation,
                          year_from_citation)
 from .dates import (DateOrder, date_from_name, decide_order, is_placeholder, normalize_date,
-                    date_status, swapped_date)
+                    date_status)
 from .fieldmap import pick, year_of
 from .frontmatter import Source, format_entry, key_line, read_settings
 from .guard import guarded
+from .jekyll import is_hand_page, move_hand_page
 from .markup import convert_markup
 from .links import new_file_path
 from .model import NO_VENUE, Migration
@@ -56,13 +58,19 @@ class OldSite:
 def read_academicpages(old: Path, mig: Migration) -> None:
     """Add the papers, talks, teaching, posts and projects of an academicpages site."""
     site = read_old_site(old, mig)
-    for folder, move in MOVERS:
-        sources = drop_translations(list_sources(old / folder, mig), old / folder, mig)
-        order = decide_order(s.fields.get("date") for s in sources)
+    folders = [(folder, move, drop_translations(list_sources(old / folder, mig),
+                                                old / folder, mig)) for folder, move in MOVERS]
+    # A folder whose dates do not say D/M/Y or M/D/Y reads as the site's other dates do.
+    site_order = decide_order(s.fields.get("date") for _, _, found in folders for s in found)
+    for folder, move, sources in folders:
+        order = decide_order((s.fields.get("date") for s in sources), site_order)
         if not order.decided:
             mig.add_review(mig.where(old / folder), order.why)
         for source in sources:
-            guarded(mig, mig.where(source.path), move, source, site, order, mig)
+            if is_hand_page(source):  # the owner's own list, never dropped as no item
+                guarded(mig, mig.where(source.path), move_hand_page, source, mig)
+            else:
+                guarded(mig, mig.where(source.path), move, source, site, order, mig)
 
 
 def read_old_site(old: Path, mig: Migration) -> OldSite:
@@ -116,21 +124,6 @@ def list_sources(folder: Path, mig: Migration) -> list[Source]:
 def make_name(stem: str) -> str:
     """A new file's name: the old one lowercased, without Jekyll's leading date."""
     return re.sub(r"^\d{4}-\d{1,2}-\d{1,2}-", "", stem.lower()) or stem.lower()
-
-
-def entry_date(source: Source, order: DateOrder, mig: Migration) -> str | None:
-    """The front matter's date made ISO, else the one of the file name."""
-    value = source.fields.get("date")
-    iso = normalize_date(value, order) if value is not None else None
-    if iso is None and swapped_date(value):
-        iso = swapped_date(value)
-        mig.add_review(mig.where(source.path, key_line(source, "date")),
-                       f"the date {value!r} has no month {str(value)[5:7]}: read as {iso}")
-    elif value is not None and iso is None and not date_status(value):
-        mig.add_review(mig.where(source.path, key_line(source, "date")),
-                       f"the date {value!r} was not understood; the file name's date or the "
-                       "citation's year was used")
-    return iso or date_from_name(source.path.stem)
 
 
 def old_address(source: Source, site: OldSite) -> str:
@@ -261,9 +254,7 @@ def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) 
     date = paper_date(source, order, mig, comments)
     status = date_status(source.fields.get("date"), source.fields.get("year"))
     if not date and not status:
-        mig.leave(mig.where(source.path, 1), "no date, in the front matter, the file name or "
-                  "the citation; not moved")
-        return
+        date = stand_in_date(source, order, mig, comments)
     venue = text_field(source, "venue") or mapped_text(source, "venue", mig) \
         or venue_from_citation(str(source.fields.get("citation") or ""), title)
     links = paper_links(source, site, mig)
@@ -380,15 +371,15 @@ def move_item(folder: str, what: str, read_fields, dated: bool = True):
     def move(source: Source, site: OldSite, order: DateOrder, mig: Migration) -> None:
         title = require_title(source, mig)
         date = entry_date(source, order, mig) if title else None
-        if title and dated and not date:
-            mig.leave(mig.where(source.path, 1), "no date in the front matter or the file "
-                      "name; not moved")
-        if title and (date or not dated):
+        comments: dict[str, str] = {}
+        if title and dated and not date:  # never left behind for its date
+            date = stand_in_date(source, order, mig, comments)
+        if title:
             fields = {"title": title, "date": date, **read_fields(source, site, mig)}
             body = convert_body(source, source.body, site, mig)
             target = note_redirect(source, mig)
             write_entry(folder, what, source, fields, f"{body.rstrip()}\n\n<{target}>\n"
-                        if target and target not in body else body, site, mig)
+                        if target and target not in body else body, site, mig, comments)
     return move
 
 

@@ -14,7 +14,9 @@ from pathlib import Path
 from ...reading.slugs import make_slug
 from ...reading.text.mdescape import text_to_markdown
 from .alfoliobib import copy_folder, list_files, read_bibliography
+from .apfields import stand_in_date
 from .coauthors import read_coauthors
+from .dates import DateOrder, decide_order, read_loose_date
 from .cvdata import read_cv
 from .frontmatter import Source, format_entry, read_settings, read_source, strip_html
 from .guard import guarded
@@ -145,20 +147,26 @@ def text_of(value: object) -> str:
 
 
 def read_news(old: Path, mig: Migration) -> None:
-    for path in list_files(old / "_news", MARKDOWN):
-        src = read_source(path, mig)
-        if src is not None:
-            guarded(mig, mig.where(path, 1), move_news, src, mig)
+    sources = [src for src in map(lambda p: read_source(p, mig), list_files(old / "_news",
+                                                                           MARKDOWN)) if src]
+    order = decide_order(src.fields.get("date") for src in sources)  # the news' years
+    for src in sources:
+        guarded(mig, mig.where(src.path, 1), move_news, src, order, mig)
 
 
-def move_news(src: Source, mig: Migration) -> None:
-    """A news item; one that was not inline had a page of its own, which now sends to news/."""
+def move_news(src: Source, order: DateOrder, mig: Migration) -> None:
+    """A news item; one that was not inline had a page of its own, which now sends to news/.
+    A date that is no day is read as far as it can be, never a reason to leave it."""
     named = _DATED_NAME.match(src.path.stem)
     date = read_day(src.fields.get("date")) or (read_day(src.path.stem) if named else "")
+    comments: dict[str, str] = {}
     if not date:
-        mig.leave(mig.where(src.path, 1), "not moved: a news item needs a date; add "
-                  "'date: YYYY-MM-DD' and migrate again")
-        return
+        value = src.fields.get("date")
+        date, how = read_loose_date(value, order) if value else (None, "")
+        if date:
+            mig.add_review(mig.where(src.path, 1), f"the date {value!r} read as {date} ({how})")
+        else:
+            date = stand_in_date(src, order, mig, comments)
     slug = mig.free_slug("news", named.group(4) if named else src.path.stem)
     body = convert_body(src, mig, {})
     inline = src.fields.get("inline") is True
@@ -167,7 +175,7 @@ def move_news(src: Source, mig: Migration) -> None:
         mig.leave(mig.where(src.path, 1), "not moved: a news item with neither title nor text")
         return
     note_unknown(src, mig)
-    mig.add_text(f"news/{slug}.md", format_entry({"title": title, "date": date}, body),
+    mig.add_text(f"news/{slug}.md", format_entry({"title": title, "date": date}, body, comments),
                  "news", mig.where(src.path))
     if not inline:
         mig.add_redirect(f"news/{src.path.stem}", "news/")

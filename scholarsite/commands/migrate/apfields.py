@@ -5,6 +5,7 @@ in the excerpt or on the abstract's first line, and the labels around an abstrac
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from pathlib import Path
 
@@ -14,6 +15,8 @@ from ...reading.text.mdescape import text_to_markdown
 from .citestyles import (clean_citation, describe_doubt, invert, looks_like_name,
                          parse_cited_authors, same_person, split_names)
 from .frontmatter import Source, TextDates, key_line, read_source, strip_html
+from .dates import (DateOrder, date_from_name, date_status, normalize_date, read_loose_date,
+                    split_numeric, swapped_date)
 from .fieldmap import link_fields, pick
 from .model import Migration
 
@@ -256,3 +259,37 @@ def own_links(source: Source, known: tuple[str, ...]) -> tuple[tuple[str, str], 
     known += tuple(k.lower() for k, _ in extra_links(source.fields))
     return tuple((key, kind) for key, kind, _ in link_fields(source.fields, known)
                  if re.search(r"[_-](?:url|link)$", key, re.I))
+
+
+def entry_date(source: Source, order: DateOrder, mig: Migration) -> str | None:
+    """The front matter's date made ISO, else read as far as it can be, else the one of
+    the file name; each guess named in the report."""
+    value = source.fields.get("date")
+    where = mig.where(source.path, key_line(source, "date"))
+    iso = normalize_date(value, order) if value is not None else None
+    pair = split_numeric(value)
+    if iso and pair and pair[0] != pair[1] and max(pair[:2]) <= 12:  # either order reads it
+        mig.add_review(where, f"the date {value!r} read as {iso} ({order.why})")
+    if iso is None and swapped_date(value):
+        iso = swapped_date(value)
+        mig.add_review(where, f"the date {value!r} has no month {str(value)[5:7]}: read as {iso}")
+    elif value is not None and iso is None and not date_status(value):
+        iso, how = read_loose_date(value, order)
+        mig.add_review(where, f"the date {value!r} read as {iso} ({how})" if iso else
+                       f"the date {value!r} was not understood; the file name's date or the "
+                       "citation's year was used")
+    return iso or date_from_name(source.path.stem)
+
+
+def stand_in_date(source: Source, order: DateOrder, mig: Migration, comments: dict) -> str:
+    """The date of an item whose own cannot be read: the site's oldest year, so that it
+    is listed last; its text as written is kept in a comment, and the report names it."""
+    year = str(min(order.years)) if order.years else str(dt.date.today().year)
+    value = source.fields.get("date")
+    said = f"The old site's date is {str(value)!r}, which gives no year" if value not in (
+        None, "") else "The old site gives no date"
+    comments["date"] = f"{said}: {year} stands in, so that it is listed last."
+    mig.add_review(mig.where(source.path, key_line(source, "date")),
+                   f"{said[0].lower()}{said[1:]}; written as {year} (the site's oldest year, "
+                   "listed last): give its date")
+    return year

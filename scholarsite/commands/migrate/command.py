@@ -10,6 +10,7 @@ from pathlib import Path
 from ...diagnostics import Diagnostic, Diagnostics
 from ...reading.loader import load_site
 from ..deadline import DeadlinePassed, deadline, read_seconds
+from .accounting import account_files, format_accounting
 from .academicpages import read_academicpages
 from .alfolio import read_alfolio
 from .datalist import read_bib_folder, read_datalist
@@ -65,6 +66,8 @@ def run_migrate(args: argparse.Namespace) -> int:
     done = write_migration(mig, args.content, args.force)
     for line in format_report(mig, done, args.content):
         print(line)
+    if getattr(args, "account", False):
+        print("\n".join(format_accounting(mig)))
     for problem in done.problems:
         print(problem, file=sys.stderr)
     said = read_back(args.content)
@@ -86,6 +89,7 @@ def read_old_site(mig: Migration, kind: str, content: Path, force: bool) -> str:
                 read(mig.old, mig)
             settle_links(mig)
             settle_owner(mig)
+            account_files(mig)  # what no reader took is named, never silently dropped
             settle_build(mig, content, force)
     except DeadlinePassed:
         return (f"migrate stopped: reading this site took over {seconds:g} s "

@@ -2,7 +2,9 @@
 
 '05/03/2016' says nothing about its order by itself, so the order is decided once for a
 whole folder: a first number over 12 can only be a day (D/M/Y), a second one over 12 only a
-day too (M/D/Y). A folder that says neither way is read D/M/Y and marked for a look."""
+day too (M/D/Y). A folder that says neither way takes the order of the site's other dates,
+else is read D/M/Y and marked for a look. What no ISO reader takes ('Sep-14', '14 Sep 2016',
+'Spring 2020') is read as far as it can be (read_loose_date), and the report names how."""
 
 from __future__ import annotations
 
@@ -25,6 +27,14 @@ class DateOrder:
     day_first: bool
     decided: bool  # False: no date of the folder told the order; a person should look
     why: str  # for the report
+    years: tuple[int, ...] = ()  # the site's four-digit years: what a two-digit year means
+
+
+# Month names and their abbreviations, in English, as sites write them ('Sept' too).
+MONTHS = {**{name.casefold(): n for n, name in enumerate(calendar.month_name) if name},
+          **{name.casefold(): n for n, name in enumerate(calendar.month_abbr) if name},
+          "sept": 9}
+_YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
 
 
 def split_numeric(value: object) -> tuple[int, int, int] | None:
@@ -33,19 +43,61 @@ def split_numeric(value: object) -> tuple[int, int, int] | None:
     return tuple(int(g) for g in match.groups()) if match else None  # type: ignore[return-value]
 
 
-def decide_order(values: Iterable[object]) -> DateOrder:
-    """The order of a folder's D/M/Y or M/D/Y dates, from the ones only one order can read."""
+def decide_order(values: Iterable[object], site: DateOrder | None = None) -> DateOrder:
+    """The order of a folder's D/M/Y or M/D/Y dates, from the ones only one order can read;
+    when none can, the order `site` (all the site's dates) decided."""
+    values = list(values)
+    years = site.years if site else tuple(sorted(int(y) for v in values
+                                                 for y in _YEAR.findall(str(v))))
     pairs = [p for p in (split_numeric(v) for v in values) if p]
     day_first = any(a > 12 for a, _, _ in pairs)
     month_first = any(b > 12 for _, b, _ in pairs)
     if day_first and not month_first:
-        return DateOrder(True, True, "a first number over 12 makes this folder's dates D/M/Y")
+        return DateOrder(True, True, "a first number over 12 makes these dates D/M/Y", years)
     if month_first and not day_first:
-        return DateOrder(False, True, "a second number over 12 makes this folder's dates M/D/Y")
+        return DateOrder(False, True, "a second number over 12 makes these dates M/D/Y",
+                         years)
     if not pairs:
-        return DateOrder(True, True, "")
+        return DateOrder(True, True, "", years)
+    if site and site.decided and site.why:
+        return DateOrder(site.day_first, True, f"{site.why}, in the site's other folders",
+                         years)
     why = "dates over 12 on both sides" if day_first else "no number over 12"
-    return DateOrder(True, False, f"read as D/M/Y, but the folder's dates do not say ({why})")
+    return DateOrder(True, False, f"read as D/M/Y, but the site's dates do not say ({why})",
+                     years)
+
+
+def read_loose_date(value: object, order: DateOrder) -> tuple[str | None, str]:
+    """A date no ISO reader takes, read as far as it can be, and how, for the report:
+    'Sep-14' and '14-Sep' (a month and a two-digit year, Excel's way), '14 September 2016',
+    'Sep. 2016', and a year inside other words ('Spring 2020', '2019-2020', its first)."""
+    words = [w for w in re.split(r"[\s,/.'-]+", str(value).casefold()) if w]
+    months = [MONTHS[w] for w in words if w in MONTHS]
+    numbers = [int(w) for w in words if w.isdigit()]
+    years = [int(y) for y in _YEAR.findall(str(value))]
+    if len(words) == 2 and len(months) == 1 and any(re.fullmatch(r"\d\d", w) for w in words):
+        year = full_year(numbers[0], order.years)
+        return make_iso(year, months[0]), f"a month and a two-digit year, {year} " + (
+            "by the span of the site's other dates" if order.years else "the latest such year")
+    if len(years) == 1 and len(months) == 1:
+        days = [n for n in numbers if n != years[0]]
+        if len(days) == 1 and len(words) == 3:
+            return make_iso(years[0], months[0], days[0]), "a day, a month and a year"
+        if len(words) == 2:
+            return make_iso(years[0], months[0]), "a month and a year"
+    if years:
+        return make_iso(min(years)), "its year only"
+    return None, ""
+
+
+def full_year(two_digits: int, years: tuple[int, ...]) -> int:
+    """The year a two-digit year stands for: of its century's two readings, the one nearer
+    the middle of the site's other years; with none, the latest not past next year."""
+    readings = (1900 + two_digits, 2000 + two_digits)
+    if years:
+        middle = years[len(years) // 2]
+        return min(readings, key=lambda y: abs(y - middle))
+    return readings[1] if readings[1] <= dt.date.today().year + 1 else readings[0]
 
 
 def make_iso(year: int, month: int | None = None, day: int | None = None) -> str | None:

@@ -14,11 +14,16 @@ import yaml
 
 from ...diagnostics import Diagnostics
 from ...reading.people import strip_titles
+from ...reading.settings.yamlhints import quote_value
 from ...reading.settings.yamlread import FastLoader, parse_yaml
 from .model import Migration
-from .samples import find_sample
+from .samples import find_owned_field, find_sample
 
 _FENCE = {"---": "yaml", "+++": "toml"}
+# The folders whose files are items, judged field by field when they look like samples.
+ITEM_FOLDERS = ("_publications", "_talks", "_teaching", "_posts", "_portfolio", "_projects",
+                "_news")
+HUGO_SECTIONS = ("publication", "publications", "talk", "event", "post", "project")
 
 
 @dataclass(frozen=True)
@@ -71,13 +76,27 @@ def read_source(path: Path, mig: Migration, loader_class: type | None = None
 
 
 def keep_owned(source: Source, mig: Migration) -> Source | None:
-    """`source`, or None (and a note) when it is one of the template's own samples."""
+    """`source`, or None (and a note) when it is one of the template's own samples. An
+    item with a field of its owner's in a sample's clothing moves, and its text is named."""
     template = find_sample(source.fields, source.body)
-    if template:
+    owned = find_owned_field(source.fields, source.path.stem) if template and is_item(
+        source.path, mig.old) else ""
+    if owned:
+        mig.add_review(mig.where(source.path, 1), f"its text is still the template's sample "
+                       f"text ({template}); moved because its '{owned}' is yours: write your "
+                       "own text, or delete the new file")
+    elif template:
         mig.leave(mig.where(source.path, 1), f"the template's own sample ({template}), not "
                   "yours; not moved")
         return None
     return source
+
+
+def is_item(path: Path, old: Path) -> bool:
+    """Whether `path` is an item of a collection (a paper, talk, post...), not a page."""
+    parts = path.relative_to(old).parts if path.is_relative_to(old) else ()
+    return bool(parts) and (parts[0] in ITEM_FOLDERS or len(parts) > 2 and parts[0] ==
+                            "content" and parts[1] in HUGO_SECTIONS)
 
 
 def parse_head(head: str, syntax: str, path: Path, mig: Migration,
@@ -85,6 +104,7 @@ def parse_head(head: str, syntax: str, path: Path, mig: Migration,
     if syntax == "toml":
         fields = load_toml(head, path, mig)
     else:
+        head = repair_colons(head, path, mig, loader_class)
         fields = load_yaml(head, path, 2, mig, loader_class,
                            "front matter is not valid YAML ({}); this file was not moved")
     if fields is None:
@@ -96,6 +116,30 @@ def parse_head(head: str, syntax: str, path: Path, mig: Migration,
                   "space missing after a colon?); this file was not moved")
         return None
     return {str(k): v for k, v in fields.items()}
+
+
+def repair_colons(head: str, path: Path, mig: Migration, loader_class: type | None,
+                  tries: int = 20) -> str:
+    """The front matter with the values YAML refused for holding ': ' quoted, as the
+    build's hint says to (`citation: Widgets: a study`), each repair named in the report;
+    as it was when anything else is wrong with it."""
+    lines, fixes = head.split("\n"), []
+    for _ in range(tries):
+        diags = Diagnostics()
+        if parse_yaml("\n".join(lines), path, 2, diags, loader_class) is not None:
+            break
+        at = diags.items[0].line - 2 if diags.items else -1
+        fixed = quote_value(lines[at]) if 0 <= at < len(lines) else None
+        if fixed is None:
+            return head
+        lines[at] = fixed
+        fixes.append((at + 2, fixed.strip()))
+    else:
+        return head
+    for line, fixed in fixes:
+        mig.add_review(mig.where(path, line), "front matter repaired: a value held ': ', "
+                       f"which YAML reads as another key; moved as {fixed}")
+    return "\n".join(lines)
 
 
 def load_yaml(text: str, path: Path, first_line: int, mig: Migration,
@@ -138,6 +182,8 @@ def read_settings(path: Path, mig: Migration, quiet: bool = False) -> dict:
         doc = load_toml(text, path, target)
     else:
         doc = load_yaml(text, path, 1, target, None, "settings not read ({})")
+    if isinstance(doc, dict) and doc:
+        mig.read.add(mig.where(path))  # its settings are used: the file is accounted for
     return doc if isinstance(doc, dict) else {}
 
 

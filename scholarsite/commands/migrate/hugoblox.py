@@ -209,6 +209,7 @@ def read_cite_bib(path: Path, mig: Migration) -> dict:
         mig.add_review(mig.where(path), "no BibTeX entry could be read here; not used")
         return {}
     entry = library.entries[0]
+    mig.read.add(mig.where(path))  # its facts join the paper's: accounted for
     value = {k: latex_to_text(v.text) for k, v in entry.fields.items()}
     out = {"title": value.get("title", ""), "year": value.get("year", ""),
            "venue": value.get("booktitle") or value.get("journal") or value.get("school", ""),

@@ -224,3 +224,36 @@ def move_free_page(source: Source, reserved: frozenset[str], mig: Migration) -> 
     if permalink:
         mig.add_redirect(permalink + "/", f"{slug}/")
 
+
+
+def is_hand_page(source: Source) -> bool:
+    """Whether a file of a collection folder is a page its owner wrote by hand, not one
+    item: it has text, and no title or its folder's own list address as its permalink
+    (`_publications/Publis.md`, `title: ""`, `permalink: /publications/`)."""
+    folder = source.path.parent.name.lstrip("_")
+    permalink = text_of(source.fields.get("permalink")).strip("/")
+    return bool(source.body.strip()) and (not text_of(source.fields.get("title")).strip()
+                                          or permalink == folder)
+
+
+def move_hand_page(source: Source, mig: Migration) -> None:
+    """A page written by hand in a collection folder, kept whole as a free page: at its
+    old address when that is free, else at its file's name, the report saying where."""
+    permalink = text_of(source.fields.get("permalink")).strip("/")
+    name = make_slug(permalink.rsplit("/", 1)[-1]) if permalink else ""
+    taken = not name or name in list_reserved(tuple(s.name for s in SCHEMAS))
+    slug = mig.free_slug("pages", make_slug(source.path.stem) if taken else name)
+    title = text_of(source.fields.get("title")).strip() or \
+        source.path.stem.replace("-", " ").replace("_", " ").title()
+    body = convert_markup(source.body, source.path, source.body_line, mig)
+    where = mig.where(source.path)
+    mig.add_text(f"pages/{slug}.md", format_entry({"title": title}, body), "page", where)
+    if f"pages/{slug}.md" not in mig.files:  # a name the build refuses: noted
+        return
+    if permalink and not taken:
+        mig.add_redirect(permalink + "/", f"{slug}/")
+    mig.add_review(where, f"a page written by hand among the {source.path.parent.name}/ "
+                   f"items, kept whole as pages/{slug}.md (/{slug}/)" + (
+                       f": its old address /{permalink}/ is the new site's own list, so "
+                       "link the page from the menu (nav in site.yaml) or copy its text "
+                       "into the items" if permalink and taken else ""))

@@ -52,6 +52,8 @@ def read_old_menu(old: Path, mig: Migration) -> list[tuple[str, str, str]]:
     path = old / "_data" / "navigation.yml"
     if path.is_file():
         main = read_settings(path, scratch).get("main")
+        if main:  # the menu is read into site.yaml's nav
+            mig.read.add(mig.where(path))
         return [(str(e["title"]).strip(), str(e["url"]).strip(), mig.where(path))
                 for e in main or [] if isinstance(e, dict) and e.get("title") and e.get("url")]
     pages = []

@@ -51,6 +51,8 @@ class Migration:
     review: list[Note] = field(default_factory=list)  # moved, but a person should look
     left: list[Note] = field(default_factory=list)  # not moved, and why
     fieldmap: dict = field(default_factory=lambda: dict(DEFAULT_MAP))  # fieldmap.py, --map
+    read: set[str] = field(default_factory=set)  # settings files read into site.yaml...
+    listed: set[str] = field(default_factory=set)  # files a report line names by folder
 
     def where(self, path: Path, line: int = 0) -> str:
         """`path` as the report names it: relative to the old site, with its line (a name

@@ -7,11 +7,17 @@ them: academicpages (github.com/academicpages/academicpages.github.io: `_talks/`
 `_teaching/`, `_posts/`, `_portfolio/`, `_publications/`, `_pages/`), al-folio
 (github.com/alshedivat/al-folio: `_posts/`, `_projects/`, `_news/`, `_pages/about_einstein.md`,
 `_data/cv.yml`, `assets/json/resume.json`) and Hugo Academic / Wowchemy / Hugo Blox
-(github.com/HugoBlox/hugo-blox-builder: the starters' `content/`)."""
+(github.com/HugoBlox/hugo-blox-builder: the starters' `content/`).
+
+An item (a paper, talk, course, post, project, news item) is a sample only when every field
+its owner could have changed still says what the template's sample says: owners keep a
+real paper in `2009-10-01-paper-title-number-1.md` with their own title and venue but the
+template's text, and that paper is theirs (find_owned_field)."""
 
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 
@@ -76,6 +82,44 @@ SAMPLE_FILES = {
 SAMPLE_FILE_MAX = 64 * 1024  # no sample file is larger: bigger files are not hashed
 # The person a sample CV (al-folio's cv.yml and resume.json) describes.
 SAMPLE_PEOPLE = ("albert einstein",)
+# What the templates' samples give in the fields an owner fills in, past their titles (matched
+# whole, in any case, HTML and spaces aside): venues, places, citations, excerpts, summaries.
+SAMPLE_VALUES = tuple(re.compile(p) for p in (
+    r"journal \d+", r"conference \d+", r"github journal of bugs", r"university \d+, department",
+    r"uc san francisco, department of testing",
+    r"uc-berkeley institute for testing science", r"london school of testing",
+    r"testing institute of america 2014 annual conference", r"city, country",
+    r"(berkeley|san francisco|los angeles),? ca(lifornia)?(, usa)?", r"london, uk",
+    r".*\byour name, you\..*", r"short description of portfolio item number \d+.*",
+    r"project \d+", r"a project (with a background image|with no image|that redirects to "
+    r"another website)", r"another without an image", r"with background image",
+    r"(an example of|this is what|this is how|you can also redirect) .*",
+    r"march & april, looking forward to summer", r"a quick run down on accessing github .*",
+    r"source themes hq", r"lorem ipsum dolor sit amet\b.*",
+    r"an example (talk|conference paper|journal article|preprint) .*"))
+# The samples' dates (a dated file name's own date is the template's too, in a fork that
+# renamed a sample): academicpages' papers, talks, teaching and posts; al-folio's news and
+# posts (dated unlike their names, version after version); Hugo's talk.
+SAMPLE_DATES = frozenset("""
+    2009-10-01 2010-10-01 2015-10-01 2024-02-17 2012-03-01 2013-03-01 2014-02-01 2014-03-01
+    2012-08-14 2013-08-14 2014-08-14
+    2014-01-01 2015-01-01 2015-08-14 2199-01-01 2015-10-22 2015-11-07 2016-01-15 2030-06-01
+    2015-03-15 2015-05-15 2015-07-15 2015-10-20 2018-12-22 2020-09-28 2021-05-22 2021-07-04
+    2022-02-01 2022-12-10 2023-03-20 2023-04-24 2023-04-25 2023-05-12 2023-07-04 2023-07-12
+    2023-12-12 2024-01-26 2024-01-27 2024-04-15 2024-04-28 2024-04-29 2024-05-01 2024-12-04
+    2025-03-26""".split())
+# Addresses and pictures only a sample links: the template's own host and files.
+SAMPLE_LINKS = re.compile(r"academicpages\.github\.io|(^|/)files/(paper|slides)\d+\.pdf$|"
+                          r"bibtex\d+\.bib$|unsplash\.com|example_pdf\.pdf$|"
+                          r"//example\.(org|com)/?$|(^|/)assets/img/\d+\.jpg$|500x300\.png|"
+                          r"georgecushen|"
+                          r"wikipedia\.org/wiki/(albert_einstein|boris_podolsky|nathan_rosen)",
+                          re.I)
+TEXT_KEYS = ("title", "venue", "event", "location", "citation", "description", "excerpt",
+             "summary", "abstract")
+LINK_KEYS = re.compile(r"url|link|redirect|img|image|thumbnail|teaser|pdf|slides|code|"
+                       r"video|poster", re.I)
+_ADDRESS = re.compile(r"^(?:[a-z]+:|/|[\w.-]+/)|\.(?:pdf|jpe?g|png|gif|webp|svg|bib)$", re.I)
 TOP = 600  # how far into a text its opening sentence is looked for
 
 
@@ -102,3 +146,42 @@ def find_sample_data(data: object) -> str:
     """The template whose sample CV `data` (cv.yml or resume.json, as read) is."""
     text = json.dumps(data, ensure_ascii=False, default=str).casefold()
     return "al-folio" if any(person in text for person in SAMPLE_PEOPLE) else ""
+
+
+def plain(value: object) -> str:
+    """A field's text as compared: no HTML tags or entities, spaces collapsed, any case."""
+    text = re.sub(r"<[^>]*>", " ", html.unescape(str(value)))
+    return " ".join(text.split()).casefold()
+
+
+def is_sample_text(value: object) -> bool:
+    """Whether a text field says what a sample says (a flag, `citation: true`, says nothing)."""
+    text = plain(value) if isinstance(value, str) else ""
+    return not text or any(re.fullmatch(p, text) for _, p in SAMPLE_TITLES) \
+        or any(p.fullmatch(text) for p in SAMPLE_VALUES) \
+        or any(phrase in text for _, phrase in SAMPLE_PHRASES)
+
+
+def list_links(value: object, key: str = "") -> list[tuple[str, str]]:
+    """(key, address) of every link or picture a field holds, nested ones too."""
+    if isinstance(value, dict):
+        return [found for k, v in value.items() for found in list_links(v, str(k))]
+    if isinstance(value, list):
+        return [found for v in value for found in list_links(v, key)]
+    text = str(value).strip() if isinstance(value, str) else ""
+    return [(key, text)] if LINK_KEYS.search(key) and _ADDRESS.search(text) else []
+
+
+def find_owned_field(fields: dict, stem: str) -> str:
+    """The first field of a sample-looking item that its owner changed (a title, venue,
+    place, citation, date, link or picture no sample gives); '' when every one is the
+    template's, so the item is the template's sample."""
+    for key in TEXT_KEYS:
+        if not is_sample_text(fields.get(key) or ""):
+            return key
+    date = str(fields.get("date") or "")[:10]
+    if date and date not in SAMPLE_DATES and not stem.startswith(date):
+        return "date"
+    return next((key for name, value in fields.items() if name != "permalink"
+                 for key, link in list_links(value, name) if not SAMPLE_LINKS.search(link)),
+                "")

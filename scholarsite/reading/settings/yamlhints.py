@@ -47,14 +47,23 @@ def explain_colon(lines: list[str], line: int) -> tuple[int, str]:
     """`key: value: more`: the value holds `: `, or the line is indented under the one
     above as if it went on with that line's value."""
     here = lines[line]
-    key = KEY.match(here)
-    value = here[key.end():].strip() if key else ""
-    if key and ": " in value + " " and not value.startswith(("'", '"', "[", "{")):
-        name = key.group(0).strip()
-        quoted = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    fixed = quote_value(here)
+    if fixed:
+        name = KEY.match(here).group(0).strip()
         return line, (f"the value of '{name.rstrip(':').lstrip('- ')}' holds ': ', which YAML "
-                      f"reads as another key: put the value in quotes: {name} {quoted}")
+                      f"reads as another key: put the value in quotes: {fixed.strip()}")
     return explain_indent(lines, line)
+
+
+def quote_value(line: str) -> str | None:
+    """`key: value: more` with its value in quotes, the fix explain_colon names (migrate
+    makes it); None when the line's value holds no ': ' or is quoted already."""
+    key = KEY.match(line)
+    value = line[key.end():].strip() if key else ""
+    if key and ": " in value + " " and not value.startswith(("'", '"', "[", "{")):
+        quoted = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return f"{key.group(0).rstrip()} {quoted}"
+    return None
 
 
 def explain_indent(lines: list[str], line: int) -> tuple[int, str]:
