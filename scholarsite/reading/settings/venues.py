@@ -82,6 +82,7 @@ class Venue:
     abbr: str  # may be empty
     full_name: str
     dblp_path: str  # may be empty
+    of: str = ""  # for a series a listed venue publishes in: that venue's dblp path
 
     @property
     def tier(self) -> str:
@@ -119,18 +120,15 @@ def group_venues(pairs: Iterable[tuple[K, Venue]]) -> dict[K, tuple[Venue, ...]]
 
 
 def read_aliases(venues: list[Venue], path: Path = ALIASES_FILE) -> list[Venue]:
-    """Rows for the names a listed venue's papers are published under: each at the
-    listed venue's rank, once under the listed venue's short name and once under the
-    series' own ("Proceedings of the ACM on Management of Data" is SIGMOD and PACMMOD),
-    so that either short name beside the series' name agrees with it."""
+    """Rows for the names a listed venue's papers are published under, each at the listed
+    venue's rank and naming it (`of`), so that its short name beside the series' name
+    agrees with it ("Proceedings of the ACM on Management of Data", "SIGMOD")."""
     listed = group_venues((v.dblp_path, v) for v in venues if v.dblp_path)
     rows = []
     for line in read_regular(path).decode("utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             of, abbr, full_name, dblp_path = (part.strip() for part in line.split("\t"))
-            for venue in listed[of]:
-                rows += [Venue(venue.rank, venue.abbr, full_name, dblp_path),
-                         Venue(venue.rank, abbr, full_name, dblp_path)]
+            rows += [Venue(venue.rank, abbr, full_name, dblp_path, of) for venue in listed[of]]
     return rows
 
 
@@ -299,7 +297,12 @@ def compare_names(words: frozenset[str], venue: Venue, table: Table) -> bool:
 
 
 def intersect_venues(first: tuple[Venue, ...], second: tuple[Venue, ...]) -> tuple[Venue, ...]:
-    return tuple(venue for venue in first if venue in second)
+    """The rows of `first` that `second` names too, a series and the venue it publishes
+    counting as one ("Proceedings of the ACM on Management of Data", "SIGMOD")."""
+    paths = {path for venue in second for path in (venue.dblp_path, venue.of) if path}
+    return tuple(venue for venue in first
+                 if venue in second or venue.of in paths or venue.dblp_path in {
+                     other.of for other in second if other.of})
 
 
 def match_names(table: Table, venue: str, venue_short: str) -> tuple[Venue, ...]:
