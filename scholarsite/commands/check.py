@@ -28,6 +28,7 @@ from ..diagnostics import ContentError, Diagnostic, Diagnostics, count_of
 from ..reading.settings.yamlread import MAX_TEXT_BYTES, read_bytes
 from .deadline import DeadlinePassed, deadline, read_seconds
 from .linkscan import Link, PageScan, scan_html, scan_robots, scan_xml
+from .new import RECORD as STARTER_RECORD
 from .netrequest import RequestError, fetch_url, read_timeout
 from ..models import Site
 from ..reading.settings.placeholders import find_placeholders, is_untouched_starter
@@ -89,8 +90,12 @@ def run_check(args: argparse.Namespace) -> int:
 def judge_placeholders(content: Path, warnings: list[Diagnostic]) -> list[Diagnostic]:
     """The build's warnings, those at the starter's placeholders made errors: `check` is
     what the Pages workflow runs, and a site of the owner's must not publish 'Your Name'.
-    The untouched starter, every file as `new` wrote it, publishes as a preview, said so."""
+    The untouched starter, every file as `new` wrote it, publishes as a preview, said so.
+    A site `new` did not make (migrated from an old one, where migrate says what to edit)
+    is told of them as a build tells it."""
     found = {item.describe() for item in find_placeholders(content)}
+    if not (content.parent / STARTER_RECORD).is_file():
+        return warnings  # not a site `new` made (a migrated one): said, as in a build
     if found and is_untouched_starter(content):
         print("This is the untouched starter that `scholarsite new` wrote: it is checked and "
               "published as a preview. Put your own details on the lines named; once "

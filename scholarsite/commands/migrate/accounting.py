@@ -41,7 +41,8 @@ def list_owned(old: Path, kind: str) -> list[str]:
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             base = Path(folder).relative_to(old).as_posix()
             found += [f"{base}/{name}" for name in sorted(files) if not name.startswith(".")]
-    return found
+    # Named as the report names them (Migration.where): a name that is not UTF-8 escaped.
+    return [os.fsencode(rel).decode("utf-8", "backslashreplace") for rel in found]
 
 
 def find_fates(mig: Migration) -> dict[str, list[str]]:
