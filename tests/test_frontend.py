@@ -478,7 +478,7 @@ def test_the_filters_fold_on_a_phone_so_the_list_starts_on_the_first_screen(demo
 def test_nothing_moves_after_the_first_paint(sites, browser, viewport):
     """Cumulative layout shift 0 on home and publications: what the scripts show (the
     filters, the theme toggle) has its place from the first paint."""
-    for name in ("demo", "example", "themesite"):
+    for name in ("demo", "example", "themesite", "lab"):
         with serve(sites[name]) as base, open_page(browser, viewport=viewport) as page:
             for path in ("", "publications/"):
                 for _ in range(LOADS):
@@ -503,6 +503,29 @@ def test_badges_never_break_a_word(sites, browser):
                 assert page.locator(".badge").count() > 0
                 assert page.evaluate(check) == [], (name, viewport)
 
+
+
+def test_a_lab_home_shows_its_picture_uncut_and_its_members_in_columns(sites, browser):
+    """examples/lab's home (site.yaml's `lab`): the logo as large as an owner's photo and
+    not cut round; the members smaller than on /people/, several a row on a desktop, each
+    name on one line beside its picture."""
+    measure = """() => {
+      const logo = document.querySelector('.profile img.lab-picture');
+      const cards = [...document.querySelectorAll('.members .person-card')];
+      const picture = c => c.querySelector('img, .person-badge');
+      return {logo: [logo.clientWidth, getComputedStyle(logo).borderRadius],
+              pictures: [...new Set(cards.map(c => picture(c).clientWidth))],
+              rows: new Set(cards.map(c => c.getBoundingClientRect().top)).size,
+              cards: cards.length,
+              wrapped: cards.filter(c => c.querySelector('a').getClientRects().length > 1
+                || c.querySelector('a').clientHeight > 40).length};
+    }"""
+    with serve(sites["lab"]) as base, open_page(browser, viewport=DESKTOP) as page:
+        page.goto(base)
+        shown = page.evaluate(measure)
+    assert shown["logo"][0] == 216 and shown["logo"][1] != "50%", shown
+    assert shown["pictures"] == [64] and shown["wrapped"] == 0, shown
+    assert shown["rows"] < shown["cards"] == 9, shown
 
 
 def test_every_title_of_the_publications_page_starts_at_one_x_in_both_looks(example, browser,

@@ -132,6 +132,34 @@ def test_people_page_groups_roles_in_the_configured_order_then_alumni(lab):
     assert text_of(cards["Tomás Ibáñez"].select_one(".person-badge")) == "TI"
 
 
+ALUMNI = {"aiko-tanaka", "daniel-osei", "elena-petrova", "marco-bellini"}
+
+
+def test_a_lab_home_is_the_lab_s_with_its_mission_and_current_members(lab):
+    """site.yaml's `lab`: the home's heading and the footer are the lab's, not the PI's;
+    index.md is its mission; the current members link their pages, the alumni are left
+    to /people/."""
+    page = soup(lab / "index.html")
+    assert text_of(page.select_one("main h1")) == "Harbor Systems Lab"
+    assert "studies how distributed systems behave" in text_of(page.select_one("main .bio"))
+    picture = page.select_one("main section.profile img")
+    assert (picture["src"], picture["width"], picture["height"], picture["alt"]) == \
+        ("files/harbor-logo.svg", "216", "216", "Harbor Systems Lab")
+    members = page.select_one("main section[aria-labelledby=home-people]")
+    assert [text_of(h) for h in members.select("h3")] == [
+        "Principal investigators", "Postdocs", "PhD students", "Research engineer",
+        "Master's students", "Undergraduates"]
+    links = {a["href"] for a in members.select("li.person-card a.person-name")}
+    assert links == {f"people/{slug}/" for slug in EXPECTED.keys() - ALUMNI}
+    assert all((lab / href / "index.html").is_file() for href in links)
+    assert members.find("a", string="All members")["href"] == "people/"
+    assert text_of(page.select_one("footer p")).startswith("© Harbor Systems Lab ·")
+    # The PI is still the owner, marked in author lists; the footer is the lab's everywhere.
+    assert {a["href"] for a in page.select("main .author.owner a")} == {"people/mira-castell/"}
+    assert text_of(soup(lab / "people" / "index.html").select_one("footer p")).startswith(
+        "© Harbor Systems Lab ·")
+
+
 def test_cv_students_by_slug_link_their_pages(lab):
     page = soup(lab / "cv" / "index.html")
     section = page.select_one("main section[aria-labelledby=cv-students]")
@@ -224,7 +252,8 @@ def test_serve_rebuilds_after_a_person_or_an_author_list_as_a_cold_build(tmp_pat
 def test_bad_people_files_are_reported_at_their_lines(tmp_path):
     content = write_files(tmp_path / "content", {
         **SMALL,
-        "site.yaml": MINIMAL_CONFIG + "people:\n  roles: [PI, Postdoc, pi]\n",
+        "site.yaml": MINIMAL_CONFIG + "people:\n  roles: [PI, Postdoc, pi]\n"
+                     "lab:\n  nme: Typo Lab\n  picture: files/none.png\n",
         "people/x-y.md": "---\nname: X Y\nrole: Postdoc\nstart: 2024\nend: 2020\n"
                          "photo: files/none.jpg\nlinks:\n  orcid: 1234\n---\n",
         "people/no-role.md": "---\nname: No Role\n---\n",
@@ -236,6 +265,8 @@ def test_bad_people_files_are_reported_at_their_lines(tmp_path):
     assert result.code == 1
     err = result.err.replace("\\", "/")
     for expected in ("site.yaml:8: error: 'people.roles' names 'pi' twice",
+                     "site.yaml:10: error: unknown setting 'lab.nme'",
+                     "site.yaml:11: error: 'lab.picture' must name a picture in",
                      "people/x-y.md:5: error: 'end' is before 'start'",
                      "people/x-y.md:6: error: 'photo' names 'files/none.jpg'",
                      "people/x-y.md:8: error: '1234' is not an ORCID iD",

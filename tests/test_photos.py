@@ -1,8 +1,9 @@
-"""Photos (the owner's, the people's) published resized for where pages show them, built by
-the real CLI from examples/lab with phone-sized photos in place of its drawings, and read
-back through the HTML: what /people/ weighs, the sizes given, WebP with a fallback, no
-metadata, upright; TIFF and BMP converted, HEIC refused at the line that names it. (That
-they are the same bytes every build, test_security_build's photo test finds.)"""
+"""Photos (the owner's, the lab's, the people's) published resized for where pages show
+them, built by the real CLI from examples/lab with phone-sized photos in place of its
+drawings, and read back through the HTML: what /people/ weighs, the sizes given, WebP with
+a fallback, no metadata, upright; TIFF and BMP converted, HEIC refused at the line that
+names it. (That they are the same bytes every build, test_security_build's photo test
+finds.)"""
 
 from __future__ import annotations
 
@@ -68,10 +69,21 @@ def make_lab(content: Path) -> Path:
         text = re.sub(r"^photo: .*\n", "", person.read_text(encoding="utf-8"), flags=re.M)
         person.write_text(text.replace("---\n", f"---\nphoto: files/{slug}.{suffix}\n", 1),
                           encoding="utf-8")
+    (content / "files" / "group.jpg").write_bytes(group_photo())
     config = content / "site.yaml"
     config.write_text(config.read_text(encoding="utf-8").replace(
-        "files/mira-castell.svg", "files/mira-castell.jpg"), encoding="utf-8")
+        "files/mira-castell.svg", "files/mira-castell.jpg").replace(
+        "files/harbor-logo.svg", "files/group.jpg"), encoding="utf-8")
     return content
+
+
+def group_photo() -> bytes:
+    """A lab's group photo: wider than tall, and larger than twice the home's square."""
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (900, 600), (200, 120, 40)).save(out, format="JPEG")
+    return out.getvalue()
 
 
 def loaded_pictures(page: Path) -> list[Path]:
@@ -96,12 +108,15 @@ def test_photos_are_published_resized_with_sizes_and_a_fallback(tmp_path):
     pictures = loaded_pictures(people)
     weight = people.stat().st_size + sum(path.stat().st_size for path in pictures)
     assert len(pictures) >= 10 and weight < WEIGHT_BOUND, (weight, pictures)
-    # Every photo shown, on /people/, a person's page and the home page: its size given,
-    # WebP beside a JPEG, at 1x and 2x; the original loaded by none.
-    pages = [people, site / "people" / "grace-okafor" / "index.html", site / "index.html"]
-    for page, side in zip(pages, (96, 160, 216)):
-        frames = soup(page).select("picture")
-        assert frames, page
+    # Every photo shown, on /people/, a person's page and the lab's home page (its group
+    # photo and its members): its size given, WebP beside a JPEG, at 1x and 2x; the
+    # original loaded by none.
+    home = site / "index.html"
+    shown = [(people, "main", 96), (site / "people" / "grace-okafor" / "index.html", "main", 160),
+             (home, "main section.profile", 216), (home, "main .members", 96)]
+    for page, where, side in shown:
+        frames = soup(page).select(f"{where} picture")
+        assert frames, (page, where)
         for frame in frames:
             img, source = frame.img, frame.source
             assert (img["width"], img["height"]) == (str(side), str(side)), page

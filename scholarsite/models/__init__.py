@@ -8,11 +8,11 @@ from here (`from scholarsite.models import Paper`)."""
 from .papers import (LINK_KINDS, MONTH_NAMES, PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS,
                      Author, Link, Paper, Preview, PubDate)
 from .site import (CV, AnalyticsConfig, AuthorLink, CitationCount, CVEntry, CVPdfSettings,
-                   CVSection, Item, NavEntry, Owner, Person, PublicationsConfig, Redirect,
-                   SiteConfig, Site, SourcesConfig, ThemeConfig, Variant)
+                   CVSection, Item, LabConfig, NavEntry, Owner, Person, PublicationsConfig,
+                   Redirect, SiteConfig, Site, SourcesConfig, ThemeConfig, Variant)
 
 __all__ = ["LINK_KINDS", "MONTH_NAMES", "PAPER_TYPES", "TOPIC_SEPARATOR", "TYPE_LABELS",
            "Author", "Link", "Paper", "Preview", "PubDate", "CV", "AnalyticsConfig",
            "AuthorLink", "CitationCount", "CVEntry", "CVPdfSettings", "CVSection", "Item",
-           "NavEntry", "Owner", "Person", "PublicationsConfig", "Redirect", "SiteConfig",
-           "Site", "SourcesConfig", "ThemeConfig", "Variant"]
+           "LabConfig", "NavEntry", "Owner", "Person", "PublicationsConfig", "Redirect",
+           "SiteConfig", "Site", "SourcesConfig", "ThemeConfig", "Variant"]

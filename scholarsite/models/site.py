@@ -26,6 +26,14 @@ class Owner:
 
 
 @dataclass(frozen=True)
+class LabConfig:
+    """site.yaml's `lab`: the site is a group's, whose home page is the lab's (its name,
+    picture, mission and people) rather than the owner's profile."""
+    name: str  # the home's heading and the footer's ©
+    picture: str = ""  # a logo or group photo: 'files/NAME', or ''
+
+
+@dataclass(frozen=True)
 class PublicationsConfig:  # site.yaml's `publications`; defaults: reading/settings/config.py
     group_by: str  # category | year | type | none
     categories: tuple[str, ...]
@@ -124,6 +132,7 @@ class SiteConfig:  # site.yaml, read: only reading/settings/config.py knows a se
     redirects: tuple[Redirect, ...]
     people_roles: tuple[str, ...]  # site.yaml's people.roles: the order of /people/
     author_links: tuple[AuthorLink, ...] = ()  # the people's and co-authors' (roster.py)
+    lab: LabConfig | None = None  # None: the home page is the owner's profile
 
 
 @dataclass(frozen=True)

@@ -76,6 +76,7 @@ def site_view(site: Site) -> dict:
                   "affiliation": owner.affiliation, "email": owner.email,
                   "photo": owner.photo, "links": profile_links(owner),
                   "photo_shown": photo_view(site.content_dir, owner.photo, "home")},
+        "lab": lab_view(site),
         "nav": make_nav(site),
         "feed": FEED_PATH,
         "urls": list_fixed_urls(tuple(schema.name for schema in SCHEMAS)),
@@ -83,6 +84,15 @@ def site_view(site: Site) -> dict:
         "theme": theme_view(config),
         "analytics": analytics_view(config),
     }
+
+
+def lab_view(site: Site) -> dict | None:
+    """A lab's site (site.yaml's `lab`): its name, for the home and the footer, and its
+    picture, shown as large as an owner's photo; None for a person's site."""
+    lab = site.config.lab
+    if lab is None:
+        return None
+    return {"name": lab.name, "picture": photo_view(site.content_dir, lab.picture, "home")}
 
 
 def page_view(path: str, title: str, kind: str, site: Site, description: str = "",

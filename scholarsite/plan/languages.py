@@ -82,7 +82,9 @@ def localize_site(site: Site, tag: str) -> Site:
                                  publications=dataclasses.replace(config.publications,
                                                                   author_notes=notes),
                                  title=texts.get("title", config.title),
-                                 description=texts.get("description", config.description))
+                                 description=texts.get("description", config.description),
+                                 lab=config.lab and dataclasses.replace(
+                                     config.lab, name=texts.get("lab name", config.lab.name)))
     bio = variant.bio_html or (mark_language(Markup(site.bio_html), default)
                                if site.bio_html else "")
     return dataclasses.replace(

@@ -29,7 +29,7 @@ from ..views.search import make_facets, make_search_index
 from ..views.entries import ENTRY
 from ..views.views import count_summary, group_papers, make_views, shown_notes, used_notes
 from .blog import list_collection_feeds, list_tag_indexes, list_tag_pages
-from .people import list_people_pages
+from .people import list_lab_members, list_people_pages
 from .frame import page_view, section_titles, site_view
 from .sitemaps import sitemap_entries, sitemap_sections
 
@@ -164,14 +164,14 @@ def plan_home(plan: Planning, planned: list[Page]) -> list[Page]:
     site, views = plan.site, plan.views
     selected = [views[p.slug] for p in site.papers if p.selected]
     shown = selected or [views[p.slug] for p in site.papers[:5]]
-    news = SCHEMA_BY_NAME["news"]
     context = {"site": plan.base, "page": page_view("", site.config.title, "home", site),
                "bio_html": Markup(site.bio_html), "papers": shown,
                "papers_are_recent": not selected, "notes": shown_notes(plan.notes, shown),
-               "news": [item_view(i, news, "", views, site.config.language)
+               "news": [item_view(i, SCHEMA_BY_NAME["news"], "", views, site.config.language)
                         for i in site.collection("news")[:HOME_NEWS]],
                "more_news": len(site.collection("news")) > HOME_NEWS,
-               "news_title": plan.titles["news"], "citations": count_summary(site)}
+               "news_title": plan.titles["news"], "citations": count_summary(site),
+               "members": list_lab_members(site, plan.titles["people"])}
     return [new_page("home", context)]
 
 

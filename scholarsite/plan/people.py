@@ -1,5 +1,6 @@
 """The pages of a lab's people: /people/ (the members by role, then the alumni, with a
-link to the page on joining the lab) and each person's page with their papers."""
+link to the page on joining the lab) and each person's page with their papers; and the
+current members as a lab's home page shows them."""
 
 from __future__ import annotations
 
@@ -31,6 +32,14 @@ def list_people_pages(site: Site, views: dict[str, dict], base: dict, notes: lis
     return [("people", path, context),
             *(("person", path, context) for path, context
               in list_person_pages(site, views, base, notes))]
+
+
+def list_lab_members(site: Site, title: str) -> dict | None:
+    """The current members by role, as /people/ groups them, for the home page of a lab's
+    site (site.yaml's `lab`), which links /people/ for the rest; None for a person's site
+    or a lab without current members."""
+    groups = group_people(site, page_root(""))[0] if site.config.lab else []
+    return {"title": title, "groups": groups} if groups else None
 
 
 def list_person_pages(site: Site, views: dict[str, dict], base: dict, notes: list[dict]

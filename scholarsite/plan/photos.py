@@ -1,6 +1,6 @@
-"""The owner's and the people's photos, resized to the squares pages show them in
-(views/photos.py says which) and kept in the build's picture store by their key, so that a
-photo is resized once, not on every build.
+"""The owner's, the lab's and the people's photos, resized to the squares pages show them
+in (views/photos.py says which) and kept in the build's picture store by their key, so that
+a photo is resized once, not on every build.
 
 Each size is written as WebP and as JPEG (PNG for a photo with transparency), drawn by
 Pillow alone: the same photo gives the same bytes on every build, with no metadata (the
@@ -25,14 +25,15 @@ PHOTOS_STORE = "photos"  # below the build's picture store (output/generated.py)
 
 
 def collect_photos(site: Site, store: Path, draw: bool = True) -> dict[str, Path]:
-    """The resized photos of the owner and the people, by their path in the site, each
-    where the store keeps it; the sets no photo uses any more are removed from the store.
+    """The resized photos of the owner, the lab and the people, by their path in the site,
+    each where the store keeps it; the sets no photo uses any more are removed from the store.
     Without `draw`, the same paths, each given the photo itself, and the store is left
     alone (as previews.collect_previews)."""
     folder = store / PHOTOS_STORE
     copies: dict[str, Path] = {}
     used: set[Path] = set()
-    for photo in sorted({site.config.owner.photo, *(p.photo for p in site.people)} - {""}):
+    lab = site.config.lab.picture if site.config.lab else ""
+    for photo in sorted({site.config.owner.photo, lab, *(p.photo for p in site.people)} - {""}):
         found = find_photo(site.content_dir, photo)
         if found is None:
             continue

@@ -1,9 +1,9 @@
-"""The photos pages show (the owner's on the home page, each person's on /people/ and on
-their page), as templates read them: resized to the square each is shown in, at 1x and 2x,
-as WebP with a JPEG (a PNG, for a photo with transparency) for browsers without it, and
-the size shown, so that nothing moves as they load. A phone's 5 MB photo shown in a 96-pixel
-circle is then a file of a few kilobytes; the original stays in files/, where a text may
-link it, and no page loads it.
+"""The photos pages show (the owner's or the lab's on the home page, each person's on
+/people/, on their page and on a lab's home page), as templates read them: resized to the
+square each is shown in, at 1x and 2x, as WebP with a JPEG (a PNG, for a photo with
+transparency) for browsers without it, and the size shown, so that nothing moves as they
+load. A phone's 5 MB photo shown in a 96-pixel circle is then a file of a few kilobytes;
+the original stays in files/, where a text may link it, and no page loads it.
 
 Their paths are here so that the pages that link them and the build that writes them
 (plan/photos.py) agree. A photo's files are named by a hash of its bytes and the settings.
@@ -22,8 +22,10 @@ from ..structure.urls import FILES_DIR
 PHOTO_DIR = "assets/photos"
 # The squares photos are shown in (CSS pixels), each written at 1x and 2x, never larger
 # than the photo: a card on /people/ (style.css's .person-badge, which stands in for a
-# photo), a person's page (.person-badge.large) and the home page (profile.css's .photo,
-# 13.5rem: the largest of the looks'). Twice the largest is reading/pictures.PHOTO_DRAFT.
+# photo; a lab's home page shows the same files smaller), a person's page
+# (.person-badge.large) and the home page (profile.css's .photo, 13.5rem: the largest of
+# the looks'), the owner's photo or the lab's picture. Twice the largest is
+# reading/pictures.PHOTO_DRAFT.
 PHOTO_BOXES = {"card": 96, "page": 160, "home": 216}
 # What the written bytes follow from besides the photo: raised with the drawing code, so
 # that stored photos are made again (output/generated.py keeps them by this).

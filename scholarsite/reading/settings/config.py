@@ -11,7 +11,7 @@ from ...diagnostics import Diagnostics
 from ..listing import check_inside
 from ..pictures import read_photo_facts
 from .fields import FieldReader
-from ...models import NavEntry, Owner, PublicationsConfig, SiteConfig, SourcesConfig
+from ...models import LabConfig, NavEntry, Owner, PublicationsConfig, SiteConfig, SourcesConfig
 from ..citecounts import CITATION_SOURCES, COUNTS_FILE, read_counts
 from ...structure.urls import check_link
 from .redirects import read_redirects
@@ -62,6 +62,8 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     citations = top.choice("citations", CITATION_SOURCES, "")
     redirects = read_redirects(top.mapping("redirects"))
     roles = read_people_roles(top.mapping("people"))
+    lab, lab_names = read_lab(top.mapping("lab"), top.has("lab"), (title, titles),
+                              languages or (language,))
     top.check_unknown()
     if len(diags.errors()) > before or owner is None:
         return None
@@ -70,10 +72,26 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
                       language=language, languages=languages, strings=strings,
                       texts=(*(("title", *t) for t in titles),
                              *(("description", *t) for t in descriptions), *owner_texts,
-                             *note_texts),
+                             *note_texts, *lab_names),
                       publications=pubs, cname=cname, nav=nav,
                       theme=theme, analytics=analytics, sources=sources, citations=citations,
-                      citation_counts=counts, redirects=redirects, people_roles=roles)
+                      citation_counts=counts, redirects=redirects, people_roles=roles,
+                      lab=lab)
+
+
+def read_lab(lab: FieldReader, present: bool, title: tuple[str, tuple[tuple[str, str], ...]],
+             languages: tuple[str, ...]
+             ) -> tuple[LabConfig | None, tuple[tuple[str, str, str], ...]]:
+    """`lab`: the home page is a group's. Its name (the site's title unless given, in each
+    language: as SiteConfig.texts 'lab name') and its picture, a logo or group photo."""
+    if not present:
+        return None, ()
+    name, names = read_in_languages(lab, "name", languages)
+    if not name:
+        name, names = title
+    picture = read_picture(lab, "picture")
+    lab.check_unknown()
+    return LabConfig(name=name, picture=picture), tuple(("lab name", *n) for n in names)
 
 
 def read_people_roles(people: FieldReader) -> tuple[str, ...]:
@@ -166,7 +184,7 @@ def read_owner(author: FieldReader, present: bool, languages: tuple[str, ...] = 
     if email and "@" not in email:
         author.error(("email",), f"'author.email' is not an e-mail address: {email!r}")
     links = read_profile_links(author.mapping("links"))
-    photo = read_photo(author)
+    photo = read_picture(author, "photo")
     author.check_unknown()
     texts = (*(("position", *t) for t in positions),
              *(("affiliation", *t) for t in affiliations))
@@ -174,29 +192,31 @@ def read_owner(author: FieldReader, present: bool, languages: tuple[str, ...] = 
                  affiliation=affiliation, email=email, links=links, photo=photo), texts
 
 
-def read_photo(author: FieldReader) -> str:
-    """'files/NAME': a picture in content/files/, which must exist."""
-    photo = author.line_text("photo")
+def read_picture(reader: FieldReader, key: str) -> str:
+    """'files/NAME' (`key`, such as author.photo): a picture in content/files/, which must
+    exist."""
+    photo, name = reader.line_text(key), reader.name(key)
     if not photo:
         return ""
     rel = photo.replace("\\", "/").lstrip("/")
-    files_dir = author.path.parent / "files"
-    target = author.path.parent / rel
+    files_dir = reader.path.parent / "files"
+    target = reader.path.parent / rel
     if not rel.startswith("files/") or ".." in rel.split("/") or not target.is_file():
-        author.error(("photo",), f"'author.photo' must name a picture in "
+        reader.error((key,), f"'{name}' must name a picture in "
                      f"{files_dir.as_posix()}/, written as 'files/NAME'; found {photo!r}")
         return ""
-    return rel if shows_photo(author, "author.photo", rel, target) else ""
+    return rel if shows_photo(reader, name, rel, target, key) else ""
 
 
-def shows_photo(reader: FieldReader, name: str, rel: str, path: Path) -> bool:
+def shows_photo(reader: FieldReader, name: str, rel: str, path: Path, key: str = "photo"
+                ) -> bool:
     """Whether the photo file at `path` can be shown (resized: views/photos.py); if not,
-    an error at the line that names it."""
+    an error at the line that names it (`key`)."""
     if path.suffix.lower() == ".svg":  # shown as it is
         return True
     problem = read_photo_facts(path).problem
     if problem:
-        reader.error(("photo",), f"'{name}' names '{rel}', which {problem}")
+        reader.error((key,), f"'{name}' names '{rel}', which {problem}")
     return not problem
 
 
