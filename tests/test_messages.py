@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from conftest import MINIMAL_PAPER, ROOT, build_args, run_cli
+from conftest import MINIMAL_CONFIG, MINIMAL_PAPER, ROOT, build_args, paper, run_cli
 
 
 def test_an_unclosed_bracket_is_reported_where_it_opens(make_site):
@@ -44,3 +44,86 @@ def test_a_word_that_is_no_command_is_a_usage_error():
         assert result.code == 2, (words, result.out)
         assert f"unknown command '{words[0]}'; the commands are build, serve" in result.err
     assert run_cli("--content", "nowhere").code == 1  # options alone still mean build
+
+
+def find_line(err: str, where: str, fragment: str) -> str:
+    """The one line of `err` at `where` ('site.yaml:7: error') that says `fragment`."""
+    found = [line for line in err.splitlines() if where in line and fragment in line]
+    assert len(found) == 1, (where, fragment, err)
+    return found[0]
+
+
+# Mistakes about languages, people, files and YAML, all in one site: (file:line: severity,
+# what the message must say). Each is told what was meant, not a parser's or a slug's words.
+MISTAKES = [
+    ("site.yaml:1: error", "'english' is not a known language: did you mean 'en' (English)?"),
+    ("site.yaml:2: error", "'cn' is not a known language: Chinese is zh (China's region is "
+     "CN: zh-CN)"),
+    ("site.yaml:7: error", "'author.position' has a comma in its en text ('Professor, PhD "
+     "advisor'), which in {...} ends the text: put that text in quotes: "
+     'en: "Professor, PhD advisor"'),
+    ("site.yaml:8: error", "found 'files/Marchetti.JPG'; did you mean 'files/marchetti.jpg'?"),
+    ("news/x.zh.md:1: error", "'x.zh.md' is the text of 'x.md' in Chinese (zh), which is not "
+     "one of the site's languages, so it is not built"),
+    ("people/luca-marchetti.md:4: error", "which is not a file in"),
+    ("people/luca-marchetti.md:4: error", "did you mean 'files/marchetti.jpg'?"),
+    ("publications/tab.md:5: error", "a tab indents this line ('\\tvenue_short: CoE'); YAML "
+     "indents with spaces only"),
+    ("publications/quote.md:2: error", "the quote \" opened on this line ('title: \"A Paper') "
+     "is never closed, so YAML reads all that follows as one text: close it with \" where the "
+     "text ends: title: \"A Paper\""),
+]
+
+
+def test_mistakes_about_languages_people_and_yaml_say_what_was_meant(make_site):
+    config = MINIMAL_CONFIG.replace("  name: Ada Example\n", "  name: Ada Example\n"
+                                    "  position: {en: Professor, PhD advisor, zh: 教授}\n"
+                                    "  photo: files/Marchetti.JPG\n")
+    news = "---\ndate: 2024-01-02\n---\nNews.\n"
+    content = make_site({
+        "site.yaml": "language: english\nlanguages: [en, cn]\n" + config,
+        "index.md": "Home.\n", "index.zh.md": "主页。\n",
+        "news/x.md": news, "news/x.zh.md": news,
+        "files/marchetti.jpg": (ROOT / "examples/lab/files/mira-castell.svg").read_bytes(),
+        "people/luca-marchetti.md": "---\nname: Luca Marchetti\nrole: PhD Studnet\n"
+                                    "photo: files/Marchetti.JPG\n---\n",
+        "publications/tab.md": MINIMAL_PAPER.replace("venue_short:", "\tvenue_short:"),
+        "publications/quote.md": MINIMAL_PAPER.replace("title: A Paper", 'title: "A Paper'),
+    })
+    result = run_cli(*build_args(content))
+    assert result.code == 1 and "Traceback" not in result.err
+    for where, message in MISTAKES:
+        find_line(result.err, where, message)
+    assert "not a valid slug" not in result.err and "is empty" not in result.err
+    assert "while scanning" not in result.err
+
+
+def test_a_role_or_a_text_that_orders_or_shows_nothing_is_warned_of(make_site):
+    config = MINIMAL_CONFIG + "people:\n  roles: [PI, Postdocs]\n"
+    person = "---\nname: {}\nrole: {}\n---\n"
+    content = make_site({
+        "site.yaml": config, "index.md": "Home.\n", "index.zh.md": "主页。\n",
+        "people/luca-marchetti.md": person.format("Luca Marchetti", "PhD Studnet"),
+        "people/ann-lee.md": person.format("Ann Lee", "phd"),
+        "people/bo-li.md": person.format("Bo Li", "Postdoc"),
+        "publications/b-paper.md": paper("B", extra="translations:\n  zh: {title: 乙}\n"),
+    })
+    result = run_cli(*build_args(content))
+    assert result.code == 0, result.err
+    for where, message in [
+        ("content/index.zh.md: warning", "'index.zh.md' is the text of 'index.md' in Chinese "
+         "(zh), which is not one of the site's languages, so it is not built: list them in "
+         "site.yaml, the default first, such as languages: [en, zh]"),
+        ("luca-marchetti.md:3: warning", "role 'PhD Studnet' is none of the usual roles nor "
+         "site.yaml's people.roles (PI, Postdocs): did you mean 'PhD student'?"),
+        ("ann-lee.md:3: warning", "role 'phd' is none of the usual roles nor site.yaml's "
+         "people.roles (PI, Postdocs): did you mean 'PhD student'?"),
+        ("bo-li.md:3: warning", "role 'Postdoc' is not in site.yaml's people.roles"),
+        ("site.yaml:8: warning", "people.roles names 'Postdocs', which is no one's role: did "
+         "you mean 'Postdoc'?"),
+        ("b-paper.md:1: warning", "'translations' has 'zh', which is not one of the site's "
+         "languages (en): it is shown nowhere; list it in site.yaml: languages: [en, zh]"),
+    ]:
+        find_line(result.err, where, message)
+    assert "did you mean 'index.md'" not in result.err
+

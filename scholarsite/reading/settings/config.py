@@ -8,11 +8,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ...diagnostics import Diagnostics
-from ..listing import check_inside
+from ..listing import check_inside, list_names
 from .fields import FieldReader
 from ...models import NavEntry, Owner, PublicationsConfig, SiteConfig, SourcesConfig
 from ..citecounts import CITATION_SOURCES, COUNTS_FILE, read_counts
-from ...structure.urls import check_link
+from ...structure.urls import check_link, suggest_path
 from .redirects import read_redirects
 from .langconfig import read_in_languages, read_languages, read_names, read_strings
 from .theme import read_analytics, read_theme
@@ -182,8 +182,10 @@ def read_photo(author: FieldReader) -> str:
     files_dir = author.path.parent / "files"
     target = author.path.parent / rel
     if not rel.startswith("files/") or ".." in rel.split("/") or not target.is_file():
+        known = (f"files/{name}" for name in list_names(files_dir))
         author.error(("photo",), f"'author.photo' must name a picture in "
-                     f"{files_dir.as_posix()}/, written as 'files/NAME'; found {photo!r}")
+                     f"{files_dir.as_posix()}/, written as 'files/NAME'; found {photo!r}"
+                     f"{suggest_path(rel, known)}")
         return ""
     return rel
 
