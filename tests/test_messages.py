@@ -127,3 +127,21 @@ def test_a_role_or_a_text_that_orders_or_shows_nothing_is_warned_of(make_site):
         find_line(result.err, where, message)
     assert "did you mean 'index.md'" not in result.err
 
+
+def test_check_says_a_texts_rooted_link_and_missing_anchor_at_its_line(make_site):
+    """'/publications/' in the bio (kept as written: right on a domain's root only) and a
+    '#method' an abstract has no id for: told at the line of the .md file, not only in
+    the built pages' HTML."""
+    content = make_site({
+        "index.md": "Hello.\n\nSee [all papers](/publications/).\n",
+        "publications/b-paper.md": paper("B", abstract="First.\n\nSee [the method](#method) "
+                                         "and [ok](#sec).\n\n## Sec {#sec}"),
+    })
+    result = run_cli("check", "--content", str(content))
+    find_line(result.err, "content/index.md:3: warning", "link to '/publications/' begins "
+              "with '/', the server's root: it breaks when the site is opened from disk or "
+              "published under a subpath (user.github.io/repo/); write it from the home "
+              "page: 'publications/'")
+    find_line(result.err, "publications/b-paper.md:10: warning", "link to '#method', which "
+              "is no id in this text")
+    assert "'#sec'" not in result.err
