@@ -43,6 +43,8 @@ def test_a_word_that_is_no_command_is_a_usage_error():
         result = run_cli(*words)
         assert result.code == 2, (words, result.out)
         assert f"unknown command '{words[0]}'; the commands are build, serve" in result.err
+    assert "did you mean 'migrate'?" in run_cli("migrat", "X").err
+    assert "did you mean 'build'?" in run_cli("biuld").err
     assert run_cli("--content", "nowhere").code == 1  # options alone still mean build
 
 
@@ -145,3 +147,13 @@ def test_check_says_a_texts_rooted_link_and_missing_anchor_at_its_line(make_site
     find_line(result.err, "publications/b-paper.md:10: warning", "link to '#method', which "
               "is no id in this text")
     assert "'#sec'" not in result.err
+
+
+def test_a_command_run_inside_the_content_folder_says_to_run_it_above(make_site):
+    content = make_site()
+    result = run_cli("build", cwd=content)
+    assert result.code == 1 and "Traceback" not in result.err
+    assert "content/site.yaml: error: there is no folder 'content' here: this is the " \
+        "content folder itself (it holds site.yaml); run the command in the site's " \
+        "folder, the one above it (cd ..)" in result.err
+    assert not (content / "site").exists()

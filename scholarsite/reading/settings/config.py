@@ -31,11 +31,21 @@ _ORCID = re.compile(r"^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$")
 _DBLP_PID = re.compile(r"^[a-z0-9]+/[A-Za-z0-9_=-]+$")
 
 
+def describe_missing_config(path: Path) -> str:
+    """Why there is no site.yaml at `path`, and what to do: most often the command was
+    run inside the content folder, whose own content/ it then looks for."""
+    folder = path.parent
+    if not folder.is_dir() and (folder.parent / path.name).is_file():
+        return (f"there is no folder '{folder.as_posix()}' here: this is the content "
+                "folder itself (it holds site.yaml); run the command in the site's folder, "
+                "the one above it (cd ..)")
+    return "site.yaml is missing: every site needs one (see README.md, 'Content format')"
+
+
 def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     """The site's settings, or None when site.yaml is missing or invalid (all problems reported)."""
     if not os.path.lexists(path):
-        diags.error(path, 0, "site.yaml is missing: every site needs one (see README.md, "
-                    "'Content format')")
+        diags.error(path, 0, describe_missing_config(path))
         return None
     text = read_text(path, diags) if check_inside(path, path.parent, diags) else None
     if text is None:
