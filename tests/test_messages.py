@@ -3,10 +3,12 @@ name, and what to do with a word that is no command."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
-from conftest import MINIMAL_CONFIG, MINIMAL_PAPER, ROOT, build_args, paper, run_cli
+from conftest import (MINIMAL_CONFIG, MINIMAL_PAPER, ROOT, build_args, paper, run_cli,
+                      tree_bytes)
 
 
 def test_an_unclosed_bracket_is_reported_where_it_opens(make_site):
@@ -157,3 +159,20 @@ def test_a_command_run_inside_the_content_folder_says_to_run_it_above(make_site)
         "content folder itself (it holds site.yaml); run the command in the site's " \
         "folder, the one above it (cd ..)" in result.err
     assert not (content / "site").exists()
+
+
+def test_upgrade_to_an_older_scholarsite_warns_and_asks_for_force(tmp_path):
+    assert run_cli("new", "site", cwd=tmp_path).code == 0
+    record = tmp_path / "site" / ".scholarsite-starter.json"
+    newer = re.sub(r'"scholarsite": "[^"]*"', '"scholarsite": "99.1.0"',
+                   record.read_text(encoding="utf-8"))
+    record.write_text(newer, encoding="utf-8")
+    before = tree_bytes(tmp_path / "site")
+    refused = run_cli("upgrade", "site", cwd=tmp_path)
+    assert refused.code == 1 and tree_bytes(tmp_path / "site") == before
+    assert "site/.scholarsite-starter.json: error: the site is from scholarsite 99.1.0, " \
+        "newer than this one (" in refused.err
+    assert "run `scholarsite upgrade --force` to move back to" in refused.err
+    forced = run_cli("upgrade", "--force", "site", cwd=tmp_path)
+    assert forced.code == 0 and "warning: the site is from scholarsite 99.1.0" in forced.err
+    assert '"scholarsite": "99.1.0"' not in record.read_text(encoding="utf-8")
