@@ -176,3 +176,16 @@ def test_upgrade_to_an_older_scholarsite_warns_and_asks_for_force(tmp_path):
     forced = run_cli("upgrade", "--force", "site", cwd=tmp_path)
     assert forced.code == 0 and "warning: the site is from scholarsite 99.1.0" in forced.err
     assert '"scholarsite": "99.1.0"' not in record.read_text(encoding="utf-8")
+
+
+def test_a_copied_bib_file_is_one_warning(make_site):
+    entries = "".join(f"@article{{p{n},\n  title = {{Paper {n}}},\n  author = {{Example, Ada}},"
+                      f"\n  journal = {{J}},\n  year = {{2024}},\n}}\n\n" for n in range(1, 5))
+    content = make_site({"publications/papers.bib": entries,
+                         "publications/papers copy.bib": entries})
+    result = run_cli(*build_args(content))
+    assert result.code == 0 and "(5 papers)" in result.out, result.err
+    [warning] = [line for line in result.err.splitlines() if ": warning: " in line]
+    assert "papers.bib:1: warning: 4 entries of this file repeat those of " in warning
+    assert "papers copy.bib exactly ('p1', 'p2', 'p3', 'p4'); each is shown once: if one " \
+        "file is a copy of the other, remove it" in warning
