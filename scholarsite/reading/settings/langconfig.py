@@ -66,16 +66,16 @@ def check_tag(reader: FieldReader, key: tuple, tag: str) -> bool:
     """Whether `tag` is a well-formed BCP 47 tag of a language CLDR knows; an error at
     `key` when not. A tag whose language has no catalog is taken: its interface is
     English (or `strings`)."""
-    meant = suggest_language(tag)
     if not is_well_formed(tag):
         hyphens = tag.replace("_", "-")
-        hint = f"write {hyphens!r}" if is_well_formed(hyphens) else meant or \
-            f"write {LANGUAGE_HELP}"
+        hint = f"write {hyphens!r}" if is_well_formed(hyphens) else \
+            suggest_language(tag) or f"write {LANGUAGE_HELP}"
         reader.error(key, f"{tag!r} is not a well-formed language tag (BCP 47: language, "
                      f"then script, region, each after '-'): {hint}")
         return False
     if parse_language(tag) is None:
-        reader.error(key, f"{tag!r} is not a known language: {meant or 'write ' + LANGUAGE_HELP}")
+        meant = suggest_language(tag) or f"write {LANGUAGE_HELP}"
+        reader.error(key, f"{tag!r} is not a known language: {meant}")
         return False
     return True
 
