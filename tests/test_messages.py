@@ -135,9 +135,10 @@ def test_a_role_or_a_text_that_orders_or_shows_nothing_is_warned_of(make_site):
 def test_check_says_a_texts_rooted_link_and_missing_anchor_at_its_line(make_site):
     """'/publications/' in the bio (kept as written: right on a domain's root only) and a
     '#method' an abstract has no id for: told at the line of the .md file, not only in
-    the built pages' HTML."""
+    the built pages' HTML; a link from '/' in any built page fails check."""
     content = make_site({
         "index.md": "Hello.\n\nSee [all papers](/publications/).\n",
+        "files/old.html": "<!doctype html><title>Old</title><a href='/publications/'>all</a>",
         "publications/b-paper.md": paper("B", abstract="First.\n\nSee [the method](#method) "
                                          "and [ok](#sec).\n\n## Sec {#sec}"),
     })
@@ -149,6 +150,12 @@ def test_check_says_a_texts_rooted_link_and_missing_anchor_at_its_line(make_site
     find_line(result.err, "publications/b-paper.md:10: warning", "link to '#method', which "
               "is no id in this text")
     assert "'#sec'" not in result.err
+    # In the built pages: an error in one the build wrote, a warning in the owner's own.
+    rooted = "link to '/publications/' begins with '/', the server's root: it breaks when " \
+        "the site is opened from disk or published under a subpath; make it relative"
+    find_line(result.err, "site/index.html:", f"error: {rooted}")
+    find_line(result.err, "site/files/old.html:1: warning", rooted)
+    assert result.code == 1
 
 
 def test_a_command_run_inside_the_content_folder_says_to_run_it_above(make_site):
