@@ -8,6 +8,7 @@ Exit codes: 0 success, 1 content or output errors (printed as `path:line: error:
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import sys
 import time
@@ -157,8 +158,10 @@ def normalize_argv(argv: list[str]) -> list[str]:
     """`python build.py` and `python build.py --content X` mean `build`; a first word that
     is no command is a usage error that lists them, not build's unknown argument."""
     if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
+        near = difflib.get_close_matches(argv[0].lower(), COMMANDS, n=1, cutoff=0.6)
+        meant = f"; did you mean '{near[0]}'?" if near else ""
         make_parser().error(f"unknown command '{argv[0]}'; the commands are "
-                            f"{', '.join(COMMANDS)}")
+                            f"{', '.join(COMMANDS)}{meant}")
     if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version")):
         return ["build", *argv]
     return argv

@@ -38,7 +38,7 @@ KINDS = (
     ("author with no name", r"names nobody|has no name|name is empty|only markers"),
     ("unreadable name", r"cannot read the name"),
     ("field given twice", r"is given twice"),
-    ("exact repeat shown once", r"repeats .* exactly"),
+    ("exact repeat shown once", r"repeats? .* exactly"),
     ("two entries one address (second moved)", r"would both have the page address"),
     ("key used twice", r"key is used twice"),
     ("same paper in two files", r"the same paper is listed twice"),

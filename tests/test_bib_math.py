@@ -219,12 +219,14 @@ NOTES = r"""@article{lee2021gs,
 }
 """
 CITED = {
-    "lee2021gs": "Kim Lee, Ada Example; Nature Communications, Vol. 12, pp. 1–9, 2021.",
-    "lee2021published": "Ada Example; Proceedings of the Conference on Examples, Published, "
-                        "March 2021.",
-    "lee2022press": "Ada Example; Journal of Tests, In press, 2022.",
-    "lee2020march": "Ada Example; Workshop on Examples, March 2020.",
-    "lee2023accepted": "Ada Example; Journal of Tests, Accepted 2022, arXiv:2023.01234, 2023.",
+    "lee2021gs": "Kim Lee, Ada Example. Learning to Sort. Nature Communications, Vol. 12, "
+                 "pp. 1–9, 2021.",
+    "lee2021published": "Ada Example. Sorting in Public. Proceedings of the Conference on "
+                        "Examples, Published, March 2021.",
+    "lee2022press": "Ada Example. Sorting Under Pressure. Journal of Tests, In press, 2022.",
+    "lee2020march": "Ada Example. Sorting in March. Workshop on Examples, March 2020.",
+    "lee2023accepted": "Ada Example. Sorting Accepted Early. Journal of Tests, Accepted 2022, "
+                       "arXiv:2023.01234, 2023.",
 }
 
 

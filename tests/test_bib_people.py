@@ -230,6 +230,6 @@ def test_import_bib_takes_short_names_and_never_repeats_the_year(tmp_path):
     assert result.code == 0, result.err
     site = content.parent / "site"
     citation = read_page(site, "publications/atc/index.html").select_one("p.citation")
-    assert citation.get_text().endswith("; USENIX Annual Technical Conference (ATC), 2023.")
+    assert citation.get_text().endswith(". USENIX Annual Technical Conference (ATC), 2023.")
     citation = read_page(site, "publications/abbr/index.html").select_one("p.citation")
     assert citation.get_text().endswith("2022.")

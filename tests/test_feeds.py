@@ -108,8 +108,9 @@ def test_feed_entry_content_matches_the_paper(example):
     # A report without an abstract is summarized by its citation.
     report = next(e for e in feed.findall(f"{ATOM}entry")
                   if slug_of(text(e, "id")) == "rome-tech-report-2025")
-    assert text(report, "summary") == "Weixun Wang, Wei Gao, et al.; Technical Report, " \
-        "arXiv preprint, December 2025."
+    assert text(report, "summary") == "Weixun Wang, Wei Gao, et al. Let It Flow: Agentic " \
+        "Crafting on Rock and Roll, Building the ROME Model within an Open Agentic Learning " \
+        "Ecosystem. Technical Report, arXiv preprint, December 2025."
 
 
 def test_feed_and_sitemap_do_not_depend_on_the_clock(tmp_path, example):

@@ -221,6 +221,30 @@ def test_a_hand_written_tier_wraps_between_words_never_inside_one(make_site, bro
             assert badge <= title
 
 
+LINES = """el => { const range = document.createRange(); range.selectNodeContents(el);
+  return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; }"""
+
+
+def test_a_position_date_range_and_chinese_name_keep_together(make_site, browser):
+    """The position is not left with a comma when the affiliation takes a line of its own;
+    a CV's date range is one line; a name in Chinese is never split between characters."""
+    config = ("title: 高巍\nurl: https://example.org/\nauthor:\n  name: Wei Gao\n"
+              "  position: 教授、博士生导师\n  affiliation: 北方理工学院\n")
+    cv = "positions:\n  - title: Professor\n    start: 2016-09\n    end: 2021-08\n"
+    content = make_site({"site.yaml": config, "cv.yaml": cv, "people/xiaoyu-wang.md":
+                         "---\nname: Xiaoyu Wang\nscripts: [王晓雨]\nrole: PhD student\n---\n"})
+    out = content.parent / "site"
+    assert run_cli(*build_args(content, out)).code == 0
+    with serve(out) as base, open_page(browser, viewport=DESKTOP) as page:
+        page.goto(base)
+        assert page.inner_text(".position").split() == ["教授、博士生导师", "北方理工学院"]
+        page.goto(base + "cv/")
+        assert page.eval_on_selector(".cv-when", LINES) == 1
+    with serve(out) as base, open_page(browser, viewport={"width": 320, "height": 740}) as page:
+        page.goto(base + "people/")
+        assert page.eval_on_selector(".person-scripts", LINES) == 1
+
+
 def test_a_category_or_tier_holding_a_bar_is_one_value(make_site, browser):
     """Topics are joined by '|' in the page; a category or tier is one value, whatever it
     holds, so one with a '|' in it still filters; a topic cannot hold one."""

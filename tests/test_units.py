@@ -106,7 +106,7 @@ def test_citation_style():
                   date=PubDate(2022, 11), type="journal", source=Path("x.md"), line=1,
                   venue="IEEE Transactions on Parallel and Distributed Systems",
                   venue_short="TPDS", volume="33", number="11", pages="2781–2793")
-    assert format_citation(paper, Messages()) == ("A B, C D; IEEE Transactions on Parallel and Distributed "
+    assert format_citation(paper, Messages()) == ("A B, C D. T. IEEE Transactions on Parallel and Distributed "
                                       "Systems (TPDS), Vol. 33, No. 11, pp. 2781–2793, "
                                       "November 2022.")
     assert make_bibtex_key(paper) == "b2022:x"

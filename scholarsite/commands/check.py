@@ -210,7 +210,8 @@ def check_output(out: Path, base_url: str, shown_as: str) -> Report:
                 report.external.setdefault(target.external, []).append((rel, link.line))
                 continue
             report.links += 1
-            problem = target.problem or find_link_problem(target, link, rel, files, scans)
+            problem = target.problem or find_link_problem(target, link, rel, files, scans) \
+                or find_rooted_link(link.url, rel)
             if problem:
                 found.append(Diagnostic(rel, link.line, "error", problem))
         report.problems += [as_owners(d) for d in found] if is_published_as_is(rel) \
@@ -314,6 +315,18 @@ def find_link_problem(target: Target, link: Link, page: str, files: set[str],
         where = "this page" if path == page else f"'{path}'"
         return f"broken link to '{link.url}': {where} has no id '{fragment}'"
     return ""
+
+
+def find_rooted_link(url: str, page: str) -> str:
+    """Why a link from the server's root ('/publications/') on a page is wrong, or '': it
+    works on a domain's root alone, not opened from disk nor under a subpath. 404.html is
+    the exception: served for any missing address, it can only name its assets so."""
+    url = url.strip()
+    if not url.startswith("/") or url.startswith("//") or page == "404.html" \
+            or not page.endswith(HTML_SUFFIXES):
+        return ""
+    return (f"link to '{url}' begins with '/', the server's root: it breaks when the site "
+            "is opened from disk or published under a subpath; make it relative")
 
 
 def fetch_problem(url: str, timeout: float) -> tuple[str, str]:

@@ -44,6 +44,7 @@ UNRECORDED = {
     "README.md": "f0ebe8d93fd90eb8af6272884461e6b98c9f5ad3dc401c803c4b9597fa060a44",
 }
 # The only files upgrade removes: a wheel as `new` and upgrade name the one they write.
+RELEASE = re.compile(r"(\d+(?:\.\d+)*)(?![\d.])")  # a version's release numbers: 1.2.0
 VENDORED_WHEEL = re.compile(rf"{VENDOR}/scholarsite-[A-Za-z0-9.+!_]+-py3-none-any\.whl")
 
 
@@ -145,12 +146,33 @@ def run_upgrade(folder: Path, force: bool = False) -> int:
     if record is None or diags.has_errors():
         print("\n".join(map(str, diags.items)), file=sys.stderr)
         return 1
+    before = printable(str(record.get("scholarsite", "an unknown version")))  # the site's text
+    if is_older(source.version, before):
+        back = (f"the site is from scholarsite {before}, newer than this one "
+                f"({source.version}): upgrading moves it back to the older version")
+        ask = (f"; nothing was written: install scholarsite {before} or newer, or run "
+               f"`scholarsite upgrade --force` to move back to {source.version}")
+        print(Diagnostic((folder / RECORD).as_posix(), 0, "warning" if force else "error",
+                         back + ("" if force else ask)), file=sys.stderr)
+        if not force:
+            return 1
     known = record.get("files") or UNRECORDED
     outcome = upgrade_site(folder.resolve(), files, known, force)
     write_upgrade_record(folder, source, outcome, record.get("files", {}))
-    before = printable(str(record.get("scholarsite", "an unknown version")))  # the site's text
     report_upgrade(folder, source, before, outcome)
     return 0
+
+
+def is_older(version: str, than: str) -> bool:
+    """Whether release `version` ('0.1.0') comes before `than` ('0.2.0'), compared by
+    their numbers; False when either is not written so (nothing to judge by)."""
+    mine, theirs = RELEASE.match(version), RELEASE.match(than)
+    if not mine or not theirs:
+        return False
+    numbers = [tuple(int(n) for n in m.group(1).split(".")) for m in (mine, theirs)]
+    width = max(map(len, numbers))
+    padded = [n + (0,) * (width - len(n)) for n in numbers]
+    return padded[0] < padded[1]
 
 
 def report_upgrade(folder: Path, source: Source, before: str, outcome: Outcome) -> None:

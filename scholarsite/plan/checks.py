@@ -11,6 +11,7 @@ from urllib.parse import unquote
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import Site
 from ..reading.loader import BIO_FILE
+from ..reading.text.mdconvert import THEME_IDS
 from ..reading.settings.yamlread import read_text
 from ..structure.kinds import KIND
 from ..structure.urls import FILES_DIR, ROOT_MARKER, file_key, is_external, output_path
@@ -81,11 +82,46 @@ def check_text_links(site: Site, pages: Iterable[Page], copies: dict[str, Path],
         said.warning(source, find_written_line(source, target, line), f"link to "
                      f"'{target}', which is no page or file of this site (it should be "
                      f"{hint}): the link would be broken")
+    warn_rooted_bio_links(site, said)
+    texts.append((site.content_dir / BIO_FILE, 1, site.bio_html))
+    for source, line, text in texts:
+        warn_missing_anchors(source, line, text, said)
     diags.add_all(said.items)
     return said.items
 
 
+def warn_rooted_bio_links(site: Site, said: Diagnostics) -> None:
+    """The bio's links are kept as written (the home page is at the root), so one that
+    begins with '/' leads to the server's root: right on a domain's root, broken opened
+    from disk or published under a subpath, where the other texts' links work."""
+    source = site.content_dir / BIO_FILE
+    for written in dict.fromkeys(ROOTED.findall(site.bio_html)):
+        target = html.unescape(written)
+        said.warning(source, find_written_line(source, unquote(target), 1), f"link to "
+                     f"'{target}' begins with '/', the server's root: it breaks when the "
+                     "site is opened from disk or published under a subpath "
+                     f"(user.github.io/repo/); write it from the home page: "
+                     f"'{target.lstrip('/') or './'}'")
+
+
+def warn_missing_anchors(source: Path, line: int, text: str, said: Diagnostics) -> None:
+    """A link to '#x' in a text whose HTML has no id 'x': said at the line of the text
+    where it is written (`check` finds it too, but in each built page that shows the
+    text). The ids the theme gives its pages ('#cite', '#bibtex') are left to `check`."""
+    ids = {html.unescape(i) for i in ANCHOR_ID.findall(text)} if "#" in text else set()
+    for fragment in dict.fromkeys(SAME_PAGE.findall(text)):
+        name = unquote(html.unescape(fragment))
+        if name in ids or name in THEME_IDS or name == "top" or name.startswith(":~:"):
+            continue
+        said.warning(source, find_written_line(source, f"#{name}", line), f"link to "
+                     f"'#{name}', which is no id in this text (a heading's {{#{name}}}, or "
+                     f"an element's id=\"{name}\"): the link would be broken")
+
+
 LINKED = re.compile(r'(?:href|src)="' + re.escape(ROOT_MARKER) + r'([^"]*)"')
+SAME_PAGE = re.compile(r'href="#([^"]+)"')
+ANCHOR_ID = re.compile(r'\sid="([^"]+)"')
+ROOTED = re.compile(r'(?:href|src)="(/(?!/)[^"]*)"')  # '/x', not '//host/x'
 AS_WRITTEN = re.compile(r'(?:href|src)="(?![a-zA-Z][a-zA-Z0-9+.-]*:|[#/.])([^"]+)"')
 
 

@@ -21,7 +21,7 @@ from .slugs import check_file_slug, fold_latin, make_tag_slug, split_repeats
 from ..models import Item
 from .text.papers import Converter, html_to_text, render_markdown, report_at
 from .settings.publishing import Publishing, select_published, warn_links_to_held
-from ..structure.urls import ROOT_MARKER, check_link, is_external
+from ..structure.urls import ROOT_MARKER, check_link, is_external, suggest_path
 from .settings.yamlread import read_front_matter, read_text
 
 
@@ -150,8 +150,9 @@ def check_file_path(f: FieldReader, key: str, value: str, ctx: Context) -> str:
         return url
     rel = url.lstrip("/")
     if urlsplit(rel).path not in ctx.files:  # 'files/a.pdf#page=2' names files/a.pdf
+        hint = suggest_path(rel, ctx.files) or "; write it as 'files/NAME'"
         f.error((key,), f"'{f.name(key)}' names '{value}', which is not a file in "
-                f"{(ctx.content_dir / 'files').as_posix()}/; write it as 'files/NAME'")
+                f"{(ctx.content_dir / 'files').as_posix()}/{hint}")
         return ""
     return rel
 
@@ -202,7 +203,7 @@ def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics,
     """One Markdown file of a collection; None (with diagnostics) when it cannot be used.
     `slug`: of a text in another language ('x.zh.md'), the slug of the item it translates."""
     if not slug:
-        check_file_slug(path, "my-talk-2024.md", diags)
+        check_file_slug(path, "my-talk-2024.md", diags, translatable=True)
     text = read_text(path, diags)
     read = read_front_matter(text, path, diags) if text is not None else None
     if read is None:

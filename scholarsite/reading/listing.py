@@ -104,3 +104,10 @@ def walk_files(folder: Path) -> Iterator[tuple[Path, os.DirEntry]]:
                         yield path, entry
         except OSError:  # a folder that cannot be read holds nothing to read
             continue
+
+
+def list_names(folder: Path) -> list[str]:
+    """The files below `folder`, as relative POSIX paths, for a hint ('did you mean')
+    when a name given is none of them: nothing is read or checked here."""
+    return [p.relative_to(folder).as_posix() for p in sorted(folder.rglob("*"))
+            if p.is_file()] if folder.is_dir() else []

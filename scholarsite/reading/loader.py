@@ -168,6 +168,7 @@ def apply_site_rules(papers: list[Paper], config: SiteConfig, diags: Diagnostics
         if unknown and pubs.author_notes:
             diags.warning(paper.source, paper.line, f"author mark(s) {' '.join(unknown)} have no "
                           "meaning in site.yaml's publications.author_notes")
+        warn_unlisted_translations(paper, config.languages or (config.language,), diags)
         if not paper.tier and pubs.venue_tiers:
             tier = lookup_paper_tier(paper)
             if tier:
@@ -191,6 +192,16 @@ def settle_language(paper: Paper, default: str, diags: Diagnostics) -> Paper:
 
 def settle_item_language(item: Item, default: str) -> Item:
     return item if item.language else dataclasses.replace(item, language=default)
+
+
+def warn_unlisted_translations(paper: Paper, languages: tuple[str, ...],
+                               diags: Diagnostics) -> None:
+    """A paper's `translations` in a language the site is not built in are on no page."""
+    for tag in (tag for tag, *_ in paper.translations if tag not in languages):
+        diags.warning(paper.source, paper.line, f"'translations' has {tag!r}, which is not "
+                      f"one of the site's languages ({', '.join(languages)}): it is shown "
+                      f"nowhere; list it in site.yaml: languages: [{', '.join(languages)}, "
+                      f"{tag}]")
 
 
 def find_files_dir(source: Path) -> Path:

@@ -13,6 +13,7 @@ that finds the owner (people.py). Nothing is fetched: a link is what the file sa
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -26,6 +27,7 @@ from .settings.config import read_profile_links, shows_photo
 from .settings.fields import FieldReader, type_name
 from .text.papers import render_markdown, report_at
 from .slugs import check_file_slug, split_repeats
+from .settings.langconfig import read_quietly
 from .settings.yamlread import parse_yaml, read_front_matter, read_text
 
 PEOPLE_DIR = "people"
@@ -91,8 +93,9 @@ def load_roster(ctx: Context, today: dt.date, order: tuple[str, ...], diags: Dia
                 ) -> Roster:
     """content/people/ and content/coauthors.yaml, checked; empty when there are none."""
     paths = list_markdown(ctx.content_dir / PEOPLE_DIR, ctx.content_dir, diags)
-    read = (read_person(path, ctx, today, diags) for path in paths)
+    read = (read_person(path, ctx, today, diags, order) for path in paths)
     people, repeats = split_repeats((p for p in read if p is not None), lambda p: p.slug)
+    warn_unused_roles(order, people, ctx.content_dir, diags)
     for person, other in repeats:  # 'ana.md' and 'ana.markdown'
         diags.error(person.source, 1, f"two people files have the slug '{person.slug}': "
                     f"this one and {other.source.as_posix()}; rename one")
@@ -100,8 +103,8 @@ def load_roster(ctx: Context, today: dt.date, order: tuple[str, ...], diags: Dia
     return Roster(order_people(people, order), coauthors)
 
 
-def read_person(path: Path, ctx: Context, today: dt.date, diags: Diagnostics
-                ) -> Person | None:
+def read_person(path: Path, ctx: Context, today: dt.date, diags: Diagnostics,
+                order: tuple[str, ...] = ()) -> Person | None:
     """One person's file; None (with diagnostics) when it cannot be used."""
     check_file_slug(path, "ana-souza.md", diags)
     text = read_text(path, diags)
@@ -113,6 +116,8 @@ def read_person(path: Path, ctx: Context, today: dt.date, diags: Diagnostics
     f = FieldReader(doc, path, diags)
     name = f.line_text("name", required=True)
     role = f.line_text("role", required=True)
+    if role:
+        check_role(f, role, order)
     photo = f.line_text("photo")
     photo = check_file_path(f, "photo", photo, ctx) if photo else ""
     if photo and not is_external(photo) and not shows_photo(f, "photo", photo,
@@ -133,6 +138,62 @@ def read_person(path: Path, ctx: Context, today: dt.date, diags: Diagnostics
     return Person(slug=path.stem, name=name, role=_FOLDED_ROLES.get(role.casefold(), role),
                   source=path, photo=photo, start=start, end=end, alumni=alumni,
                   bio_html=html, **fields)
+
+
+def check_role(f: FieldReader, role: str, order: tuple[str, ...]) -> None:
+    """A warning for a role that is no usual one nor one of site.yaml's `people.roles`
+    (when it gives them): it makes a group of its own on /people/, which a misspelt or
+    short role ('PhD Studnet', 'phd') makes by mistake."""
+    known = [*order, *(r for r in ROLES if r.casefold() not in map(str.casefold, order))]
+    folded = {r.casefold(): r for r in known}
+    if role.casefold() in folded and (not order or role.casefold() in map(str.casefold, order)):
+        return
+    near = find_near_role(role, folded)
+    if near:
+        f.warning(("role",), f"role '{role}' is none of {describe_roles(order)}: did you "
+                  f"mean '{near}'? As written it makes a group of its own on /people/")
+    elif order:
+        f.warning(("role",), f"role '{role}' is not in site.yaml's people.roles; its "
+                  "group is shown after theirs: add it there, or use one of them")
+
+
+def find_near_role(role: str, folded: dict[str, str]) -> str:
+    """The known role `role` is a misspelling ('PhD Studnet') or a short form ('phd',
+    'master') of, or ''."""
+    word = role.casefold().strip()
+    close = difflib.get_close_matches(word, list(folded), n=1, cutoff=0.75)
+    if close and close[0] != word:
+        return folded[close[0]]
+    starts = [r for r in folded if r.startswith(word) and r[len(word):][:1] in (" ", "'")]
+    return folded[starts[0]] if len(starts) == 1 else ""
+
+
+def describe_roles(order: tuple[str, ...]) -> str:
+    if order:
+        return f"the usual roles nor site.yaml's people.roles ({', '.join(order)})"
+    return f"the usual roles ({', '.join(ROLES)})"
+
+
+def warn_unused_roles(order: tuple[str, ...], people: list[Person], content_dir: Path,
+                      diags: Diagnostics) -> None:
+    """Warnings for site.yaml's `people.roles` that order no one: a role near one that
+    people have ('Postdocs' for 'Postdoc'), or a list that names no one's role at all."""
+    held = {person.role.casefold(): person.role for person in people}
+    unused = [(i, role) for i, role in enumerate(order) if role.casefold() not in held]
+    if not people or not unused:
+        return
+    doc = read_quietly(content_dir / "site.yaml")
+    where = content_dir / "site.yaml"
+    for i, role in unused:
+        near = difflib.get_close_matches(role.casefold(), sorted(held), n=1, cutoff=0.75)
+        if near and (held[near[0]] in ROLES or role not in ROLES):  # which one is misspelt
+            diags.warning(where, doc.line("people", "roles", i) if doc else 1,
+                          f"people.roles names '{role}', which is no one's role: did you "
+                          f"mean '{held[near[0]]}'?")
+    if len(unused) == len(order):
+        diags.warning(where, doc.line("people", "roles") if doc else 1, "people.roles names "
+                      f"no one's role, so it orders nothing; the roles are "
+                      f"{', '.join(sorted(set(held.values()), key=str.casefold))}")
 
 
 def end_passed(end: PubDate, today: dt.date) -> bool:

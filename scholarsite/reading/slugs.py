@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Callable, Iterable, TypeVar
 
 from ..diagnostics import Diagnostics
+from ..structure.languages import parse_language
 
 # What a slug is: lowercase letters and digits, single hyphens between.
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -90,14 +91,34 @@ def fold_latin(text: str) -> str:
                    if not unicodedata.combining(c))
 
 
-def check_file_slug(path: Path, example: str, diags: Diagnostics) -> None:
-    """An error at a content file whose name cannot be its page address."""
-    if not SLUG.match(path.stem):
+def check_file_slug(path: Path, example: str, diags: Diagnostics,
+                    translatable: bool = False) -> None:
+    """An error at a content file whose name cannot be its page address. `translatable`:
+    the file may be a text in another language ('x.zh.md'), which is not said as a slug."""
+    language = describe_unlisted_language(path.name) if translatable else ""
+    if language:
+        diags.error(path, 1, language)
+    elif not SLUG.match(path.stem):
         diags.error(path, 1, f"file name '{path.name}' is not a valid slug: use lowercase "
                     f"letters, digits and single hyphens, such as '{example}'")
     elif path.stem in RESERVED_NAMES:
         diags.error(path, 1, f"'{path.stem}' cannot be a page address: Windows keeps the name "
                     "for a device, so no one could check the site out there; rename the file")
+
+
+def describe_unlisted_language(name: str) -> str:
+    """What is wrong with 'x.zh.md' (or 'index.zh.md'), a text in a language the site does
+    not list, when that is what it is; else ''. Its fix is site.yaml's `languages`, not
+    another name."""
+    stem, _, suffix = name.rpartition(".")
+    base, _, tag = stem.rpartition(".")
+    locale = parse_language(tag) if base and SLUG.match(base) else None
+    if locale is None:
+        return ""
+    default = "zh" if locale.language == "en" else "en"
+    return (f"'{name}' is the text of '{base}.{suffix}' in {locale.get_display_name('en')} "
+            f"({tag}), which is not one of the site's languages, so it is not built: list "
+            f"them in site.yaml, the default first, such as languages: [{default}, {tag}]")
 
 
 def find_path_problem(path: str) -> str:

@@ -15,6 +15,7 @@ from .citecounts import COUNTS_FILE
 from .collections import PAGES, SCHEMAS
 from .layout import PAPERS_DIR
 from .roster import COAUTHORS_FILE, PEOPLE_DIR
+from .slugs import describe_unlisted_language
 
 READ_FILES = ("site.yaml", "index.md", "cv.yaml", COUNTS_FILE, COAUTHORS_FILE)
 READ_FOLDERS = (PAPERS_DIR, *(s.name for s in SCHEMAS), PAGES.name, PEOPLE_DIR, FILES_DIR)
@@ -63,6 +64,10 @@ def warn_unread(content_dir: Path, diags: Diagnostics, languages: tuple[str, ...
     for entry in entries:
         name, is_folder = entry.name, entry.is_dir()
         if name.startswith(".") or name in (READ_FOLDERS if is_folder else read):
+            continue
+        language = "" if is_folder else describe_unlisted_language(name)
+        if language:
+            diags.warning(entry, 0, language)
             continue
         meant = suggest_name(name, is_folder)
         shown = f"'{name}/'" if is_folder else f"'{name}'"

@@ -68,6 +68,30 @@ def parse_language(tag: str) -> Locale | None:
         return None
 
 
+def suggest_language(word: str) -> str:
+    """For what is no language tag, the tag meant, in words ('' when none is): a language's
+    English name ('english': 'did you mean en (English)?'), or a country's code, which is
+    the region of a tag, not its language ('cn': 'Chinese is zh (China's region is CN:
+    zh-CN)'). Both from Babel's copy of CLDR."""
+    from babel import Locale
+    from babel.languages import get_official_languages
+
+    english = Locale("en")
+    by_name = {name.casefold(): code for code, name in english.languages.items()
+               if "_" not in code}
+    code = by_name.get(word.strip().casefold())
+    if code:
+        return f"did you mean {code!r} ({english.languages[code]})?"
+    region = word.strip().upper()
+    country = english.territories.get(region) if len(region) == 2 else None
+    spoken = get_official_languages(region, de_facto=True) if country else ()
+    if not spoken:
+        return ""
+    language = spoken[0]
+    return (f"{english.languages.get(language, language)} is {language} ({country}'s region "
+            f"is {region}: {language}-{region})")
+
+
 @lru_cache(maxsize=256)
 def catalog_name(tag: str) -> str:
     """The catalog for the language `tag`: 'zh_Hant' for 'zh-TW', '' when none ships."""

@@ -7,9 +7,11 @@ root, under a subpath (user.github.io/repo/), and opened from the file system.
 from __future__ import annotations
 
 import base64
+import difflib
 import html
 import posixpath
 import re
+from typing import Iterable
 from urllib.parse import quote, unquote, urlsplit
 
 SAFE_SCHEMES = ("http", "https", "mailto")
@@ -200,3 +202,13 @@ def make_data_url(media_type: str, text: str) -> str:
     made from what the page already shows, with no file of its own to write."""
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
     return f"data:{media_type};charset=utf-8;base64,{data}"
+
+
+def suggest_path(path: str, known: Iterable[str]) -> str:
+    """'; did you mean 'files/marchetti.jpg'?' for a path that is one of `known` but for
+    case ('files/Marchetti.JPG': a disk that ignores case finds it, the web server does
+    not), or close to one; '' when none is."""
+    known = sorted(known)
+    same = [name for name in known if name.casefold() == path.casefold()]
+    near = same or difflib.get_close_matches(path, known, n=1, cutoff=0.8)
+    return f"; did you mean '{near[0]}'?" if near else ""

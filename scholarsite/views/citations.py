@@ -1,7 +1,7 @@
 """Citations of a paper: the recommended citation text and its BibTeX entry.
 
 One style for every paper, whatever it was read from:
-  Authors; Venue (SHORT), note, Vol. V, No. N, pp. P, Month Year.
+  Authors. Title. Venue (SHORT), note, Vol. V, No. N, pp. P, Month Year.
 """
 
 from __future__ import annotations
@@ -133,7 +133,15 @@ def format_citation(paper: Paper, messages: Messages) -> str:
         parts.append(t("pp. %(pages)s") % {"pages": format_pages(paper.pages)})
     parts += [when for when in (paper.date and human_date(paper.date, messages.language),
                                 t(status_label(paper)) if paper.status else "") if when]
-    return f"{author_line(paper)}; {', '.join(parts)}."
+    return " ".join(end_sentence(text) for text in (author_line(paper), paper.title,
+                                                    ", ".join(parts)) if text)
+
+
+def end_sentence(text: str) -> str:
+    """`text` with a full stop, unless it ends with one or with '?' or '!' ('et al.', a
+    title that asks)."""
+    text = text.strip()
+    return text if text.endswith((".", "?", "!")) else text + "."
 
 
 def drop_year(venue: str, year: int) -> str:

@@ -19,6 +19,7 @@ from ...diagnostics import Diagnostics
 from ...models import Paper
 
 _NOWHERE = Path()
+MAX_KEYS_SHOWN = 5  # of a file's repeats, named in its one warning
 _ASCII_NOT_ALNUM = (string.punctuation + string.whitespace).encode("ascii")
 _NOT_ALNUM = re.compile(r"[\W_]+")  # accents too, once NFKD has split them off
 
@@ -34,6 +35,7 @@ def keep_repeats(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
         return papers  # nothing to settle: the usual case, said at once
     holders: dict[str, Paper] = {}
     kept: dict[int, Paper] = {}
+    exact: list[tuple[Paper, Paper]] = []  # (a repeat, the paper it repeats)
     # Markdown papers first: a .bib paper moves out of their way, never the reverse.
     for i in sorted(range(len(papers)), key=lambda i: is_bib(papers[i])):
         paper = papers[i]
@@ -44,8 +46,7 @@ def keep_repeats(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
             diags.error(paper.source, paper.line, f"two papers have the slug '{paper.slug}': "
                         f"this one and {other.source.as_posix()}:{other.line}; rename one")
         elif same_entry(paper, other):
-            diags.warning(paper.source, paper.line, f"{name(paper)} repeats {name(other)} "
-                          f"at {place(other, paper)} exactly; it is shown once")
+            exact.append((paper, other))
         else:
             slug = next_free(paper.slug, taken)
             taken.add(slug)
@@ -53,7 +54,33 @@ def keep_repeats(papers: list[Paper], diags: Diagnostics) -> list[Paper]:
             diags.warning(paper.source, paper.line, f"{name(paper)} and {name(other)} at "
                           f"{place(other, paper)} would both have the page address "
                           f"'{paper.slug}' but differ; both are kept, this one as '{slug}'")
+    warn_exact_repeats(exact, diags)
     return [kept[i] for i in sorted(kept)]
+
+
+def warn_exact_repeats(exact: list[tuple[Paper, Paper]], diags: Diagnostics) -> None:
+    """One warning for each file's exact repeats of one other file (or of itself): a
+    .bib copied beside its original repeats every entry, and is one mistake, not one per
+    entry."""
+    groups: dict[tuple[Path, Path], list[tuple[Paper, Paper]]] = {}
+    for paper, other in exact:
+        groups.setdefault((paper.source, other.source), []).append((paper, other))
+    for pairs in groups.values():
+        paper, other = pairs[0]
+        if len(pairs) == 1:
+            diags.warning(paper.source, paper.line, f"{name(paper)} repeats {name(other)} "
+                          f"at {place(other, paper)} exactly; it is shown once")
+            continue
+        keys = [f"'{p.bibtex_key}'" for p, _ in pairs]
+        shown = ", ".join(keys[:MAX_KEYS_SHOWN]) + (
+            f" and {len(keys) - MAX_KEYS_SHOWN} more" if len(keys) > MAX_KEYS_SHOWN else "")
+        if other.source == paper.source:
+            diags.warning(paper.source, paper.line, f"{len(pairs)} entries of this file "
+                          f"repeat others of it exactly ({shown}); each is shown once")
+            continue
+        diags.warning(paper.source, paper.line, f"{len(pairs)} entries of this file repeat "
+                      f"those of {other.source.as_posix()} exactly ({shown}); each is shown "
+                      "once: if one file is a copy of the other, remove it")
 
 
 def drop_same_papers(papers: list[Paper], diags: Diagnostics) -> list[Paper]:

@@ -8,12 +8,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ...diagnostics import Diagnostics
-from ..listing import check_inside
+from ..listing import check_inside, list_names
 from ..pictures import read_photo_facts
 from .fields import FieldReader
 from ...models import LabConfig, NavEntry, Owner, PublicationsConfig, SiteConfig, SourcesConfig
 from ..citecounts import CITATION_SOURCES, COUNTS_FILE, read_counts
-from ...structure.urls import check_link
+from ...structure.urls import check_link, suggest_path
 from .redirects import read_redirects
 from .langconfig import read_in_languages, read_languages, read_names, read_strings
 from .theme import read_analytics, read_theme
@@ -32,11 +32,21 @@ _ORCID = re.compile(r"^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$")
 _DBLP_PID = re.compile(r"^[a-z0-9]+/[A-Za-z0-9_=-]+$")
 
 
+def describe_missing_config(path: Path) -> str:
+    """Why there is no site.yaml at `path`, and what to do: most often the command was
+    run inside the content folder, whose own content/ it then looks for."""
+    folder = path.parent
+    if not folder.is_dir() and (folder.parent / path.name).is_file():
+        return (f"there is no folder '{folder.as_posix()}' here: this is the content "
+                "folder itself (it holds site.yaml); run the command in the site's folder, "
+                "the one above it (cd ..)")
+    return "site.yaml is missing: every site needs one (see README.md, 'Content format')"
+
+
 def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     """The site's settings, or None when site.yaml is missing or invalid (all problems reported)."""
     if not os.path.lexists(path):
-        diags.error(path, 0, "site.yaml is missing: every site needs one (see README.md, "
-                    "'Content format')")
+        diags.error(path, 0, describe_missing_config(path))
         return None
     text = read_text(path, diags) if check_inside(path, path.parent, diags) else None
     if text is None:
@@ -202,8 +212,10 @@ def read_picture(reader: FieldReader, key: str) -> str:
     files_dir = reader.path.parent / "files"
     target = reader.path.parent / rel
     if not rel.startswith("files/") or ".." in rel.split("/") or not target.is_file():
+        known = (f"files/{entry}" for entry in list_names(files_dir))
         reader.error((key,), f"'{name}' must name a picture in "
-                     f"{files_dir.as_posix()}/, written as 'files/NAME'; found {photo!r}")
+                     f"{files_dir.as_posix()}/, written as 'files/NAME'; found {photo!r}"
+                     f"{suggest_path(rel, known)}")
         return ""
     return rel if shows_photo(reader, name, rel, target, key) else ""
 

@@ -4,6 +4,7 @@ several scripts (`author.name: {en: Wei Gao, zh: 高巍}`)."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from pathlib import Path
 from typing import TypeVar
@@ -11,7 +12,8 @@ from typing import TypeVar
 from ...diagnostics import Diagnostics
 from .fields import FieldReader
 from .yamlread import Located, parse_yaml, read_text
-from ...structure.languages import is_well_formed, known_strings, parse_language
+from ...structure.languages import (is_well_formed, known_strings, parse_language,
+                                    suggest_language)
 
 Options = TypeVar("Options")
 
@@ -66,12 +68,14 @@ def check_tag(reader: FieldReader, key: tuple, tag: str) -> bool:
     English (or `strings`)."""
     if not is_well_formed(tag):
         hyphens = tag.replace("_", "-")
-        hint = f"write {hyphens!r}" if is_well_formed(hyphens) else f"write {LANGUAGE_HELP}"
+        hint = f"write {hyphens!r}" if is_well_formed(hyphens) else \
+            suggest_language(tag) or f"write {LANGUAGE_HELP}"
         reader.error(key, f"{tag!r} is not a well-formed language tag (BCP 47: language, "
                      f"then script, region, each after '-'): {hint}")
         return False
     if parse_language(tag) is None:
-        reader.error(key, f"{tag!r} is not a known language: write {LANGUAGE_HELP}")
+        meant = suggest_language(tag) or f"write {LANGUAGE_HELP}"
+        reader.error(key, f"{tag!r} is not a known language: {meant}")
         return False
     return True
 
@@ -158,7 +162,12 @@ def read_in_languages(reader: FieldReader, key: str, languages: tuple[str, ...],
         return reader.line_text(key, required=required), ()
     texts = reader.mapping(key)
     found: list[tuple[str, str]] = []
-    for tag in list(texts.data):
+    tags = list(texts.data)
+    for i, tag in enumerate(tags):
+        if i and is_split_off(texts.data, tag):
+            if not is_split_off(texts.data, tags[i - 1]):
+                report_split_text(texts, reader.name(key), tags[i - 1:])
+            continue
         text = texts.line_text(str(tag), required=True)
         if parse_language(str(tag)) is None:
             texts.error((tag,), f"'{reader.name(key)}' has {tag!r}, which is not a "
@@ -169,6 +178,24 @@ def read_in_languages(reader: FieldReader, key: str, languages: tuple[str, ...],
         reader.error((key,), f"'{reader.name(key)}' must give at least one text")
         return "", ()
     return dict(found).get(languages[0], found[0][1]), tuple(found)
+
+
+def is_split_off(data: dict, key: object) -> bool:
+    """Whether `key` of a text-per-language mapping is the rest of a text cut at a comma:
+    no language, and no value."""
+    return data[key] is None and parse_language(str(key)) is None
+
+
+def report_split_text(texts: FieldReader, name: str, tags: list) -> None:
+    """`{en: Professor, PhD advisor, zh: 教授}`: in a mapping written on one line a comma
+    ends a value, so the rest of the text reads as keys with no value; one error, at
+    the text, saying so, rather than one for each empty key and each non-language."""
+    rest = [str(tag) for tag in itertools.takewhile(
+        lambda tag: is_split_off(texts.data, tag), tags[1:])]
+    text = ", ".join([str(texts.data[tags[0]]), *rest])
+    texts.error((tags[1],), f"'{name}' has a comma in its {tags[0]} text ({text!r}), which "
+                "in {...} ends the text: put that text in quotes: "
+                f"{tags[0]}: \"{text}\"")
 
 
 def read_quietly(path: Path) -> Located | None:

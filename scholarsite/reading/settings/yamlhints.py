@@ -2,12 +2,13 @@
 
 PyYAML's messages name the parser's state ("mapping values are not allowed in this
 context", "did not find expected key ... while parsing a block mapping that starts here"),
-and point at where it gave up, sometimes the start of the whole mapping. For three common
+and point at where it gave up, sometimes the start of the whole mapping. For four common
 mistakes the line at fault is known and so is the fix:
 
 - a value holding `: ` (`title: Tidal: Consistent Snapshots`): put the value in quotes;
 - a line indented more or less than the keys beside it;
-- a tab used to indent.
+- a tab used to indent;
+- a quote that opens a text and is never closed (the parser gives up at the file's end).
 
 Each gives one line, the one to change, with its text shown. Anything else is left to
 yamlread.describe_yaml_error.
@@ -28,11 +29,14 @@ def explain_yaml_error(exc: yaml.MarkedYAMLError, text: str) -> tuple[int, str] 
     if mark is None:
         return None
     lines = text.splitlines()
+    if exc.context == "while scanning a quoted scalar" and exc.context_mark is not None \
+            and exc.context_mark.line < len(lines):  # gave up at the end of the text
+        return explain_quote(lines, exc.context_mark.line, exc.context_mark.column)
     if not 0 <= mark.line < len(lines):
         return None
     problem = exc.problem or ""
-    if "\t" in problem or "'\\t'" in problem or (lines[mark.line][mark.column:mark.column + 1]
-                                                  == "\t" and "cannot start" in problem):
+    if "\t" in problem or "'\\t'" in problem or " tab " in problem or (
+            lines[mark.line][mark.column:mark.column + 1] == "\t" and "cannot start" in problem):
         return mark.line, (f"a tab indents this line ({show(lines[mark.line])}); YAML "
                            "indents with spaces only: replace the tab with spaces")
     if problem.startswith("mapping values are not allowed"):
@@ -66,6 +70,18 @@ def quote_value(line: str) -> str | None:
     return None
 
 
+def explain_quote(lines: list[str], line: int, column: int) -> tuple[int, str]:
+    """A quote that opens a text and is never closed: YAML reads on to the end of the
+    file, so the parser gives up there, far from the line to change."""
+    here = lines[line].rstrip()
+    quote = here[column:column + 1] or '"'
+    fix = f"close it with {quote} where the text ends"
+    if here[:column].rstrip().endswith((":", "-")) and quote not in here[column + 1:]:
+        fix += f": {here.strip()}{quote}"  # the value is the quoted text alone
+    return line, (f"the quote {quote} opened on this line ({show(here)}) is never closed, so "
+                  f"YAML reads all that follows as one text: {fix}")
+
+
 def explain_indent(lines: list[str], line: int) -> tuple[int, str]:
     here = lines[line]
     above = next((lines[i] for i in range(line - 1, -1, -1)
@@ -83,5 +99,5 @@ def width(line: str) -> int:
 
 
 def show(line: str) -> str:
-    text = line.rstrip()
+    text = line.rstrip() or line  # a line of a tab alone shows it
     return repr(text if len(text) <= 60 else text[:57] + "...")
