@@ -22,6 +22,8 @@ from ...structure.urls import ROOT_MARKER, check_text_link, is_external
 
 # An address in raw HTML: href, src or a video's poster, quoted.
 _RAW_LINK = re.compile(r"""(\s(?:href|src|poster)\s*=\s*)(["'])([^"'<>]*)\2""", re.I)
+# A footnote citation's id in raw HTML (drop_lone_backrefs).
+_CITATION_ID = re.compile(r'<sup id="(fnref[^"]*)"')
 
 
 def new_markdown(root_links: bool, contents: bool) -> markdown.Markdown:
@@ -87,7 +89,7 @@ class SafeLinks(Treeprocessor):
     problem is kept in `md.refused` for the caller to report at its line."""
 
     def run(self, root: etree.Element) -> None:
-        drop_lone_backrefs(root)
+        drop_lone_backrefs(root, self.md.htmlStash.rawHtmlBlocks)
         for element in root.iter():
             for attr in ("href", "src"):
                 url = element.get(attr)
@@ -104,10 +106,13 @@ class SafeLinks(Treeprocessor):
                     self.md.refused.append((url, f"the link {url!r} in the text {problem}"))
 
 
-def drop_lone_backrefs(root: etree.Element) -> None:
+def drop_lone_backrefs(root: etree.Element, raw_html: list) -> None:
     """A footnote that the text never cites still gets a link back to its citation,
-    which is nowhere (`#fnref:x`, a broken link for `check`): that link is taken out."""
+    which is nowhere (`#fnref:x`, a broken link for `check`): that link is taken out. A
+    citation may stand in raw HTML put back later (`a<b [^1] -->`): it counts too."""
     cited = {el.get("id") for el in root.iter("sup") if el.get("id")}
+    cited |= {found for block in raw_html if isinstance(block, str)
+              for found in _CITATION_ID.findall(block)}
     for item in list(root.iter("p")):
         for link in [el for el in item if el.tag == "a" and el.get("href", "").startswith(
                 "#fnref") and el.get("href", "")[1:] not in cited]:
