@@ -26,12 +26,15 @@ PAPER_PAGE = "/publications/a-paper/"
 class Server:
     """`build.py serve` in a subprocess; its console is collected line by line."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, interrupt_ignored: bool = False) -> None:
         env = dict(os.environ, PYTHONIOENCODING="utf-8", PYTHONUTF8="1")
+        # As a script's background job starts it: with Ctrl-C's signal ignored.
+        ignore = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) \
+            if interrupt_ignored else None
         self.proc = subprocess.Popen(
             [sys.executable, str(ROOT / "build.py"), "serve", *args],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8",
-            env=env)
+            env=env, preexec_fn=ignore)
         self.lines: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
         match = self.wait_for_line(r"at (http://[^ ]+) \(Ctrl-C to stop\)")
@@ -100,9 +103,10 @@ def served(make_site, tmp_path):
     templates = copy_templates(tmp_path)
     servers: list[Server] = []
 
-    def start(*extra: str) -> Server:
+    def start(*extra: str, interrupt_ignored: bool = False) -> Server:
         server = Server("--content", str(content), "--output", str(tmp_path / "site"),
-                        "--templates", str(templates), "--port", "0", *extra)
+                        "--templates", str(templates), "--port", "0", *extra,
+                        interrupt_ignored=interrupt_ignored)
         servers.append(server)
         return server
 
@@ -336,8 +340,11 @@ def test_a_port_in_use_moves_to_the_next_free_one(make_site, tmp_path):
 
 
 @pytest.mark.skipif(os.name == "nt", reason="Ctrl-C is a console event on Windows")
-def test_ctrl_c_stops_cleanly(served):
-    server = served()
+@pytest.mark.parametrize("interrupt_ignored", [False, True])
+def test_ctrl_c_stops_cleanly(served, interrupt_ignored):
+    """Also when started with Ctrl-C's signal ignored, as a script's background job is
+    (it then served on, until killed)."""
+    server = served(interrupt_ignored=interrupt_ignored)
     server.proc.send_signal(signal.SIGINT)
     assert server.proc.wait(30) == 0  # stopping is what is tested, not its speed under load
     server.wait_for_line(r"^Stopped\.$")

@@ -300,6 +300,10 @@ def serve(options: ServeOptions) -> int:
                       [build_options.output_dir], live.rebuild)
     server = HTTPServer(make_app(live.preview, list_addresses(options.host, port)))
     signal.signal(signal.SIGTERM, stop_on_signal)
+    # Ctrl-C stops the preview, as it says, even where the shell started it with Ctrl-C
+    # ignored (a job put in the background by a script): Python keeps an ignored signal
+    # ignored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         # Listed before the first build, watched after it: a save during the build is
         # rebuilt after it, and the build runs with no watching thread, so that it may
