@@ -93,9 +93,9 @@ def judge_placeholders(content: Path, warnings: list[Diagnostic]) -> list[Diagno
     The untouched starter, every file as `new` wrote it, publishes as a preview, said so.
     A site `new` did not make (migrated from an old one, where migrate says what to edit)
     is told of them as a build tells it."""
-    found = {item.describe() for item in find_placeholders(content)}
     if not (content.parent / STARTER_RECORD).is_file():
         return warnings  # not a site `new` made (a migrated one): said, as in a build
+    found = {item.describe() for item in find_placeholders(content)}
     if found and is_untouched_starter(content):
         print("This is the untouched starter that `scholarsite new` wrote: it is checked and "
               "published as a preview. Put your own details on the lines named; once "
