@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 from .frontmatter import read_source
-from .model import Migration
+from .model import Migration, show_name
 
 JEKYLL_OWNED = ("_config.yml", "_pages", "_posts", "_talks", "_teaching", "_portfolio",
                 "_projects", "_news", "_publications", "_bibliography", "_data", "files",
@@ -41,8 +41,7 @@ def list_owned(old: Path, kind: str) -> list[str]:
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             base = Path(folder).relative_to(old).as_posix()
             found += [f"{base}/{name}" for name in sorted(files) if not name.startswith(".")]
-    # Named as the report names them (Migration.where): a name that is not UTF-8 escaped.
-    return [os.fsencode(rel).decode("utf-8", "backslashreplace") for rel in found]
+    return [show_name(rel) for rel in found]  # named as the report names them
 
 
 def find_fates(mig: Migration) -> dict[str, list[str]]:

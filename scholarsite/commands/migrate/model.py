@@ -21,6 +21,12 @@ from .samples import SAMPLE_FILE_MAX, find_sample_file
 NO_VENUE = "Manuscript"
 
 
+def show_name(name: str) -> str:
+    """A file name as the report prints it: a name that is not UTF-8 with escapes (it
+    cannot be printed as it is)."""
+    return os.fsencode(name).decode("utf-8", "backslashreplace")
+
+
 @dataclass(frozen=True)
 class Note:
     where: str  # 'old/path:line', or 'old/path' when no line says more
@@ -61,7 +67,7 @@ class Migration:
             shown = path.relative_to(self.old).as_posix()
         except ValueError:
             shown = path.as_posix()
-        shown = os.fsencode(shown).decode("utf-8", "backslashreplace")
+        shown = show_name(shown)
         return f"{shown}:{line}" if line else shown
 
     def add_text(self, path: str, text: str, what: str, origin: str) -> None:
@@ -133,8 +139,7 @@ class Migration:
             problem = f"its new name differs from {clash}'s only in case; on macOS and " \
                       "Windows they are one file"
         if problem:
-            shown = os.fsencode(path).decode("utf-8", "backslashreplace")
-            self.leave(origin, f"not moved to {shown}: {problem}")
+            self.leave(origin, f"not moved to {show_name(path)}: {problem}")
         return not problem
 
     def add_review(self, where: str, message: str) -> None:
@@ -153,8 +158,8 @@ class Migration:
             return
         problem = normalize_old_path(old)[1] or why_not_name(old)
         if problem:
-            shown = os.fsencode(old).decode("utf-8", "backslashreplace")
-            self.add_review(where, f"the old address '{shown}' is not redirected: {problem}")
+            self.add_review(where, f"the old address '{show_name(old)}' is not redirected: "
+                            f"{problem}")
             return
         self.redirects[old] = new
 
