@@ -400,6 +400,16 @@ def pytest_configure(config) -> None:
                                 "that do")
 
 
+def pytest_xdist_auto_num_workers(config) -> int | None:
+    """`-n auto`: one worker more than the machine has cores. Many tests spend their time
+    waiting (on Chromium, a server, pip, a LaTeX run), so with one worker per core a core
+    idles while its worker waits; PYTEST_XDIST_AUTO_NUM_WORKERS still decides when set."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # pytest-xdist's own hook reads it
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (cores or 1) + 1
+
+
 # --- What the tests need from npm ----------------------------------------------------------
 
 
