@@ -6,8 +6,8 @@ from __future__ import annotations
 import jinja2
 import pytest
 
-from conftest import (MINIMAL_CONFIG, TEMPLATES, assert_same_as_cold_build, edit, paper,
-                      start_live_site)
+from conftest import (MINIMAL_CONFIG, TEMPLATES, assert_same_as_cold_build, build_args, edit,
+                      make_site, paper, run_cli, start_live_site, write_files)
 from scholarsite.live.incremental import SiteBuilder
 from scholarsite.render.render import make_env
 from scholarsite.fastpath.splice import Pieces, encode_texts, prints_pieces
@@ -31,24 +31,24 @@ def edit_and_compare(builder: SiteBuilder, old: str, new: str, name: str = "beta
     assert_same_as_cold_build(builder)
 
 
-LOOP = '{% for paper in group.papers %}{% cache paper.slug, page.root %}'
+LOOP = '{% for paper in group.papers %}{% cache paper.slug, page.root, page.top %}'
 ENTRY = '{% include "_paper_entry.html" %}{% endcache %}{% endfor %}'
 
 
 @pytest.mark.parametrize("name, change", [
     # A paper's title outside its fragment.
     ("publications.html", (LOOP, '{% for paper in group.papers %}<b>{{ paper.title }}</b>'
-                                 '{% cache paper.slug, page.root %}')),
+                                 '{% cache paper.slug, page.root, page.top %}')),
     ("publications.html", ('{{ group.papers | length }}',
                            '{{ group.papers | map(attribute="title") | join }}')),
     # Fragments keyed by their place: a paper's new fragment is not where the old one was.
     ("publications.html", (LOOP, '{% for paper in group.papers %}'
-                                 '{% cache paper.slug, loop.index %}')),
+                                 '{% cache paper.slug, loop.index, page.root, page.top %}')),
     # Only the slug read outside the fragment.
     ("publications.html", (LOOP, LOOP.replace("%}{%", '%}<a id="{{ paper.slug }}"></a>{%'))),
     # The fragment inside a macro: what it prints reaches the page through the macro's call.
     ("publications.html", (LOOP + ENTRY, '{% macro entry(paper) %}{% cache paper.slug, '
-                           'page.root %}' + ENTRY.removesuffix("{% endfor %}") + '{% endmacro %}'
+                           'page.root, page.top %}' + ENTRY.removesuffix("{% endfor %}") + '{% endmacro %}'
                            '{% for paper in group.papers %}{{ entry(paper) }}{% endfor %}')),
 ])
 def test_list_templates(tmp_path, name, change):
@@ -86,3 +86,34 @@ def test_write_pieces(tmp_path):
     pieces = [b"", b"x" * 70_000, b"", *(bytes([i % 256]) * (i % 7) for i in range(2_000))]
     write_pieces(tmp_path / "out", pieces)
     assert (tmp_path / "out").read_bytes() == b"".join(pieces)
+
+
+# What the publications and people pages give their templates besides `paper` and `site`,
+# and what a page is (docs/templates.md): none of it is the same on every page that shows
+# one paper's entry.
+PAGE_READS = ["page.path", "page.kind", "page.title", "page.canonical", "page.languages",
+              "page.meta", "groups", "papers", "person", "people", "count", "filters"]
+
+
+def test_a_cached_entry_that_reads_what_its_key_does_not_name_is_an_error(make_site,
+                                                                         tmp_path):
+    """A site's own `_paper_entry.html` reading anything of the page beyond the fragment's
+    key would be shown stale on the next page with that key (the last round's stale person
+    pages): the build refuses it at the template's line, naming every such read; what the
+    key names, the paper and the site's settings build."""
+    content = make_site()
+    own = tmp_path / "templates"
+    reads = " ".join("{{ %s }}" % read for read in PAGE_READS)
+    write_files(own, {"_paper_entry.html": f"<li>{{{{ paper.title }}}}\n{reads}</li>\n"})
+    result = run_cli(*build_args(content, tmp_path / "site", templates=own))
+    assert result.code == 1 and "Traceback" not in result.err
+    stale = [line for line in result.err.splitlines() if "cached fragment" in line]
+    assert len(stale) == 1 and stale[0].startswith(f"{own}/_paper_entry.html:2: error: ")
+    assert all(f"'{read}'" in stale[0] for read in PAGE_READS), stale
+    assert not (tmp_path / "site").exists()
+    write_files(own, {"_paper_entry.html": "{% set shown = paper.title | upper %}<li><a href="
+                      '"{{ page.top }}{{ paper.url }}">{{ shown }}</a> {{ site.title }}'
+                      "{% for a in paper.authors %}{{ loop.index }}{% endfor %}</li>\n"})
+    result = run_cli(*build_args(content, tmp_path / "site", templates=own))
+    assert result.code == 0, result.err
+    assert "A PAPER" in (tmp_path / "site/publications/index.html").read_text("utf-8")

@@ -23,6 +23,7 @@ from ..output.parallel import count_workers, map_tasks, split_spans
 from ..output.writer import write_chunks, write_file, write_parts
 from .compiled import CompiledTemplates
 from .errors import describe_template_error
+from .fragmentreads import check_fragment_reads
 from .layers import THEME_PREFIX, find_theme, normalize_layers
 
 
@@ -69,8 +70,8 @@ class FragmentCache(Extension):
     """`{% cache paper.slug, page.root %}...{% endcache %}`: the body is rendered once per
     key and reused, as in Jinja's documented fragment-cache example.
 
-    The first key names what the fragment shows (a paper's slug); the block must use
-    nothing but the keys' sources and site settings. An environment starts empty, so a
+    The first key names what the fragment shows (a paper's slug); the block reads nothing
+    its keys do not name, checked as it is compiled (fragmentreads.py). An environment starts empty, so a
     full build renders every fragment; the incremental rebuild drops a paper's fragments
     when that paper changes and starts a new environment when templates or settings do.
     This is what keeps a one-paper edit from re-rendering every entry of a long list.
@@ -91,6 +92,7 @@ class FragmentCache(Extension):
         while parser.stream.skip_if("comma"):
             keys.append(parser.parse_expression())
         body = parser.parse_statements(("name:endcache",), drop_needle=True)
+        check_fragment_reads(self.environment, keys, body, (parser.name, parser.filename))
         where = nodes.Const(f"{parser.name}:{lineno}")
         call = self.call_method("_render_cached", [where, nodes.List(keys)])
         return nodes.CallBlock(call, [], [], body).set_lineno(lineno)
