@@ -91,6 +91,7 @@ class CitationCount:
     work_id: str  # the source's id of the work, such as W2741809807
     fetched: str  # YYYY-MM-DD
     line: int = 0  # where citations.yaml names the paper
+    by_year: tuple[tuple[int, int], ...] = ()  # (year, citations that year), oldest first
 
 
 @dataclass(frozen=True)
@@ -133,6 +134,7 @@ class SiteConfig:  # site.yaml, read: only reading/settings/config.py knows a se
     people_roles: tuple[str, ...]  # site.yaml's people.roles: the order of /people/
     author_links: tuple[AuthorLink, ...] = ()  # the people's and co-authors' (roster.py)
     lab: LabConfig | None = None  # None: the home page is the owner's profile
+    citation_chart: str = ""  # home | publications: where the site's chart is; '': none
 
 
 @dataclass(frozen=True)

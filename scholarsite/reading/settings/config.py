@@ -20,6 +20,7 @@ from .theme import read_analytics, read_theme
 from .yamlread import parse_yaml, read_text
 
 GROUP_BY = ("category", "year", "type", "none")
+CHART_PAGES = ("home", "publications")  # where `citation_chart` may put the chart
 # Authors shown before "and N more authors" when site.yaml does not say (al-folio cuts too).
 DEFAULT_AUTHOR_LIMIT = 10
 # A feed is polled for what is new: the newest 50 papers keep it small however long the
@@ -70,6 +71,7 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     analytics = read_analytics(top.mapping("analytics"), top.has("analytics"))
     sources = read_sources(top.mapping("sources"))
     citations = top.choice("citations", CITATION_SOURCES, "")
+    chart = read_citation_chart(top, citations)
     redirects = read_redirects(top.mapping("redirects"))
     roles = read_people_roles(top.mapping("people"))
     lab, lab_names = read_lab(top.mapping("lab"), top.has("lab"), (title, titles),
@@ -86,7 +88,17 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
                       publications=pubs, cname=cname, nav=nav,
                       theme=theme, analytics=analytics, sources=sources, citations=citations,
                       citation_counts=counts, redirects=redirects, people_roles=roles,
-                      lab=lab)
+                      lab=lab, citation_chart=chart)
+
+
+def read_citation_chart(top: FieldReader, citations: str) -> str:
+    """`citation_chart`: the page that shows the site's citations per year; the counts
+    come from `citations`, so without it there is nothing to draw."""
+    chart = top.choice("citation_chart", CHART_PAGES, "")
+    if chart and not citations:
+        top.warning(("citation_chart",), "'citation_chart' without 'citations' draws no "
+                    "chart: set 'citations: openalex' and run update")
+    return chart
 
 
 def read_lab(lab: FieldReader, present: bool, title: tuple[str, tuple[tuple[str, str], ...]],
