@@ -17,6 +17,7 @@ from ...structure.urls import check_link, suggest_path
 from .redirects import read_redirects
 from .langconfig import read_in_languages, read_languages, read_names, read_strings
 from .theme import read_analytics, read_theme
+from .tiertables import read_venue_tiers
 from .yamlread import parse_yaml, read_text
 
 GROUP_BY = ("category", "year", "type", "none")
@@ -65,7 +66,8 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     cname = read_cname(top, url)
     owner, owner_texts = read_owner(top.mapping("author"), top.has("author"),
                                     languages or (language,))
-    pubs, note_texts = read_publications(top.mapping("publications"), languages or (language,))
+    pubs, note_texts = read_publications(top.mapping("publications"), languages or (language,),
+                                         path.parent)
     nav = read_nav(top)
     theme = read_theme(top.mapping("theme"))
     analytics = read_analytics(top.mapping("analytics"), top.has("analytics"))
@@ -265,10 +267,11 @@ def read_profile_links(links: FieldReader) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def read_publications(pubs: FieldReader, languages: tuple[str, ...] = ("en",)
+def read_publications(pubs: FieldReader, languages: tuple[str, ...], content_dir: Path
                       ) -> tuple[PublicationsConfig, tuple[tuple[str, str, str], ...]]:
     """The publications' settings, and each author mark's meaning in each language that
-    site.yaml gives it in (as SiteConfig.texts: 'author_note *')."""
+    site.yaml gives it in (as SiteConfig.texts: 'author_note *'); tier tables are read
+    from the content folder's tiers/."""
     categories = pubs.text_list("categories")
     # A .bib-only site has no categories: its papers go by year unless told otherwise.
     group_by = pubs.choice("group_by", GROUP_BY, "category" if categories else "year")
@@ -283,7 +286,7 @@ def read_publications(pubs: FieldReader, languages: tuple[str, ...] = ("en",)
             marks.error((mark,), f"author mark {mark!r} must be one symbol, such as * or †")
             continue
         notes.append((str(mark), meaning))
-    tiers = pubs.boolean("venue_tiers", True)
+    tiers = read_venue_tiers(pubs, content_dir)
     pubs.check_unknown()
     if group_by == "category" and not categories:
         pubs.warning(("group_by",), "'group_by: category' without 'categories': groups are "
