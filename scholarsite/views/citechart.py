@@ -26,9 +26,10 @@ class Frame:
     top: int  # room above the bars (for their counts)
     bottom: int  # room below them (for the years)
     labels: bool  # whether counts and years are written on the chart
+    font: int = 11  # their size
 
 
-SITE_FRAME = Frame(bar=22, gap=6, plot=96, top=14, bottom=16, labels=True)
+SITE_FRAME = Frame(bar=28, gap=8, plot=110, top=16, bottom=18, labels=True)
 PAPER_FRAME = Frame(bar=6, gap=2, plot=20, top=2, bottom=2, labels=False)
 # Years written under the bars: at most this many, so that they never overlap.
 MAX_YEAR_LABELS = 12
@@ -87,6 +88,6 @@ def draw_chart(pairs: tuple[tuple[int, int], ...], frame: Frame, name: str, titl
         f'<svg class="chart-{name}" xmlns="http://www.w3.org/2000/svg" role="img" '
         f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
         f'aria-labelledby="{name}-title {name}-desc" fill="currentColor" '
-        f'font-size="9" text-anchor="middle">'
+        f'font-size="{frame.font}" text-anchor="middle">'
         f'<title id="{name}-title">{escape(title)}</title>'
         f'<desc id="{name}-desc">{escape(desc)}</desc>{"".join(shapes)}</svg>')
