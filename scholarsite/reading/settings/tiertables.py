@@ -84,7 +84,21 @@ def read_table_file(pubs: FieldReader, key: tuple, name: str, content_dir: Path
     if text is None:
         return None
     read = read_tsv if path.suffix.lower() == ".tsv" else read_yaml_table
-    return TierTable(name, read(text, path, pubs.diags))
+    rows = read(text, path, pubs.diags)
+    warn_repeated(rows, path, pubs.diags)
+    return TierTable(name, rows)
+
+
+def warn_repeated(rows: tuple[TierRow, ...], path: Path, diags: Diagnostics) -> None:
+    """A warning for a name a table gives two tiers: the venue gets neither from it."""
+    first: dict[frozenset[str], TierRow] = {}
+    for row in rows:
+        for name in row.names:
+            seen = first.setdefault(make_name_key(name), row)
+            if seen.tier != row.tier:
+                diags.warning(path, row.line, f"'{name}' is tier {row.tier} here and "
+                              f"{seen.tier} at line {seen.line}: papers at this venue get "
+                              "no tier from this table until one of the rows goes")
 
 
 def read_tsv(text: str, path: Path, diags: Diagnostics) -> tuple[TierRow, ...]:
