@@ -42,7 +42,7 @@ def shown_tier(html: str) -> str:
 
 def test_tier_tables_are_asked_in_turn_and_bad_rows_are_errors(tmp_path):
     content = write_files(tmp_path / "content", {
-        "site.yaml": MINIMAL_CONFIG + "  venue_tiers: [school.yaml, ccf, core.tsv]\n",
+        "site.yaml": MINIMAL_CONFIG + "  venue_tiers: [school.yaml, CCF, core.tsv]\n",
         "tiers/school.yaml": SCHOOL_YAML, "tiers/core.tsv": CORE_TSV,
         **{f"publications/{slug}.md": paper(f"Paper {slug}", venue=venue, venue_short=short,
                                             extra=extra)

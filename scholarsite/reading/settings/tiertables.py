@@ -60,7 +60,7 @@ def read_venue_tiers(pubs: FieldReader, content_dir: Path) -> tuple[TierTable, .
     tables = []
     for at, item in enumerate(items):
         key = ("venue_tiers", at) if isinstance(value, list) else ("venue_tiers",)
-        if item == CCF:
+        if isinstance(item, str) and item.lower() == CCF:  # "CCF" as the list is named
             tables.append(TierTable(CCF))
         elif isinstance(item, str) and item.lower().endswith(TABLE_SUFFIXES) \
                 and not Path(item).is_absolute() and ".." not in Path(item).parts:
