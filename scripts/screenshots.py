@@ -4,7 +4,8 @@ default look (`profile`); the compact look's home and publications; and, with a 
 `theme.accent`, the home page on a desktop and a paper on a phone; and the first page of the
 demo's CV as a PDF (cv-first-page.png, by poppler's pdftoppm); and the lab example's
 /people/ and a person's page, on a desktop; and the bilingual example's Chinese home and
-publications pages, on a desktop.
+publications pages, on a desktop; and the front-end fixture's home and a paper, with their
+charts of citations per year (tests/fixtures/themesite, `citation_chart`), on a desktop.
 
     python3 scripts/screenshots.py [--out docs/screenshots]
 
@@ -29,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "demo"
 LAB = ROOT / "examples" / "lab"
 BILINGUAL = ROOT / "examples" / "bilingual"
+THEMESITE = ROOT / "tests" / "fixtures" / "themesite"
 PAGES = {"home": "", "publications": "publications/",
          "paper": "publications/tidepool-sis-2025/", "cv": "cv/",
          "post": "posts/queueing-in-one-page/"}
@@ -89,6 +91,13 @@ def shoot_cv(site: Path, out: Path) -> None:
     print(out / "cv-first-page.png")
 
 
+def shoot_charts(browser, site: Path, out: Path) -> None:
+    """The charts of citations per year: the fixture's home and a paper's page."""
+    build_demo(site, source=THEMESITE)
+    shoot(browser, site, out, {"home": "", "paper": "publications/engine/"}, "citations-",
+          ("desktop",))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
@@ -121,6 +130,7 @@ def main() -> int:
         build_demo(bilingual, source=BILINGUAL)
         shoot(browser, bilingual, args.out, {"home": "zh/", "publications": "zh/publications/"},
               "zh-", ("desktop",))
+        shoot_charts(browser, Path(tmp) / "charts", args.out)
         browser.close()
     return 0
 

@@ -152,6 +152,28 @@ def test_new_citation_counts_are_shown_without_a_restart(site):
     assert_same_as_cold_build(site)
 
 
+def test_a_tier_table_edit_and_counts_by_year_are_shown_without_a_restart(site):
+    """content/tiers/ is read with site.yaml: a table's edit is a change of the settings,
+    as a new year of citations in citations.yaml is one of the charts."""
+    content = site.options.content_dir
+    table = write_files(content, {"tiers/mine.tsv": "T1\tConference on Examples\tCoE\n"})
+    edit(content / "site.yaml", "  group_by: year\n", "  group_by: year\n  venue_tiers: [mine.tsv]\n")
+    with open(content / "site.yaml", "a", encoding="utf-8") as config:
+        config.write("citations: openalex\ncitation_chart: publications\n")
+    assert site.build([content / "site.yaml", table / "tiers" / "mine.tsv"]).ok
+    page = site.options.output_dir / "publications" / "alpha" / "index.html"
+    assert 'tier-badge">T1<' in page.read_text(encoding="utf-8")
+    outcome = site.build([edit(table / "tiers" / "mine.tsv", "T1", "T2")])
+    assert outcome.ok and 'tier-badge">T2<' in page.read_text(encoding="utf-8")
+    counts = write_files(content, {"citations.yaml": (
+        'alpha:\n  count: 7\n  source: openalex\n  id: W1\n  fetched: 2026-11-30\n'
+        '  by_year: {2025: 3, 2026: 4}\n')}) / "citations.yaml"
+    assert site.build([counts]).ok
+    listed = (site.options.output_dir / "publications" / "index.html").read_text("utf-8")
+    assert "2025: 3, 2026: 4. Total 7, h-index 1, i10-index 0." in listed
+    assert_same_as_cold_build(site)
+
+
 def test_bio_edit_rewrites_the_home_page(site):
     bio = write_files(site.options.content_dir, {"index.md": "I study *examples*.\n"})
     outcome = site.build([bio / "index.md"])

@@ -110,9 +110,11 @@ SLUG_FAST = "exampleb24"
 SLUG_CORR = "abs-2401-00001"
 
 
-def work(count: int, work_id: str, title: str = "") -> dict:
+def work(count: int, work_id: str, title: str = "", by_year: tuple = ()) -> dict:
+    """An OpenAlex work; `by_year` its counts_by_year as (year, count), newest first."""
     return {"id": f"https://openalex.org/{work_id}", "cited_by_count": count,
-            "title": title, "display_name": title}
+            "title": title, "display_name": title,
+            "counts_by_year": [{"year": y, "cited_by_count": n} for y, n in by_year]}
 
 
 def json_answer(data: object, status: int = 200, headers: dict | None = None) -> tuple:
@@ -129,7 +131,8 @@ def default_routes() -> dict:
         "/dblp/pid/00/0001.bib": (200, DBLP_BIB.encode(), {"Content-Type": "application/x-bibtex"}),
         "/orcid/0000-0002-1825-0097/works": json_answer(ORCID_WORKS),
         "/orcid/0000-0002-1825-0097/works/101,102,103": json_answer(ORCID_BULK),
-        f"/openalex/works/doi:{DOI_FAST}": json_answer(work(12, "W1")),
+        f"/openalex/works/doi:{DOI_FAST}": json_answer(work(12, "W1", by_year=((2025, 8),
+                                                                                (2024, 4)))),
         "/openalex/works/doi:10.48550/arXiv.2401.00001": json_answer(work(3, "W2")),
         "/openalex/works/doi:10.5555/eth.2023.1": NOT_FOUND,
         "/openalex/works": json_answer({"results": [work(1, "W3", "Unrelated"),
@@ -271,18 +274,22 @@ def test_update_then_build_shows_papers_and_badges(services, site, capsys):
     assert "ORCID work 103 is left out" in out
     counts = read(site / "citations.yaml")
     assert f'"{SLUG_FAST}":\n  count: 12\n  source: openalex\n  id: "W1"\n' \
-           "  fetched: 2025-12-03" in counts
+           "  fetched: 2025-12-03\n  by_year: {2024: 4, 2025: 8}\n" in counts
     assert f'"{SLUG_CORR}":\n  count: 3' in counts and '"a-paper":\n  count: 5' in counts
     assert "engines-ethics-100-safe-ish: not known to openalex" in out
     assert all(f"mailto:{OWNER_EMAIL}" in agent for _, agent in services.seen)
+    (site / "site.yaml").write_text(SITE + "citation_chart: home\n", "utf-8")
     assert main(build_args(site)) == 0
     html = read(site.parent / "site" / "publications" / "index.html")
     assert 'class="chip cite-count" href="https://openalex.org/works/W1"' in html
     assert ">12 citations</a>" in html and "<strong>Ada Example</strong>" in html
     page = read(site.parent / "site" / "publications" / SLUG_FAST / "index.html")
     assert "12 citations according to OpenAlex, as of 2025-12-03" in page
+    assert '<desc id="paper-cites-desc">2024: 4, 2025: 8</desc>' in page  # the years kept
     home = read(site.parent / "site" / "index.html")
     assert "Cited 20 times, h-index 3" in home and "(OpenAlex, as of 2025-12-03)" in home
+    assert '<desc id="site-cites-desc">2024: 4, 2025: 8. Total 20, h-index 3, ' \
+           'i10-index 1.</desc>' in home
 
 
 def test_a_second_update_changes_nothing(services, site):
@@ -619,8 +626,9 @@ def test_count_summary_gives_the_total_and_the_h_index(services, site):
 
     assert update(site) == 0  # counts 12, 5 and 3, one paper not known
     loaded = load_checked(BuildOptions(site, site.parent / "site"), Diagnostics())
-    assert count_summary(loaded.site) == {"total": 20, "h_index": 3, "papers": 3,
-                                     "as_of": "2025-12-03", "source": "OpenAlex"}
+    assert count_summary(loaded.site) == {"total": 20, "h_index": 3, "i10_index": 1, "papers": 3,
+                                     "as_of": "2025-12-03", "source": "OpenAlex",
+                                          "chart_page": ""}
 
 
 def test_the_cv_shows_the_total_and_the_h_index(services, site):

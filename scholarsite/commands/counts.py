@@ -16,6 +16,7 @@ from urllib.parse import quote, urlencode
 from .fetch import FetchError, Fetcher, base_url
 from ..models import CitationCount, Paper
 from ..reading.bib.bibrepeats import fold_title
+from ..reading.citecounts import MAX_YEAR, MIN_YEAR
 from ..structure.urls import normalize_arxiv
 
 HEADER = ("# Citation counts by paper, written by `scholarsite update` (README.md, 'Keeping\n"
@@ -28,6 +29,8 @@ MAX_COUNT = 10_000_000
 _OPENALEX_ID = re.compile(r"W\d{1,15}")
 _S2_ID = re.compile(r"[0-9A-Za-z]{1,64}")
 _VERSION = re.compile(r"v\d+$")
+# What a lookup found: the count, the service's id of the work, (year, count) pairs.
+Found = tuple[int, str, tuple[tuple[int, int], ...]]
 
 
 class BadRecord(ValueError):
@@ -70,7 +73,8 @@ def count_papers(papers: list[Paper], service: str, fetcher: Fetcher, today: str
         if found is None:
             out.unknown.append(paper.slug)
         else:
-            out.counts.append(CitationCount(paper.slug, found[0], service, found[1], today))
+            out.counts.append(CitationCount(paper.slug, found[0], service, found[1], today,
+                                            by_year=found[2]))
     return out
 
 
@@ -88,8 +92,8 @@ def paper_arxiv(paper: Paper) -> str:
     return _VERSION.sub("", normalize_arxiv(paper.arxiv or paper.link("arxiv")))
 
 
-def lookup_openalex(paper: Paper, fetcher: Fetcher) -> tuple[int, str] | None:
-    """(cited_by_count, work id such as W2741809807), or None."""
+def lookup_openalex(paper: Paper, fetcher: Fetcher) -> Found | None:
+    """(cited_by_count, work id such as W2741809807, counts_by_year), or None."""
     base = base_url("openalex")
     polite = f"?{urlencode({'mailto': fetcher.contact})}" if fetcher.contact else ""
     arxiv = paper_arxiv(paper)
@@ -110,13 +114,29 @@ def lookup_openalex(paper: Paper, fetcher: Fetcher) -> tuple[int, str] | None:
     return None
 
 
-def read_openalex_work(work: dict) -> tuple[int, str]:
+def read_openalex_work(work: dict) -> Found:
     work_id = work.get("id")
     short = work_id.rstrip("/").rsplit("/", 1)[-1] if isinstance(work_id, str) else ""
     if not _OPENALEX_ID.fullmatch(short):
         raise BadRecord(f"OpenAlex's answer is left out: 'id' is {work_id!r}, not an "
                         "OpenAlex work")
-    return check_count(work.get("cited_by_count"), "OpenAlex", "cited_by_count"), short
+    count = check_count(work.get("cited_by_count"), "OpenAlex", "cited_by_count")
+    return count, short, read_counts_by_year(work.get("counts_by_year"))
+
+
+def read_counts_by_year(years: object) -> tuple[tuple[int, int], ...]:
+    """OpenAlex's `counts_by_year` (its last ten years, newest first) as (year, count)
+    pairs, oldest first, for the charts; a malformed one leaves the paper out, as a
+    malformed count does (the chart would show figures the service never gave)."""
+    pairs = {}
+    for entry in years if isinstance(years, list) else ():
+        year = entry.get("year") if isinstance(entry, dict) else None
+        if isinstance(year, bool) or not isinstance(year, int) or not MIN_YEAR <= year <= MAX_YEAR:
+            raise BadRecord(f"OpenAlex's answer is left out: 'counts_by_year' has {entry!r}, "
+                            "not a year and its count")
+        pairs[year] = check_count(entry.get("cited_by_count"), "OpenAlex",
+                                  f"counts_by_year {year}")
+    return tuple(sorted(pairs.items()))
 
 
 def check_count(count: object, service: str, name: str) -> int:
@@ -126,8 +146,8 @@ def check_count(count: object, service: str, name: str) -> int:
     return count
 
 
-def lookup_semantic_scholar(paper: Paper, fetcher: Fetcher) -> tuple[int, str] | None:
-    """(citationCount, paperId), or None."""
+def lookup_semantic_scholar(paper: Paper, fetcher: Fetcher) -> Found | None:
+    """(citationCount, paperId, ()), or None: Semantic Scholar gives no counts by year."""
     base = base_url("semantic-scholar")
     fields = "fields=citationCount,title,year"
     arxiv = paper_arxiv(paper)
@@ -143,12 +163,13 @@ def lookup_semantic_scholar(paper: Paper, fetcher: Fetcher) -> tuple[int, str] |
     return None
 
 
-def read_s2_paper(found: dict) -> tuple[int, str]:
+def read_s2_paper(found: dict) -> Found:
     paper_id = found.get("paperId")
     if not isinstance(paper_id, str) or not _S2_ID.fullmatch(paper_id):
         raise BadRecord(f"Semantic Scholar's answer is left out: 'paperId' is {paper_id!r}, "
                         "not a Semantic Scholar paper")
-    return check_count(found.get("citationCount"), "Semantic Scholar", "citationCount"), paper_id
+    return check_count(found.get("citationCount"), "Semantic Scholar", "citationCount"), \
+        paper_id, ()
 
 
 def same_title(paper: Paper, title: object, year: object) -> bool:
@@ -165,4 +186,7 @@ def format_counts(counts: list[CitationCount]) -> str:
         lines += [f"{json.dumps(count.slug)}:", f"  count: {count.count}",
                   f"  source: {count.source}", f"  id: {json.dumps(count.work_id)}",
                   f"  fetched: {count.fetched}"]
+        if count.by_year:
+            years = ", ".join(f"{year}: {cited}" for year, cited in count.by_year)
+            lines.append(f"  by_year: {{{years}}}")
     return "\n".join(lines) + "\n"

@@ -11,6 +11,7 @@ from ..build import ASSETS_DIR, BuildOptions
 from ..reading.collections import MARKDOWN_SUFFIXES, PAGES, SCHEMAS
 from ..reading.citecounts import COUNTS_FILE
 from ..reading.roster import COAUTHORS_FILE, PEOPLE_DIR
+from ..reading.settings.tiertables import TIERS_DIR
 from ..reading.loader import BIO_FILE, CONFIG_FILE, CV_FILE, FILES_DIR, PAPER_SUFFIXES, PAPERS_DIR
 from ..render.layers import find_theme, is_same_folder, make_theme_name
 from ..structure.languages import parse_language
@@ -65,10 +66,10 @@ def classify_content_change(rel: Path, content_dir: Path, changes: Changes) -> b
     """Note what a change of the content folder's `rel` touches; False when no build
     reads it."""
     top, suffix = rel.parts[0], rel.suffix.lower()
-    if rel.as_posix() in (CONFIG_FILE, COUNTS_FILE, COAUTHORS_FILE) or (
+    if rel.as_posix() in (CONFIG_FILE, COUNTS_FILE, COAUTHORS_FILE) or top == TIERS_DIR or (
             top == PEOPLE_DIR and suffix in MARKDOWN_SUFFIXES):
-        # Read with site.yaml: counts, and the people and co-authors, whose names
-        # every paper's view links (loader.load_settings).
+        # Read with site.yaml: counts, tier tables, and the people and co-authors, whose
+        # names every paper's view links (loader.load_settings).
         changes.config = True
     elif rel.as_posix() == BIO_FILE:
         changes.bio = True

@@ -34,12 +34,28 @@ class LabConfig:
 
 
 @dataclass(frozen=True)
+class TierRow:
+    """One venue of a tier table: its tier, as shown, and its names (full and short)."""
+    tier: str
+    names: tuple[str, ...]
+    line: int  # where the table names it
+
+
+@dataclass(frozen=True)
+class TierTable:
+    """A list of venue tiers (site.yaml's `publications.venue_tiers`): the shipped CCF
+    list (name 'ccf', no rows here: reading/settings/venues.py has it), or the user's."""
+    name: str  # 'ccf', or the table's file below content/tiers/
+    rows: tuple[TierRow, ...] = ()
+
+
+@dataclass(frozen=True)
 class PublicationsConfig:  # site.yaml's `publications`; defaults: reading/settings/config.py
     group_by: str  # category | year | type | none
     categories: tuple[str, ...]
     author_limit: int | None  # None: every author
     author_notes: tuple[tuple[str, str], ...]  # (mark, meaning)
-    venue_tiers: bool  # look up CCF ranks for papers without a tier
+    venue_tiers: tuple[TierTable, ...]  # asked in turn for papers without a tier; (): none
     feed_limit: int | None  # the newest papers in /feed.xml; None: all of them
 
 
@@ -91,6 +107,7 @@ class CitationCount:
     work_id: str  # the source's id of the work, such as W2741809807
     fetched: str  # YYYY-MM-DD
     line: int = 0  # where citations.yaml names the paper
+    by_year: tuple[tuple[int, int], ...] = ()  # (year, citations that year), oldest first
 
 
 @dataclass(frozen=True)
@@ -133,6 +150,7 @@ class SiteConfig:  # site.yaml, read: only reading/settings/config.py knows a se
     people_roles: tuple[str, ...]  # site.yaml's people.roles: the order of /people/
     author_links: tuple[AuthorLink, ...] = ()  # the people's and co-authors' (roster.py)
     lab: LabConfig | None = None  # None: the home page is the owner's profile
+    citation_chart: str = ""  # home | publications: where the site's chart is; '': none
 
 
 @dataclass(frozen=True)

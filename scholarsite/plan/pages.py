@@ -35,7 +35,6 @@ from .sitemaps import sitemap_entries, sitemap_sections
 
 HOME_NEWS = 5  # news items on the home page; the rest are on news/
 
-
 # The kinds of page made of every paper's text in one field (Page.owners): a later build
 # swaps a changed paper's text in them, so what they read of papers is not recorded.
 TEXTS = frozenset({"search", "bibtex-all", "ris-all", "csl-all"})
@@ -181,7 +180,8 @@ def plan_publications(plan: Planning, planned: list[Page]) -> list[Page]:
     context = {"site": plan.base, "page": page_view(path, plan.titles["publications"],
                                                     "publications", site),
                "groups": group_papers(site, plan.views), "notes": plan.notes,
-               "count": len(site.papers), "facets": make_facets(site)}
+               "count": len(site.papers), "facets": make_facets(site),
+               "citations": count_summary(site)}  # for the chart (`citation_chart`)
     return [new_page("publications", context)]
 
 

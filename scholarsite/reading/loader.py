@@ -30,7 +30,8 @@ from .paperfiles import (FileKey, PaperFiles, ParsedFiles, Share, check_file_lin
 from .text.papers import make_markdown, render_markdown, report_at
 from ..structure.urls import FILES_DIR  # content/files/, copied to the site as it is
 from ..structure.kinds import list_always_present, list_reserved, list_sections, list_section_keys
-from .settings.venues import load_table, lookup_tier
+from .settings.tiertables import CCF_ONLY, make_tier_finder
+from .settings.venues import load_table
 from .settings.placeholders import warn_placeholders
 from .settings.yamlread import read_text
 from .roster import Roster, link_students, load_roster, make_author_links
@@ -148,11 +149,12 @@ def watch_site(site: Site, log: ReadLog | None) -> Site:
 
 
 def apply_site_rules(papers: list[Paper], config: SiteConfig, diags: Diagnostics) -> list[Paper]:
-    """What depends on the site's settings: CCF tiers by lookup, categories, author marks."""
+    """What depends on the site's settings: tiers by lookup, categories, author marks."""
     pubs = config.publications
     known_marks = {mark for mark, _ in pubs.author_notes}
     out = []
     files_dirs: dict[Path, Path] = {}
+    find_tier = make_tier_finder(pubs.venue_tiers)
     for paper in papers:
         if paper.source.parent not in files_dirs:
             files_dirs[paper.source.parent] = find_files_dir(paper.source)
@@ -170,7 +172,7 @@ def apply_site_rules(papers: list[Paper], config: SiteConfig, diags: Diagnostics
                           "meaning in site.yaml's publications.author_notes")
         warn_unlisted_translations(paper, config.languages or (config.language,), diags)
         if not paper.tier and pubs.venue_tiers:
-            tier = lookup_paper_tier(paper)
+            tier = find_tier(paper.venue, paper.venue_short)
             if tier:
                 paper = dataclasses.replace(paper, tier=tier)
         out.append(settle_language(paper, config.language, diags))
@@ -211,10 +213,6 @@ def find_files_dir(source: Path) -> Path:
     home = next((f for f in folders if (f.parent / CONFIG_FILE).is_file()),
                 folders[0] if folders else source.parent)
     return home.parent / FILES_DIR
-
-
-def lookup_paper_tier(paper: Paper) -> str:
-    return lookup_tier(paper.venue, paper.venue_short)
 
 
 def list_user_files(content_dir: Path, diags: Diagnostics) -> tuple[Path, ...]:
@@ -317,7 +315,7 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
     publishing = publishing or Publishing()
     files = list_user_files(content_dir, diags)
     config, roster = load_settings(content_dir, files, publishing, diags)
-    if config is not None and config.publications.venue_tiers:
+    if config is not None and CCF_ONLY[0] in config.publications.venue_tiers:
         load_table()  # once, here, rather than in every worker
     paths = list_files(content_dir / PAPERS_DIR, content_dir, diags, PAPER_SUFFIXES)
     parsed = ParsedFiles() if parsed is None else parsed

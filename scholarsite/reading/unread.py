@@ -15,10 +15,12 @@ from .citecounts import COUNTS_FILE
 from .collections import PAGES, SCHEMAS
 from .layout import PAPERS_DIR
 from .roster import COAUTHORS_FILE, PEOPLE_DIR
+from .settings.tiertables import TIERS_DIR
 from .slugs import describe_unlisted_language
 
 READ_FILES = ("site.yaml", "index.md", "cv.yaml", COUNTS_FILE, COAUTHORS_FILE)
-READ_FOLDERS = (PAPERS_DIR, *(s.name for s in SCHEMAS), PAGES.name, PEOPLE_DIR, FILES_DIR)
+READ_FOLDERS = (PAPERS_DIR, *(s.name for s in SCHEMAS), PAGES.name, PEOPLE_DIR, FILES_DIR,
+                TIERS_DIR)
 
 # Names other generators use, and what holds the same here.
 ELSEWHERE = {

@@ -23,6 +23,7 @@ from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, AuthorL
 from ..reading.settings.fields import PUB_STATUSES, STATUS_LABELS
 from ..reading.people import find_author_link, is_owner
 from ..reading.settings.venuecolours import find_venue_colour
+from .citechart import PAPER_FRAME, SITE_FRAME, draw_chart, list_figures, sum_by_year
 from .coins import make_coins
 from .csl import csl_download, make_csl
 from .ris import make_ris
@@ -139,19 +140,25 @@ def index_counts(config: SiteConfig) -> dict[str, CitationCount]:
 
 
 def count_view(slug: str, config: SiteConfig, counts: dict | None) -> dict | None:
-    """A paper's citation badge: the count, linked to the work at its source; None: none."""
+    """A paper's citation badge: the count, linked to the work at its source, and its
+    citations per year where the site shows charts (`citation_chart`); None: no count."""
     count = (index_counts(config) if counts is None else counts).get(slug)
     if count is None:
         return None
     name, page = COUNT_SOURCES[count.source]
-    n = messages_for(config).ngettext
+    messages = messages_for(config)
+    n = messages.ngettext
     said = {"count": count.count, "source": name, "date": count.fetched}
     return {"count": count.count, "source": name, "url": page.format(count.work_id),
             "label": n("%(count)d citation", "%(count)d citations", count.count) % said,
             "fetched": count.fetched,
             "title": n("%(count)d citation according to %(source)s, as of %(date)s",
                        "%(count)d citations according to %(source)s, as of %(date)s",
-                       count.count) % said}
+                       count.count) % said,
+            "chart": draw_chart(count.by_year, PAPER_FRAME, "paper-cites",
+                                messages.gettext("Citations of this paper per year"),
+                                list_figures(count.by_year, messages.gettext))
+            if count.by_year and config.citation_chart else None}
 
 
 def count_summary(site: Site) -> dict | None:
@@ -163,9 +170,26 @@ def count_summary(site: Site) -> dict | None:
     if not counts:
         return None
     ranked = sorted((c.count for c in counts), reverse=True)
-    return {"total": sum(ranked), "h_index": sum(1 for i, n in enumerate(ranked) if n > i),
-            "papers": len(ranked), "as_of": max(c.fetched for c in counts),
-            "source": COUNT_SOURCES[site.config.citations][0]}
+    summary = {"total": sum(ranked), "h_index": sum(1 for i, n in enumerate(ranked) if n > i),
+               "i10_index": sum(1 for n in ranked if n >= 10),
+               "papers": len(ranked), "as_of": max(c.fetched for c in counts),
+               "source": COUNT_SOURCES[site.config.citations][0]}
+    return {**summary, **chart_view(site.config, counts, summary)}
+
+
+def chart_view(config: SiteConfig, counts: list[CitationCount], summary: dict) -> dict:
+    """The site's citations per year (`citation_chart`): the page it is on, the chart and
+    its caption; no page when the site shows none or no count has its years."""
+    years = sum_by_year(counts) if config.citation_chart else ()
+    if not years:
+        return {"chart_page": ""}
+    gettext = messages_for(config).gettext
+    caption = gettext("Total %(total)s, h-index %(h)s, i10-index %(i10)s") % {
+        "total": summary["total"], "h": summary["h_index"], "i10": summary["i10_index"]}
+    title = gettext("Citations per year")
+    return {"chart_page": config.citation_chart, "chart_title": title, "caption": caption,
+            "chart": draw_chart(years, SITE_FRAME, "site-cites", title,
+                                f"{list_figures(years, gettext)}. {caption}.")}
 
 
 def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> dict:

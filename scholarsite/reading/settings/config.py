@@ -17,9 +17,11 @@ from ...structure.urls import check_link, suggest_path
 from .redirects import read_redirects
 from .langconfig import read_in_languages, read_languages, read_names, read_strings
 from .theme import read_analytics, read_theme
+from .tiertables import read_venue_tiers
 from .yamlread import parse_yaml, read_text
 
 GROUP_BY = ("category", "year", "type", "none")
+CHART_PAGES = ("home", "publications")  # where `citation_chart` may put the chart
 # Authors shown before "and N more authors" when site.yaml does not say (al-folio cuts too).
 DEFAULT_AUTHOR_LIMIT = 10
 # A feed is polled for what is new: the newest 50 papers keep it small however long the
@@ -64,12 +66,14 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     cname = read_cname(top, url)
     owner, owner_texts = read_owner(top.mapping("author"), top.has("author"),
                                     languages or (language,))
-    pubs, note_texts = read_publications(top.mapping("publications"), languages or (language,))
+    pubs, note_texts = read_publications(top.mapping("publications"), languages or (language,),
+                                         path.parent)
     nav = read_nav(top)
     theme = read_theme(top.mapping("theme"))
     analytics = read_analytics(top.mapping("analytics"), top.has("analytics"))
     sources = read_sources(top.mapping("sources"))
     citations = top.choice("citations", CITATION_SOURCES, "")
+    chart = read_citation_chart(top, citations)
     redirects = read_redirects(top.mapping("redirects"))
     roles = read_people_roles(top.mapping("people"))
     lab, lab_names = read_lab(top.mapping("lab"), top.has("lab"), (title, titles),
@@ -86,7 +90,17 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
                       publications=pubs, cname=cname, nav=nav,
                       theme=theme, analytics=analytics, sources=sources, citations=citations,
                       citation_counts=counts, redirects=redirects, people_roles=roles,
-                      lab=lab)
+                      lab=lab, citation_chart=chart)
+
+
+def read_citation_chart(top: FieldReader, citations: str) -> str:
+    """`citation_chart`: the page that shows the site's citations per year; the counts
+    come from `citations`, so without it there is nothing to draw."""
+    chart = top.choice("citation_chart", CHART_PAGES, "")
+    if chart and not citations:
+        top.warning(("citation_chart",), "'citation_chart' without 'citations' draws no "
+                    "chart: set 'citations: openalex' and run update")
+    return chart
 
 
 def read_lab(lab: FieldReader, present: bool, title: tuple[str, tuple[tuple[str, str], ...]],
@@ -253,10 +267,11 @@ def read_profile_links(links: FieldReader) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def read_publications(pubs: FieldReader, languages: tuple[str, ...] = ("en",)
+def read_publications(pubs: FieldReader, languages: tuple[str, ...], content_dir: Path
                       ) -> tuple[PublicationsConfig, tuple[tuple[str, str, str], ...]]:
     """The publications' settings, and each author mark's meaning in each language that
-    site.yaml gives it in (as SiteConfig.texts: 'author_note *')."""
+    site.yaml gives it in (as SiteConfig.texts: 'author_note *'); tier tables are read
+    from the content folder's tiers/."""
     categories = pubs.text_list("categories")
     # A .bib-only site has no categories: its papers go by year unless told otherwise.
     group_by = pubs.choice("group_by", GROUP_BY, "category" if categories else "year")
@@ -271,7 +286,7 @@ def read_publications(pubs: FieldReader, languages: tuple[str, ...] = ("en",)
             marks.error((mark,), f"author mark {mark!r} must be one symbol, such as * or †")
             continue
         notes.append((str(mark), meaning))
-    tiers = pubs.boolean("venue_tiers", True)
+    tiers = read_venue_tiers(pubs, content_dir)
     pubs.check_unknown()
     if group_by == "category" and not categories:
         pubs.warning(("group_by",), "'group_by: category' without 'categories': groups are "
