@@ -99,7 +99,7 @@ def walk_included(env: jinja2.Environment, include: nodes.Include,
             "a cached fragment can include only a template named in quotes: what a "
             "computed one reads cannot be known", include.lineno, *where)
     name = include.template.value
-    if name in seen:
+    if name in seen or env.loader is None:  # no loader: a string extractor's parse
         return
     seen.add(name)
     try:
