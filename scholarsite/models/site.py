@@ -89,6 +89,17 @@ class AnalyticsConfig:
 
 
 @dataclass(frozen=True)
+class CommentsConfig:
+    """site.yaml's `comments`: opt-in, through giscus (GitHub Discussions); repo '' shows
+    none. Loaded only when a reader asks (templates/assets/comments.js)."""
+    repo: str = ""  # owner/name
+    repo_id: str = ""
+    category: str = ""
+    category_id: str = ""
+    collections: tuple[str, ...] = ("posts",)  # whose items show them unless one says no
+
+
+@dataclass(frozen=True)
 class SourcesConfig:
     """site.yaml's `sources`: where `update` fetches papers ('' for none), and the
     e-mail address its requests carry (the owner's when not given)."""
@@ -151,6 +162,7 @@ class SiteConfig:  # site.yaml, read: only reading/settings/config.py knows a se
     author_links: tuple[AuthorLink, ...] = ()  # the people's and co-authors' (roster.py)
     lab: LabConfig | None = None  # None: the home page is the owner's profile
     citation_chart: str = ""  # home | publications: where the site's chart is; '': none
+    comments: CommentsConfig = CommentsConfig()
 
 
 @dataclass(frozen=True)
@@ -173,6 +185,7 @@ class Item:
     body_html: str = ""
     body_text: str = ""  # plain text, for descriptions
     toc_html: str = ""  # the table of contents, when the text asks for one (`toc: true`)
+    comments: bool | None = None  # its own `comments:`; None: as site.yaml's `comments.collections` says
     language: str = ""  # the tag of what it is written in; '' until the loader gives the site's first
 
     def field(self, name: str) -> str:

@@ -13,7 +13,7 @@ from ..structure.languages import is_rtl, language_links, language_prefix, messa
 from ..structure.urls import page_root, split_site_link
 from ..views.blog import feed_path
 from ..views.itemviews import profile_links
-from ..views.looks import add_preview, analytics_view, theme_view
+from ..views.looks import add_preview, analytics_view, comments_view, theme_view
 from ..views.metadata import make_page_meta
 from ..views.photos import photo_view
 
@@ -83,6 +83,7 @@ def site_view(site: Site) -> dict:
         "feeds": list_feeds(site),
         "theme": theme_view(config),
         "analytics": analytics_view(config),
+        "comments": comments_view(config),
     }
 
 

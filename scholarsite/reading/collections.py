@@ -215,6 +215,7 @@ def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics,
     date = f.date("date", required=schema.date_required)
     draft = f.boolean("draft")
     wants_toc = f.boolean("toc")
+    comments = f.boolean("comments") if f.has("comments") else None
     fields = read_fields(f, schema, ctx)
     language = read_language(f)
     f.check_unknown()
@@ -230,7 +231,7 @@ def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics,
         return None
     return Item(collection=schema.name, slug=slug or path.stem, title=title, source=path, line=1,
                 date=date, draft=draft, body_html=body_html, body_text=html_to_text(body_html),
-                toc_html=toc_html, language=language, **fields)
+                toc_html=toc_html, language=language, comments=comments, **fields)
 
 
 def list_markdown(folder: Path, content_dir: Path, diags: Diagnostics) -> list[Path]:

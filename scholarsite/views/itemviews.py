@@ -88,7 +88,7 @@ def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict],
         "papers": [papers[slug] for slug in item.papers],
         "meta": [], "facts": [],
         "image": "", "tags": [],  # what the generic templates ask of every collection
-        "tag_links": tag_links(item, root), "draft": item.draft,
+        "tag_links": tag_links(item, root), "draft": item.draft, "comments": item.comments,
         # A post's page's extras (views/blog.py), filled in by its planner.
         "reading_minutes": 0, "newer": None, "older": None, "related": [],
     }

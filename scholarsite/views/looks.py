@@ -73,6 +73,30 @@ def theme_view(config: SiteConfig) -> dict:
             "ico": FAVICON_ICO}
 
 
+# giscus's interface languages (its locales/ folder); another page language gets English.
+GISCUS_LANGUAGES = frozenset(
+    "ar be bg ca cs da de en eo es eu fa fr gr hbs he hu id it ja kh ko nl pl pt ro ru th "
+    "tr uk uz vi zh-CN zh-HK zh-TW".split())
+
+
+def giscus_language(tag: str) -> str:
+    """giscus's name for a page language: 'zh-TW' for Traditional Chinese, 'zh-CN' for
+    Chinese otherwise, else the language's own subtag when giscus has it."""
+    parts = tag.replace("_", "-").split("-")
+    if parts[0].lower() == "zh":
+        rest = {p.upper() for p in parts[1:]}
+        return "zh-HK" if "HK" in rest else "zh-TW" if rest & {"HANT", "TW", "MO"} else "zh-CN"
+    return parts[0].lower() if parts[0].lower() in GISCUS_LANGUAGES else "en"
+
+
+def comments_view(config: SiteConfig) -> dict:
+    """`site.comments`: repo '' when none is set, and then no page has any trace of it."""
+    comments = config.comments
+    return {"repo": comments.repo, "repo_id": comments.repo_id,
+            "category": comments.category, "category_id": comments.category_id,
+            "collections": list(comments.collections), "lang": giscus_language(config.language)}
+
+
 def analytics_view(config: SiteConfig) -> dict:
     """`site.analytics`: provider '' when none is set, and then nothing is loaded."""
     return {"provider": config.analytics.provider, "id": config.analytics.id}

@@ -17,6 +17,8 @@ from ...structure.urls import check_link, suggest_path
 from .redirects import read_redirects
 from .langconfig import read_in_languages, read_languages, read_names, read_strings
 from .theme import read_analytics, read_theme
+from .comments import read_comments
+from ..collections import PAGES, SCHEMAS
 from .tiertables import read_venue_tiers
 from .yamlread import parse_yaml, read_text
 
@@ -71,6 +73,8 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     nav = read_nav(top)
     theme = read_theme(top.mapping("theme"))
     analytics = read_analytics(top.mapping("analytics"), top.has("analytics"))
+    comments = read_comments(top.mapping("comments"), top.has("comments"),
+                             tuple(schema.name for schema in (*SCHEMAS, PAGES)))
     sources = read_sources(top.mapping("sources"))
     citations = top.choice("citations", CITATION_SOURCES, "")
     chart = read_citation_chart(top, citations)
@@ -90,7 +94,7 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
                       publications=pubs, cname=cname, nav=nav,
                       theme=theme, analytics=analytics, sources=sources, citations=citations,
                       citation_counts=counts, redirects=redirects, people_roles=roles,
-                      lab=lab, citation_chart=chart)
+                      lab=lab, citation_chart=chart, comments=comments)
 
 
 def read_citation_chart(top: FieldReader, citations: str) -> str:
