@@ -115,7 +115,7 @@ def test_moved_text_keeps_its_links_working_or_says_which_it_took_out(old, tmp_p
     assert (content / "files/talk.pdf").read_bytes() == b"%PDF-1.4 slides\n"
     assert "[the group](join-us/)" in home  # a moved page, at its old address
     assert "my CV" in home and "(/cv/)" not in home  # no such page in the new site
-    assert "_pages/about.md: link to '/cv/' taken out" in result.out
+    assert "_pages/about.md:6: link to '/cv/' taken out" in result.out
     paper = next((content / "publications").glob("*.md")).stem
     assert f"[a paper](publications/{paper}/)" in home  # an old address: where it is now
     run_cli(*build_args(content, tmp_path / "site"))

@@ -461,8 +461,10 @@ def test_a_front_matter_yaml_refuses_for_a_colon_moves_repaired(tmp_path):
 def test_a_page_written_by_hand_in_a_collection_folder_is_kept(tmp_path):
     """`_publications/Publis.md` (`title: ""`, `permalink: /publications/`) holds the
     owner's whole list written by hand, and a `_teaching/` file the same: each is kept
-    whole as a page, the report saying where, beside the items that move as before (issue
-    45, class 3)."""
+    whole as its list page's own text (pages/publications.md, `place: above`), the report
+    saying how to show the owner's list alone, beside the items that move as before; the
+    build honours `place` (above the list, or instead of it) and refuses it on a page
+    that is no list's (issue 45, class 3)."""
     old = write_files(tmp_path / "old", {
         "_publications/Publis.md": """\
             ---
@@ -485,13 +487,67 @@ def test_a_page_written_by_hand_in_a_collection_folder_is_kept(tmp_path):
     content = write_files(tmp_path / "content", {"site.yaml": SITE_YAML})
     result = run_cli("migrate", str(old), "--content", str(content), "--from", "academicpages")
     assert result.code == 0, result.out + result.err
-    publis = (content / "pages" / "publis.md").read_text(encoding="utf-8")
-    assert "## Journal papers" in publis and "https://doi.org/10.5555/dawn" in publis \
-        and "Widget Forum 2018" in publis
-    assert "Widgets 101" in (content / "pages" / "courses.md").read_text(encoding="utf-8")
+    publis = content / "pages" / "publications.md"
+    assert read_front(publis)["place"] == "above"
+    assert "## Journal papers" in publis.read_text(encoding="utf-8")
+    assert read_front(content / "pages" / "teaching.md")["place"] == "above"
     assert (content / "publications" / "real.md").is_file()
     assert "_publications/Publis.md: a page written by hand among the _publications/ items, " \
-           "kept whole as pages/publis.md (/publis/): its old address /publications/ is " \
-           "the new site's own list" in result.out
+           "kept whole as the text of /publications/, above the list the new site makes " \
+           "there (pages/publications.md, `place: above`): set `place: instead` to show " \
+           "only your list" in result.out
     assert "_teaching/courses.md: a page written by hand" in result.out
     assert "not moved" not in result.out  # and the new folder reads clean (exit 0)
+    site = tmp_path / "site"
+    assert run_cli(*build_args(content, site)).code == 0
+    page = (site / "publications" / "index.html").read_text(encoding="utf-8")
+    assert page.index("Journal papers") < page.index("Real Widgets")  # above the list
+    assert "Widgets 101" in (site / "teaching" / "index.html").read_text(encoding="utf-8")
+    publis.write_text(publis.read_text(encoding="utf-8").replace("place: above",
+                                                                 "place: instead"))
+    assert run_cli(*build_args(content, site)).code == 0
+    page = (site / "publications" / "index.html").read_text(encoding="utf-8")
+    assert "Journal papers" in page and "Real Widgets" not in page  # the owner's list alone
+    assert (site / "publications" / "real-widgets" / "index.html").is_file() or \
+        (site / "publications" / "real" / "index.html").is_file()  # its page stays
+    write_files(content / "pages", {"about-me.md": "---\ntitle: Me\nplace: above\n---\nHi\n"})
+    refused = run_cli(*build_args(content, site))
+    assert refused.code == 1 and "about-me.md:3: error: 'place' puts a page's text on a " \
+        "list page" in refused.err
+
+
+def test_every_paper_moves_whatever_its_category(tmp_path):
+    """A site's own categories (`publication_category` with op-eds and reports, in
+    French too) are no types of scholarsite's: each paper moves, as the nearest type, with
+    the old group's title kept as its category, shown on its page and in the list's
+    filters; the report says so (issue 45, class 8)."""
+    old = write_files(tmp_path / "old", {
+        "_config.yml": "title: Jeanne Quill\nauthor:\n  name: Jeanne Quill\n"
+                       "publication_category:\n  manuscripts:\n    title: Articles\n"
+                       "  op-eds:\n    title: Tribunes\n  rapports:\n    title: Rapports\n",
+        "_publications/2020-tribune.md": "---\ntitle: Pour des widgets sobres\ncategory: "
+                                         "op-eds\ndate: 2020-01-15\nvenue: Le Monde\n---\n",
+        "_publications/2021-rapport.md": "---\ntitle: Rapport sur les widgets\n"
+                                         "category: rapports\ndate: 2021-03-01\n---\n",
+        "_publications/2022-brief.md": "---\ntitle: Widget policy\ncategory: [policy briefs]\n"
+                                       "date: 2022-05-01\nvenue: Widget Institute\n---\n",
+        "_publications/2019-article.md": "---\ntitle: Widgets at dawn\ncategory: manuscripts\n"
+                                         "date: 2019-03-01\nvenue: Widget Review\n---\n"})
+    content = write_files(tmp_path / "content", {"site.yaml": SITE_YAML})
+    result = run_cli("migrate", str(old), "--content", str(content), "--from", "academicpages")
+    assert result.code == 0, result.out + result.err
+    moved = {name.split("-")[1]: read_front(content / "publications" / f"{name}.md")
+             for name in ("2020-tribune", "2021-rapport", "2022-brief", "2019-article")}
+    assert (moved["tribune"]["type"], moved["tribune"]["category"]) == ("other", "Tribunes")
+    assert (moved["rapport"]["type"], moved["rapport"]["category"]) == ("report", "Rapports")
+    assert (moved["brief"]["type"], moved["brief"]["category"]) == ("report", "policy briefs")
+    assert moved["article"]["type"] == "journal" and "category" not in moved["article"]
+    assert "_publications/2020-tribune.md:3: category 'op-eds' is no type scholarsite " \
+           "knows: written as type: other, and kept as the paper's category 'Tribunes'" \
+        in result.out
+    site = tmp_path / "site"
+    assert run_cli(*build_args(content, site)).code == 0
+    page = (site / "publications" / "2020-tribune" / "index.html").read_text(encoding="utf-8")
+    assert "<dd>Tribunes</dd>" in page
+    listing = (site / "publications" / "index.html").read_text(encoding="utf-8")
+    assert 'data-category="Rapports"' in listing and 'data-label="Tribunes"' in listing

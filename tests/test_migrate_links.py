@@ -233,3 +233,57 @@ def test_markdown_links_with_spaces_in_their_address_are_moved(tmp_path):
     assert page.parent.joinpath(unquote(links["two"])).resolve().read_bytes() == PDF + b"2"
     assert "gone" not in links and "gone" in soup(page).select_one(".abstract").get_text()
     assert "link to '/files/no such.zip' taken out" in report
+
+
+# --- links dead on the old site: text the new site names, never a failed check ----------
+
+
+def test_links_that_lead_nowhere_are_kept_as_text_and_named_by_migrate_and_check(tmp_path):
+    """A Hugo site whose texts link to pages and pictures that do not exist, in every way
+    Markdown and HTML write a link (inline, reference, autolink, unquoted or srcset in raw
+    HTML, an anchor of the old home page's widgets): the moved site checks with exit 0, no
+    page links to them, and migrate and check both name each at its file and line as a
+    warning (issue 45, class 9)."""
+    old = write_files(tmp_path / "old", {
+        "config.toml": "title = \"Ada Quill\"\nbaseurl = \"https://aq.example.org/\"\n",
+        "content/authors/admin/_index.md": "---\ntitle: Ada Quill\n---\n"
+                                           "I keep [old notes](/notes/old/).\n",
+        "content/post/note/index.md": """\
+            ---
+            title: A note
+            date: 2022-01-01
+            ---
+            See [contact](/#contact) and [the reference][gone] and [shortcut].
+
+            <a href=/nowhere/>unquoted</a> <img srcset="/img/none-2x.png 2x" alt="x">
+
+            Also <https://aq.example.org/post/never/> and ![a picture](/img/missing.png).
+
+            [gone]: /dead/ref/
+            [shortcut]: /post/nope/
+            """})
+    content, site = tmp_path / "new" / "content", tmp_path / "new" / "site"
+    moved = run_cli("migrate", str(old), "--content", str(content), "--from", "hugo-blox")
+    assert moved.code == 0, moved.out + moved.err
+    assert run_cli("build", "--content", str(content), "--output", str(site)).code == 0
+    checked = run_cli("check", "--content", str(content), "--output", str(site))
+    assert checked.code == 0, checked.out + checked.err
+    report = moved.out.split("Next:")[0]
+    # Each at (its line in the moved file, in the old one: a reference's is its address's).
+    dead = {"/dead/ref/": (6, 11), "/post/nope/": (6, 12), "/nowhere/": (8, 7),
+            "/img/none-2x.png 2x": (8, 7), "https://aq.example.org/post/never/": (10, 9),
+            "/img/missing.png": (10, 9)}
+    for target, (line, old_line) in dead.items():
+        assert f"content/post/note/index.md:{old_line}: link to '{target.split()[0]}" \
+            in report, target
+        assert f"posts/note.md:{line}: warning: a link to '{target}', which led nowhere" \
+            in checked.err, target
+    assert "content/authors/admin/_index.md:4: link to '/notes/old/' taken out" in report
+    assert "index.md:1: warning: a link to '/notes/old/'" in checked.err
+    page = soup(site / "posts" / "note" / "index.html")
+    hrefs = [a.get("href") for a in page.select("main a")] + \
+        [i.get("src") for i in page.select("main img")]
+    assert not any(h and ("nope" in h or "dead" in h or "never" in h or "nowhere" in h
+                          or "missing" in h or "contact" in h) for h in hrefs), hrefs
+    assert "the reference" in page.get_text() and "unquoted" in page.get_text()
+    assert "link to '#contact' leads to the home page without '#contact'" in report

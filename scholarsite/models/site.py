@@ -285,12 +285,18 @@ class Site:
     files: tuple[Path, ...] = ()  # user files to copy as they are, relative to content_dir/files
     items: tuple[Item, ...] = ()  # every collection's items, by collection, then Item.sort_key
     pages: tuple[Item, ...] = ()  # free pages from content/pages/, by slug
+    # A list page's own text: pages/publications.md (or a collection's name) with `place`
+    # ('above' the list the build makes, or 'instead' of it), by slug; no page of its own.
+    list_texts: tuple[Item, ...] = ()
     cv: CV | None = None
     people: tuple[Person, ...] = ()  # by role, then name (roster.py)
     variants: tuple[Variant, ...] = ()  # index.zh.md, pages/x.zh.md, cv.zh.yaml, ...
 
     def paper(self, slug: str) -> Paper:
         return next(paper for paper in self.papers if paper.slug == slug)
+
+    def list_text(self, name: str) -> Item | None:
+        return next((page for page in self.list_texts if page.slug == name), None)
 
     def collection(self, name: str) -> tuple[Item, ...]:
         return tuple(item for item in self.items if item.collection == name)

@@ -66,7 +66,8 @@ def check_text_links(site: Site, pages: Iterable[Page], copies: dict[str, Path],
     Returns those warnings (serve says them as a rebuild's)."""
     said = diags.empty_copy()
     texts = [(paper.source, paper.line, paper.abstract_html) for paper in site.papers]
-    texts += [(item.source, item.line, item.body_html) for item in (*site.items, *site.pages)]
+    texts += [(item.source, item.line, item.body_html)
+              for item in (*site.items, *site.pages, *site.list_texts)]
     texts += [(person.source, 1, person.bio_html) for person in site.people]
     outputs = {output_path(page.path) for page in pages} | set(copies)
     # The bio is shown on the home page alone: its links are as written, not marked.

@@ -70,7 +70,8 @@ def localize_site(site: Site, tag: str) -> Site:
     default = site.config.languages[0]
     items = tuple(localize_item(own.get((i.collection, i.slug)), i)
                   for i in site.items)
-    pages = tuple(localize_item(own.get(("pages", p.slug)), p) for p in site.pages)
+    pages, texts_of_lists = (tuple(localize_item(own.get(("pages", p.slug)), p) for p in found)
+                             for found in (site.pages, site.list_texts))
     config = site.config
     texts = {key: text for key, language, text in config.texts if language == tag}
     owner = dataclasses.replace(config.owner, name=dict(config.owner.scripts).get(
@@ -90,6 +91,7 @@ def localize_site(site: Site, tag: str) -> Site:
     return dataclasses.replace(
         site, config=config, papers=tuple(localize_paper(p) for p in site.papers),
         bio_html=BIO_FILE_LINK.sub(r'\1="../files/', bio), items=items, pages=pages,
+        list_texts=texts_of_lists,
         cv=variant.cv or site.cv, people=tuple(localize_person(p)
                                                            for p in site.people))
 

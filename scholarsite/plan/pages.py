@@ -20,10 +20,11 @@ from ..structure.kinds import EXPORTS, KIND, KINDS, paper_url, section_url
 from ..structure.languages import not_found_elsewhere
 from ..structure.urls import file_key, page_root
 from ..views.cvpdf import CVFiles, cv_pdf_view
+from .page import Page, new_page
 from ..views.blog import blog_extras
 from ..views.feeds import feed_view
 from ..views.redirects import redirect_view
-from ..views.itemviews import collection_view, cv_view, item_url, item_view
+from ..views.itemviews import collection_view, cv_view, item_url, item_view, list_text_view
 from ..views.metadata import DESCRIPTION_LIMIT, describe_citation, shorten
 from ..views.search import make_facets, make_search_index
 from ..views.entries import ENTRY
@@ -41,54 +42,6 @@ TEXTS = frozenset({"search", "bibtex-all", "ris-all", "csl-all"})
 # The kinds whose pages may be made when they are rendered (Page.make): made in bulk, from
 # every paper, so that a build shares the work out among its workers.
 DEFERRABLE = TEXTS | {"paper"}
-
-
-@dataclass(frozen=True)
-class Page:
-    """One output file: rendered from `template` with `context`, or `body` as it is."""
-
-    path: str  # the URL path below the site root: '', 'publications/x/', 'robots.txt'
-    kind: str  # its row in structure/kinds.py's table
-    # A template name, or names to try in order (a collection's own, then the generic one).
-    template: str | tuple[str, ...] = ""
-    context: dict | None = None
-    body: str = ""
-    parts: tuple[str, ...] = ()  # or the body as the texts it is joined from
-    # Of a page made of papers' texts (`parts`, or the search page's index): the slug of
-    # the paper each text is of, '' for the others; a rebuild swaps texts by these.
-    owners: tuple[str, ...] = ()
-    # Which papers the page shows ('*' for all): live reload re-renders only what a change hits.
-    depends: tuple[str, ...] = ()
-    # What makes the context (or, for a page without a template, the body) when the page is
-    # rendered, in place of `context` or `body`: a build renders in forked workers, so the
-    # work of making it is shared out too, and no process holds every page's at once.
-    # A body is made as the pieces it is written from.
-    make: Callable[[], dict | list[str]] | None = None
-
-    def render_context(self) -> dict:
-        return self.make() if self.make else (self.context or {})  # type: ignore[return-value]
-
-    def render_body(self) -> str:
-        return "".join(self.body_pieces())
-
-    def body_pieces(self) -> list[str]:
-        if self.make:
-            return self.make()  # type: ignore[return-value]
-        return list(self.parts) if self.parts else [self.body]
-
-
-def new_page(key: str, context: dict | None = None, *, slug: str = "", path: str = "",
-             template: str | tuple[str, ...] = "", depends: tuple[str, ...] = (),
-             **content) -> Page:
-    """A page of the kind `key`: its path, template and what it depends on from the
-    table, unless given."""
-    kind = KIND[key]
-    if kind.every_paper:
-        depends = ("*",)
-    elif kind.per_paper:
-        depends = (slug,)
-    return Page(path or kind.path.format(slug=slug), key, template or kind.template,
-                context, depends=depends, **content)
 
 
 @dataclass(frozen=True)
@@ -181,7 +134,9 @@ def plan_publications(plan: Planning, planned: list[Page]) -> list[Page]:
                                                     "publications", site),
                "groups": group_papers(site, plan.views), "notes": plan.notes,
                "count": len(site.papers), "facets": make_facets(site),
-               "citations": count_summary(site)}  # for the chart (`citation_chart`)
+               "citations": count_summary(site),  # for the chart (`citation_chart`)
+               "text": list_text_view(site.list_text("publications"), page_root(path),
+                                      plan.base["language"])}
     return [new_page("publications", context)]
 
 
@@ -218,14 +173,16 @@ def plan_collections(plan: Planning, planned: list[Page]) -> list[Page]:
     pages = []
     for schema in SCHEMAS:
         items = plan.site.collection(schema.name)
-        if items:
-            path = section_url(schema.name)
+        path = section_url(schema.name)
+        text = list_text_view(plan.site.list_text(schema.name), page_root(path),
+                              plan.base["language"])
+        if items or text:
             shown = [item_view(item, schema, page_root(path), plan.views, plan.base["language"])
                      for item in items]
             title = plan.titles[schema.name]
             context = {"site": plan.base,
                        "page": page_view(path, title, "collection", plan.site),
-                       "collection": collection_view(schema, title, shown)}
+                       "collection": collection_view(schema, title, shown), "text": text}
             pages.append(new_page("collection", context, path=path,
                                   template=(schema.list_template, "collection.html")))
     return pages

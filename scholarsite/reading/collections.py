@@ -65,9 +65,15 @@ SCHEMAS = (
         Field("summary", "text", "Summary"), Field("tags", "list", "Tags")),
         "posts.html", "post.html", scheduled=True, feed=True),
 )
-PAGES = Schema("pages", "Pages", "page", (Field("description", "text", "Description"),),
+PAGES = Schema("pages", "Pages", "page", (Field("description", "text", "Description"),
+                                          Field("place", "place", "Place")),
                "", "page.html", date_required=False)
 SCHEMA_BY_NAME = {s.name: s for s in SCHEMAS}
+# The list pages a free page named after one (pages/publications.md) gives its text to,
+# and where that text goes (`place`): above the list the build makes, or instead of it
+# (an old site's hand-written list of papers, kept as the owner wrote it).
+LIST_PAGES = ("publications", *SCHEMA_BY_NAME)
+PLACES = ("above", "instead")
 
 
 def has_tags(schema: Schema) -> bool:
@@ -185,8 +191,22 @@ def read_fields(f: FieldReader, schema: Schema, ctx: Context) -> dict:
             links.extend(read_link_map(f, spec.name, ctx))
         elif spec.kind == "papers":
             papers = read_paper_slugs(f, spec.name, ctx)
+        elif spec.kind == "place" and (value := read_place(f, spec.name)):
+            text.append((spec.name, value))
     return {"text": tuple(text), "lists": tuple(lists), "links": tuple(links),
             "papers": papers}
+
+
+def read_place(f: FieldReader, key: str) -> str:
+    """A free page's `place`: only a page named after a list page has one."""
+    value = f.choice(key, PLACES, "")
+    name = f.path.name.split(".", 1)[0]  # 'publications.zh.md' is publications' text too
+    if value and name not in LIST_PAGES:
+        f.error((key,), f"'{key}' puts a page's text on a list page, so only a page named "
+                f"after one has it ({', '.join(p + '.md' for p in LIST_PAGES)}); "
+                f"take it out, or rename the file")
+        return ""
+    return value
 
 
 def warn_unnamed_tags(f: FieldReader, tags: tuple[str, ...]) -> None:
@@ -295,12 +315,16 @@ def held_path(schema: Schema, item: Item) -> str:
 
 def check_page_slugs(pages: list[Item], reserved: frozenset[str], diags: Diagnostics
                      ) -> list[Item]:
-    """Free pages from content/pages/, each at /SLUG/; a slug the site uses is an error."""
+    """Free pages from content/pages/, each at /SLUG/; a slug the site uses is an error,
+    but for a list page's own text (`place`: read_place)."""
     kept = []
     for page in pages:
-        if page.slug in reserved:
+        if page.slug in reserved and not page.field("place"):
+            hint = f", or give it `place: above` (or `instead`) to show its text on " \
+                f"{page.slug}/, above the list (or instead of it)" \
+                if page.slug in LIST_PAGES else ""
             diags.error(page.source, 1, f"a free page cannot be called '{page.slug}': the site "
-                        f"uses {page.slug}/ itself; rename the file")
+                        f"uses {page.slug}/ itself; rename the file{hint}")
             continue
         kept.append(page)
     return kept

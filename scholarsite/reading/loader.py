@@ -363,8 +363,9 @@ def assemble_site(config: SiteConfig, papers: list[Paper], content_dir: Path, bi
                     for texts in extras[:2])
     cv = extras[2]
     site = Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
-                files=files, items=items, pages=pages, cv=cv, people=people,
-                variants=variants)
+                files=files, items=items, cv=cv, people=people, variants=variants,
+                pages=tuple(p for p in pages if not p.field("place")),
+                list_texts=tuple(p for p in pages if p.field("place")))
     check_nav(site, content_dir / CONFIG_FILE, diags)
     check_count_slugs(config.citation_counts, frozenset(p.slug for p in papers),
                       content_dir / COUNTS_FILE, diags)

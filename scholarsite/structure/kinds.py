@@ -136,7 +136,8 @@ def list_sections(site: Site) -> list[str]:
     keys: list[str] = []
     for kind in KINDS:
         if kind.key == "collection":
-            keys += dict.fromkeys(item.collection for item in site.items)
+            keys += dict.fromkeys((*(item.collection for item in site.items),
+                                   *(t.slug for t in site.list_texts if t.slug != "publications")))
         elif kind.key == "page":
             keys += [page.slug for page in site.pages]
         elif kind.in_menu and has_section(site, kind.key):

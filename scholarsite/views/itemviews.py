@@ -10,7 +10,7 @@ import re
 
 from markupsafe import Markup
 
-from ..reading.collections import SCHEMA_BY_NAME, Schema, has_tags, with_root
+from ..reading.collections import PAGES, SCHEMA_BY_NAME, Schema, has_tags, with_root
 from .blog import feed_path, tag_links, tags_path
 from .metadata import shorten
 from .rooted import is_same_language, mark_language
@@ -103,6 +103,15 @@ def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict],
             view[spec.name] = list(item.items_of(spec.name))
     view["summary"] = item.field("summary") or shorten(item.body_text, SUMMARY_CHARS)
     return view
+
+
+def list_text_view(text: Item | None, root: str, language: str) -> dict | None:
+    """A list page's own text (pages/NAME.md with `place`) as its template shows it: its
+    body, and whether it stands instead of the list; None for none."""
+    if text is None:
+        return None
+    view = item_view(text, PAGES, root, {}, language)
+    return {"body_html": view["body_html"], "instead": text.field("place") == "instead"}
 
 
 def collection_view(schema: Schema, title: str, entries: list[dict]) -> dict:

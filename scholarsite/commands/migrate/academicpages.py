@@ -16,8 +16,8 @@ from .apfields import (absolute_link, clean_abstract, clean_title, entry_date, e
                        is_document, link_kind, mapped_text, new_name, own_links, own_path,
                        paper_authors, paper_citation, plain_excerpt, read_entry,
                        stand_in_date, text_field)
-from .citestyles import (infer_type, strip_boilerplate, venue_from_citation,
-                         year_from_citation)
+from .categories import read_category_titles, sort_category
+from .citestyles import strip_boilerplate, venue_from_citation, year_from_citation
 from .dates import (DateOrder, date_from_name, decide_order, is_placeholder, normalize_date,
                     date_status)
 from .fieldmap import pick, year_of
@@ -53,6 +53,7 @@ class OldSite:
     prefixes: tuple[str, ...]  # what starts an address of the old site itself
     permalinks: dict  # collection -> its permalink pattern
     post_permalink: str
+    categories: dict[str, str]  # publication_category: each key's heading
 
 
 def read_academicpages(old: Path, mig: Migration) -> None:
@@ -94,7 +95,7 @@ def read_old_site(old: Path, mig: Migration) -> OldSite:
         if isinstance(collections, dict) else {}
     post = str(config.get("permalink") or "date")
     return OldSite(old, str(owner).strip(), tuple(prefixes), permalinks,
-                   NAMED_PERMALINKS.get(post, post))
+                   NAMED_PERMALINKS.get(post, post), read_category_titles(config))
 
 
 def list_sources(folder: Path, mig: Migration) -> list[Source]:
@@ -260,16 +261,17 @@ def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) 
     links = paper_links(source, site, mig)
     if target := note_redirect(source, mig):
         links.setdefault(link_kind(target), target)
-    ptype = infer_type(venue, text_field(source, "category").lower())
+    ptype, category = sort_category(source, venue, site.categories, mig)
     if not venue and not (ptype == "preprint" and "arxiv" in links):
-        ptype, venue = "other", NO_VENUE
+        # A category of the site's own says the kind better than no venue does.
+        ptype, venue = ptype if category else "other", NO_VENUE
         comments["venue"] = f"The old site gives no venue: '{NO_VENUE}' stands in for it."
         mig.add_review(mig.where(source.path, 1), f"no venue; written as '{NO_VENUE}' "
-                       "(type: other)")
+                       f"(type: {ptype})")
     authors, skip = paper_authors(source, site.owner, mig, comments)
     abstract = paper_abstract(source, site, mig, links, skip)
     fields = {"title": title, "authors": authors, "venue": venue, "date": date,
-              "status": status, "type": ptype, "links": links,
+              "status": status, "type": ptype, "category": category, "links": links,
               "citation": paper_citation(source)}
     write_entry("publications", "paper", source, fields, abstract, site, mig, comments)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ...reading.slugs import make_slug
 from ...structure.kinds import list_reserved
-from ...reading.collections import SCHEMAS
+from ...reading.collections import LIST_PAGES, SCHEMAS
 from .frontmatter import (Source, format_entry, owner_names, read_settings, read_source,
                           strip_html)
 from .markup import convert_markup
@@ -237,23 +237,32 @@ def is_hand_page(source: Source) -> bool:
 
 
 def move_hand_page(source: Source, mig: Migration) -> None:
-    """A page written by hand in a collection folder, kept whole as a free page: at its
-    old address when that is free, else at its file's name, the report saying where."""
+    """A page written by hand in a collection folder, kept whole: at its old address when
+    that is a list the new site makes (/publications/), as that list page's own text,
+    above the list (`place`); at its old address when that is free; else at its file's
+    name. The report says where, and how to show the owner's list alone."""
     permalink = text_of(source.fields.get("permalink")).strip("/")
     name = make_slug(permalink.rsplit("/", 1)[-1]) if permalink else ""
+    on_list = name in LIST_PAGES and f"pages/{name}.md" not in mig.files
     taken = not name or name in list_reserved(tuple(s.name for s in SCHEMAS))
-    slug = mig.free_slug("pages", make_slug(source.path.stem) if taken else name)
+    slug = name if on_list else mig.free_slug(
+        "pages", make_slug(source.path.stem) if taken else name)
     title = text_of(source.fields.get("title")).strip() or \
         source.path.stem.replace("-", " ").replace("_", " ").title()
     body = convert_markup(source.body, source.path, source.body_line, mig)
     where = mig.where(source.path)
-    mig.add_text(f"pages/{slug}.md", format_entry({"title": title}, body), "page", where)
+    fields = {"title": title, "place": "above" if on_list else ""}
+    why = {"place": "above: this text above the list the site makes; instead: this text alone"}
+    mig.add_text(f"pages/{slug}.md", format_entry(fields, body, why), "page", where)
     if f"pages/{slug}.md" not in mig.files:  # a name the build refuses: noted
         return
     if permalink and not taken:
         mig.add_redirect(permalink + "/", f"{slug}/")
     mig.add_review(where, f"a page written by hand among the {source.path.parent.name}/ "
-                   f"items, kept whole as pages/{slug}.md (/{slug}/)" + (
-                       f": its old address /{permalink}/ is the new site's own list, so "
-                       "link the page from the menu (nav in site.yaml) or copy its text "
-                       "into the items" if permalink and taken else ""))
+                   + (f"items, kept whole as the text of /{slug}/, above the list the new "
+                      f"site makes there (pages/{slug}.md, `place: above`): set `place: "
+                      "instead` to show only your list" if on_list else
+                      f"items, kept whole as pages/{slug}.md (/{slug}/)" + (
+                          f": its old address /{permalink}/ is the new site's own list, so "
+                          "link the page from the menu (nav in site.yaml) or copy its text "
+                          "into the items" if permalink and taken else "")))

@@ -5,6 +5,7 @@ named in the report. So the moved site passes `check`, and nothing is lost unsai
 
 from __future__ import annotations
 
+import html
 import posixpath
 import re
 from pathlib import Path
@@ -12,7 +13,8 @@ from urllib.parse import unquote
 
 from ...diagnostics import Diagnostics
 from ...reading.bib.bibtex import read_bib_file
-from ...reading.text.mdconvert import make_heading_id
+from ...reading.text.deadlinks import DEAD_LINK
+from ...reading.text.mdconvert import THEME_IDS, make_heading_id
 from ...reading.settings.redirects import normalize_old_path
 from ...structure.urls import file_key
 from .model import Migration, is_inside
@@ -20,7 +22,14 @@ from .model import Migration, is_inside
 # [text](target "title") and ![alt](target), and href="..." / src="..." in inline HTML.
 # A target may hold spaces ('/assets/pdf/class 1.pdf'), which Python-Markdown takes as written.
 _MD_LINK = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)<>\n]+?)>?(\s+\"[^\"]*\")?\s*\)")
-_HTML_LINK = re.compile(r"""\b(href|src|poster)\s*=\s*(["'])([^"']+)\2""")
+# A tag of raw HTML, and an address in it, quoted or not.
+_HTML_TAG = re.compile(r"<[a-zA-Z][^<>]*>")
+_HTML_ATTR = re.compile(r"""(?<=\s)(href|src|poster|srcset)\s*=\s*(?:(["'])([^"']+)\2|([^\s"'>]+))""",
+                        re.I)
+# A reference link's address ([id]: /x/ "title"), and a reference to one.
+_REF_DEF = re.compile(r"""^ {0,3}\[([^\]]+)\]:[ \t]*<?([^\s>]+)>?(?:[ \t]+("[^"]*"|'[^']*'|\([^)]*\)))?[ \t]*\n?""",
+                      re.M)
+_REF_USE = re.compile(r"\[((?:[^\[\]]|\[[^\]]*\])*)\](?:[ ]?\[([^\]]*)\]|(?![(\[:]))")
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//|#)", re.I)
 # Hugo's {{< ref "path" >}} and {{< relref "path" >}} (also with %), a content file named.
 _HUGO_REF = re.compile(r"""\{\{[<%]\s*(?:rel)?ref\s+["']([^"']+)["']\s*[>%]\}\}""")
@@ -136,14 +145,14 @@ def drop_template_links(body: str, mig: Migration, origin: str) -> str:
 
 def settle_text(body: str, mig: Migration, base: str, known: set[str], origin: str) -> str:
     """The text's links settled; an address inside raw HTML stays site-relative
-    ('files/x.png'), which the build roots on every page that shows the text."""
-    body = drop_template_links(resolve_hugo_refs(body), mig, origin)
+    ('files/x.png'), which the build roots on every page that shows the text. A link
+    that leads nowhere is kept as its text, marked with its address (deadlinks.py)."""
+    body = drop_template_links(resolve_hugo_refs(inline_references(body)), mig, origin)
     ids = list_text_ids(body)
 
     def settle(target: str) -> str | None:
         if target.startswith("#") and len(target) > 1 and target[1:] not in ids:
-            mig.add_review(origin, f"link to '{target}' taken out, keeping its text: the "
-                           "text has no such anchor")
+            note_dead(mig, origin, target, "the text has no such anchor")
             return None
         return settle_target(target, mig, base, known, origin)
 
@@ -151,25 +160,101 @@ def settle_text(body: str, mig: Migration, base: str, known: set[str], origin: s
         bang, label, target, title = match.groups()
         new = settle(target)
         if new is None:
-            return "" if bang else label
+            return f'<span {DEAD_LINK}="{html.escape(target)}">{label}</span>'
         return f"{bang}[{label}]({new.replace(' ', '%20')}{title or ''})"
 
-    def settle_html(match: re.Match) -> str:
-        new = settle(match.group(3))
-        return f'{match.group(1)}={match.group(2)}{new if new is not None else "#"}' \
-               f'{match.group(2)}'
+    def settle_own(match: re.Match) -> str:  # <https://own.site/x/>, the old site's own
+        new = settle(match.group(1))
+        return f"[{match.group(1)}]({new})" if new is not None else \
+            f'<span {DEAD_LINK}="{html.escape(match.group(1))}">{match.group(1)}</span>'
 
-    return _HTML_LINK.sub(settle_html, _MD_LINK.sub(settle_md, body))
+    body = _MD_LINK.sub(settle_md, body)
+    if base != "/":
+        body = re.sub(r"<(" + re.escape(base) + r"[^>\s]*)>", settle_own, body)
+    return _HTML_TAG.sub(lambda tag: settle_tag(tag.group(), settle), body)
+
+
+def settle_tag(tag: str, settle) -> str:
+    """A tag of raw HTML with each address it names settled (quoted or not; each of a
+    srcset's); one that leads nowhere is kept as `data-dead-link`, no longer a link."""
+    def settle_attr(match: re.Match) -> str:
+        name, quote, value = match.group(1), match.group(2) or '"', \
+            match.group(3) if match.group(2) else match.group(4)
+        if name.lower() == "srcset":
+            news = [settle(c.split()[0]) if c.split() else "" for c in value.split(",")]
+            if None in news:
+                return f"{DEAD_LINK}={quote}{value}{quote}"
+            return f"{name}={quote}" + ", ".join(
+                " ".join([new, *c.split()[1:]]) for new, c in zip(news, value.split(","))
+                if c.split()) + quote
+        new = settle(value)
+        return f"{name}={quote}{new}{quote}" if new is not None else \
+            f"{DEAD_LINK}={quote}{value}{quote}"
+    return _HTML_ATTR.sub(settle_attr, tag)
+
+
+def inline_references(body: str) -> str:
+    """Markdown's reference links ([text][id], [text][], [id], with `[id]: address`
+    below) written inline, so that their addresses are settled as any link's."""
+    found = {m.group(1).lower(): (m.group(2), m.group(3) or "") for m in _REF_DEF.finditer(body)
+             if not m.group(1).startswith("^")}  # [^1]: is a footnote
+    if not found:
+        return body
+
+    def inline(match: re.Match) -> str:
+        text, ref = match.group(1), match.group(2)
+        key = (ref if ref else text).lower()
+        if key not in found:
+            return match.group()
+        url, title = found[key]
+        return f"[{text}]({url}{' ' + title if title else ''})"
+
+    body = _REF_DEF.sub(lambda m: m.group() if m.group(1).startswith("^") else "", body)
+    return _REF_USE.sub(inline, body)
+
+
+def note_dead(mig: Migration, origin: str, target: str, why: str) -> None:
+    """A link kept as text, named at its line of the old file."""
+    mig.add_review(locate(mig, origin, target), f"link to '{target}' taken out, keeping its "
+                   f"text (marked {DEAD_LINK}, which each build names until you mend it): "
+                   f"{why}")
+
+
+def locate(mig: Migration, origin: str, target: str) -> str:
+    """`origin` with the line of the old file where `target` is first written."""
+    path = mig.old / origin
+    if ":" in origin.rsplit("/", 1)[-1] or not path.is_file():
+        return origin
+    text = mig.read_text(path) or ""
+    at = text.find(target)
+    return f"{origin}:{text.count(chr(10), 0, at) + 1}" if at != -1 else origin
+
+
+def keep_fragment(mig: Migration, page: str, fragment: str, origin: str) -> str:
+    """'#fragment' when the new page has that id (a moved text's heading, or one the
+    theme gives every page of its kind), else '' with a note: the old home page's
+    widgets (/#contact) and the old theme's ids are not on the new pages."""
+    if not fragment or fragment in THEME_IDS:
+        return f"#{fragment}" if fragment else ""
+    rel = "index.md" if page in ("", "./") else f"pages/{page.strip('/')}.md" \
+        if "/" not in page.strip("/") else page.strip("/") + ".md"
+    moved = mig.files.get(rel)
+    if moved is not None and moved.text is not None \
+            and fragment in list_text_ids(split_body(moved.text)[1]):
+        return f"#{fragment}"
+    mig.add_review(origin, f"link to '{page}#{fragment}' leads to {page or 'the home page'} "
+                   f"without '#{fragment}', which the new page has no id for")
+    return ""
 
 
 def settle_target(target: str, mig: Migration, base: str, known: set[str],
                   origin: str) -> str | None:
     """The link's new target, or None when the new site has nothing there."""
+    written = target
     if target.startswith(base) and base != "/":
         target = target[len(base):]
     if _TEMPLATE.search(target):
-        mig.add_review(origin, f"link to '{target}' taken out, keeping its text: it is the "
-                       "old template's expression, not an address")
+        note_dead(mig, origin, written, "it is the old template's expression, not an address")
         return None
     if _EXTERNAL.match(target):
         return target
@@ -180,10 +265,10 @@ def settle_target(target: str, mig: Migration, base: str, known: set[str],
     if not (mig.old / path).exists() and (mig.old / unquote(path)).exists():
         path = unquote(path)  # '/files/a%20b.pdf' names 'files/a b.pdf'
     redirect = mig.redirects.get(path.rstrip("/")) or mig.redirects.get(path)
+    if redirect is None and (path in known or path + "/" in known):
+        redirect = path if path in known else path + "/"
     if redirect is not None:
-        return redirect + suffix
-    if path in known or path + "/" in known:
-        return (path if path in known else path + "/") + suffix
+        return (redirect or "./") + keep_fragment(mig, redirect, fragment, origin)
     source = mig.old / path
     if not source.is_file() and (mig.old / "static" / path).is_file():
         source = mig.old / "static" / path  # Hugo serves static/ at the site's root
@@ -196,6 +281,5 @@ def settle_target(target: str, mig: Migration, base: str, known: set[str],
             known.add(rel)
             return rel + suffix
         return None  # its note says why
-    mig.add_review(origin, f"link to '{target}' taken out, keeping its text: the new site "
-                   "has no such page or file")
+    note_dead(mig, origin, written, "the new site has no such page or file")
     return None

@@ -18,6 +18,7 @@ from ..settings.langconfig import read_language
 from ...structure.languages import parse_language
 from ...models import LINK_KINDS, PAPER_TYPES, TOPIC_SEPARATOR, Author, Link, Paper, Preview
 from .codeblocks import highlight_code
+from .deadlinks import warn_dead_links
 from .cleantext import strip_inline_html
 from ..bib.latex import RichText, describe_math_problem, read_math_text, text_to_rich
 from .mathml import annotation_tex
@@ -73,6 +74,8 @@ def render_markdown(md: Converter, text: str,
     so is text Markdown would take too long over (prose.find_costly_markdown): that is ''.
     Math that cannot be converted and code in an unknown language are given to it as
     warnings: `report(line, message, True)`."""
+    if report is not None:
+        warn_dead_links(text, report)
     html = render_prose(text)
     if html is not None:
         return html
