@@ -130,6 +130,8 @@ def test_ris_tags_are_those_zotero_reads_for_each_type(exportsite):
         "The 35th International Symposium on High-Performance Parallel and Distributed "
         "Computing")
     assert (resihp["start_page"], resihp["end_page"]) == ("10-1", "10-20")
+    # No J2 but on a journal: Zotero would save a conference's 'HPDC' as its proceedings.
+    assert [key for key, ref in refs.items() if "alternate_title1" in ref] == []
     book = refs["example2023:systems-book-2023"]
     assert book["publisher"] == "MIT Press" and "secondary_title" not in book
     report = refs["example2022:report-2022"]

@@ -174,8 +174,11 @@ def test_every_exported_ris_imports_as_the_paper(example, papers):
         assert ref["year"] == date[0]
         assert ref["date"] == f"{date[0]}/{date[1]}/{date[2]}/"
         assert ref["secondary_title"] == (fm.get("venue") or fm.get("venue_short"))
-        if fm.get("venue_short"):
+        # J2 only for a journal: Zotero saves a conference's J2 as its proceedings' title.
+        if fm.get("venue_short") and fm["type"] == "journal":
             assert ref["alternate_title1"] == fm["venue_short"]
+        else:
+            assert "alternate_title1" not in ref
         assert ref.get("volume") == (str(fm["volume"]) if "volume" in fm else None)
         # Zotero reads a report's number from SN, and a conference's place from C1.
         number = "issn" if fm["type"] == "report" else "number"
