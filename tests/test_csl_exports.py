@@ -101,7 +101,8 @@ def test_csl_json_keeps_types_pages_and_numbers(exportsite):
         "example2022:report-2022": "report", "alvarez2021zola": "article-journal",
         "example2020:thesis-2020": "thesis", "2019gpu": "paper-conference",
         "kaiser2018attention": "chapter", "petrova2024:repair-bound-2024": "paper-conference",
-        "osei2024:gossip-preprint-2024": "article", "anon2019:consensus-thesis-2019": "thesis"}
+        "osei2024:gossip-preprint-2024": "article", "anon2019:consensus-thesis-2019": "thesis",
+        "anon2023:other-note-2023": "document"}
     assert items["example2026:resihp-hpdc-2026"]["page"] == "10-1–10-20"
     assert items["example2022:report-2022"]["number"] == "TR-2022-07"
     assert items["example2025:specials-preprint-2025"]["number"] == "arXiv:2503.01234"
@@ -221,7 +222,9 @@ def test_tex_logos_and_italics_in_a_bibtex_title(exportsite):
 
 
 def test_the_list_page_gives_each_paper_a_coins_span(exportsite):
-    """Zotero's connector saves every paper of a list page from its COinS spans."""
+    """Zotero's connector saves every paper of a list page from its COinS spans, as its
+    OpenURL reader reads them: each paper's title under the key its format's item type
+    takes for a title, the first author's aulast/aufirst and every author's au in order."""
     facts = page_facts(exportsite)
     spans = {}
     for entry in soup(exportsite / "publications" / "index.html").select("li.paper"):
@@ -229,17 +232,31 @@ def test_the_list_page_gives_each_paper_a_coins_span(exportsite):
         query = parse_qs(span["title"])
         spans[entry["id"]] = query
         assert query["ctx_ver"] == ["Z39.88-2004"]
-    assert len(spans) == len(facts) == 12
+    assert len(spans) == len(facts) == 13
+    for slug, query in spans.items():  # a preprint's title was its journal's (rft.title)
+        form = query["rft_val_fmt"][0].rsplit(":", 1)[1]
+        genre = query.get("rft.genre", [""])[0]
+        key = "rft.atitle" if form == "journal" or genre in ("proceeding", "bookitem") else \
+            "rft.btitle" if form == "book" else "rft.title"
+        assert key in query and "rft.aucorp" not in query, slug  # no organisation leads
     resihp = spans["resihp-hpdc-2026"]
     assert resihp["rft.atitle"] == facts["example2026:resihp-hpdc-2026"]["citation_title"]
-    assert resihp["rft.aulast"] == ["Example", "Zola", "Kaiser", "Smith"]
-    assert resihp["rft.aufirst"] == ["Ada", "Émile", "Łukasz", "John"]
+    assert (resihp["rft.aulast"], resihp["rft.aufirst"]) == (["Example"], ["Ada"])
+    assert resihp["rft.au"] == ["Example, Ada", "Zola, Émile", "Kaiser, Łukasz", "Smith, John, Jr."]
     assert resihp["rft_id"][0] == "info:doi/10.1145/3731569.3764838"
     assert (resihp["rft.spage"], resihp["rft.epage"]) == (["10-1"], ["10-20"])
-    assert spans["specials-preprint-2025"]["rft.aucorp"] == ["Barnes and Noble, Inc."]
-    assert spans["repair-bound-2024"]["rft.aulast"] == ["Petrova", "Smith", "Ibáñez", "Castell"]
-    assert spans["repair-bound-2024"]["rft.aufirst"] == ["Elena", "John", "Teresa", "M."]
+    preprint = spans["specials-preprint-2025"]
+    assert (preprint["rft.genre"], preprint["rft.atitle"]) == (
+        ["preprint"], facts["example2025:specials-preprint-2025"]["citation_title"])
+    assert preprint["rft.au"][1:] == ["王, 小明", "de Lima, Ricardo", "Barnes and Noble, Inc."]
+    assert spans["repair-bound-2024"]["rft.au"] == [
+        "Petrova, Elena", "Smith, John, Jr.", "Ibáñez, Teresa", "Castell, M."]
+    # A one-word person's name is an author's, not an organisation's, and leads no pair.
+    other = spans["other-note-2023"]
+    assert (other["rft.genre"], other["rft.atitle"]) == (["unknown"], ["Notes on Fair Queues"])
+    assert "rft.aulast" not in other and other["rft.au"] == ["乔林", "Wang, Weixun", "Wang, Wei"]
     assert spans["thesis-2020"]["rft.inst"] == ["University of Examples"]
+    assert spans["systems-book-2023"]["rft.btitle"] == ["Operating Systems for Large Language Models"]
     assert spans["scheduling-chapter-2024"]["rft.isbn"] == ["978-3-031-12345-0"]
 
 

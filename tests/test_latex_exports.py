@@ -20,7 +20,7 @@ STYLES = (*CLASSIC_STYLES, "biblatex")
 EXPORT_SLUGS = ("resihp-hpdc-2026", "specials-preprint-2025", "scheduling-chapter-2024",
                 "systems-book-2023", "report-2022", "thesis-2020", "alvarez2021zola", "2019gpu",
                 "kaiser2018attention", "repair-bound-2024", "gossip-preprint-2024",
-                "consensus-thesis-2019")
+                "consensus-thesis-2019", "other-note-2023")
 # Biber's data model has no `archiveprefix` (arXiv's own name for `eprinttype`), which
 # the exports write for readers that know only it: the one warning allowed.
 KNOWN_WARNINGS = ("Field 'archiveprefix' invalid in data model",)
