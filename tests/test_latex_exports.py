@@ -71,8 +71,9 @@ def test_styles_that_lowercase_titles_keep_the_capitals(compiled, style):
 
 
 def test_specials_print_as_typed_and_math_stays_math(compiled):
-    bbl = compiled["hard", "plain"].bbl
-    for command in (r"\textasciicircum{}", r"\textasciitilde{}", r"\textbackslash{}",
+    bbl = " ".join(compiled["hard", "plain"].bbl.split())  # lines broken anywhere
+    # A caret and a tilde as accents on nothing, which Zotero's BibTeX reader reads too.
+    for command in (r"\^{} benefits \~{} paths", r"\textbackslash{}",
                     "$x^2$", r"100\%", r"\#", r"\&", r"my\_files", "bounds -{}- for"):
         assert command in bbl, command
     assert r"\emph{Arabidopsis thaliana}" in bbl
