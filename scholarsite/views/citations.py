@@ -245,9 +245,9 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
     if paper.doi:
         fields.append(("doi", paper.doi))
     if paper.arxiv:
-        # arXiv's own export names the archive `archiveprefix`; Zotero reads `eprinttype`.
-        fields.extend([("eprint", paper.arxiv), ("archiveprefix", "arXiv"),
-                       ("eprinttype", "arxiv")])
+        # biblatex's and Zotero's field for the archive; arXiv's own export names it
+        # `archiveprefix`, which biber's data model lacks (it warns) and Zotero ignores.
+        fields.extend([("eprint", paper.arxiv), ("eprinttype", "arxiv")])
     url = paper.link("url") or paper.link("html")
     if url and is_external(url):  # a path inside the site means nothing in a reference list
         fields.append(("url", url))
