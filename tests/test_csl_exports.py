@@ -185,6 +185,10 @@ def test_json_ld_names_and_containers(exportsite):
                                       ("John Smith Jr.", "Smith", "John", "Jr.")]
     for slug in ("gossip-preprint-2024", "consensus-thesis-2019", "specials-preprint-2025"):
         assert "isPartOf" not in json_ld(slug), slug
+    # A corporate author is an Organization, its name whole; a one-word name a Person.
+    assert json_ld("specials-preprint-2025")["author"][3] == {
+        "@type": "Organization", "name": "Barnes and Noble, Inc."}
+    assert json_ld("other-note-2023")["author"][0] == {"@type": "Person", "name": "乔林"}
     assert json_ld("repair-bound-2024")["isPartOf"]["name"] == "Symposium on Reliable Systems"
 
 

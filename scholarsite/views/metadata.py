@@ -14,6 +14,7 @@ import re
 from markupsafe import Markup
 
 from .citations import author_line, container_title, family_given, split_pages, status_label
+from .names import is_corporate
 from ..models import Author, Paper, Site, SiteConfig
 from ..structure.kinds import pdf_beside_page
 from ..structure.languages import human_date, messages_for
@@ -86,7 +87,10 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
 @functools.lru_cache(maxsize=8192)  # shared by a co-author's papers: JSON-LD is only read
 def person(author: Author) -> dict:
     """schema.org's Person: the name as shown, its parts where the name's last word is
-    not its family name ('Petrova, Elena', 'John Smith, Jr.')."""
+    not its family name ('Petrova, Elena', 'John Smith, Jr.'); a corporate author
+    ('Barnes and Noble, Inc.') an Organization, whole."""
+    if is_corporate(author):
+        return {"@type": "Organization", "name": author.family_name()}
     data = {"@type": "Person", "name": author.name}
     if author.family:
         data["familyName"] = author.family
