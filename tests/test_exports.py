@@ -51,9 +51,9 @@ def bib_fields(entry) -> dict[str, str]:
     return {f.key: unbrace(f.value) for f in entry.fields}
 
 
-def venue_label(fm: dict) -> str:
-    venue, short = fm.get("venue", ""), fm.get("venue_short", "")
-    return f"{venue} ({short})" if venue and short and short not in venue else venue or short
+def venue_name(fm: dict) -> str:
+    """The venue as an export's field has it: the name alone, never 'Name (SHORT)'."""
+    return fm.get("venue") or fm.get("venue_short", "")
 
 
 # --- BibTeX -----------------------------------------------------------------------------------
@@ -79,7 +79,7 @@ def test_every_exported_bib_reads_back_as_the_paper(example, papers):
             assert fields["month"] == MONTHS[int(date[1]) - 1]  # a bare macro
         else:
             assert "month" not in fields
-        assert fields[venue_fields[fm["type"]]] == venue_label(fm)
+        assert fields[venue_fields[fm["type"]]] == venue_name(fm)
         for key in ("volume", "number"):
             assert fields.get(key) == (str(fm[key]) if key in fm else None), (slug, key)
         if "pages" in fm:

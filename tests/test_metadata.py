@@ -530,7 +530,8 @@ def bilingual(tmp_path_factory) -> Path:
 
     content = write_files(tmp_path_factory.mktemp("bilingual") / "content", {
         "site.yaml": BILINGUAL_CONFIG, "publications/bound-2024.md": BOUND_PAPER,
-        "people/grace-hopper.md": GRACE, "files/.keep": ""})
+        "people/grace-hopper.md": GRACE, "files/.keep": "",
+        "cv.yaml": "education:\n  - {degree: PhD, institution: Example University, date: 2020-06}\n"})
     Image.new("RGB", (120, 160), (30, 90, 160)).save(content / "files" / "grace.png")
     result = run_cli(*build_args(content))
     assert result.code == 0, result.err
@@ -545,3 +546,11 @@ def test_a_translated_title_s_math_is_mathml_on_pages_and_unicode_in_meta(biling
     listed = soup(bilingual / "zh" / "publications" / "index.html")
     [title] = listed.select("li.paper .paper-title")
     assert title.math is not None and "$" not in title.get_text()
+
+
+def test_a_venue_is_its_name_in_bibtex_and_resume_json(bilingual):
+    """Zotero and styles print a BibTeX `booktitle` whole: no '(HPDC)' after the name."""
+    venue = "International Symposium on High-Performance Parallel and Distributed Computing"
+    assert f"booktitle = {{{venue}}}," in read_download(bilingual, "bound-2024", ".bib")
+    resume = json.loads((bilingual / "cv" / "resume.json").read_text(encoding="utf-8"))
+    assert [p["publisher"] for p in resume["publications"]] == [venue]

@@ -221,13 +221,14 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
     fields = [("title", protect_case(title_latex(paper))), ("author", " and ".join(names))]
     if paper.editors:
         fields.append(("editor", " and ".join(bibtex_name(e) for e in paper.editors)))
+    # The venue's name, never 'Name (SHORT)': Zotero and styles print the field whole.
     if paper.type in ("report", "thesis") and paper.institution:
         fields.append((venue_field, escape_latex(paper.institution)))
         # A thesis's venue is only shown ('Ph.D. thesis, School'); biblatex has no field for it.
         if venue and venue != paper.institution and paper.type == "report":
-            fields.append(("howpublished", escape_latex(venue_label(paper))))
+            fields.append(("howpublished", escape_latex(venue)))
     elif venue and not (paper.type in ("book", "patent") and venue == paper.publisher):
-        fields.append((venue_field, escape_latex(venue_label(paper))))
+        fields.append((venue_field, escape_latex(venue)))
     if paper.date:
         fields.append(("year", str(paper.date.year)))
     if paper.date and paper.date.month:
