@@ -554,3 +554,19 @@ def test_a_venue_is_its_name_in_bibtex_and_resume_json(bilingual):
     assert f"booktitle = {{{venue}}}," in read_download(bilingual, "bound-2024", ".bib")
     resume = json.loads((bilingual / "cv" / "resume.json").read_text(encoding="utf-8"))
     assert [p["publisher"] for p in resume["publications"]] == [venue]
+
+
+def test_tags_give_the_paper_s_language_and_month_on_each_language_s_page(bilingual):
+    """Zotero reads the paper's language from citation_language, else the page's (zh);
+    its date from citation_date, the last date tag, with the month that Scholar's
+    year-only citation_publication_date drops. The Chinese page's citation and CV give
+    their dates in Chinese."""
+    for top in (bilingual, bilingual / "zh"):
+        page = soup(top / "publications" / "bound-2024" / "index.html")
+        assert meta_value(page, "citation_language") == "en"
+        assert meta_values(page, "citation_publication_date") == ["2024"]
+        assert meta_values(page, "citation_date") == ["2024/03"]
+    zh = soup(bilingual / "zh" / "publications" / "bound-2024" / "index.html")
+    assert "2024年3月" in zh.select_one(".citation").get_text()
+    cv = soup(bilingual / "zh" / "cv" / "index.html").get_text()
+    assert "2020年6月" in cv and "June" not in cv

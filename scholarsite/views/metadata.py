@@ -45,6 +45,9 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
     tags += [("citation_editor", family_given(editor)) for editor in paper.editors]
     if paper.date:  # a paper in press has no date to give
         tags.append(("citation_publication_date", scholar_date(paper)))
+    if paper.date and paper.date.month and not paper.date.day:
+        # Zotero's last word on the date, with the month Scholar's year-only form drops.
+        tags.append(("citation_date", f"{paper.date.year:04d}/{paper.date.month:02d}"))
     venue = paper.venue or paper.venue_short
     if paper.type in VENUE_TAGS and venue:
         tags.append((VENUE_TAGS[paper.type], venue))
@@ -81,6 +84,9 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
         tags.append(("citation_pdf_url", absolute_url(site.config.url, pdf)))
     if paper.abstract_html:
         tags.append(("citation_abstract_html_url", page_url))
+    # What the paper is written in, which a page in another language is not (Zotero takes
+    # the page's language otherwise).
+    tags.append(("citation_language", paper.language))
     return tags
 
 
