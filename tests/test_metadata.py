@@ -570,3 +570,16 @@ def test_tags_give_the_paper_s_language_and_month_on_each_language_s_page(biling
     assert "2024年3月" in zh.select_one(".citation").get_text()
     cv = soup(bilingual / "zh" / "cv" / "index.html").get_text()
     assert "2020年6月" in cv and "June" not in cv
+
+
+def test_a_person_s_page_is_a_person_with_their_photo_as_its_preview(bilingual):
+    for top in (bilingual, bilingual / "zh"):
+        page = soup(top / "people" / "grace-hopper" / "index.html")
+        [data] = json_ld(page)
+        assert (data["@type"], data["name"]) == ("Person", "Grace Hopper")
+        assert data["affiliation"] == {"@type": "Organization", "name": "Example University"}
+        assert data["sameAs"] == ["https://grace.example.org/",
+                                  "https://orcid.org/0000-0002-1825-0097"]
+        assert data["image"] == "https://example.org/files/grace.png"
+        assert meta_value(page, "og:image", "property") == data["image"]
+        assert meta_value(page, "og:image:width", "property") == "120"

@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from .citations import author_line, container_title, family_given, split_pages, status_label
 from .names import is_corporate
-from ..models import Author, Paper, Site, SiteConfig
+from ..models import Author, Paper, Person, Site, SiteConfig
 from ..structure.kinds import pdf_beside_page
 from ..structure.languages import human_date, messages_for
 from ..structure.urls import absolute_url
@@ -198,6 +198,26 @@ def make_person_ld(site: Site) -> dict:
     if owner.email:
         data["email"] = f"mailto:{owner.email}"
     profiles = [url for _, url in owner.links if url.startswith(("http://", "https://"))]
+    if profiles:
+        data["sameAs"] = profiles
+    return data
+
+
+def make_member_ld(person: Person, site: Site, page_url: str) -> dict:
+    """schema.org Person for a lab member's page: their name (and its other scripts), the
+    lab as their affiliation (an alumnus' as what they are an alumnus of), their photo,
+    and their profiles (ORCID, homepage ...) as `sameAs`."""
+    data: dict = {"@context": "https://schema.org", "@type": "Person", "name": person.name,
+                  "url": page_url}
+    if person.scripts or person.aliases:
+        data["alternateName"] = [*person.scripts, *person.aliases]
+    lab = site.config.lab.name if site.config.lab else site.config.owner.affiliation
+    if lab:
+        data["alumniOf" if person.alumni else "affiliation"] = {"@type": "Organization",
+                                                                "name": lab}
+    if person.photo:
+        data["image"] = absolute_url(site.config.url, person.photo)
+    profiles = [url for _, url in person.links if url.startswith(("http://", "https://"))]
     if profiles:
         data["sameAs"] = profiles
     return data
