@@ -171,6 +171,24 @@ def test_scholar_tags_follow_the_inclusion_guidelines(exportsite):
     assert facts["anon2019:consensus-thesis-2019"]["citation_author"] == ["欧阳, 娜"]
 
 
+def test_preprints_are_typed_as_zotero_s_embedded_metadata_reads_them(exportsite):
+    """Zotero's Embedded Metadata translator types a page by its Highwire tags (a journal's,
+    a conference's, a book's, a thesis's or a report's institution), else by DC.type, else
+    as a journal article: a preprint says DC.type, and its archive as its repository."""
+    def tags(slug: str) -> dict[str, list[str]]:
+        page = soup(exportsite / "publications" / slug / "index.html")
+        found: dict[str, list[str]] = {}
+        for meta in page.select("meta[name]"):
+            found.setdefault(meta["name"], []).append(meta["content"])
+        return found
+
+    for slug in ("specials-preprint-2025", "gossip-preprint-2024"):
+        assert tags(slug)["DC.type"] == ["preprint"], slug
+        assert tags(slug)["citation_publisher"] == ["arXiv"], slug
+    assert tags("report-2022")["DC.type"] == ["report"]
+    assert "DC.type" not in tags("resihp-hpdc-2026")
+
+
 def test_json_ld_names_and_containers(exportsite):
     """schema.org's parts of a 'Family, Given' name and a suffix; a thesis and a preprint
     are part of nothing (their venues, 'Ph.D. thesis, School' and 'arXiv:ID', are shown)."""

@@ -24,6 +24,11 @@ from ..structure.urls import absolute_url
 VENUE_TAGS = {"conference": "citation_conference_title", "journal": "citation_journal_title"}
 # schema.org's type of a paper's page, by the paper's type.
 LD_TYPES = {"book": "Book", "chapter": "Chapter", "thesis": "Thesis"}
+# The Dublin Core type of a paper that no Highwire tag types: Zotero's Embedded Metadata
+# translator reads DC.type as a Zotero item type where none of citation_journal_title,
+# _conference_title, _inbook_title, _dissertation_institution or
+# _technical_report_institution said one, and saved a preprint as a journal article.
+DC_TYPES = {"preprint": "preprint", "report": "report"}
 # What a paper's venue is part of, in schema.org terms.
 PERIODICAL_TYPES = ("journal",)
 _LOCALE = re.compile(r"^([a-z]{2,3})[-_]([A-Za-z]{2})$")
@@ -71,8 +76,9 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
             tags.append(("citation_technical_report_number", paper.number))
     elif paper.type == "thesis" and (paper.institution or venue):
         tags.append(("citation_dissertation_institution", paper.institution or venue))
-    if paper.publisher:
-        tags.append(("citation_publisher", paper.publisher))
+    publisher = paper.publisher or ("arXiv" if paper.type == "preprint" and paper.arxiv else "")
+    if publisher:  # a preprint's repository, for Zotero
+        tags.append(("citation_publisher", publisher))
     if paper.isbn:
         tags.append(("citation_isbn", paper.isbn))
     if paper.doi:
@@ -87,6 +93,8 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
     # What the paper is written in, which a page in another language is not (Zotero takes
     # the page's language otherwise).
     tags.append(("citation_language", paper.language))
+    if paper.type in DC_TYPES:
+        tags.append(("DC.type", DC_TYPES[paper.type]))
     return tags
 
 
