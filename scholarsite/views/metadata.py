@@ -48,11 +48,7 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
     tags = [("citation_title", paper.title)]
     tags += [("citation_author", family_given(author)) for author in paper.authors]
     tags += [("citation_editor", family_given(editor)) for editor in paper.editors]
-    if paper.date:  # a paper in press has no date to give
-        tags.append(("citation_publication_date", scholar_date(paper)))
-    if paper.date and paper.date.month and not paper.date.day:
-        # Zotero's last word on the date, with the month Scholar's year-only form drops.
-        tags.append(("citation_date", f"{paper.date.year:04d}/{paper.date.month:02d}"))
+    tags += date_tags(paper)
     venue = paper.venue or paper.venue_short
     if paper.type in VENUE_TAGS and venue:
         tags.append((VENUE_TAGS[paper.type], venue))
@@ -95,6 +91,19 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
     tags.append(("citation_language", paper.language))
     if paper.type in DC_TYPES:
         tags.append(("DC.type", DC_TYPES[paper.type]))
+    return tags
+
+
+def date_tags(paper: Paper) -> list[tuple[str, str]]:
+    """Scholar's date and, for a month without its day, `citation_date` with the month,
+    which Zotero reads last and so keeps (Scholar's year-only form drops it); none for a
+    paper in press."""
+    date = paper.date
+    if not date:
+        return []
+    tags = [("citation_publication_date", scholar_date(paper))]
+    if date.month and not date.day:
+        tags.append(("citation_date", f"{date.year:04d}/{date.month:02d}"))
     return tags
 
 
