@@ -277,11 +277,12 @@ TOKENS = ["a", "B", "e", "i", "o", "u", "C", " ", "  ", "\n", "{", "}", "--", "-
 @given(st.lists(st.sampled_from(TOKENS), max_size=12).map("".join))
 def test_common_latex_is_decoded_as_pylatexenc_does(text):
     """The fast path for common LaTeX gives pylatexenc's text, or leaves it to pylatexenc.
-    (Read as BibTeX means it: a bare % or & is the character, and `\\^{}` a caret, which
-    pylatexenc alone would drop.)"""
+    (Read as BibTeX means it: a bare % or & is the character, and `\\^{}` a caret and
+    `\\~{}` a tilde, which pylatexenc alone would drop.)"""
     fast = decode_common(text)
     if fast is not None:
-        escaped = re.sub(r"(?<!\\)([%&])", r"\\\1", text).replace("\\^{}", "\\textasciicircum{}")
+        escaped = re.sub(r"(?<!\\)([%&])", r"\\\1", text).replace(
+            "\\^{}", "\\textasciicircum{}").replace("\\~{}", "\\textasciitilde{}")
         assert fold_space(fast) == fold_space(make_decoder().latex_to_text(escaped))
 
 

@@ -25,9 +25,11 @@ needs_citejs = pytest.mark.skipif(not HAVE_CITEJS, reason="node and citation.js 
                                   "(npm ci --prefix tests)")
 FORMATS = {"bibtex": "publications.bib", "ris": "publications.ris", "csl": "publications.json"}
 # What citation.js itself cannot read, whoever wrote the file: TeX logos in BibTeX
-# (`{\TeX}nical` stays "\TeXnical", `\LaTeX\ Way` "\LaTeX\ Way"); "and others" (a person
-# named "others").
-CITEJS_LIMITS = {("bibtex", "alvarez2021zola", "title"), ("bibtex", "2019gpu", "title")}
+# (`{\TeX}nical` stays "\TeXnical", `\LaTeX\ Way` "\LaTeX\ Way"), LaTeX's caret and tilde
+# (`\^{}`, `\~{}`: accents on nothing, "undefined̂"; Zotero reads them, not `\textasciicircum`
+# or `\textasciitilde`); "and others" (a person named "others").
+CITEJS_LIMITS = {("bibtex", "alvarez2021zola", "title"), ("bibtex", "2019gpu", "title"),
+                 ("bibtex", "example2025:specials-preprint-2025", "title")}
 
 
 def read_with_citejs(path: Path, form: str) -> list[dict]:
@@ -101,7 +103,8 @@ def test_csl_json_keeps_types_pages_and_numbers(exportsite):
         "example2022:report-2022": "report", "alvarez2021zola": "article-journal",
         "example2020:thesis-2020": "thesis", "2019gpu": "paper-conference",
         "kaiser2018attention": "chapter", "petrova2024:repair-bound-2024": "paper-conference",
-        "osei2024:gossip-preprint-2024": "article", "anon2019:consensus-thesis-2019": "thesis"}
+        "osei2024:gossip-preprint-2024": "article", "anon2019:consensus-thesis-2019": "thesis",
+        "anon2023:other-note-2023": "document"}
     assert items["example2026:resihp-hpdc-2026"]["page"] == "10-1–10-20"
     assert items["example2022:report-2022"]["number"] == "TR-2022-07"
     assert items["example2025:specials-preprint-2025"]["number"] == "arXiv:2503.01234"
@@ -130,6 +133,8 @@ def test_ris_tags_are_those_zotero_reads_for_each_type(exportsite):
         "The 35th International Symposium on High-Performance Parallel and Distributed "
         "Computing")
     assert (resihp["start_page"], resihp["end_page"]) == ("10-1", "10-20")
+    # No J2 but on a journal: Zotero would save a conference's 'HPDC' as its proceedings.
+    assert [key for key, ref in refs.items() if "alternate_title1" in ref] == []
     book = refs["example2023:systems-book-2023"]
     assert book["publisher"] == "MIT Press" and "secondary_title" not in book
     report = refs["example2022:report-2022"]
@@ -166,6 +171,24 @@ def test_scholar_tags_follow_the_inclusion_guidelines(exportsite):
     assert facts["anon2019:consensus-thesis-2019"]["citation_author"] == ["欧阳, 娜"]
 
 
+def test_preprints_are_typed_as_zotero_s_embedded_metadata_reads_them(exportsite):
+    """Zotero's Embedded Metadata translator types a page by its Highwire tags (a journal's,
+    a conference's, a book's, a thesis's or a report's institution), else by DC.type, else
+    as a journal article: a preprint says DC.type, and its archive as its repository."""
+    def tags(slug: str) -> dict[str, list[str]]:
+        page = soup(exportsite / "publications" / slug / "index.html")
+        found: dict[str, list[str]] = {}
+        for meta in page.select("meta[name]"):
+            found.setdefault(meta["name"], []).append(meta["content"])
+        return found
+
+    for slug in ("specials-preprint-2025", "gossip-preprint-2024"):
+        assert tags(slug)["DC.type"] == ["preprint"], slug
+        assert tags(slug)["citation_publisher"] == ["arXiv"], slug
+    assert tags("report-2022")["DC.type"] == ["report"]
+    assert "DC.type" not in tags("resihp-hpdc-2026")
+
+
 def test_json_ld_names_and_containers(exportsite):
     """schema.org's parts of a 'Family, Given' name and a suffix; a thesis and a preprint
     are part of nothing (their venues, 'Ph.D. thesis, School' and 'arXiv:ID', are shown)."""
@@ -180,6 +203,10 @@ def test_json_ld_names_and_containers(exportsite):
                                       ("John Smith Jr.", "Smith", "John", "Jr.")]
     for slug in ("gossip-preprint-2024", "consensus-thesis-2019", "specials-preprint-2025"):
         assert "isPartOf" not in json_ld(slug), slug
+    # A corporate author is an Organization, its name whole; a one-word name a Person.
+    assert json_ld("specials-preprint-2025")["author"][3] == {
+        "@type": "Organization", "name": "Barnes and Noble, Inc."}
+    assert json_ld("other-note-2023")["author"][0] == {"@type": "Person", "name": "乔林"}
     assert json_ld("repair-bound-2024")["isPartOf"]["name"] == "Symposium on Reliable Systems"
 
 
@@ -219,7 +246,9 @@ def test_tex_logos_and_italics_in_a_bibtex_title(exportsite):
 
 
 def test_the_list_page_gives_each_paper_a_coins_span(exportsite):
-    """Zotero's connector saves every paper of a list page from its COinS spans."""
+    """Zotero's connector saves every paper of a list page from its COinS spans, as its
+    OpenURL reader reads them: each paper's title under the key its format's item type
+    takes for a title, the first author's aulast/aufirst and every author's au in order."""
     facts = page_facts(exportsite)
     spans = {}
     for entry in soup(exportsite / "publications" / "index.html").select("li.paper"):
@@ -227,17 +256,31 @@ def test_the_list_page_gives_each_paper_a_coins_span(exportsite):
         query = parse_qs(span["title"])
         spans[entry["id"]] = query
         assert query["ctx_ver"] == ["Z39.88-2004"]
-    assert len(spans) == len(facts) == 12
+    assert len(spans) == len(facts) == 13
+    for slug, query in spans.items():  # a preprint's title was its journal's (rft.title)
+        form = query["rft_val_fmt"][0].rsplit(":", 1)[1]
+        genre = query.get("rft.genre", [""])[0]
+        key = "rft.atitle" if form == "journal" or genre in ("proceeding", "bookitem") else \
+            "rft.btitle" if form == "book" else "rft.title"
+        assert key in query and "rft.aucorp" not in query, slug  # no organisation leads
     resihp = spans["resihp-hpdc-2026"]
     assert resihp["rft.atitle"] == facts["example2026:resihp-hpdc-2026"]["citation_title"]
-    assert resihp["rft.aulast"] == ["Example", "Zola", "Kaiser", "Smith"]
-    assert resihp["rft.aufirst"] == ["Ada", "Émile", "Łukasz", "John"]
+    assert (resihp["rft.aulast"], resihp["rft.aufirst"]) == (["Example"], ["Ada"])
+    assert resihp["rft.au"] == ["Example, Ada", "Zola, Émile", "Kaiser, Łukasz", "Smith, John, Jr."]
     assert resihp["rft_id"][0] == "info:doi/10.1145/3731569.3764838"
     assert (resihp["rft.spage"], resihp["rft.epage"]) == (["10-1"], ["10-20"])
-    assert spans["specials-preprint-2025"]["rft.aucorp"] == ["Barnes and Noble, Inc."]
-    assert spans["repair-bound-2024"]["rft.aulast"] == ["Petrova", "Smith", "Ibáñez", "Castell"]
-    assert spans["repair-bound-2024"]["rft.aufirst"] == ["Elena", "John", "Teresa", "M."]
+    preprint = spans["specials-preprint-2025"]
+    assert (preprint["rft.genre"], preprint["rft.atitle"]) == (
+        ["preprint"], facts["example2025:specials-preprint-2025"]["citation_title"])
+    assert preprint["rft.au"][1:] == ["王, 小明", "de Lima, Ricardo", "Barnes and Noble, Inc."]
+    assert spans["repair-bound-2024"]["rft.au"] == [
+        "Petrova, Elena", "Smith, John, Jr.", "Ibáñez, Teresa", "Castell, M."]
+    # A one-word person's name is an author's, not an organisation's, and leads no pair.
+    other = spans["other-note-2023"]
+    assert (other["rft.genre"], other["rft.atitle"]) == (["unknown"], ["Notes on Fair Queues"])
+    assert "rft.aulast" not in other and other["rft.au"] == ["乔林", "Wang, Weixun", "Wang, Wei"]
     assert spans["thesis-2020"]["rft.inst"] == ["University of Examples"]
+    assert spans["systems-book-2023"]["rft.btitle"] == ["Operating Systems for Large Language Models"]
     assert spans["scheduling-chapter-2024"]["rft.isbn"] == ["978-3-031-12345-0"]
 
 

@@ -51,9 +51,9 @@ def bib_fields(entry) -> dict[str, str]:
     return {f.key: unbrace(f.value) for f in entry.fields}
 
 
-def venue_label(fm: dict) -> str:
-    venue, short = fm.get("venue", ""), fm.get("venue_short", "")
-    return f"{venue} ({short})" if venue and short and short not in venue else venue or short
+def venue_name(fm: dict) -> str:
+    """The venue as an export's field has it: the name alone, never 'Name (SHORT)'."""
+    return fm.get("venue") or fm.get("venue_short", "")
 
 
 # --- BibTeX -----------------------------------------------------------------------------------
@@ -79,7 +79,7 @@ def test_every_exported_bib_reads_back_as_the_paper(example, papers):
             assert fields["month"] == MONTHS[int(date[1]) - 1]  # a bare macro
         else:
             assert "month" not in fields
-        assert fields[venue_fields[fm["type"]]] == venue_label(fm)
+        assert fields[venue_fields[fm["type"]]] == venue_name(fm)
         for key in ("volume", "number"):
             assert fields.get(key) == (str(fm[key]) if key in fm else None), (slug, key)
         if "pages" in fm:
@@ -174,8 +174,11 @@ def test_every_exported_ris_imports_as_the_paper(example, papers):
         assert ref["year"] == date[0]
         assert ref["date"] == f"{date[0]}/{date[1]}/{date[2]}/"
         assert ref["secondary_title"] == (fm.get("venue") or fm.get("venue_short"))
-        if fm.get("venue_short"):
+        # J2 only for a journal: Zotero saves a conference's J2 as its proceedings' title.
+        if fm.get("venue_short") and fm["type"] == "journal":
             assert ref["alternate_title1"] == fm["venue_short"]
+        else:
+            assert "alternate_title1" not in ref
         assert ref.get("volume") == (str(fm["volume"]) if "volume" in fm else None)
         # Zotero reads a report's number from SN, and a conference's place from C1.
         number = "issn" if fm["type"] == "report" else "number"

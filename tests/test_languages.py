@@ -117,7 +117,9 @@ def test_switcher_links_resolve_and_hreflang_pairs_name_each_other(bilingual):
             assert target.is_file(), f"{rel}: {link['href']}"
         alternates = {link["hreflang"]: link["href"] for link in
                       page.select('link[rel="alternate"][hreflang]')}
-        assert set(alternates) == {"en", "zh"}, rel
+        # x-default, for readers of neither, is the default language's page.
+        assert set(alternates) == {"en", "zh", "x-default"}, rel
+        assert alternates["x-default"] == alternates["en"], rel
         assert here in alternates.values(), rel
         assert page.select_one('link[rel="canonical"]')["href"] == here
         for tag, url in alternates.items():
@@ -126,7 +128,7 @@ def test_switcher_links_resolve_and_hreflang_pairs_name_each_other(bilingual):
             back = {link["hreflang"]: link["href"] for link in
                     read_html(other).select('link[rel="alternate"][hreflang]')}
             assert back == alternates, f"{rel} -> {url}"
-            assert read_html(other).html["lang"] == tag
+            assert read_html(other).html["lang"] == tag.replace("x-default", "en")
 
 
 def test_sitemap_names_every_page_in_each_language_and_is_valid(bilingual, tmp_path):
@@ -159,7 +161,7 @@ def test_sitemap_names_every_page_in_each_language_and_is_valid(bilingual, tmp_p
     assert BASE + "zh/publications/" in locs and BASE + "publications/" in locs
     for url in urls:
         links = {link.get("hreflang"): link.get("href") for link in url.findall(f"{XHTML}link")}
-        assert set(links) == {"en", "zh"}
+        assert set(links) == {"en", "zh", "x-default"} and links["x-default"] == links["en"]
         assert url.find(f"{SITEMAP}loc").text in links.values()
         assert links["zh"] == links["en"].replace(BASE, BASE + "zh/")
 

@@ -478,3 +478,108 @@ def test_a_more_link_without_a_file_or_a_label_is_an_error_at_its_line(make_site
         "links:\n  more:\n    - {label: Data, url: files/none.zip}\n"))})
     result = run_cli(*build_args(content))
     assert result.code == 1 and "error: link 'Data' names 'files/none.zip'" in result.err
+
+
+# --- A bilingual site with people: what each language's pages tell machines ---------------
+
+BILINGUAL_CONFIG = """\
+title: Ada Example
+url: https://example.org/
+languages: [en, zh]
+author:
+  name: Ada Example
+  affiliation: Example University
+publications:
+  group_by: year
+"""
+BOUND_PAPER = """\
+---
+title: "An $O(1)$ Bound"
+authors:
+  - Ada Example
+  - name: Barnes and Noble, Inc.
+    family: Barnes and Noble, Inc.
+venue: International Symposium on High-Performance Parallel and Distributed Computing
+venue_short: HPDC
+date: 2024-03
+language: en
+translations:
+  zh:
+    title: "一个 $O(1)$ 的界"
+---
+We bound it.
+"""
+GRACE = """\
+---
+name: Grace Hopper
+role: PhD student
+photo: files/grace.png
+links:
+  homepage: https://grace.example.org/
+  orcid: 0000-0002-1825-0097
+---
+Grace writes compilers.
+"""
+
+
+@pytest.fixture(scope="module")
+def bilingual(tmp_path_factory) -> Path:
+    """One en/zh site with a paper whose Chinese title has math, a corporate author and a
+    month without a day, and a person with a photo and profiles; built once."""
+    from PIL import Image
+
+    content = write_files(tmp_path_factory.mktemp("bilingual") / "content", {
+        "site.yaml": BILINGUAL_CONFIG, "publications/bound-2024.md": BOUND_PAPER,
+        "people/grace-hopper.md": GRACE, "files/.keep": "",
+        "cv.yaml": "education:\n  - {degree: PhD, institution: Example University, date: 2020-06}\n"})
+    Image.new("RGB", (120, 160), (30, 90, 160)).save(content / "files" / "grace.png")
+    result = run_cli(*build_args(content))
+    assert result.code == 0, result.err
+    return content.parent / "site"
+
+
+def test_a_translated_title_s_math_is_mathml_on_pages_and_unicode_in_meta(bilingual):
+    page = soup(bilingual / "zh" / "publications" / "bound-2024" / "index.html")
+    assert page.h1.math is not None and "$" not in page.h1.get_text()
+    assert page.title.get_text().startswith("一个 O(1) 的界")
+    assert meta_value(page, "og:title", "property") == "一个 O(1) 的界"
+    listed = soup(bilingual / "zh" / "publications" / "index.html")
+    [title] = listed.select("li.paper .paper-title")
+    assert title.math is not None and "$" not in title.get_text()
+
+
+def test_a_venue_is_its_name_in_bibtex_and_resume_json(bilingual):
+    """Zotero and styles print a BibTeX `booktitle` whole: no '(HPDC)' after the name."""
+    venue = "International Symposium on High-Performance Parallel and Distributed Computing"
+    assert f"booktitle = {{{venue}}}," in read_download(bilingual, "bound-2024", ".bib")
+    resume = json.loads((bilingual / "cv" / "resume.json").read_text(encoding="utf-8"))
+    assert [p["publisher"] for p in resume["publications"]] == [venue]
+
+
+def test_tags_give_the_paper_s_language_and_month_on_each_language_s_page(bilingual):
+    """Zotero reads the paper's language from citation_language, else the page's (zh);
+    its date from citation_date, the last date tag, with the month that Scholar's
+    year-only citation_publication_date drops. The Chinese page's citation and CV give
+    their dates in Chinese."""
+    for top in (bilingual, bilingual / "zh"):
+        page = soup(top / "publications" / "bound-2024" / "index.html")
+        assert meta_value(page, "citation_language") == "en"
+        assert meta_values(page, "citation_publication_date") == ["2024"]
+        assert meta_values(page, "citation_date") == ["2024/03"]
+    zh = soup(bilingual / "zh" / "publications" / "bound-2024" / "index.html")
+    assert "2024年3月" in zh.select_one(".citation").get_text()
+    cv = soup(bilingual / "zh" / "cv" / "index.html").get_text()
+    assert "2020年6月" in cv and "June" not in cv
+
+
+def test_a_person_s_page_is_a_person_with_their_photo_as_its_preview(bilingual):
+    for top in (bilingual, bilingual / "zh"):
+        page = soup(top / "people" / "grace-hopper" / "index.html")
+        [data] = json_ld(page)
+        assert (data["@type"], data["name"]) == ("Person", "Grace Hopper")
+        assert data["affiliation"] == {"@type": "Organization", "name": "Example University"}
+        assert data["sameAs"] == ["https://grace.example.org/",
+                                  "https://orcid.org/0000-0002-1825-0097"]
+        assert data["image"] == "https://example.org/files/grace.png"
+        assert meta_value(page, "og:image", "property") == data["image"]
+        assert meta_value(page, "og:image:width", "property") == "120"

@@ -683,5 +683,5 @@ def test_a_title_of_specials_compiles_and_reads_back(services, make_site, tmp_pa
             assert result.errors == (), (name, style, result.errors)
             # What each style wrote: the caret a command, '--' two hyphens kept apart.
             written_out = " ".join(result.bbl.lower().split())
-            assert r"x\textasciicircum{}2" in written_out, written_out
+            assert r"x\^{}2" in written_out, written_out
             assert "quoted'{'} -{}- a -- b --- c" in written_out, written_out

@@ -137,7 +137,8 @@ class Paper:
     # from BibTeX: all of its entry's fields as written, which its BibTeX export repeats.
     extra: tuple[tuple[str, str], ...] = ()
     preview: Preview | None = None  # shown beside the paper in lists and on its page
-    translations: tuple[tuple[str, str, str, str], ...] = ()  # (tag, title, abstract html, text)
+    # (tag, title as text, title as HTML, abstract as HTML, abstract as text)
+    translations: tuple[tuple[str, str, str, str, str], ...] = ()
     language: str = ""  # the tag of what it is written in; '' until the loader gives the site's first
     status: str = ""  # reading/settings/fields.PUB_STATUSES ('in press'); '' when published
 

@@ -97,9 +97,11 @@ def lab_view(site: Site) -> dict | None:
 
 
 def page_view(path: str, title: str, kind: str, site: Site, description: str = "",
-              absolute_links: bool = False, paper: Paper | None = None) -> dict:
+              absolute_links: bool = False, paper: Paper | None = None,
+              photo: str = "") -> dict:
     """What every template knows about the page it renders, with its metadata for machines
-    (Open Graph, Twitter, and on paper and home pages Highwire tags and JSON-LD).
+    (Open Graph, Twitter, and on paper and home pages Highwire tags and JSON-LD); `photo`:
+    the page's own for link previews (a person's).
 
     `root` prefixes every internal link: relative ('../../') so that the site works under
     any subpath and from disk; the 404 page, served at any depth, uses the absolute path.
@@ -118,4 +120,5 @@ def page_view(path: str, title: str, kind: str, site: Site, description: str = "
             "languages": language_links(config.url, config.language, config.languages,
                                         path, top) if KIND[kind].per_language else [],
             "meta": add_preview(make_page_meta(site, shown_title, description, canonical,
-                                               kind, paper), site, paper, shown_title)}
+                                               kind, paper), site, paper, shown_title,
+                                photo)}

@@ -41,7 +41,8 @@ def make_images(site: Site) -> dict[str, bytes]:
     if not theme.favicon:
         files[FAVICON_SVG] = make_icon_svg(letters, accent)
     files[FAVICON_ICO] = make_icon_ico(site, letters, accent)
-    if not preview_photo(site.config):  # with a photo, pages without their own show it
+    # With a photo, pages without their own show it.
+    if not preview_photo(site.config.owner.photo):
         files[PREVIEW_PNG] = make_preview_png(site, theme.accent or DEFAULT_ACCENT)  # on white
     return files
 

@@ -123,8 +123,9 @@ def localize_paper(paper: Paper) -> Paper:
     and abstract a page shows, its own or a translation, its view decides
     (views.shown_texts); its citations, BibTeX and metadata cite its own."""
     return dataclasses.replace(paper, abstract_html=to_top(paper.abstract_html),
-                               translations=tuple((tag, title, to_top(html), text) for
-                                                  tag, title, html, text in paper.translations))
+                               translations=tuple((tag, title, title_html, to_top(html), text)
+                                                  for tag, title, title_html, html, text
+                                                  in paper.translations))
 
 
 def localize_person(person: Person) -> Person:

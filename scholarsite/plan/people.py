@@ -10,6 +10,7 @@ from ..models import Site
 from ..structure.kinds import KIND
 from ..structure.urls import page_root
 from ..views.people import describe_person, group_people, list_papers_by_person, person_view
+from ..views.metadata import make_member_ld
 from ..views.views import shown_notes
 from .frame import page_view
 
@@ -51,9 +52,10 @@ def list_person_pages(site: Site, views: dict[str, dict], base: dict, notes: lis
     for person in site.people:
         path = KIND["person"].path.format(slug=person.slug)
         view = person_view(person, page_root(path), site.content_dir)
-        context = {"site": base,
-                   "page": page_view(path, person.name, "person", site,
-                                     description=describe_person(person)),
+        page = page_view(path, person.name, "person", site,
+                         description=describe_person(person), photo=person.photo)
+        page["meta"]["jsonld"] = [make_member_ld(person, site, page["canonical"])]
+        context = {"site": base, "page": page,
                    "person": view, "bio_html": Markup(view["bio_html"]),
                    "papers": papers[person.slug],
                    "notes": shown_notes(notes, papers[person.slug])}

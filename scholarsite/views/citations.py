@@ -221,13 +221,14 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
     fields = [("title", protect_case(title_latex(paper))), ("author", " and ".join(names))]
     if paper.editors:
         fields.append(("editor", " and ".join(bibtex_name(e) for e in paper.editors)))
+    # The venue's name, never 'Name (SHORT)': Zotero and styles print the field whole.
     if paper.type in ("report", "thesis") and paper.institution:
         fields.append((venue_field, escape_latex(paper.institution)))
         # A thesis's venue is only shown ('Ph.D. thesis, School'); biblatex has no field for it.
         if venue and venue != paper.institution and paper.type == "report":
-            fields.append(("howpublished", escape_latex(venue_label(paper))))
+            fields.append(("howpublished", escape_latex(venue)))
     elif venue and not (paper.type in ("book", "patent") and venue == paper.publisher):
-        fields.append((venue_field, escape_latex(venue_label(paper))))
+        fields.append((venue_field, escape_latex(venue)))
     if paper.date:
         fields.append(("year", str(paper.date.year)))
     if paper.date and paper.date.month:
@@ -245,9 +246,9 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
     if paper.doi:
         fields.append(("doi", paper.doi))
     if paper.arxiv:
-        # arXiv's own export names the archive `archiveprefix`; Zotero reads `eprinttype`.
-        fields.extend([("eprint", paper.arxiv), ("archiveprefix", "arXiv"),
-                       ("eprinttype", "arxiv")])
+        # biblatex's and Zotero's field for the archive; arXiv's own export names it
+        # `archiveprefix`, which biber's data model lacks (it warns) and Zotero ignores.
+        fields.extend([("eprint", paper.arxiv), ("eprinttype", "arxiv")])
     url = paper.link("url") or paper.link("html")
     if url and is_external(url):  # a path inside the site means nothing in a reference list
         fields.append(("url", url))

@@ -3,16 +3,21 @@ empty `<span class="Z3988">` beside each paper of a list, which Zotero's connect
 reference managers pick up from a page with many papers (the publications list), where
 Google Scholar's tags, one paper's, cannot say which is which.
 
-The keys are those of OpenURL's journal and book formats (Z39.88-2004 KEV).
+The keys are those of OpenURL's journal, book, dissertation and patent formats (Z39.88-2004
+KEV), used as Zotero's OpenURL reader reads them: the format picks the item type (in the
+book format, with the genre), `atitle` is an article's title where `title` would be its
+journal's, and the creators are the first author's `aulast`/`aufirst` and every author's
+`au`, in order (two authors as two `aulast`/`aufirst` pairs are matched by name, so that
+'Wei Wang' went after 'Weixun Wang', and an `aucorp` goes first, whatever its place).
 """
 
 from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from .citations import split_pages
-from .names import name_parts
-from ..models import Paper
+from .citations import container_title, family_given, split_pages
+from .names import is_corporate, name_parts
+from ..models import Author, Paper
 
 # The format and genre of each type: (format, genre).
 GENRES = {"journal": ("journal", "article"), "conference": ("book", "proceeding"),
@@ -20,8 +25,11 @@ GENRES = {"journal": ("journal", "article"), "conference": ("book", "proceeding"
           "thesis": ("dissertation", ""), "book": ("book", "book"),
           "chapter": ("book", "bookitem"), "patent": ("patent", ""),
           "other": ("journal", "unknown")}
-_TITLE_KEY = {"journal": "atitle", "conference": "atitle", "chapter": "atitle"}
-_VENUE_KEY = {"journal": "jtitle", "conference": "btitle", "chapter": "btitle"}
+# The key of the paper's own title in its format: an article's is `atitle` (in the journal
+# format `title` is the journal's), a book's or a report's `btitle`.
+_TITLE_KEYS = {"journal": "atitle", "book": "btitle", "dissertation": "title",
+               "patent": "title"}
+_VENUE_KEYS = {"journal": "jtitle", "book": "btitle"}
 
 
 def make_coins(paper: Paper, page_url: str) -> str:
@@ -33,20 +41,35 @@ def make_coins(paper: Paper, page_url: str) -> str:
     pairs.append(("rft_id", page_url))
     if genre:
         pairs.append(("rft.genre", genre))
-    pairs.append((f"rft.{_TITLE_KEY.get(paper.type, 'title')}", paper.title))
-    venue = paper.venue or paper.venue_short
-    if venue and paper.type in _VENUE_KEY:
-        pairs.append((f"rft.{_VENUE_KEY[paper.type]}", venue))
+    is_part = paper.type in ("conference", "chapter")  # a part of a book
+    pairs.append(("rft.atitle" if is_part else f"rft.{_TITLE_KEYS[form]}", paper.title))
+    venue = container_title(paper)
+    if venue and (is_part or form == "journal"):
+        pairs.append((f"rft.{_VENUE_KEYS[form]}", venue))
     if paper.date:
         pairs.append(("rft.date", paper.date.iso()))
-    for author in paper.authors:
-        family, given, _ = name_parts(author)
-        pairs += [("rft.aulast", family), ("rft.aufirst", given)] if given \
-            else [("rft.aucorp", family)]
+    pairs += creator_pairs(paper.authors)
     first, last = split_pages(paper.pages)
     publisher = paper.publisher or paper.institution
     pairs += [("rft.volume", paper.volume), ("rft.issue", paper.number),
               ("rft.spage", first), ("rft.epage", last),
               ("rft.pub" if paper.type != "thesis" else "rft.inst", publisher),
-              ("rft.isbn" if GENRES[paper.type][0] == "book" else "", paper.isbn)]
+              ("rft.isbn" if form == "book" else "", paper.isbn)]
     return urlencode([(key, value) for key, value in pairs if key and value])
+
+
+def creator_pairs(authors: tuple[Author, ...]) -> list[tuple[str, str]]:
+    """The first author as `aulast`/`aufirst` (a corporate one as `aucorp`), then every
+    author as `au`: 'Family, Given', which Zotero splits at the comma ('de Lima, Ricardo'),
+    or a one-word name as it is, a person's ('乔林'). A first author without a given name
+    is only its `au` (Zotero would add a lone `aulast` as a second creator), a first
+    corporate one only its `aucorp` (an `au` would split it)."""
+    if not authors:
+        return []
+    family, given, _ = name_parts(authors[0])
+    if is_corporate(authors[0]):
+        pairs, rest = [("rft.aucorp", family)], authors[1:]
+    else:
+        pairs = [("rft.aulast", family), ("rft.aufirst", given)] if given else []
+        rest = authors
+    return pairs + [("rft.au", family_given(author)) for author in rest]

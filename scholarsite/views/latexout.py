@@ -2,7 +2,7 @@
 ieeetr, alpha, acm) and biber (UTF-8) both read right.
 
 - A plain-text value (a Markdown paper's title, venue, note) has LaTeX's special
-  characters written as commands (`\\textasciitilde{}`, `\\&`), so that it prints as typed;
+  characters written as commands (`\\~{}`, `\\&`), so that it prints as typed;
   a title's formulas stay math (`$x^2$`).
 - Words whose case matters (`ResiHP`, `LLM`, `GPU`, `3D`, the `C` of `C#`) and formulas
   (`$O(1)$`) are braced, as DBLP's exports do, so that styles that lowercase titles leave
@@ -28,12 +28,16 @@ from .names import name_parts
 from ..reading.bib.latex import ACCENTS, NAMED_LETTERS
 
 # Plain-text characters and the LaTeX that prints them in any font encoding (OT1 prints a
-# bare '|' as a dash, '<' as '¡'; '^' and '~' bare are an accent or a tie). A quote mark is
+# bare '|' as a dash, '<' as '¡'; '^' and '~' bare are an accent or a tie). A caret and a
+# tilde are accents on nothing, as OT1 defines \textasciicircum and \textasciitilde: Zotero's
+# BibTeX reader reads `\^{}` as '^' and `\~{}` as '∼', but those commands as their names
+# (citation.js reads the accents on nothing as 'undefined' with a mark). A backslash has no
+# form that both read: `\\`, which Zotero reads, is a line break in LaTeX. A quote mark is
 # braced on its own, which our reader keeps as itself (reading/bib/quotes.py), so that
 # '``' and '"' never become half of a quote pair ('"' has no command in OT1).
 _SPECIALS = {
     "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "%": r"\%",
-    "#": r"\#", "_": r"\_", "^": r"\textasciicircum{}", "~": r"\textasciitilde{}",
+    "#": r"\#", "_": r"\_", "^": r"\^{}", "~": r"\~{}",
     "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
     "`": r"\textasciigrave{}", '"': '{"}', "'": "{'}", "-": "-", "–": "--", "—": "---",
 }

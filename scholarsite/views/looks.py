@@ -120,20 +120,22 @@ def paper_preview(site: Site, paper: Paper | None) -> str:
     return f"{FILES_DIR}/{found.rel}"
 
 
-def choose_preview(site: Site, paper: Paper | None) -> tuple[str, tuple[int, int]]:
+def choose_preview(site: Site, paper: Paper | None, photo: str = ""
+                   ) -> tuple[str, tuple[int, int]]:
     """The site-relative path of a page's link-preview picture and its size: the paper's
-    own, else the owner's photo, else the generated one."""
-    for rel in (paper_preview(site, paper), preview_photo(site.config)):
+    own, else the page's photo (a person's), else the owner's, else the generated one."""
+    for rel in (paper_preview(site, paper), preview_photo(photo),
+                preview_photo(site.config.owner.photo)):
         if rel:
             return rel, measure_image(str(site.content_dir / rel))
     return PREVIEW_PNG, PREVIEW_SIZE
 
 
-def preview_photo(config: SiteConfig) -> str:
-    """The owner's photo when link previews can show it (by its name's suffix, which the
-    generated pictures' hash covers), else ''."""
-    photo = config.owner.photo
-    return photo if photo.lower().endswith(PREVIEW_RASTERS) else ""
+def preview_photo(photo: str) -> str:
+    """A photo of the site's files when link previews can show it (by its name's suffix,
+    which the generated pictures' hash covers), else ''."""
+    return photo if photo.startswith("files/") and photo.lower().endswith(PREVIEW_RASTERS) \
+        else ""
 
 
 def measure_image(path: str) -> tuple[int, int]:
@@ -146,9 +148,10 @@ def measure_image(path: str) -> tuple[int, int]:
     return read_raster_size(path, status.st_size, status.st_mtime_ns) or (0, 0)
 
 
-def add_preview(meta: dict, site: Site, paper: Paper | None, alt: str) -> dict:
+def add_preview(meta: dict, site: Site, paper: Paper | None, alt: str, photo: str = ""
+                ) -> dict:
     """`meta` with og:image (absolute) and, for a wide picture, X's large card."""
-    rel, (width, height) = choose_preview(site, paper)
+    rel, (width, height) = choose_preview(site, paper, photo)
     og = [*meta["og"], ("og:image", site.config.url + quote(rel))]
     if width and height:
         og += [("og:image:width", str(width)), ("og:image:height", str(height))]

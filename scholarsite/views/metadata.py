@@ -14,7 +14,8 @@ import re
 from markupsafe import Markup
 
 from .citations import author_line, container_title, family_given, split_pages, status_label
-from ..models import Author, Paper, Site, SiteConfig
+from .names import is_corporate
+from ..models import Author, Paper, Person, Site, SiteConfig
 from ..structure.kinds import pdf_beside_page
 from ..structure.languages import human_date, messages_for
 from ..structure.urls import absolute_url
@@ -23,6 +24,11 @@ from ..structure.urls import absolute_url
 VENUE_TAGS = {"conference": "citation_conference_title", "journal": "citation_journal_title"}
 # schema.org's type of a paper's page, by the paper's type.
 LD_TYPES = {"book": "Book", "chapter": "Chapter", "thesis": "Thesis"}
+# The Dublin Core type of a paper that no Highwire tag types: Zotero's Embedded Metadata
+# translator reads DC.type as a Zotero item type where none of citation_journal_title,
+# _conference_title, _inbook_title, _dissertation_institution or
+# _technical_report_institution said one, and saved a preprint as a journal article.
+DC_TYPES = {"preprint": "preprint", "report": "report"}
 # What a paper's venue is part of, in schema.org terms.
 PERIODICAL_TYPES = ("journal",)
 _LOCALE = re.compile(r"^([a-z]{2,3})[-_]([A-Za-z]{2})$")
@@ -42,8 +48,7 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
     tags = [("citation_title", paper.title)]
     tags += [("citation_author", family_given(author)) for author in paper.authors]
     tags += [("citation_editor", family_given(editor)) for editor in paper.editors]
-    if paper.date:  # a paper in press has no date to give
-        tags.append(("citation_publication_date", scholar_date(paper)))
+    tags += date_tags(paper)
     venue = paper.venue or paper.venue_short
     if paper.type in VENUE_TAGS and venue:
         tags.append((VENUE_TAGS[paper.type], venue))
@@ -67,8 +72,9 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
             tags.append(("citation_technical_report_number", paper.number))
     elif paper.type == "thesis" and (paper.institution or venue):
         tags.append(("citation_dissertation_institution", paper.institution or venue))
-    if paper.publisher:
-        tags.append(("citation_publisher", paper.publisher))
+    publisher = paper.publisher or ("arXiv" if paper.type == "preprint" and paper.arxiv else "")
+    if publisher:  # a preprint's repository, for Zotero
+        tags.append(("citation_publisher", publisher))
     if paper.isbn:
         tags.append(("citation_isbn", paper.isbn))
     if paper.doi:
@@ -80,13 +86,34 @@ def make_highwire_tags(paper: Paper, site: Site, page_url: str) -> list[tuple[st
         tags.append(("citation_pdf_url", absolute_url(site.config.url, pdf)))
     if paper.abstract_html:
         tags.append(("citation_abstract_html_url", page_url))
+    # What the paper is written in, which a page in another language is not (Zotero takes
+    # the page's language otherwise).
+    tags.append(("citation_language", paper.language))
+    if paper.type in DC_TYPES:
+        tags.append(("DC.type", DC_TYPES[paper.type]))
+    return tags
+
+
+def date_tags(paper: Paper) -> list[tuple[str, str]]:
+    """Scholar's date and, for a month without its day, `citation_date` with the month,
+    which Zotero reads last and so keeps (Scholar's year-only form drops it); none for a
+    paper in press."""
+    date = paper.date
+    if not date:
+        return []
+    tags = [("citation_publication_date", scholar_date(paper))]
+    if date.month and not date.day:
+        tags.append(("citation_date", f"{date.year:04d}/{date.month:02d}"))
     return tags
 
 
 @functools.lru_cache(maxsize=8192)  # shared by a co-author's papers: JSON-LD is only read
 def person(author: Author) -> dict:
     """schema.org's Person: the name as shown, its parts where the name's last word is
-    not its family name ('Petrova, Elena', 'John Smith, Jr.')."""
+    not its family name ('Petrova, Elena', 'John Smith, Jr.'); a corporate author
+    ('Barnes and Noble, Inc.') an Organization, whole."""
+    if is_corporate(author):
+        return {"@type": "Organization", "name": author.family_name()}
     data = {"@type": "Person", "name": author.name}
     if author.family:
         data["familyName"] = author.family
@@ -188,6 +215,26 @@ def make_person_ld(site: Site) -> dict:
     if owner.email:
         data["email"] = f"mailto:{owner.email}"
     profiles = [url for _, url in owner.links if url.startswith(("http://", "https://"))]
+    if profiles:
+        data["sameAs"] = profiles
+    return data
+
+
+def make_member_ld(person: Person, site: Site, page_url: str) -> dict:
+    """schema.org Person for a lab member's page: their name (and its other scripts), the
+    lab as their affiliation (an alumnus' as what they are an alumnus of), their photo,
+    and their profiles (ORCID, homepage ...) as `sameAs`."""
+    data: dict = {"@context": "https://schema.org", "@type": "Person", "name": person.name,
+                  "url": page_url}
+    if person.scripts or person.aliases:
+        data["alternateName"] = [*person.scripts, *person.aliases]
+    lab = site.config.lab.name if site.config.lab else site.config.owner.affiliation
+    if lab:
+        data["alumniOf" if person.alumni else "affiliation"] = {"@type": "Organization",
+                                                                "name": lab}
+    if person.photo:
+        data["image"] = absolute_url(site.config.url, person.photo)
+    profiles = [url for _, url in person.links if url.startswith(("http://", "https://"))]
     if profiles:
         data["sameAs"] = profiles
     return data

@@ -11,7 +11,6 @@ import json
 
 from ..models import CV, CVEntry, Site
 from ..structure.kinds import KIND, paper_url
-from .citations import venue_label
 from .itemviews import PROFILE_KINDS, profile_kind
 
 RESUME_PATH = KIND["cv"].path + "resume.json"
@@ -97,7 +96,7 @@ def details_text(entry: CVEntry) -> str:
 def publications(site: Site) -> list[dict]:
     """Each paper as the CV lists it; no abstract (each paper's page has it), so that an
     abstract's edit leaves the CV's files as they were."""
-    return [drop_empty({"name": paper.title, "publisher": venue_label(paper)
+    return [drop_empty({"name": paper.title, "publisher": paper.venue or paper.venue_short
                         or paper.institution or paper.publisher,
                         "releaseDate": paper.date.iso() if paper.date else "",
                         "url": site.config.url + paper_url(paper.slug)})

@@ -68,7 +68,11 @@ def venue_fields(paper: Paper) -> list[tuple[str, str]]:
     fields = [("T2", venue)]
     if paper.type == "conference":
         fields.append(("C3", venue))
-    if paper.venue_short and paper.venue_short != venue:
+    # J2 is a journal's abbreviation: Zotero's RIS translator, finding no publication title
+    # on an item of another type (a conference paper, a chapter), takes J2 for it, and the
+    # save then writes it over the proceedings' or the book's title; citation.js reads J2
+    # as a short container title of a journal, a book or a chapter only.
+    if paper.type == "journal" and paper.venue_short and paper.venue_short != venue:
         fields.append(("J2", paper.venue_short))
     return fields
 

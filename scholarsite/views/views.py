@@ -256,11 +256,12 @@ def shown_texts(paper: Paper, language: str) -> dict:
              "abstract_text": paper.abstract_text}
     if is_same_language(own, language):
         return shown
-    title, abstract_html, abstract_text = next(
+    title, title_markup, abstract_html, abstract_text = next(
         (rest for tag, *rest in paper.translations if is_same_language(tag, language)),
-        ("", "", ""))
-    if title:
-        shown.update(title=title, title_html=escape(title))
+        ("", "", "", ""))
+    if title:  # its math as the paper's own title's: MathML on pages, Unicode in text
+        shown.update(title=title, title_html=Markup(title_markup) if title_markup
+                     else escape(title))
     else:
         shown["title_html"] = Markup('<span lang="%s">%s</span>') % (own, shown["title_html"])
     if abstract_html:

@@ -60,7 +60,8 @@ _SP = r"(?:[ \t]|\n(?!\n))*"
 # \"u, \"{u}, \'\i: a symbol accent takes the next letter;
 # \c{c}, \c c, \v{S}: a letter accent needs braces or a space;
 # \ss, {\o}, \L{}: a named letter eats the spaces after it, and an empty group;
-# \&, \%, \_, \#: the symbol; \ and \, a space; \^{} (an accent on nothing) a caret.
+# \&, \%, \_, \#: the symbol; \ and \, a space; \^{} (an accent on nothing) a caret
+# (\~{}, a tilde, is left to pylatexenc: here a '~' is a tie).
 _LETTER = r"(\\[ij]|[A-Za-z])"
 _COMMON = re.compile(
     rf"\\(?P<acc>[\"'`^~=.]){_SP}(?:\{{{_SP}{_LETTER}{_SP}\}}|(\\[ij])(?![^\W\d_]){_SP}"
@@ -142,8 +143,10 @@ def decode_latex(value: str) -> str:
     if text is not None:
         return text
     # A bare % would start a LaTeX comment and a bare & an alignment cell: in BibTeX both
-    # mean the characters themselves; \^{} is a caret (pylatexenc drops it), as above.
-    value = _UNESCAPED_SPECIAL.sub(r"\\\1", value).replace("\\^{}", "\\textasciicircum{}")
+    # mean the characters themselves; \^{} and \~{} are a caret and a tilde (pylatexenc
+    # drops them), as above.
+    value = _UNESCAPED_SPECIAL.sub(r"\\\1", value).replace("\\^{}", "\\textasciicircum{}") \
+        .replace("\\~{}", "\\textasciitilde{}")
     try:
         return make_decoder().latex_to_text(value)
     except Exception:  # pylatexenc is tolerant; anything left is shown as plain text

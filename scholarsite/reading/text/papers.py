@@ -314,10 +314,11 @@ def read_paper_details(f: FieldReader, bibtex_type: str) -> dict:
 
 
 def read_translations(f: FieldReader, md: Converter, own: str
-                      ) -> tuple[tuple[str, str, str, str], ...]:
+                      ) -> tuple[tuple[str, str, str, str, str], ...]:
     """`translations: {zh: {title: ..., abstract: ...}}`: the paper's title and abstract
     (Markdown) in other languages than its own (`own`, '' when it names none), shown on
-    the site's pages in those languages."""
+    the site's pages in those languages: (tag, title as text, as HTML, abstract as HTML,
+    as text). A title's math is read as the paper's own title's is."""
     out = []
     for tag in sorted(str(key) for key in f.data):
         one = f.mapping(tag)
@@ -332,7 +333,9 @@ def read_translations(f: FieldReader, md: Converter, own: str
         html = render_markdown(md, abstract, lambda line, message, warning=False: (
             f.diags.warning if warning else f.diags.error)(f.path, start + line - 1, message)) \
             if abstract else ""
-        out.append((tag, title, html, html_to_text(html)))
+        rich = read_title(one, title) if title else None
+        out.append((tag, rich.text if rich else "", rich.html if rich else "", html,
+                    html_to_text(html)))
     return tuple(out)
 
 
