@@ -73,13 +73,10 @@ def classify(given: str) -> tuple[str, str]:
 
 
 def describe_failure(service: str, exc: FetchError) -> str:
-    name = SERVICE_NAMES[service]
+    name, what = SERVICE_NAMES[service], str(exc).removeprefix(f"{exc.url}: ")
     if exc.kind == "limited":
-        return (f"{name} is limiting requests ({str(exc).rsplit(': ', 1)[-1]}); try again "
-                "in a while")
-    if exc.kind == "offline":
-        return f"{name}: {str(exc).rsplit(': ', 1)[-1]}"
-    return f"{name}: {exc}"
+        return f"{name} is limiting requests ({what}); try again in a while"
+    return f"{name}: {what}" if exc.kind == "offline" else f"{name}: {exc}"
 
 
 def ask(fetcher: Fetcher, service: str, url: str, json: bool = True) -> object | None:

@@ -112,7 +112,8 @@ def read_crossref(answer: object) -> Found:
                  "published-print", "published-online") if format_date(work.get(key))), "")
     isbn = text(work.get("ISBN")) if kind in ("book", "chapter") else ""
     return Found("Crossref", title, read_crossref_people(work.get("author")), date, kind,
-                 venue=venue or (publisher if kind == "book" else ""),
+                 venue=venue or (publisher if kind not in ("journal", "conference",
+                                                           "chapter") else ""),
                  venue_short=find_venue_short(venue, text(dig(work, "event", "acronym")))
                  if venue else "",
                  volume=text(work.get("volume")), number=text(work.get("issue")),

@@ -8,15 +8,15 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from .addsources import Found
+from .addsources import Found, Person
 from ..diagnostics import Diagnostics
 from .importer import author_item, format_paper_file
-from ..models import Owner
+from ..models import Author, Owner
 from ..reading.listing import list_files
 from ..reading.loader import PAPER_SUFFIXES, PAPERS_DIR
 from ..reading.names import NameParts, make_author, split_author
 from ..reading.paperfiles import read_paper_file
-from ..reading.people import is_owner
+from ..reading.people import is_named, is_owner
 from ..reading.slugs import fold_latin, make_slug
 from ..reading.text.papers import make_markdown
 
@@ -49,23 +49,27 @@ def make_front_matter(found: Found, owner: Owner) -> tuple[dict, str]:
     return doc, found.abstract
 
 
-def author_entry(person, owner: Owner) -> str | dict:
-    """The name as the service gives it, or the owner's own name where the site's name
+def author_entry(person: Person, owner: Owner) -> str | dict:
+    """The name as the service gives it, or the owner's own where the site's name
     matching (reading/people.py) finds the owner: 'W. Gao' is written as the site writes
-    'Wei Gao'."""
-    author = make_author(person.name, (), NameParts(person.family, person.given)) \
-        if person.family else split_author(person.name)
+    'Wei Gao' (the first of the owner's names, aliases after, that it agrees with)."""
+    author = read_person(person)
     if is_owner(author, owner):
-        return owner.name
+        return next((name for name in owner.names() if is_named(author, (name,))),
+                    author_item(author))
     return author_item(author)
+
+
+def read_person(person: Person) -> Author:
+    if person.family:
+        return make_author(person.name, (), NameParts(person.family, person.given))
+    return split_author(person.name)
 
 
 def find_owner(found: Found, owner: Owner) -> int:
     """The owner's place among the authors (1-based); 0 when not among them."""
-    for at, person in enumerate(found.authors, 1):
-        if author_entry(person, owner) == owner.name:
-            return at
-    return 0
+    return next((at for at, person in enumerate(found.authors, 1)
+                 if is_owner(read_person(person), owner)), 0)
 
 
 def format_paper(found: Found, owner: Owner) -> str:
