@@ -123,10 +123,12 @@ def add_update_parser(sub: argparse._SubParsersAction) -> None:
                         help="update this alone")
     update.add_argument("--dry-run", action="store_true",
                         help="say what would change, write nothing")
-    add = sub.add_parser("add", help="write a paper file from its DOI, arXiv id or PubMed id "
-                         "(Crossref, DataCite, arXiv, PubMed; needs the network)")
+    add = sub.add_parser("add", help="write a paper file from its DOI, arXiv id, PubMed id or "
+                         "ISBN (Crossref, DataCite, arXiv, PubMed, Open Library; needs the "
+                         "network)")
     add.add_argument("ids", nargs="+", metavar="ID", help="a DOI (10.1145/...), an arXiv id "
-                     "or address (2101.00001), a PubMed id (pmid:12345678); several at once")
+                     "or address (2101.00001), a PubMed id (pmid:12345678), an ISBN; several "
+                     "at once")
     add.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
                      help="the content folder (default: content)")
     add.add_argument("--dry-run", action="store_true",

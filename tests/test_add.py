@@ -21,6 +21,7 @@ DOI_JOURNAL = "10.1145/3600000.3600003"  # where the arXiv preprint was publishe
 DOI_KNOWN = "10.1145/3600000.3600001"  # the site has it already
 ARXIV = "2402.00003"
 PMID = "31415926"
+ISBN = "978-0-262-03384-8"  # its check digit agrees
 HOSTILE = "&lt;script&gt;alert(1)&lt;/script&gt; {: onclick=alert(1)} [x](javascript:alert(1))"
 
 CROSSREF_CONF = {"status": "ok", "message-type": "work", "message": {
@@ -91,6 +92,13 @@ PUBMED_XML = f"""<?xml version="1.0" ?>
 <ArticleId IdType="pubmed">{PMID}</ArticleId><ArticleId IdType="doi">10.1000/jeb.2022.7</ArticleId>
 </ArticleIdList></PubmedData></PubmedArticle></PubmedArticleSet>"""
 
+EDITION = {"title": "Introduction to Examples", "subtitle": "Third Edition",
+           "publishers": ["The Example Press"], "publish_date": "July 31, 2009",
+           "authors": [{"key": "/authors/OL1A"}, {"key": "/authors/OL2A"}],
+           "works": [{"key": "/works/OL9W"}], "isbn_13": ["9780262033848"]}
+WORK = {"title": "Introduction to Examples",
+        "description": {"type": "/type/text", "value": "A book of *examples* <b>for all</b>."}}
+
 
 def as_json(data: object, status: int = 200, headers: dict | None = None) -> tuple:
     return status, json.dumps(data).encode(), {"Content-Type": "application/json",
@@ -105,6 +113,10 @@ ROUTES = {
     f"/datacite/dois/{DOI_DATA}": as_json(DATACITE),
     f"/arxiv/api/query?id_list={ARXIV}&max_results=1": (200, ARXIV_FEED.encode(), {}),
     f"/pubmed/efetch.fcgi?db=pubmed&id={PMID}&retmode=xml": (200, PUBMED_XML.encode(), {}),
+    "/openlibrary/isbn/9780262033848.json": as_json(EDITION),
+    "/openlibrary/works/OL9W.json": as_json(WORK),
+    "/openlibrary/authors/OL1A.json": as_json({"name": "Ada  Example"}),
+    "/openlibrary/authors/OL2A.json": as_json({"name": "Bob Builder"}),
     "/crossref/works/10.1145/busy": as_json({"message": "slow down"}, 429,
                                             {"Retry-After": "0"}),
 }
@@ -135,7 +147,7 @@ def server():
 
 @pytest.fixture
 def services(server, monkeypatch):
-    for name in ("crossref", "datacite", "arxiv", "pubmed"):
+    for name in ("crossref", "datacite", "arxiv", "pubmed", "openlibrary"):
         monkeypatch.setenv(f"SCHOLARSITE_{name.upper()}_URL", f"{server}/{name}")
     monkeypatch.setenv("SCHOLARSITE_ALLOW_LOOPBACK", "1")
 
@@ -154,7 +166,7 @@ def files_of(content: Path) -> dict[str, bytes]:
 
 def test_add_writes_each_kind_of_identifier_as_a_person_would(services, site):
     result = run_cli("add", "--content", str(site), f"https://doi.org/{DOI_CONF}", DOI_DATA,
-                     f"https://arxiv.org/abs/{ARXIV}v1", f"pmid:{PMID}")
+                     f"https://arxiv.org/abs/{ARXIV}v1", f"pmid:{PMID}", f"ISBN {ISBN}")
     assert result.code == 0, result.err
     papers = site / "publications"
     conf = read_front_matter(papers / "fast-ses-2024.md")
@@ -185,6 +197,13 @@ def test_add_writes_each_kind_of_identifier_as_a_person_would(services, site):
     assert pubmed["venue_short"] == "J Ex Biol" and pubmed["pages"] == "101–9"
     assert pubmed["authors"] == ["Ada Example", "Leaf Study Group"]
     assert "**Background.** Leaves breathe." in (papers / "co2-uptake-2022.md").read_text("utf-8")
+    book = read_front_matter(papers / "introduction-examples-2009.md")
+    assert book == {"title": "Introduction to Examples: Third Edition",
+                    "authors": ["Ada Example", "Bob Builder"], "venue": "The Example Press",
+                    "date": "2009-07", "type": "book", "publisher": "The Example Press",
+                    "isbn": "9780262033848"}
+    assert r"A book of \*examples\* &lt;b&gt;for all&lt;/b&gt;." in \
+        (papers / "introduction-examples-2009.md").read_text("utf-8")
 
     # The files build, every field where it belongs, no outside text made markup.
     assert run_cli(*build_args(site)).code == 0
@@ -219,7 +238,7 @@ def test_unknown_ids_and_rate_limits_are_one_line_each_and_nothing_is_written(se
         "error: 10.9999/unknown: not known to Crossref or DataCite",
         "error: 10.1145/busy: Crossref is limiting requests (HTTP 429 Too Many Requests "
         "(asked 2 times)); try again in a while",
-        "error: not-an-id: not a DOI (10.1145/...), an arXiv id or address (2101.00001) or a "
-        "PubMed id (pmid:12345678)"]
+        "error: not-an-id: not a DOI (10.1145/...), an arXiv id or address (2101.00001), an "
+        "ISBN or a PubMed id (pmid:12345678)"]
     assert "Traceback" not in result.err
     assert files_of(site) == before

@@ -3,7 +3,7 @@
 A DOI is asked of Crossref, then of DataCite when Crossref does not know it; an arXiv id
 or address of arXiv (its newest version), and then of Crossref for the DOI arXiv says
 the preprint was published under: the two are one paper with both links; a PubMed id of
-NCBI's E-utilities. Every request goes through fetch.Fetcher (netrequest.fetch_url: one
+NCBI's E-utilities; an ISBN of Open Library. Every request goes through fetch.Fetcher (netrequest.fetch_url: one
 deadline, a size cap, no redirect away from the service), every text through
 reading/text/markup.py, every file through importer.format_paper_file and the writer.
 
@@ -22,11 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from .addsources import ARXIV_DOI, Found, read_arxiv, read_crossref, read_datacite, read_pubmed
+from .addsources import (ARXIV_DOI, Found, list_author_keys, read_arxiv, read_crossref,
+                         read_datacite, read_isbn, read_openlibrary, read_pubmed)
 from .addwrite import (find_owner, find_style, format_paper, identities, index_papers,
                        make_paper_slug)
 from ..diagnostics import Diagnostics, count_of, printable
 from .fetch import FetchError, Fetcher, base_url
+from .papersources import dig
 from ..models import Owner
 from ..output.paths import why_not_write
 from ..output.writer import replace_file
@@ -39,7 +41,8 @@ from ..structure.urls import normalize_arxiv, normalize_doi
 
 _PUBMED = re.compile(r"^(?:pmid:\s*|https?://pubmed\.ncbi\.nlm\.nih\.gov/)?(\d{1,8})/?$", re.I)
 SERVICE_NAMES = {"crossref": "Crossref", "datacite": "DataCite", "arxiv": "arXiv",
-                 "pubmed": "PubMed"}
+                 "pubmed": "PubMed", "openlibrary": "Open Library"}
+MAX_BOOK_AUTHORS = 20  # requests to Open Library for one book's authors' names
 
 
 class AddError(Exception):
@@ -65,11 +68,13 @@ def classify(given: str) -> tuple[str, str]:
         return "doi", doi
     if normalize_arxiv(value):
         return "arxiv", re.sub(r"v\d+$", "", normalize_arxiv(value))
+    if read_isbn(value):
+        return "isbn", read_isbn(value)
     pubmed = _PUBMED.match(value)
     if pubmed:
         return "pubmed", pubmed.group(1)
-    raise AddError("not a DOI (10.1145/...), an arXiv id or address (2101.00001) or a "
-                   "PubMed id (pmid:12345678)")
+    raise AddError("not a DOI (10.1145/...), an arXiv id or address (2101.00001), an ISBN "
+                   "or a PubMed id (pmid:12345678)")
 
 
 def describe_failure(service: str, exc: FetchError) -> str:
@@ -124,17 +129,37 @@ def look_up_arxiv(arxiv: str, fetcher: Fetcher) -> Found | None:
                                source=f"{published.source} and arXiv")
 
 
+def look_up_isbn(isbn: str, fetcher: Fetcher) -> Found | None:
+    """Open Library's edition, its work (for authors or a description it lacks) and its
+    authors' names."""
+    base = base_url("openlibrary")
+    edition = ask(fetcher, "openlibrary", f"{base}/isbn/{isbn}.json")
+    if edition is None:
+        return None
+    key = dig(edition, "works", 0, "key")
+    work = ask(fetcher, "openlibrary", f"{base}{key}.json") \
+        if isinstance(key, str) and re.fullmatch(r"/works/OL\d+W", key) else None
+    names = []
+    for author in list_author_keys(edition, work)[:MAX_BOOK_AUTHORS]:
+        name = dig(ask(fetcher, "openlibrary", f"{base}{author}.json"), "name")
+        if isinstance(name, str) and name.strip():
+            names.append(" ".join(name.split()))
+    return read_answer("openlibrary", lambda e: read_openlibrary(e, work, names, isbn),
+                       edition)
+
+
+def look_up_pubmed(pmid: str, fetcher: Fetcher) -> Found | None:
+    answer = ask(fetcher, "pubmed", f"{base_url('pubmed')}/efetch.fcgi?db=pubmed&id={pmid}"
+                 "&retmode=xml", json=False)
+    return None if answer is None else read_answer("pubmed", read_pubmed, answer)
+
+
 def look_up(given: str, fetcher: Fetcher) -> Found:
     kind, value = classify(given)
-    if kind == "doi":
-        found, where = look_up_doi(value, fetcher), "Crossref or DataCite"
-    elif kind == "arxiv":
-        found, where = look_up_arxiv(value, fetcher), "arXiv"
-    else:
-        answer = ask(fetcher, "pubmed", f"{base_url('pubmed')}/efetch.fcgi?db=pubmed&id="
-                     f"{value}&retmode=xml", json=False)
-        found, where = None if answer is None else read_answer("pubmed", read_pubmed,
-                                                                answer), "PubMed"
+    found = {"doi": look_up_doi, "arxiv": look_up_arxiv, "isbn": look_up_isbn,
+             "pubmed": look_up_pubmed}[kind](value, fetcher)
+    where = {"doi": "Crossref or DataCite", "arxiv": "arXiv", "isbn": "Open Library",
+             "pubmed": "PubMed"}[kind]
     if found is None:
         raise AddError(f"not known to {where}")
     return found
@@ -180,8 +205,7 @@ def plan_papers(args: argparse.Namespace, owner: Owner, fetcher: Fetcher
     for given in args.ids:
         try:
             found = look_up(given, fetcher)
-            where = next((known[key] for key in identities(found.doi, found.arxiv)
-                          if key in known), "")
+            where = next((known[key] for key in found_identities(found) if key in known), "")
             if where:
                 skipped.append(f"{given}: already in the site ({where}); not added")
                 continue
@@ -191,9 +215,13 @@ def plan_papers(args: argparse.Namespace, owner: Owner, fetcher: Fetcher
             failures.append(f"{given}: {exc}")
             continue
         plans.append(plan)
-        for key in identities(found.doi, found.arxiv):  # one paper named twice: once
+        for key in found_identities(found):  # one paper named twice: added once
             known[key] = f"{plan.path.relative_to(args.content).as_posix()} (this run)"
     return plans, failures, skipped
+
+
+def found_identities(found: Found) -> list[tuple[str, str]]:
+    return identities(found.doi, found.arxiv, found.isbn if found.type == "book" else "")
 
 
 def plan_file(given: str, found: Found, owner: Owner, folder: Path, style: str,

@@ -4,7 +4,8 @@ text made what front matter and Markdown hold (reading/text/markup.py).
 
 Crossref: `GET /works/<doi>` (JSON, `message`); DataCite: `GET /dois/<doi>` (JSON:API,
 `data.attributes`); arXiv: `GET /api/query?id_list=<id>` (Atom; the newest version);
-PubMed: E-utilities' `efetch.fcgi?db=pubmed&id=<pmid>&retmode=xml` (PubmedArticleSet).
+PubMed: E-utilities' `efetch.fcgi?db=pubmed&id=<pmid>&retmode=xml` (PubmedArticleSet);
+Open Library: `GET /isbn/<isbn>.json` (an edition), its work's and authors' JSON.
 The Atom and PubMed XML are read by the same lenient reader as the markup (no DTD, no
 entity of their own is ever expanded)."""
 
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from .papersources import check_doi, check_url, dig
 from ..reading.bib.bibpaper import find_short
 from ..reading.settings.venues import match_venues
+from ..reading.text.mdescape import text_to_markdown
 from ..reading.text.markup import (Node, markup_to_markdown, markup_to_title, parse_markup,
                                    tex_text_to_markdown, text_of, walk)
 from ..structure.urls import normalize_arxiv
@@ -295,3 +297,51 @@ def read_pubmed_date(issue: Node | None) -> str:
     if not number:
         return year
     return f"{year}-{int(number):02d}" + (f"-{int(day):02d}" if day.isdigit() else "")
+
+
+def read_isbn(value: str) -> str:
+    """The ISBN-10 or ISBN-13 `value` is ('isbn:', hyphens and spaces aside), when its
+    check digit agrees; else ''."""
+    digits = re.sub(r"[\s-]", "", re.sub(r"(?i)^isbn(?:-1[03])?:?", "", value.strip()))
+    if re.fullmatch(r"\d{9}[\dXx]", digits):
+        total = sum((10 - at) * (10 if d in "Xx" else int(d)) for at, d in enumerate(digits))
+        return digits.upper() if total % 11 == 0 else ""
+    if re.fullmatch(r"97[89]\d{10}", digits):
+        total = sum((3 if at % 2 else 1) * int(d) for at, d in enumerate(digits))
+        return digits if total % 10 == 0 else ""
+    return ""
+
+
+def list_author_keys(edition: object, work: object) -> list[str]:
+    """Open Library's author keys ('/authors/OL1A'): the edition's, else its work's."""
+    keys = [dig(item, "key") for item in dig(edition, "authors") or []]
+    if not any(keys):
+        keys = [dig(item, "author", "key") for item in dig(work, "authors") or []]
+    return [key for key in keys if isinstance(key, str)
+            and re.fullmatch(r"/authors/OL\d+A", key)]
+
+
+def read_openlibrary(edition: object, work: object, names: list[str], isbn: str) -> Found:
+    """An Open Library edition (with its work and its authors' names) as a book."""
+    title = text(dig(edition, "title"))
+    if not isinstance(edition, dict) or not title:
+        raise ValueError("the answer has no edition with a title")
+    subtitle = text(edition.get("subtitle"))
+    publisher = text(edition.get("publishers"))
+    description = dig(edition, "description") or dig(work, "description")
+    description = dig(description, "value") if isinstance(description, dict) else description
+    return Found("Open Library", title + (f": {subtitle}" if subtitle else ""),
+                 tuple(Person(name) for name in names), read_loose_date(
+                     text(edition.get("publish_date"))), "book", venue=publisher,
+                 publisher=publisher, isbn=isbn,
+                 abstract=text_to_markdown(description) if isinstance(description, str)
+                 else "")
+
+
+def read_loose_date(value: str) -> str:
+    """'March 2004', '2004', 'Mar 05, 2004' as '2004-03' or '2004'."""
+    year = _YEAR.search(value)
+    if not year:
+        return ""
+    month = next((at for at, name in enumerate(MONTHS, 1) if name in value.lower()), 0)
+    return f"{year.group(1)}-{month:02d}" if month else year.group(1)

@@ -120,11 +120,15 @@ def index_papers(content: Path) -> dict[tuple[str, str], str]:
     for path in list_files(content / PAPERS_DIR, content, diags, PAPER_SUFFIXES):
         for paper in read_paper_file(path, md, diags):
             where = f"{path.relative_to(content).as_posix()}:{paper.line}"
-            for key in identities(paper.doi, paper.arxiv):
+            for key in identities(paper.doi, paper.arxiv,
+                                  paper.isbn if paper.type == "book" else ""):
                 found.setdefault(key, where)
     return found
 
 
-def identities(doi: str, arxiv: str) -> list[tuple[str, str]]:
+def identities(doi: str, arxiv: str, isbn: str = "") -> list[tuple[str, str]]:
+    """What tells a paper from every other: its DOI, arXiv id (any version) and, for a
+    book, its ISBN (a chapter's or a paper's is its book's, shared)."""
     return ([("doi", doi.lower())] if doi else []) + \
-        ([("arxiv", re.sub(r"v\d+$", "", arxiv.lower()))] if arxiv else [])
+        ([("arxiv", re.sub(r"v\d+$", "", arxiv.lower()))] if arxiv else []) + \
+        ([("isbn", re.sub(r"[^0-9X]", "", isbn.upper()))] if isbn else [])

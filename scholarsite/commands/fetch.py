@@ -30,6 +30,7 @@ BASES = {
     "datacite": ("SCHOLARSITE_DATACITE_URL", "https://api.datacite.org"),
     "arxiv": ("SCHOLARSITE_ARXIV_URL", "https://export.arxiv.org"),
     "pubmed": ("SCHOLARSITE_PUBMED_URL", "https://eutils.ncbi.nlm.nih.gov/entrez/eutils"),
+    "openlibrary": ("SCHOLARSITE_OPENLIBRARY_URL", "https://openlibrary.org"),
 }
 DEFAULT_TIMEOUT = 30.0  # seconds for a whole request (SCHOLARSITE_TIMEOUT)
 # The largest answer read: DBLP's BibTeX of a prolific author is a few MB, ORCID's
