@@ -117,6 +117,10 @@ ROUTES = {
     "/openlibrary/works/OL9W.json": as_json(WORK),
     "/openlibrary/authors/OL1A.json": as_json({"name": "Ada  Example"}),
     "/openlibrary/authors/OL2A.json": as_json({"name": "Bob Builder"}),
+    "/crossref/works/10.1145/bare": as_json({"message": {
+        "title": ["A Title Alone"], "author": "nobody", "abstract": {"not": "text"},
+        "published": {"date-parts": [["2024"]]}, "link": {"URL": "javascript:alert(1)"}}}),
+    "/crossref/works/10.1145/html": (200, b"<html>Service Unavailable</html>", {}),
     "/crossref/works/10.1145/busy": as_json({"message": "slow down"}, 429,
                                             {"Retry-After": "0"}),
 }
@@ -231,10 +235,15 @@ def test_add_refuses_what_the_site_has_and_dry_run_writes_nothing(services, site
 def test_unknown_ids_and_rate_limits_are_one_line_each_and_nothing_is_written(services, site):
     before = files_of(site)
     result = run_cli("add", "--content", str(site), DOI_CONF, "10.9999/unknown",
-                     "10.1145/busy", "not-an-id")
+                     "10.1145/busy", "not-an-id", "10.1145/bare", "10.1145/html")
     assert result.code == 1
     errors = [line for line in result.err.splitlines() if line.startswith("error:")]
-    assert errors == [
+    assert errors[3].startswith("error: 10.1145/bare: Crossref's record is not a whole "
+                                "paper: ") and "date" in errors[3]
+    assert errors[4].startswith("error: 10.1145/html: Crossref: http://127.0.0.1:") \
+        and errors[4].endswith("the answer is not JSON (Expecting value: line 1 column 1 "
+                               "(char 0))")
+    assert errors[:3] == [
         "error: 10.9999/unknown: not known to Crossref or DataCite",
         "error: 10.1145/busy: Crossref is limiting requests (HTTP 429 Too Many Requests "
         "(asked 2 times)); try again in a while",

@@ -122,7 +122,7 @@ def read_crossref(answer: object) -> Found:
                  pages=format_pages(text(work.get("page"))), publisher=publisher,
                  isbn=isbn, doi=check_doi(text(work.get("DOI"))),
                  arxiv=find_preprint(work), pdf=find_open_pdf(work),
-                 abstract=markup_to_markdown(work.get("abstract") or ""))
+                 abstract=markup_to_markdown(text(work.get("abstract"))))
 
 
 def read_crossref_people(people: object) -> tuple[Person, ...]:
