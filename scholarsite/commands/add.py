@@ -31,7 +31,7 @@ from .fetch import FetchError, Fetcher, base_url
 from .papersources import dig
 from ..models import Owner
 from ..output.paths import why_not_write
-from ..output.writer import replace_file
+from ..output.writer import create_file
 from ..reading.listing import check_inside
 from ..reading.loader import CONFIG_FILE, PAPERS_DIR
 from ..reading.settings.config import load_config
@@ -99,7 +99,8 @@ def ask(fetcher: Fetcher, service: str, url: str, json: bool = True) -> object |
 def read_answer(service: str, reader, answer: object) -> Found | None:
     try:
         return reader(answer)
-    except ValueError as exc:
+    except (ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
+        # an answer shaped otherwise than its service documents: this paper's one line
         raise AddError(f"{SERVICE_NAMES[service]}'s answer could not be read ({exc})") from None
 
 
@@ -183,15 +184,18 @@ def run_add(args: argparse.Namespace, fetcher: Fetcher | None = None) -> int:
     if failures:
         print(f"Nothing was written: {count_of(len(failures), 'problem')}.", file=sys.stderr)
         return 1
+    lost = [plan for plan in plans if not args.dry_run  # created exclusively: a file
+            and not create_file(plan.path, plan.text.encode("utf-8"))]  # made meanwhile stays
     for plan in plans:
-        show_plan(plan, config.owner, args)
-    if not args.dry_run and plans:
-        folder.mkdir(parents=True, exist_ok=True)
-        for plan in plans:
-            replace_file(plan.path, plan.text.encode("utf-8"))
+        if plan not in lost:
+            show_plan(plan, config.owner, args)
+    for plan in lost:
+        print(printable(f"error: {plan.given}: {plan.path.as_posix()} was made meanwhile; "
+                        "left as it is, run add again"), file=sys.stderr)
     done = "would be added (--dry-run)" if args.dry_run else "added"
-    print(f"{count_of(len(plans), 'paper')} {done}, {len(skipped)} already in the site.")
-    return 0
+    print(f"{count_of(len(plans) - len(lost), 'paper')} {done}, {len(skipped)} already in "
+          "the site.")
+    return 1 if lost else 0
 
 
 def plan_papers(args: argparse.Namespace, owner: Owner, fetcher: Fetcher
@@ -266,5 +270,5 @@ def show_plan(plan: Planned, owner: Owner, args: argparse.Namespace) -> None:
     verb = "would write" if args.dry_run else "wrote"
     print(printable(f"{plan.given}: {verb} {plan.path.as_posix()} (from {plan.found.source}; "
                     f"{you})"))
-    if args.dry_run:
-        print(plan.text)
+    if args.dry_run:  # line by line: a line break is the file's, not a forged line
+        print("\n".join(printable(line) for line in plan.text.split("\n")))
