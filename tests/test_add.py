@@ -50,7 +50,8 @@ CROSSREF_JOURNAL = {"status": "ok", "message": {
     "container-title": ["Journal of Example Engineering"], "volume": "33", "issue": "11",
     "page": "2781-2793", "issued": {"date-parts": [[2024, 11]]}, "publisher": "IEEE"}}
 DATACITE = {"data": {"id": DOI_DATA, "type": "dois", "attributes": {
-    "doi": DOI_DATA, "titles": [{"title": "examplekit: Tools for Examples"}],
+    "doi": DOI_DATA, "titles": [{"title": "examplekit: Tools for Examples<img src=x "
+                                          "onerror=alert(1)> &lt;img src=x onerror=alert(2)&gt;"}],
     "creators": [{"name": "Example, Ada", "nameType": "Personal", "givenName": "Ada",
                   "familyName": "Example"}, {"name": "Example Lab", "nameType": "Organizational"}],
     "publisher": "Zenodo", "publicationYear": 2023,
@@ -188,6 +189,7 @@ def test_add_writes_each_kind_of_identifier_as_a_person_would(services, site):
     data = read_front_matter(papers / "examplekit-2023.md")
     assert data["authors"] == ["Ada Example", "Example Lab"] and data["venue"] == "Zenodo"
     assert data["type"] == "other" and data["date"] == "2023-03-14"
+    assert data["title"] == "examplekit: Tools for Examples <img src=x onerror=alert(2)>"
     # The preprint since published: one paper, the journal's, with both links.
     journal = read_front_matter(papers / "slow-engines-2024.md")
     assert journal["links"] == {"pdf": f"https://arxiv.org/pdf/{ARXIV}", "doi": DOI_JOURNAL,
@@ -218,7 +220,9 @@ def test_add_writes_each_kind_of_identifier_as_a_person_would(services, site):
     assert "<em>k</em>" in abstract and "&lt;script&gt;alert(1)" in abstract
     assert all(script.get("type") == "application/ld+json"  # the text, as JSON-LD's
                for script in page.find_all("script", string=lambda s: s and "alert" in s))
-    assert not page.select("[onclick]") and not page.select('a[href^="javascript"]')
+    for built in sorted((site.parent / "site").rglob("*.html")):  # no page of any paper
+        page = soup(built)  # holds an element or attribute a service's text made
+        assert not page.select("[onclick], [onerror], img[src=x], a[href^=javascript]"), built
 
 
 def test_add_refuses_what_the_site_has_and_dry_run_writes_nothing(services, site):
