@@ -1,5 +1,5 @@
 """The command line: `python build.py [build|serve|check|import-bib|deploy|new|upgrade|update|
-migrate]`.
+add|migrate]`.
 
 Exit codes: 0 success, 1 content or output errors (printed as `path:line: error: ...`),
 2 usage errors.
@@ -21,7 +21,7 @@ from .output.workerloss import WorkerLost
 from .output.writer import OutputError
 
 COMMANDS = ("build", "serve", "check", "import-bib", "deploy", "new", "upgrade", "update",
-            "migrate")
+            "add", "migrate")
 
 
 # Set by run(), which ends the process without freeing its objects: what a build made
@@ -123,6 +123,16 @@ def add_update_parser(sub: argparse._SubParsersAction) -> None:
                         help="update this alone")
     update.add_argument("--dry-run", action="store_true",
                         help="say what would change, write nothing")
+    add = sub.add_parser("add", help="write a paper file from its DOI, arXiv id, PubMed id or "
+                         "ISBN (Crossref, DataCite, arXiv, PubMed, Open Library; needs the "
+                         "network)")
+    add.add_argument("ids", nargs="+", metavar="ID", help="a DOI (10.1145/...), an arXiv id "
+                     "or address (2101.00001), a PubMed id (pmid:12345678), an ISBN; several "
+                     "at once")
+    add.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
+                     help="the content folder (default: content)")
+    add.add_argument("--dry-run", action="store_true",
+                     help="print the files that would be written, write nothing")
 
 
 def add_migrate_parser(sub: argparse._SubParsersAction) -> None:
@@ -272,6 +282,12 @@ def run_migrate(args: argparse.Namespace) -> int:
     return migrate(args)
 
 
+def run_add(args: argparse.Namespace) -> int:
+    from .commands.add import run_add as add
+
+    return add(args)
+
+
 def run_update(args: argparse.Namespace) -> int:
     from .commands.update import run_update as update
 
@@ -289,7 +305,8 @@ def main(argv: list[str] | None = None) -> int:
     args = make_parser().parse_args(normalize_argv(list(sys.argv[1:] if argv is None else argv)))
     handlers = {"build": run_build, "serve": run_serve, "check": run_check,
                 "deploy": run_deploy, "import-bib": run_import_bib, "new": run_new,
-                "upgrade": run_upgrade, "update": run_update, "migrate": run_migrate}
+                "upgrade": run_upgrade, "update": run_update, "add": run_add,
+                "migrate": run_migrate}
     try:
         return handlers[args.command](args)
     except ContentError as exc:

@@ -26,6 +26,11 @@ BASES = {
     "orcid": ("SCHOLARSITE_ORCID_URL", "https://pub.orcid.org/v3.0"),
     "openalex": ("SCHOLARSITE_OPENALEX_URL", "https://api.openalex.org"),
     "semantic-scholar": ("SCHOLARSITE_S2_URL", "https://api.semanticscholar.org/graph/v1"),
+    "crossref": ("SCHOLARSITE_CROSSREF_URL", "https://api.crossref.org"),
+    "datacite": ("SCHOLARSITE_DATACITE_URL", "https://api.datacite.org"),
+    "arxiv": ("SCHOLARSITE_ARXIV_URL", "https://export.arxiv.org"),
+    "pubmed": ("SCHOLARSITE_PUBMED_URL", "https://eutils.ncbi.nlm.nih.gov/entrez/eutils"),
+    "openlibrary": ("SCHOLARSITE_OPENLIBRARY_URL", "https://openlibrary.org"),
 }
 DEFAULT_TIMEOUT = 30.0  # seconds for a whole request (SCHOLARSITE_TIMEOUT)
 # The largest answer read: DBLP's BibTeX of a prolific author is a few MB, ORCID's
@@ -37,7 +42,8 @@ MISSING_STATUSES = (404, 410)
 
 class FetchError(Exception):
     """A request that failed for good. `kind`: 'missing' (the service does not know it),
-    'offline' (no connection at all: asking again will not help), or 'failed'."""
+    'offline' (no connection at all: asking again will not help), 'limited' (the service
+    still answered 429, Too Many Requests, on the last try) or 'failed'."""
 
     def __init__(self, url: str, message: str, kind: str = "failed") -> None:
         super().__init__(f"{url}: {message}")
@@ -92,7 +98,8 @@ class Fetcher:
         if answer.status not in RETRIED_STATUSES or last:
             tries = f" (asked {self.retries + 1} times)" \
                 if answer.status in RETRIED_STATUSES else ""
-            raise FetchError(url, f"HTTP {answer.status} {answer.reason}{tries}")
+            raise FetchError(url, f"HTTP {answer.status} {answer.reason}{tries}",
+                             "limited" if answer.status == 429 else "failed")
         return parse_retry_after(answer.headers.get("Retry-After", ""))
 
     def judge_failure(self, url: str, exc: RequestError, last: bool) -> None:

@@ -77,9 +77,13 @@ def import_bib(bib_path: Path, content_dir: Path, force: bool = False) -> Import
 
 
 def make_markdown_file(paper: Paper, md: Converter) -> str:
-    front = yaml.safe_dump(front_matter(paper), allow_unicode=True, sort_keys=False,
-                           width=100, default_flow_style=False)
-    body = abstract_markdown(paper.abstract_html, md)
+    return format_paper_file(front_matter(paper), abstract_markdown(paper.abstract_html, md))
+
+
+def format_paper_file(doc: dict, body: str) -> str:
+    """A paper file as `import-bib` and `add` write it: the front matter, then the body."""
+    front = yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100,
+                           default_flow_style=False)
     return f"---\n{front}---\n" + (f"\n{body}\n" if body else "")
 
 
