@@ -21,7 +21,7 @@ from .citestyles import (infer_type, strip_boilerplate, venue_from_citation,
 from .dates import (DateOrder, date_from_name, decide_order, is_placeholder, normalize_date,
                     date_status)
 from .fieldmap import pick, year_of
-from .frontmatter import Source, format_entry, key_line, read_settings
+from .frontmatter import Source, format_entry, key_line, owner_names, read_settings
 from .guard import guarded
 from .jekyll import is_hand_page, move_hand_page
 from .markup import convert_markup
@@ -78,7 +78,8 @@ def read_old_site(old: Path, mig: Migration) -> OldSite:
     config = read_settings(old / "_config.yml", mig, quiet=True)
     author = config.get("author") if isinstance(config.get("author"), dict) else {}
     # Only the config's own name: without one, site.yaml's is a stand-in, no author.
-    owner = author.get("name") or config.get("name") or ""
+    # An academic title ('Dr. Ada Quill') is no part of the name an author list writes.
+    owner = next(iter(owner_names(author.get("name")) or owner_names(config.get("name"))), "")
     hosts = [TEMPLATE_HOST]
     url = str(config.get("url") or "")
     if url:
