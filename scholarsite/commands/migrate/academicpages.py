@@ -21,7 +21,8 @@ from .citestyles import (infer_type, strip_boilerplate, venue_from_citation,
 from .dates import (DateOrder, date_from_name, decide_order, is_placeholder, normalize_date,
                     date_status)
 from .fieldmap import pick, year_of
-from .frontmatter import Source, format_entry, key_line, owner_names, read_settings
+from .frontmatter import (Source, format_entry, key_line, mark_emphasis, owner_names,
+                          read_settings)
 from .guard import guarded
 from .jekyll import is_hand_page, move_hand_page
 from .markup import convert_markup
@@ -269,7 +270,7 @@ def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) 
                        "(type: other)")
     authors, skip = paper_authors(source, site.owner, mig, comments)
     abstract = paper_abstract(source, site, mig, links, skip)
-    fields = {"title": title, "authors": authors, "venue": venue, "date": date,
+    fields = {"title": mark_emphasis(title), "authors": authors, "venue": venue, "date": date,
               "status": status, "type": ptype, "links": links,
               "citation": paper_citation(source)}
     write_entry("publications", "paper", source, fields, abstract, site, mig, comments)

@@ -39,6 +39,11 @@ def read_markdown_link(text: str) -> tuple[str, str]:
     return _MD_LINK.sub(lambda m: m.group(1), text), whole.group(2) if whole else ""
 
 
+def find_markdown_links(text: str) -> list[tuple[str, str]]:
+    """(text, address) of each Markdown link in a field."""
+    return [(m.group(1), m.group(2)) for m in _MD_LINK.finditer(text)]
+
+
 def person_name(value) -> str:
     """A name as the old site showed it: Wowchemy's line break (a literal '\\n' in the
     display name, or <br>) a space, and Markdown bold (an author highlighted by hand)

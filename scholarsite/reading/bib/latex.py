@@ -210,7 +210,7 @@ _MARKDOWN_MATH = re.compile(r"(?<!\\)\$\$(?P<dd>(?:\\.|[^\\$])+?)\$\$"
                             r"|(?<!\\)\$(?!\s)(?P<d>(?:\\.|[^\\$])+?)(?<!\s)\$"
                             r"|\\\[(?P<bb>.+?)\\\]|\\\((?P<b>.+?)\\\)")
 # A sub- or superscript of letters and digits: '^2', '_i', '^{-1}', '_{ij}'.
-_SCRIPT = re.compile(r"([\^_])(?:\{([0-9a-z+\-=()]+)\}|([0-9a-z]))")
+_SCRIPT = re.compile(r"([\^_])(?:\{([0-9a-z+\-=()]+)\}|([0-9a-z+\-]))")
 _COMMAND_END = re.compile(r"\\[A-Za-z]+$")
 SUPERSCRIPTS = dict(zip("0123456789+-=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ"))
 SUBSCRIPTS = dict(zip("0123456789+-=()aeoxijkmnt", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓᵢⱼₖₘₙₜ"))
@@ -222,6 +222,9 @@ _ITALIC = re.compile(r"\\(?:emph|textit|textsl)\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 _ITALIC_ON, _ITALIC_OFF = INLINE_MARKS["em"]
 # An exporter's escaped caret (Better BibTeX writes '^' as '\^{}'), which means '^'.
 _ESCAPED_CARET = re.compile(r"\\\^\{\}\s*")
+# A subscript's underscore escaped for Markdown ('H$\_{2}$O', as Hugo sites write it, lest
+# Markdown read emphasis), which means a subscript, not TeX's literal underscore.
+_ESCAPED_SUBSCRIPT = re.compile(r"\\_(?=[{\w])")
 # Braces escaped as an argument (`\tilde\{O\}`, `^\{2\}`): some al-folio files escape every
 # brace of their math, which then means a brace; `\{x\}` alone stays a set.
 _ESCAPED_ARGUMENT = re.compile(
@@ -303,7 +306,7 @@ def text_to_rich(value: str) -> RichText:
 def read_formula(found: re.Match) -> tuple[str, bool]:
     """(TeX as the writer meant it, whether it is display math)."""
     tex = next(group for group in found.groups() if group is not None).strip()
-    tex = _ESCAPED_CARET.sub("^", tex)
+    tex = _ESCAPED_SUBSCRIPT.sub("_", _ESCAPED_CARET.sub("^", tex))
     if _ESCAPED_ARGUMENT.search(tex):
         tex = re.sub(r"\\([{}])", r"\1", tex)
     return tex, found.group("dd") is not None or found.group("bb") is not None
