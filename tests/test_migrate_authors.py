@@ -65,6 +65,9 @@ AP_FILES = {
     "_publications/2019-01-04-vancouver.md": ap_paper(
         "Salt Maps", "2019-01-04", "citation: 'Quill AB, Roe J, Moe K. Salt Maps. Journal of "
         "Tests. 2019.'"),
+    "_publications/2019-01-08-retitled.md": ap_paper(  # the citation's title is not the page's
+        "Sea Lanes Revisited", "2019-01-08", "citation: 'Quill, A.B., Roe, J., Moe, K. Sea "
+        "lanes, revisited. Journal of Tests, 2019.'"),
     "_publications/2019-01-05-unread.md": ap_paper(
         "Kelp Forests", "2019-01-05", "citation: 'Published in the Journal of Tests, 2019.'"),
     "_publications/2019-01-06-thirteen.md": ap_paper(
@@ -93,6 +96,7 @@ def test_authors_are_read_from_the_citation_and_et_al_is_never_a_person(academic
     assert pages["Sea Glass"]["authors"] == ["A. Quill", "J. Roe", "K. Moe"]
     assert pages["Salt Maps"]["authors"] == ["A.B. Quill", "J. Roe", "K. Moe"]
     assert pages["Salt Maps"]["owner"] == ["A.B. Quill"]
+    assert pages["Sea Lanes Revisited"]["authors"] == ["A.B. Quill", "J. Roe", "K. Moe"]
     # A citation that names nobody: the owner, without the title, stands for the list.
     assert pages["Kelp Forests"]["authors"] == ["Ada Quill"] and pages["Kelp Forests"]["et_al"]
     thirteen = pages["Thirteen Hands"]["authors"]

@@ -200,8 +200,31 @@ def parse_cited_authors(citation: str, title: str) -> CitedAuthors:
         names, style = read_pieces([p for p in _SEPARATOR.split(part) if p], kind)
     names = [" ".join(n.split()) for n in names]
     certain = bool(style and names and not more and all(map(looks_like_name, names)))
+    leading = [] if certain or more else read_leading_pairs(clean_citation(citation))
+    if leading:
+        names, style, certain = leading, "APA", True
     names = attach_marks([n for n in names if looks_like_name(n)], marked_text(citation))
     return CitedAuthors(tuple(names), style, more, certain)
+
+
+_LEADING_INITIALS = re.compile(r"(?:[^\W\d_a-z][a-z]?\.\s*(?:-\s*)?)+(?=\s|$)")
+
+
+def read_leading_pairs(text: str) -> list[str]:
+    """The APA names that open a citation which no year or title ends ('Quill, A.B., Roe,
+    J. Tidal clocks: the sea. Journal, 2019.', its title written otherwise than the
+    page's): pairs read while they are pairs, the first initials followed by words ending
+    them; [] unless two names at least are read so."""
+    pieces = _SEPARATOR.split(text)
+    names: list[str] = []
+    for family, given in zip(pieces[::2], pieces[1::2]):
+        found = _LEADING_INITIALS.match(fold_accents(given))
+        if not found or not looks_like_name(family) or len(family.split()) > 3:
+            return []
+        names.append(invert(family, given[:found.end()]))
+        if given[found.end():].strip():  # the title begins
+            return names if len(names) >= 2 else []
+    return []
 
 
 def venue_from_citation(citation: str, title: str = "") -> str:
