@@ -68,6 +68,8 @@ AP_FILES = {
     "_publications/2019-01-08-retitled.md": ap_paper(  # the citation's title is not the page's
         "Sea Lanes Revisited", "2019-01-08", "citation: 'Quill, A.B., Roe, J., Moe, K. Sea "
         "lanes, revisited. Journal of Tests, 2019.'"),
+    "_publications/2019-01-09-chinese.md": ap_paper(
+        "施工进度", "2019-01-09", "citation: '林佳瑞*, 张建平, 钟耀锋. (2019). 施工进度. <i>期刊</i>.'"),
     "_publications/2019-01-05-unread.md": ap_paper(
         "Kelp Forests", "2019-01-05", "citation: 'Published in the Journal of Tests, 2019.'"),
     "_publications/2019-01-06-thirteen.md": ap_paper(
@@ -97,6 +99,7 @@ def test_authors_are_read_from_the_citation_and_et_al_is_never_a_person(academic
     assert pages["Salt Maps"]["authors"] == ["A.B. Quill", "J. Roe", "K. Moe"]
     assert pages["Salt Maps"]["owner"] == ["A.B. Quill"]
     assert pages["Sea Lanes Revisited"]["authors"] == ["A.B. Quill", "J. Roe", "K. Moe"]
+    assert pages["施工进度"]["authors"] == ["林佳瑞*", "张建平", "钟耀锋"]
     # A citation that names nobody: the owner, without the title, stands for the list.
     assert pages["Kelp Forests"]["authors"] == ["Ada Quill"] and pages["Kelp Forests"]["et_al"]
     thirteen = pages["Thirteen Hands"]["authors"]

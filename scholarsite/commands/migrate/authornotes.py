@@ -24,11 +24,15 @@ from .ownernames import list_author_lists
 USUAL = {"*": "Equal contribution", "†": "Corresponding author", "#": "Equal contribution"}
 # A mark, then what it means ('* denotes equal contribution', '†: corresponding author').
 _LEGEND = re.compile(rf"([{re.escape(MARKS)}])\s*(?:[:=–—-]\s*|(?:denotes?|indicates?|means?|"
-                     r"marks?)\s+)?((?:equal(?:ly)?|co-?first|joint|corresponding|shared|"
-                     r"senior|these authors|contributed)[^\n.;,()\[\]{}<>|]{0,60})", re.I)
+                     r"marks?)\s+)?(equal(?:ly)? contribut\w*(?: to this work)?|"
+                     r"(?:these authors )?contributed equally(?: to this work)?|"
+                     r"(?:co-?first|joint first|corresponding|senior|co-?senior|co-?last) "
+                     r"authors?(?:hip)?|equal supervision)\b", re.I)
 TEXTS = (".md", ".markdown", ".html", ".bib", ".bibtex")
 SKIPPED = {"_site", "_layouts", "_includes", "_sass", "node_modules", "vendor", "themes",
            "public", "resources", "assets", "static"}
+ITEM_FOLDERS = {"_publications", "_posts", "_talks", "_news", "_teaching", "_portfolio",
+                "_projects"}
 MOST_FILES = 3000  # a legend is in the site's own pages: this many is plenty
 
 
@@ -79,4 +83,11 @@ def list_texts(old: Path) -> list[Path]:
         found += [Path(folder) / f for f in sorted(files) if Path(f).suffix.lower() in TEXTS]
         if len(found) >= MOST_FILES:
             break
-    return [p for p in found[:MOST_FILES] if p.is_file() and not p.is_symlink()]
+    found = [p for p in found[:MOST_FILES] if p.is_file() and not p.is_symlink()]
+    return sorted(found, key=lambda p: (is_item(p.relative_to(old).parts), p))
+
+
+def is_item(parts: tuple[str, ...]) -> bool:
+    """Whether a file is one item (a paper, a post): a page's legend, over the whole list,
+    says what the site's marks mean before a footnote in one paper's text does."""
+    return parts[0] in ITEM_FOLDERS or (parts[0] == "content" and len(parts) > 2)

@@ -95,7 +95,8 @@ def trim_part(part: str) -> str:
     """Without the punctuation that closes it: 'Doe, J.' keeps its initial's dot, 'Roe.'
     loses its full stop."""
     part = part.strip().rstrip(",;:").strip()
-    if part.endswith(".") and len(part) > 2 and part[-2].islower():
+    if part.endswith(".") and len(part) > 2 and (part[-2].islower()
+                                                  or unicodedata.category(part[-2]) == "Lo"):
         part = part[:-1]
     return part
 
@@ -106,8 +107,13 @@ _FAMILY_INITIALS = re.compile(r"(?P<family>[^\W\d_][\w'’-]+(?: [^\W\d_][\w'’
 
 def looks_like_name(text: str) -> bool:
     words = text.split()
-    return 0 < len(words) <= 5 and len(text) < 60 and text[:1].isupper() \
-        and not any(ch.isdigit() or ch in ':()"' for ch in text)
+    return is_caseless_name(text) or 0 < len(words) <= 5 and len(text) < 60 \
+        and text[:1].isupper() and not any(ch.isdigit() or ch in ':()"' for ch in text)
+
+
+def is_caseless_name(text: str) -> bool:
+    """A name in a script without capitals, written without spaces ('林佳瑞', '김민수')."""
+    return 2 <= len(text) <= 5 and all(unicodedata.category(ch) == "Lo" for ch in text)
 
 
 def invert(family: str, given: str) -> str:
@@ -181,6 +187,8 @@ def read_style(pieces: list[str], kind: str) -> str:
         return "Chicago" if kind == "yeardot" else "MLA"
     if pieces and all(_FAMILY_INITIALS.fullmatch(p) for p in pieces):
         return "family-initials"
+    if pieces and all(is_caseless_name(p) for p in pieces):
+        return "names"
     if pieces and all(" " in p for p in pieces):
         return "IEEE" if _INITIALS.match(pieces[0].split()[0]) else "names"
     return ""
