@@ -132,7 +132,8 @@ def test_alfolio_bibtex_marks_keep_their_legend_and_a_note_is_no_author(tmp_path
     bib = (bib_entry("a", "Ann Lee* and Bo Chan* and Cy Dunn (* indicates Equal Contribution)",
                      "Noted Marks")
            + bib_entry("b", "Lee$^\\dagger$, Ann and Chan, Bo", "Dagger Marks")
-           + bib_entry("c", "Lee, Ann and Chan, Bo", "No Marks"))
+           + bib_entry("c", "Lee, Ann and Chan, Bo", "No Marks")
+           + bib_entry("d", "Lee, Ann$^{1,*}$ and Bo Chan∗ and Cy Dunn^*", "Written Marks"))
     files = {"_config.yml": "title: blank\nfirst_name: Ann\nlast_name: Lee\n"
                             "url: https://lee.example.org\n",
              "_bibliography/papers.bib": bib}
@@ -141,6 +142,8 @@ def test_alfolio_bibtex_marks_keep_their_legend_and_a_note_is_no_author(tmp_path
                                                         "†": "Corresponding author"}
     assert pages["Noted Marks"]["authors"] == ["Ann Lee*", "Bo Chan*", "Cy Dunn"]
     assert pages["Dagger Marks"]["authors"] == ["Ann Lee†", "Bo Chan"]
+    # An affiliation beside the mark, al-folio's asterisk operator (U+2217), a bare caret.
+    assert pages["Written Marks"]["authors"] == ["Ann Lee*", "Bo Chan*", "Cy Dunn*"]
     assert pages["Noted Marks"]["legend"] == "( * Equal Contribution)"
     assert "does not say what the author mark '†' means" in report
     assert pages["No Marks"]["legend"] == ""

@@ -32,9 +32,14 @@ MARKS = "*†‡§¶#✉"
 # A mark written in LaTeX at the end of a name: `$^*$`, `$^{\dagger}$`, `\dag`,
 # `\textsuperscript{*}`, or the symbol itself.
 _LATEX_MARK = re.compile(
-    r"\s*(?:\$\^\{?(?:\*|\\dagger|\\ddagger|\\S|\\P|\\#)\}?\$"
+    r"\s*(?:\$\^\{?(?:\*|\\ast|\\dagger|\\ddagger|\\S|\\P|\\#)\}?\$"
     r"|\\textsuperscript\{[*†‡§¶#✉]\}"
-    r"|\\dag(?![A-Za-z])|\\ddag(?![A-Za-z])|\\#|[*†‡§¶#✉])$")
+    r"|\\dag(?![A-Za-z])|\\ddag(?![A-Za-z])|\\#|\^?[*∗†‡§¶#✉])$")
+# Affiliations and marks in one superscript (`$^{1,*}$`, `$^{a\dagger}$`): the marks are
+# the name's, the affiliations' numbers or letters no part of it.
+_SUPERSCRIPT_LIST = re.compile(r"\s*\$\^\{((?:[\s,]*(?:\d+|[a-z]|\*|\\ast|\\d?dagger|"
+                               r"\\d?dag|\\S|\\P|\\#|[†‡§¶#✉]))+)\}\$$")
+_LISTED_MARK = re.compile(r"\*|\\ast|\\d?dagger|\\d?dag|\\S|\\P|\\#|[†‡§¶#✉]")
 _BRACE = re.compile(r"[{}]")
 _UNESCAPED_SPECIAL = re.compile(r"(?<!\\)([%&])")
 _URL_WRAPPER = re.compile(r"^\\url\{(.*)\}$", re.DOTALL)
@@ -170,6 +175,10 @@ def decode_url(value: str) -> str:
 def strip_marks(raw: str) -> tuple[str, tuple[str, ...]]:
     """'Wei, Zhewei$^*$' -> ('Wei, Zhewei', ('*',)): role marks at the end of a name."""
     marks: list[str] = []
+    listed = _SUPERSCRIPT_LIST.search(raw)
+    if listed and listed.start() > 0 and _LISTED_MARK.search(listed.group(1)):
+        marks = [mark_symbol(m) for m in _LISTED_MARK.findall(listed.group(1))]
+        raw = raw[:listed.start()]
     while True:
         match = _LATEX_MARK.search(raw)
         if not match or match.start() == 0:
@@ -180,6 +189,8 @@ def strip_marks(raw: str) -> tuple[str, tuple[str, ...]]:
 
 
 def mark_symbol(token: str) -> str:
+    if "ast" in token or "∗" in token:  # al-folio's asterisk operator, U+2217
+        return "*"
     if "ddag" in token:
         return "‡"
     if "dag" in token:
