@@ -147,3 +147,15 @@ def test_alfolio_bibtex_marks_keep_their_legend_and_a_note_is_no_author(tmp_path
     assert pages["Noted Marks"]["legend"] == "( * Equal Contribution)"
     assert "does not say what the author mark '†' means" in report
     assert pages["No Marks"]["legend"] == ""
+
+
+def test_hugo_et_al_in_an_author_item_is_no_person(tmp_path):
+    """'Jon Roe et al.' as one item of a Hugo `authors` list: Jon Roe, then "et al."."""
+    files = {"config/_default/hugo.yaml": "title: Ada Quill\nbaseURL: https://q.example.org/\n",
+             "content/authors/admin/_index.md": "---\ntitle: Ada Quill\nsuperuser: true\n---\n",
+             "content/publication/many/index.md": "---\ntitle: Many Hands\nauthors: [admin, "
+                                                  "Jon Roe et al.]\ndate: 2023-06-01\n"
+                                                  "publication: Journal of Tests\n---\n"}
+    _, pages, _ = migrate_and_build(tmp_path, files)
+    assert pages["Many Hands"]["authors"] == ["Ada Quill", "Jon Roe"]
+    assert pages["Many Hands"]["et_al"]
