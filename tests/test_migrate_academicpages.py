@@ -202,7 +202,7 @@ def test_real_world_shapes(migrated):
     assert not any("journal.example.org" in old for old in redirects)
     sleepy = paper(migrated, "2022-sleepy-widgets")
     assert (str(sleepy["date"]), sleepy["authors"]) == (
-        "2022-03-28", ["Ada Quill", "Tomas Reyes", "Lin Okafor"])
+        "2022-03-28", ["Ada Quill*", "Tomas Reyes*", "Lin Okafor"])  # marks as shown
     assert sleepy["links"] == {"arxiv": "https://arxiv.org/abs/2203.00001",
                                "code": "https://example.org/code/sleepy-widgets"}
     assert "_publications/2022-sleepy-widgets.md:5: the date '2022-28-03'" in out

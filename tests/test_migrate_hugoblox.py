@@ -371,7 +371,8 @@ def test_html_markdown_and_capitalised_keys_in_hugo_fields_are_read_as_hugo_show
     migrate(old, content)
     radar = front_matter(content / "publications" / "radar.md")
     assert (radar["title"], radar["venue"]) == ("Radar Angles", "IEEE Access (Early Access)")
-    assert radar["links"] == {"url": "https://example.org/radar.pdf"}
+    assert radar["links"] == {"url": "https://example.org/radar.pdf", "more": [  # as Hugo linked it
+        {"label": "IEEE Access (Early Access)", "url": "https://ieeexplore.example.org/"}]}
     assert run_cli(*build_args(content, tmp_path / "site")).code == 0
     page = soup(tmp_path / "site" / "publications" / "heads" / "index.html")
     assert str(page.h1) == "<h1>A Mixture of <em>h-1</em> Heads</h1>"

@@ -21,7 +21,8 @@ from .citestyles import strip_boilerplate, venue_from_citation, year_from_citati
 from .dates import (DateOrder, date_from_name, decide_order, is_placeholder, normalize_date,
                     date_status)
 from .fieldmap import pick, year_of
-from .frontmatter import Source, format_entry, key_line, read_settings
+from .frontmatter import (Source, format_entry, key_line, mark_emphasis, owner_names,
+                          read_settings)
 from .guard import guarded
 from .jekyll import is_hand_page, move_hand_page
 from .markup import convert_markup
@@ -79,7 +80,8 @@ def read_old_site(old: Path, mig: Migration) -> OldSite:
     config = read_settings(old / "_config.yml", mig, quiet=True)
     author = config.get("author") if isinstance(config.get("author"), dict) else {}
     # Only the config's own name: without one, site.yaml's is a stand-in, no author.
-    owner = author.get("name") or config.get("name") or ""
+    # An academic title ('Dr. Ada Quill') is no part of the name an author list writes.
+    owner = next(iter(owner_names(author.get("name")) or owner_names(config.get("name"))), "")
     hosts = [TEMPLATE_HOST]
     url = str(config.get("url") or "")
     if url:
@@ -270,7 +272,7 @@ def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) 
                        f"(type: {ptype})")
     authors, skip = paper_authors(source, site.owner, mig, comments)
     abstract = paper_abstract(source, site, mig, links, skip)
-    fields = {"title": title, "authors": authors, "venue": venue, "date": date,
+    fields = {"title": mark_emphasis(title), "authors": authors, "venue": venue, "date": date,
               "status": status, "type": ptype, "category": category, "links": links,
               "citation": paper_citation(source)}
     write_entry("publications", "paper", source, fields, abstract, site, mig, comments)

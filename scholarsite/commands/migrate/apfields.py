@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from ...diagnostics import Diagnostics
+from ...reading.bib.latex import text_to_rich
 from ...reading.settings.yamlread import read_bytes
 from ...reading.text.mdescape import text_to_markdown
 from .citestyles import (clean_citation, describe_doubt, invert, looks_like_name,
@@ -187,8 +188,9 @@ def plain_excerpt(source: Source) -> str:
 
 
 def paper_citation(source: Source) -> str:
-    """The citation as text; a stand-in of a word or two ('cite') is none."""
-    citation = clean_citation(str(source.fields.get("citation") or ""))
+    """The citation as text, its formulas in Unicode ('H$_{2}$O' -> 'H₂O': the page shows
+    a citation as text); a stand-in of a word or two ('cite') is none."""
+    citation = text_to_rich(clean_citation(str(source.fields.get("citation") or ""))).text
     return citation if len(citation.split()) >= 4 else ""
 
 

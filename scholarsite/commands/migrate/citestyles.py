@@ -14,12 +14,17 @@ import unicodedata
 from dataclasses import dataclass
 
 from ...reading.settings.venues import match_venues
+from .authormarks import attach_marks, write_marks
 from .frontmatter import strip_emphasis, strip_html
 
 _YEAR_PAREN = re.compile(r"\((?:\d{4}[a-z]?|n\.\s?d\.)[^)]*\)")
 _YEAR_DOT = re.compile(r"(?<=[.,])\s+(?:\d{4}[a-z]?)\.")
 _QUOTE = re.compile(r"[\"“”«]")
 _ET_AL = re.compile(r",?\s*(?:\bet\.?\s*al\b\.?|\band\s+others\b\.?)", re.I)
+# 'et al.' or 'and others' ending a list of names: never a person.
+_ET_AL_END = re.compile(r"(?:,?\s*(?:\bet\.?\s*al\b\.?|(?:\band\s+|,\s*)others\b\.?)|^others)\s*$",
+                        re.I)
+_SUFFIX = re.compile(r"^(?:Jr|Sr|II|III|IV)\.?$")
 _SEPARATOR = re.compile(r"\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+")
 # An initial is any capital letter ('Ö.', 'Ş.'), not only A-Z: no ASCII small letter.
 # Between initials, spaces then at most one hyphen and spaces ('J.-P.'): written so that
@@ -61,7 +66,12 @@ class CitedAuthors:
 
 def clean_citation(text: str) -> str:
     """The citation as text: no tags, entities, bold marks or author-note marks."""
-    return " ".join(_MARKS.sub("", strip_emphasis(strip_html(text))).split())
+    return " ".join(_MARKS.sub("", strip_emphasis(strip_html(write_marks(text)))).split())
+
+
+def marked_text(text: str) -> str:
+    """The citation as text with its author-note marks, each as its symbol."""
+    return " ".join(strip_emphasis(strip_html(write_marks(text))).split())
 
 
 def find_author_part(text: str, title: str) -> tuple[str, str]:
@@ -85,19 +95,25 @@ def trim_part(part: str) -> str:
     """Without the punctuation that closes it: 'Doe, J.' keeps its initial's dot, 'Roe.'
     loses its full stop."""
     part = part.strip().rstrip(",;:").strip()
-    if part.endswith(".") and len(part) > 2 and part[-2].islower():
+    if part.endswith(".") and len(part) > 2 and (part[-2].islower()
+                                                  or unicodedata.category(part[-2]) == "Lo"):
         part = part[:-1]
     return part
 
 
 _FAMILY_INITIALS = re.compile(r"(?P<family>[^\W\d_][\w'’-]+(?: [^\W\d_][\w'’-]+){0,2})"
-                              r" (?P<initials>(?:[A-ZÀ-Þ]\.[ -]?){1,3})\*?")
+                              r" (?P<initials>(?:[A-ZÀ-Þ]\.[ -]?){1,3}|[A-ZÀ-Þ]{1,2}(?!\w))\.?")
 
 
 def looks_like_name(text: str) -> bool:
     words = text.split()
-    return 0 < len(words) <= 5 and len(text) < 60 and text[:1].isupper() \
-        and not any(ch.isdigit() or ch in ':()"' for ch in text)
+    return is_caseless_name(text) or 0 < len(words) <= 5 and len(text) < 60 \
+        and text[:1].isupper() and not any(ch.isdigit() or ch in ':()"' for ch in text)
+
+
+def is_caseless_name(text: str) -> bool:
+    """A name in a script without capitals, written without spaces ('林佳瑞', '김민수')."""
+    return 2 <= len(text) <= 5 and all(unicodedata.category(ch) == "Lo" for ch in text)
 
 
 def invert(family: str, given: str) -> str:
@@ -171,6 +187,8 @@ def read_style(pieces: list[str], kind: str) -> str:
         return "Chicago" if kind == "yeardot" else "MLA"
     if pieces and all(_FAMILY_INITIALS.fullmatch(p) for p in pieces):
         return "family-initials"
+    if pieces and all(is_caseless_name(p) for p in pieces):
+        return "names"
     if pieces and all(" " in p for p in pieces):
         return "IEEE" if _INITIALS.match(pieces[0].split()[0]) else "names"
     return ""
@@ -190,7 +208,31 @@ def parse_cited_authors(citation: str, title: str) -> CitedAuthors:
         names, style = read_pieces([p for p in _SEPARATOR.split(part) if p], kind)
     names = [" ".join(n.split()) for n in names]
     certain = bool(style and names and not more and all(map(looks_like_name, names)))
-    return CitedAuthors(tuple(n for n in names if looks_like_name(n)), style, more, certain)
+    leading = [] if certain or more else read_leading_pairs(clean_citation(citation))
+    if leading:
+        names, style, certain = leading, "APA", True
+    names = attach_marks([n for n in names if looks_like_name(n)], marked_text(citation))
+    return CitedAuthors(tuple(names), style, more, certain)
+
+
+_LEADING_INITIALS = re.compile(r"(?:[^\W\d_a-z][a-z]?\.\s*(?:-\s*)?)+(?=\s|$)")
+
+
+def read_leading_pairs(text: str) -> list[str]:
+    """The APA names that open a citation which no year or title ends ('Quill, A.B., Roe,
+    J. Tidal clocks: the sea. Journal, 2019.', its title written otherwise than the
+    page's): pairs read while they are pairs, the first initials followed by words ending
+    them; [] unless two names at least are read so."""
+    pieces = _SEPARATOR.split(text)
+    names: list[str] = []
+    for family, given in zip(pieces[::2], pieces[1::2]):
+        found = _LEADING_INITIALS.match(fold_accents(given))
+        if not found or not looks_like_name(family) or len(family.split()) > 3:
+            return []
+        names.append(invert(family, given[:found.end()]))
+        if given[found.end():].strip():  # the title begins
+            return names if len(names) >= 2 else []
+    return []
 
 
 def venue_from_citation(citation: str, title: str = "") -> str:
@@ -222,20 +264,47 @@ def infer_type(venue: str, category: str) -> str:
 
 def split_names(value: object) -> list[str]:
     """An `authors` field: a list, or names separated by commas, semicolons or 'and';
-    BibTeX's 'Family, G. and Family, G.' and 'Family G.' names given first name first."""
-    text = " ".join(str(value).split())
+    BibTeX's 'Family, G. and Family, G.', APA's 'Family, G., Family, G.' and 'Family G.'
+    names given first name first; each name's marks after it ('Ann Lee*'); 'et al.' or
+    'and others' no name, but the list's last item 'et al.' (more authors)."""
+    items = [str(v) for v in value] if isinstance(value, list) else [str(value)]
+    text = " ".join(" ".join(items).split())
+    if isinstance(value, list):
+        names = [clean_citation(item) for item in items]
+        more = bool(names) and bool(_ET_AL_END.fullmatch(" " + names[-1]))
+        names = [n for n in names if not _ET_AL_END.fullmatch(" " + n)]
+    else:
+        plain = clean_citation(text)
+        more = bool(_ET_AL_END.search(plain))
+        names = split_text(_ET_AL_END.sub("", plain))
+    names = [re.sub(r"(?<=[a-z]{2})\.$", "", name) for name in join_suffixes(names) if name]
+    names = attach_marks(flip_initials(names), marked_text(text))
+    return names + (["et al."] if more and names else [])
+
+
+def split_text(text: str) -> list[str]:
+    """The names of one line of text (see split_names)."""
     pairs = [p.strip(" ,") for p in re.split(r"\s*\band\b\s*", text) if p.strip(" ,")]
     inverted = [is_inverted(p, len(pairs)) for p in pairs]
-    if not isinstance(value, list) and any(inverted) \
-            and all(flag or "," not in p for p, flag in zip(pairs, inverted)):
+    if any(inverted) and all(flag or "," not in p for p, flag in zip(pairs, inverted)):
         # BibTeX's way ('Barrault, L. and De Mori, R.'); a slip without the comma
         # ('Federico and M.') is kept as the old page showed it.
-        items = [invert(*p.split(",")) if flag else p for p, flag in zip(pairs, inverted)]
-    else:
-        items = value if isinstance(value, list) else re.split(
-            r"\s*(?:[,;]|\band\b|&)\s*", str(value))
-    names = [re.sub(r"(?<=[a-z]{2})\.$", "", clean_citation(str(item))) for item in items]
-    return flip_initials([name for name in names if name])
+        return [invert(*p.split(",")) if flag else p for p, flag in zip(pairs, inverted)]
+    pieces = [p for p in re.split(r"\s*(?:[,;]|\band\b|&)\s*", text) if p]
+    if read_style([fold_accents(p) for p in pieces], "year") == "APA":
+        return [invert(f, g) for f, g in zip(pieces[::2], pieces[1::2])]
+    return pieces
+
+
+def join_suffixes(names: list[str]) -> list[str]:
+    """'Li Wei', 'Jr.' (a list split at the comma before a suffix) as 'Li Wei Jr.'."""
+    out: list[str] = []
+    for name in names:
+        if out and _SUFFIX.match(name):
+            out[-1] = f"{out[-1]} {name}"
+        else:
+            out.append(name)
+    return out
 
 
 def is_inverted(piece: str, count: int) -> bool:
@@ -258,14 +327,26 @@ def flip_initials(names: list[str]) -> list[str]:
     """'Gautheron L.', 'Ozel S. A.' (family name, then initials: so a whole list is
     written) as 'L. Gautheron', 'S. A. Ozel'; any other list as it is."""
     found = [_FAMILY_INITIALS.fullmatch(n) for n in names]
-    if not names or not all(found):
+    if not names or not all(found) or not is_initials_list(found):
         return names
-    return [f"{m.group('initials').strip()} {m.group('family')}" for m in found]
+    return [f"{dot_initials(m.group('initials').strip())} {m.group('family')}" for m in found]
+
+
+def is_initials_list(found: list[re.Match]) -> bool:
+    """Whether initials written without full stops are initials ('Quill AB, Roe J'), not
+    family names in capitals ('Ada LI, Bo WU'): one of them at least is a single letter."""
+    bare = [m.group("initials").strip() for m in found if "." not in m.group("initials")]
+    return not bare or any(len(i) == 1 for i in bare)
+
+
+def dot_initials(initials: str) -> str:
+    """'AB' as 'A.B.', as an APA list writes them; 'A.B.' as it is."""
+    return initials if "." in initials else "".join(f"{ch}." for ch in initials)
 
 
 def same_person(one: str, other: str) -> bool:
     """Same family name and first initial: 'A. Example' is 'Ada Example'."""
-    a, b = one.lower().replace(".", " ").split(), other.lower().replace(".", " ").split()
+    a, b = (_MARKS.sub("", n).lower().replace(".", " ").split() for n in (one, other))
     return bool(a and b) and a[-1] == b[-1] and a[0][0] == b[0][0]
 
 

@@ -22,6 +22,7 @@ from .jekyll import read_jekyll_site
 from .links import settle_links
 from .menu import settle_menu
 from .model import Migration
+from .authornotes import settle_author_notes
 from .ownernames import settle_owner
 from .report import format_report
 from .talks import read_alfolio_talks
@@ -89,6 +90,7 @@ def read_old_site(mig: Migration, kind: str, content: Path, force: bool) -> str:
                 read(mig.old, mig)
             settle_links(mig)
             settle_owner(mig)
+            settle_author_notes(mig)
             account_files(mig)  # what no reader took is named, never silently dropped
             settle_build(mig, content, force)
     except DeadlinePassed:

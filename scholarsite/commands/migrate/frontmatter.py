@@ -238,11 +238,31 @@ def strip_html(text: str) -> str:
 _EMPHASIS = re.compile(r"(?<![\w.,;:)\]*])(\*\*|__|\*|_)(?=[^\s,;.])(.+?)(?<=\S)\1(?!\w)")
 
 
+_MATH = re.compile(r"(\$\$?)(?=\S).+?(?<=\S)\1")
+
+
 def strip_emphasis(text: str) -> str:
-    """Text without Markdown's emphasis marks: `In *Proc. of *SEM*` -> `In Proc. of *SEM`."""
+    """Text without Markdown's emphasis marks: `In *Proc. of *SEM*` -> `In Proc. of *SEM`;
+    a formula's own `_` and `*` ('H$_{2}$O$_{4}$') are no emphasis, and stay."""
+    return replace_emphasis(text, lambda m: m.group(2))
+
+
+def mark_emphasis(text: str) -> str:
+    """A title as the old page showed it, whose theme read its Markdown: `(*Cephalotus
+    follicularis*)` -> `(<em>Cephalotus follicularis</em>)`, the HTML scholarsite's title
+    field keeps (as italics on pages, as plain text elsewhere); formulas stay."""
+    return replace_emphasis(text, lambda m: "<{0}>{1}</{0}>".format(
+        "strong" if len(m.group(1)) == 2 else "em", m.group(2)))
+
+
+def replace_emphasis(text: str, replace) -> str:
+    """`text` with each emphasis pair outside its formulas replaced by `replace(match)`."""
+    maths = [m.group(0) for m in _MATH.finditer(text)]
+    text = _MATH.sub("\ufde8", text)  # a noncharacter no text read holds
     for _ in range(2):  # bold around italics, or the other way
-        text = _EMPHASIS.sub(r"\2", text)
-    return text
+        text = _EMPHASIS.sub(replace, text)
+    pieces = text.split("\ufde8")
+    return "".join(p + (maths[i] if i < len(maths) else "") for i, p in enumerate(pieces))
 
 
 def owner_names(value: object) -> list[str]:

@@ -15,7 +15,7 @@ from ...reading.bib.bibparse import parse_library
 from ...reading.bib.latex import latex_to_text
 from ...reading.text.mdescape import text_to_link, text_to_markdown
 from ...reading.text.papers import VENUELESS_TYPES
-from .frontmatter import format_entry, strip_html
+from .frontmatter import format_entry, mark_emphasis, strip_html
 from .guard import guarded
 from .dates import swapped_date
 from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file,
@@ -23,8 +23,8 @@ from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file,
                          read_hugo_source, read_owner, text_of)
 from .hugofields import (MARKS, person_name, read_markdown_link, settle_type, split_names,
                          split_venue)
-from .hugoentry import (LINK_FIELDS, LINK_LABELS, Entry, add_link, copy_featured,
-                        copy_linked_file, make_links, read_address)
+from .hugoentry import (LINK_FIELDS, LINK_LABELS, Entry, add_link, add_venue_links,
+                        copy_featured, copy_linked_file, make_links, read_address)
 from .model import NO_VENUE, Migration
 
 SECTIONS = {"publications": ("publication", "publications"), "talks": ("event", "talk"),
@@ -128,7 +128,7 @@ def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migratio
     bib = read_cite_bib(entry.folder / "cite.bib", mig) if entry.bundled else {}
     apa = split_venue(f.get("publication"))
     title, title_link = read_markdown_link(text_of(f.get("title")))
-    fields = {"title": title or bib.get("title", ""),
+    fields = {"title": mark_emphasis(title) or bib.get("title", ""),
               "authors": make_authors(entry, owner, legend, mig) or bib.get("authors", []),
               "venue": apa.get("venue") or plain_venue(f.get("publication"))
               or bib.get("venue", ""),
@@ -141,6 +141,7 @@ def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migratio
     fields["links"] = make_links(entry, bib, mig)
     if title_link and title_link not in fields["links"].values():
         add_link(fields["links"], "url", title_link, entry, "title", mig)
+    add_venue_links(entry, fields["links"])
     fields["preview"] = copy_featured(entry, mig)
     fields["selected"] = True if f.get("featured") is True else None
     if not check_paper(entry, fields, owner, mig):

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .frontmatter import Source, key_line
-from .hugoconfig import copy_file, text_of
-from .hugofields import find_doi
+from .hugoconfig import copy_file, plain_venue, text_of
+from .hugofields import find_doi, find_markdown_links
 from .model import Migration
 
 LINK_FIELDS = (("url_pdf", "pdf"), ("url_code", "code"), ("url_slides", "slides"),
@@ -149,3 +149,15 @@ def copy_featured(entry: Entry, mig: Migration) -> str:
                    if p.suffix.lower() in (".png", ".jpg", ".jpeg", ".webp", ".gif"))
     return copy_file(found[0].name, entry.folder, f"{entry.kind}/{entry.slug}", mig) \
         if found else ""
+
+
+def add_venue_links(entry: Entry, links: dict) -> None:
+    """A venue written as a Markdown link (`publication_short: "[CinC 2023](https://...)"`,
+    the venue's own page, which Hugo showed as a link): its text is the venue, and the
+    link is kept under that text in `links.more`."""
+    for key in ("publication", "publication_short"):
+        for text, url in find_markdown_links(text_of(entry.source.fields.get(key))):
+            label = plain_venue(text)
+            if url.startswith(("http://", "https://")) and label and url not in [
+                    m["url"] for m in links.get("more", [])] and url not in links.values():
+                links.setdefault("more", []).append({"label": label, "url": url})

@@ -29,6 +29,7 @@ _APA = re.compile(r"^\s*(?:In\s*:?\s*)?\*(?P<venue>[^*]+?)(?:,\s*(?P<v1>\d+))?\*
 
 
 # A Markdown link, which Hugo renders in any field: `[IEEE Access](https://...)`.
+_ET_AL_END = re.compile(r",?\s*(?:\bet\.?\s*al\b\.?|\band\s+others\b\.?)\s*$", re.I)
 _MD_LINK = re.compile(r"\[([^\]\n]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 
 
@@ -37,6 +38,11 @@ def read_markdown_link(text: str) -> tuple[str, str]:
     when the whole field is one link ('' otherwise)."""
     whole = _MD_LINK.fullmatch(text.strip())
     return _MD_LINK.sub(lambda m: m.group(1), text), whole.group(2) if whole else ""
+
+
+def find_markdown_links(text: str) -> list[tuple[str, str]]:
+    """(text, address) of each Markdown link in a field."""
+    return [(m.group(1), m.group(2)) for m in _MD_LINK.finditer(text)]
 
 
 def person_name(value) -> str:
@@ -52,6 +58,10 @@ def person_name(value) -> str:
 def split_names(name: str) -> tuple[list[str], str]:
     """One `authors` item as names, and a note when it was read as something else: 'Ann
     Lee, Bo Chan' (two authors in one item) is two; 'Lee, A.B.' is 'A.B. Lee'."""
+    more = _ET_AL_END.search(name)
+    if more and more.start() > 0:  # 'Jon Roe et al.': never a person, but more authors
+        names, why = split_names(name[:more.start()])
+        return [*names, "et al."], why
     parts = [p.strip() for p in name.split(",")]
     if len(parts) < 2 or not all(parts) or parts[-1].strip(".").lower() in SUFFIXES \
             or any(ch.isdigit() for ch in name):

@@ -59,7 +59,8 @@ _MACRO = re.compile(r"\\([A-Za-z]+)")
 _MATH = re.compile(r"(?<!\\)\$.*?(?<!\\)\$", re.S)
 # `{Ann Lee*, Bo Li*}` and a name's trailing `{[* equal contribution]}` (split_names).
 _NAME_GROUP = re.compile(r"^\{([^{}]+)\}$")
-_NAME_NOTE = re.compile(r"\s*\{?\[[^\[\]{}]*\]\}?\s*$")
+# A note ending the last name: '{[* equal contribution]}', '(* indicates Equal Contribution)'.
+_NAME_NOTE = re.compile(r"\s*\{?(?:\[[^\[\]{}]*\]|\([^(){}]*[*†‡§¶#][^(){}]*\))\}?\s*$")
 _PREPRINT_VENUE = re.compile(r"\b(arxiv|corr|biorxiv|medrxiv|chemrxiv|ssrn|preprint)\b", re.I)
 _YEAR = re.compile(r"^\d{4}$")
 _SHORT_IN_PARENS = re.compile(r"\(([^()]+)\)\s*$")

@@ -32,9 +32,14 @@ MARKS = "*†‡§¶#✉"
 # A mark written in LaTeX at the end of a name: `$^*$`, `$^{\dagger}$`, `\dag`,
 # `\textsuperscript{*}`, or the symbol itself.
 _LATEX_MARK = re.compile(
-    r"\s*(?:\$\^\{?(?:\*|\\dagger|\\ddagger|\\S|\\P|\\#)\}?\$"
+    r"\s*(?:\$\^\{?(?:\*|\\ast|\\dagger|\\ddagger|\\S|\\P|\\#)\}?\$"
     r"|\\textsuperscript\{[*†‡§¶#✉]\}"
-    r"|\\dag(?![A-Za-z])|\\ddag(?![A-Za-z])|\\#|[*†‡§¶#✉])$")
+    r"|\\dag(?![A-Za-z])|\\ddag(?![A-Za-z])|\\#|\^?[*∗†‡§¶#✉])$")
+# Affiliations and marks in one superscript (`$^{1,*}$`, `$^{a\dagger}$`): the marks are
+# the name's, the affiliations' numbers or letters no part of it.
+_SUPERSCRIPT_LIST = re.compile(r"\s*\$\^\{((?:[\s,]*(?:\d+|[a-z]|\*|\\ast|\\d?dagger|"
+                               r"\\d?dag|\\S|\\P|\\#|[†‡§¶#✉]))+)\}\$$")
+_LISTED_MARK = re.compile(r"\*|\\ast|\\d?dagger|\\d?dag|\\S|\\P|\\#|[†‡§¶#✉]")
 _BRACE = re.compile(r"[{}]")
 _UNESCAPED_SPECIAL = re.compile(r"(?<!\\)([%&])")
 _URL_WRAPPER = re.compile(r"^\\url\{(.*)\}$", re.DOTALL)
@@ -173,6 +178,10 @@ def decode_url(value: str) -> str:
 def strip_marks(raw: str) -> tuple[str, tuple[str, ...]]:
     """'Wei, Zhewei$^*$' -> ('Wei, Zhewei', ('*',)): role marks at the end of a name."""
     marks: list[str] = []
+    listed = _SUPERSCRIPT_LIST.search(raw)
+    if listed and listed.start() > 0 and _LISTED_MARK.search(listed.group(1)):
+        marks = [mark_symbol(m) for m in _LISTED_MARK.findall(listed.group(1))]
+        raw = raw[:listed.start()]
     while True:
         match = _LATEX_MARK.search(raw)
         if not match or match.start() == 0:
@@ -183,6 +192,8 @@ def strip_marks(raw: str) -> tuple[str, tuple[str, ...]]:
 
 
 def mark_symbol(token: str) -> str:
+    if "ast" in token or "∗" in token:  # al-folio's asterisk operator, U+2217
+        return "*"
     if "ddag" in token:
         return "‡"
     if "dag" in token:
@@ -213,7 +224,7 @@ _MARKDOWN_MATH = re.compile(r"(?<!\\)\$\$(?P<dd>(?:\\.|[^\\$])+?)\$\$"
                             r"|(?<!\\)\$(?!\s)(?P<d>(?:\\.|[^\\$])+?)(?<!\s)\$"
                             r"|\\\[(?P<bb>.+?)\\\]|\\\((?P<b>.+?)\\\)")
 # A sub- or superscript of letters and digits: '^2', '_i', '^{-1}', '_{ij}'.
-_SCRIPT = re.compile(r"([\^_])(?:\{([0-9a-z+\-=()]+)\}|([0-9a-z]))")
+_SCRIPT = re.compile(r"([\^_])(?:\{([0-9a-z+\-=()]+)\}|([0-9a-z+\-]))")
 _COMMAND_END = re.compile(r"\\[A-Za-z]+$")
 SUPERSCRIPTS = dict(zip("0123456789+-=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ"))
 SUBSCRIPTS = dict(zip("0123456789+-=()aeoxijkmnt", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓᵢⱼₖₘₙₜ"))
@@ -225,6 +236,9 @@ _ITALIC = re.compile(r"\\(?:emph|textit|textsl)\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 _ITALIC_ON, _ITALIC_OFF = INLINE_MARKS["em"]
 # An exporter's escaped caret (Better BibTeX writes '^' as '\^{}'), which means '^'.
 _ESCAPED_CARET = re.compile(r"\\\^\{\}\s*")
+# A subscript's underscore escaped for Markdown ('H$\_{2}$O', as Hugo sites write it, lest
+# Markdown read emphasis), which means a subscript, not TeX's literal underscore.
+_ESCAPED_SUBSCRIPT = re.compile(r"\\_(?=[{\w])")
 # Braces escaped as an argument (`\tilde\{O\}`, `^\{2\}`): some al-folio files escape every
 # brace of their math, which then means a brace; `\{x\}` alone stays a set.
 _ESCAPED_ARGUMENT = re.compile(
@@ -306,7 +320,7 @@ def text_to_rich(value: str) -> RichText:
 def read_formula(found: re.Match) -> tuple[str, bool]:
     """(TeX as the writer meant it, whether it is display math)."""
     tex = next(group for group in found.groups() if group is not None).strip()
-    tex = _ESCAPED_CARET.sub("^", tex)
+    tex = _ESCAPED_SUBSCRIPT.sub("_", _ESCAPED_CARET.sub("^", tex))
     if _ESCAPED_ARGUMENT.search(tex):
         tex = re.sub(r"\\([{}])", r"\1", tex)
     return tex, found.group("dd") is not None or found.group("bb") is not None
