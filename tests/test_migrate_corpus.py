@@ -20,7 +20,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import SHARED, run_cli
+from conftest import FULL_TESTS, SHARED, run_cli
 
 CORPUS = SHARED / "corpus" / "sites"
 SITES = sorted(p.name for p in CORPUS.glob("*") if (p / "TRUTH.json").is_file()) \
@@ -399,9 +399,16 @@ def judge_site(name: str, tmp: Path) -> dict:
             "unaccounted": unaccounted(old, ran["migrate"].out, tmp / "content")[:20]}
 
 
+# Every third site (a fixed sample of each kind) in the README's test command, which must
+# stay under 8 minutes on 2 cores; all thirty with SCHOLARSITE_FULL_TESTS=1, as CI's first
+# step (`pytest -m full`) runs them.
+SITES_RUN = SITES if FULL_TESTS else SITES[::3]
+
+
+@pytest.mark.full
 @pytest.mark.parametrize("name", [
     pytest.param(n, marks=pytest.mark.xfail(reason=NOT_YET[n], strict=True)) if n in NOT_YET
-    else n for n in SITES])
+    else n for n in SITES_RUN])
 def test_a_real_site_moves_builds_checks_and_keeps_every_paper(name, tmp_path):
     got = judge_site(name, tmp_path)
     shown = json.dumps({k: v for k, v in got.items() if k != "wrong"}, indent=1,
