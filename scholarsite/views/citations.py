@@ -219,7 +219,9 @@ def bibtex_fields(paper: Paper) -> list[tuple[str, str]]:
                    "report": "institution", "thesis": "school"}.get(paper.type, "howpublished")
     venue = paper.venue or paper.venue_short
     fields = [("title", protect_case(title_latex(paper))), ("author", " and ".join(names))]
-    if paper.editors:
+    # A book by its authors names no editor: every classic style would warn that it cannot
+    # use both (its editors, a series' say, stay in the RIS, CSL and the page's tags).
+    if paper.editors and not (paper.type == "book" and paper.authors):
         fields.append(("editor", " and ".join(bibtex_name(e) for e in paper.editors)))
     # The venue's name, never 'Name (SHORT)': Zotero and styles print the field whole.
     if paper.type in ("report", "thesis") and paper.institution:
