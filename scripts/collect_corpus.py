@@ -193,6 +193,8 @@ def sample_files(samples: set[str], paths: set[str]) -> list[str]:
     the owner's (an owner's post keeps the template's featured.jpg: it moves with it)."""
     kept = []
     for path in sorted(samples):
+        if path.rsplit("/", 1)[-1].startswith("."):  # .DS_Store and kin: no one's content
+            continue
         page = path.rsplit("/", 1)[0] + "/index.md"
         if page != path and page in paths and page not in samples:
             continue

@@ -352,6 +352,13 @@ def hugo_publication_files(root: Path) -> list[Path]:
     return files
 
 
+def markdown_text(text) -> str | None:
+    """A Markdown line as its reader sees it: links as their text, emphasis marks out."""
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", str(text))
+    text = re.sub(r"(?<!\w)[*_]+|[*_]+(?!\w)", "", text)
+    return plain(text) or None
+
+
 def truth_hugo(root: Path, until: dt.date, samples: set[str]) -> tuple:
     profiles = hugo_profiles(root)
     shown, hidden, unasserted = [], [], []
@@ -371,7 +378,7 @@ def truth_hugo(root: Path, until: dt.date, samples: set[str]) -> tuple:
             unasserted.append({"source": rel, "reason": "no title"})
             continue
         venue = meta.get("publication")
-        venue = re.sub(r"[*_]+", "", str(venue)).strip() or None if venue else None
+        venue = markdown_text(venue) if venue else None
         shown.append(item(f"{rel}:1", meta["title"], hugo_authors(meta, profiles), venue,
                           year_of(meta.get("date")), bare_doi(meta.get("doi"))))
     return shown, hidden, unasserted, "pages below content/publication(s)/"
