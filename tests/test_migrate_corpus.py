@@ -375,9 +375,9 @@ def migrate_site(old: Path, tmp: Path) -> dict:
     return {"migrate": moved, "build": built, "check": checked, "site": site}
 
 
-def judge_site(name: str, tmp: Path) -> dict:
+def judge_site(name: str, tmp: Path, corpus: Path = CORPUS) -> dict:
     """Everything the test asserts of one site, gathered (so a failure names all)."""
-    old = CORPUS / name
+    old = corpus / name
     truth = json.loads((old / "TRUTH.json").read_text(encoding="utf-8"))
     ran = migrate_site(old, tmp)
     pages = read_paper_pages(ran["site"]) if ran["build"].code == 0 else []

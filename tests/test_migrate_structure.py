@@ -272,3 +272,22 @@ def test_a_footnote_the_text_never_cites_has_no_broken_back_link(make_site, tmp_
     assert checked.code == 0, checked.out + checked.err
     page = (tmp_path / "site" / "notes" / "index.html").read_text("utf-8")
     assert 'href="#fnref:b"' in page and "#fnref:lone" not in page and "Never cited." in page
+
+
+def test_a_publications_page_naming_its_bib_file_through_liquid_moves_its_papers(tmp_path):
+    """Pages write `{% bibliography -f {{ site.scholar.bibliography }} %}`: Liquid gives
+    jekyll-scholar the file _config.yml names (a real lab site's 19 papers were all left
+    behind as 'not read by the page', the page taken to read a file named '{{')."""
+    old = write_files(tmp_path / "old", {
+        "_config.yml": CONFIG + "scholar:\n  bibliography: lab.bib\n",
+        "_pages/publications.md": "---\nlayout: page\npermalink: /publications/\ntitle: "
+                                  "publications\n---\n{% bibliography -f "
+                                  "{{ site.scholar.bibliography }} %}\n",
+        "_bibliography/lab.bib": "@article{k, author = {Lindqvist, Mara}, title = {Tides},"
+                                 " journal = {Ocean Letters}, year = {2021}}\n",
+        "_bibliography/backup.bib": "@article{b, author = {Lindqvist, Mara}, title = {Old},"
+                                    " journal = {Ocean Letters}, year = {2019}}\n"})
+    moved = move_build_check(old, tmp_path / "content")
+    assert (tmp_path / "content" / "publications" / "lab.bib").is_file(), moved.out
+    assert "_bibliography/backup.bib: not moved as papers" in moved.out
+    assert (tmp_path / "site" / "publications" / "k" / "index.html").is_file()

@@ -18,6 +18,8 @@ from .model import Migration
 _TAG = re.compile(r"\{%-?\s*bibliography\b([^%]*)%\}")
 _FILE = re.compile(r"(?:--file|-f)\s+([^\s%]+)")
 _HIDE = re.compile(r"@\*\[(\w+)\s*!=\s*([^\]\s]+)\]\*?")
+# `-f {{ site.scholar.bibliography }}`: Liquid renders the tag before jekyll-scholar reads it.
+_SCHOLAR = re.compile(r"\{\{\s*site\.scholar\.(\w+)\s*\}\}")
 DEFAULT = "references"
 
 
@@ -49,6 +51,9 @@ def read_bib_page(old: Path, mig: Migration) -> BibPage:
     scholar = read_settings(config, scratch).get("scholar") if config.is_file() else None
     default = str((scholar or {}).get("bibliography") or DEFAULT) \
         if isinstance(scholar, dict) else DEFAULT
+    settings = scholar if isinstance(scholar, dict) else {}
+    chosen = [_SCHOLAR.sub(lambda m: str(settings.get(m.group(1)) or default), tag)
+              for tag in chosen]
     stems = {Path(name).stem for tag in chosen for name in _FILE.findall(tag) or [default]}
     hidden = tuple(dict.fromkeys((f.lower(), v.strip("'\"").lower())
                                  for tag in chosen for f, v in _HIDE.findall(tag)))

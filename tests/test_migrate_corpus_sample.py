@@ -1,0 +1,39 @@
+"""A fixed sample of the larger corpus of real sites, kept in the repository so CI runs it:
+tests/corpus/sites/ holds eight academicpages, al-folio and Hugo sites (of the 80-odd that
+scripts/collect_corpus.py collects and tests/corpus/sites.tsv lists), extracted as the
+shared corpus is (see ../shared/corpus/sites/README.md), with a TRUTH.json read by other
+parsers than scholarsite's (PyYAML, tomllib, pybtex: scripts/corpus_truth.py).
+
+Each is moved, built and checked as a user would, and every built paper page compared with
+its truth by test_migrate_corpus.py's reader (BeautifulSoup): the same assertions as there.
+The whole corpus runs with `python scripts/migrate_corpus.py DIR` (see docs/migrate.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from test_migrate_corpus import judge_site
+
+SAMPLE = Path(__file__).resolve().parent / "corpus" / "sites"
+SITES = sorted(p.name for p in SAMPLE.glob("*") if (p / "TRUTH.json").is_file())
+
+
+def test_the_sample_is_there():
+    """The sample is committed: a checkout without it would pass the test below vacuously."""
+    assert len(SITES) >= 8, SITES
+
+
+@pytest.mark.parametrize("name", SITES)
+def test_a_sampled_real_site_moves_builds_checks_and_keeps_every_paper(name, tmp_path):
+    got = judge_site(name, tmp_path, SAMPLE)
+    shown = json.dumps({k: v for k, v in got.items() if k != "wrong"}, indent=1,
+                       ensure_ascii=False)
+    first = json.dumps(dict(list(got["wrong"].items())[:8]), indent=1, ensure_ascii=False)
+    assert got["codes"] == {"migrate": 0, "build": 0, "check": 0}, shown
+    assert not got["samples_moved"], shown
+    assert not got["unaccounted"], shown
+    assert not got["extra"], shown
+    assert got["faithful"] == got["papers"], f"{shown}\n{first}"
