@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import FULL_TESTS
 from test_migrate_corpus import judge_site
 
 SAMPLE = Path(__file__).resolve().parent / "corpus" / "sites"
@@ -26,7 +27,10 @@ def test_the_sample_is_there():
     assert len(SITES) >= 8, SITES
 
 
-@pytest.mark.parametrize("name", SITES)
+# As with the shared corpus: every third site in the README's test command, all of them with
+# SCHOLARSITE_FULL_TESTS=1 (CI's first step).
+@pytest.mark.full
+@pytest.mark.parametrize("name", SITES if FULL_TESTS else SITES[::3])
 def test_a_sampled_real_site_moves_builds_checks_and_keeps_every_paper(name, tmp_path):
     got = judge_site(name, tmp_path, SAMPLE)
     shown = json.dumps({k: v for k, v in got.items() if k != "wrong"}, indent=1,
