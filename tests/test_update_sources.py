@@ -29,7 +29,7 @@ sources:
   pubmed: Example A[Author]
   crossref: {ORCID}
 """
-DOI_SHARED = "10.1234/shared.2024.1"  # OpenAlex, PubMed and Crossref all list it
+DOI_SHARED = "10.1234/shared.2024.1"  # OpenAlex and Crossref list it, PubMed its PMID
 HTML_TITLE = ("<i>Leaf</i> growth <script>alert(1)</script> &amp; $\\input{/etc/passwd}$ "
               "under CO<sub>2</sub>")
 FIFTY = [f"Author Number{n}" for n in range(1, 50)] + ["Ada Example"]
@@ -94,7 +94,7 @@ def pubmed_article(pmid: str, title: str, doi: str) -> str:
 
 PUBMED_XML = ('<?xml version="1.0" ?>\n<!DOCTYPE PubmedArticleSet PUBLIC "-//NLM//DTD '
               'PubMedArticle, 1st January 2024//EN" "x.dtd">\n<PubmedArticleSet>'
-              + pubmed_article("31415926", "Shared Paper on Engines.", DOI_SHARED)
+              + pubmed_article("31415926", "Shared Paper on Engines.", "")  # its PMID alone
               + pubmed_article("27182818", "CO<sub>2</sub> and roots.", "10.1000/roots.1")
               + "</PubmedArticleSet>")
 CROSSREF = {"status": "ok", "message-type": "work-list", "message": {
@@ -156,8 +156,9 @@ def test_every_source_is_written_once_and_builds(services, make_site, capsys):
     arxiv = read(papers / "arxiv.bib")  # 2401.00007 is OpenAlex's already (the arXiv id)
     assert "arXiv:2403.00012" in arxiv and "arXiv:2401.00007" not in arxiv
     assert "left out arXiv:2401.00007 (already in publications/openalex.bib:" in out
-    pubmed = read(papers / "pubmed.bib")  # the shared paper is OpenAlex's (the DOI)
+    pubmed = read(papers / "pubmed.bib")  # the shared paper is OpenAlex's (by its PMID)
     assert "PMID:27182818" in pubmed and "PMID:31415926" not in pubmed
+    assert "left out PMID:31415926 (already in publications/openalex.bib:" in out
     assert "{Leaf and Root Study Group}" in pubmed  # one group, not two people
     crossref = read(papers / "crossref.bib")
     assert "DOI:10.1234/cr.only-1-" in crossref and DOI_SHARED not in crossref
