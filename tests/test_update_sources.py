@@ -189,15 +189,21 @@ def test_a_malformed_answer_fails_its_source_alone(services, make_site, capsys):
     services.routes["/inspire/literature"] = json_answer({"hits": "busy"})
     services.routes["/openalex/works"] = (200, b"<html>Service Unavailable</html>", {})
     services.routes["/pubmed/efetch.fcgi"] = (200, b"<eFetchResult><ERROR>x</ERROR>", {})
+    services.routes["/arxiv-author/example_a_1.atom2"] = (200, (
+        "<feed><entry><id>http://arxiv.org/api/errors#x</id><title>Error</title>"
+        "<summary>malformed id</summary></entry></feed>").encode(), {})
+    services.routes["/crossref/works"] = json_answer({"message": {"items": []}})
     assert update(site) == 1
     err = capsys.readouterr().err
     assert "error: INSPIRE-HEP: " in err and "has no list of works (hits.hits)" in err
     assert "error: OpenAlex: " in err and "the answer is not JSON" in err
     assert "error: PubMed: PubMed's answer is not a PubmedArticleSet" in err
+    assert "error: arXiv: arXiv answered with an error entry: check sources.arxiv" in err
+    # No work at all (a mistyped id, a bad day) is no reason to empty a file.
+    assert f"error: Crossref: no work could be read for sources.crossref ('{ORCID}')" in err
     assert "Traceback" not in err
     assert read(site / "publications" / "inspire.bib").startswith("@misc{mine,")
     assert not (site / "publications" / "openalex.bib").exists()
-    assert (site / "publications" / "arxiv.bib").is_file()  # the others are still updated
 
 
 def test_bad_source_settings_are_errors_at_their_lines(make_site, capsys):

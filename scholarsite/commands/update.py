@@ -158,13 +158,17 @@ def fetch_orcid(config: SiteConfig, fetcher: Fetcher, report: Report) -> list[Re
 def fetch_works(name: str, config: SiteConfig, fetcher: Fetcher,
                 report: Report) -> list[Record] | None:
     """One of workfetch.py's sources; None (its files left as they are) when it fails."""
-    label, _, fetch = PAPER_SOURCES[name]
+    label, setting, fetch = PAPER_SOURCES[name]
     try:
         listed = fetch(config, fetcher)
     except (FetchError, UnicodeDecodeError, *SHAPE_ERRORS) as exc:
         report.fail(f"{label}: {exc}")
         return None
     report.warnings += listed.notes
+    if not listed.records:  # a mistyped id, or a service's bad day: nothing to remove for
+        report.fail(f"{label}: no work could be read for sources.{name} "
+                    f"({setting(config)!r}); its files were left as they were")
+        return None
     return listed.records
 
 

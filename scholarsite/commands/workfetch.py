@@ -33,6 +33,7 @@ INSPIRE_PAGE = 250  # INSPIRE's most per page
 ARXIV_PAUSE = 3.0  # seconds between arXiv's pages, as its API's terms ask
 NCBI_PAUSE = 0.4  # NCBI allows 3 requests a second without a key
 TOOL = "scholarsite"  # E-utilities' `tool`
+_ARXIV_ERROR = re.compile(r"<entry>.*?<title>\s*Error\s*</title>", re.DOTALL)
 # A record a reader could not make sense of: its one note, never the whole source's failure.
 SHAPE_ERRORS = (ValueError, TypeError, AttributeError, KeyError, IndexError)
 
@@ -151,6 +152,8 @@ def read_feed(data: bytes, label: str) -> list[Found]:
     text = data.decode("utf-8", "replace")
     if "<feed" not in text:
         raise ValueError(f"{label}'s answer is not an Atom feed")
+    if _ARXIV_ERROR.search(text):  # arXiv's way of saying a search is malformed
+        raise ValueError(f"{label} answered with an error entry: check sources.arxiv")
     return read_arxiv_feed(text)
 
 
