@@ -21,7 +21,7 @@ from urllib.parse import quote, urlencode
 
 from .addsources import Found, read_arxiv_feed, read_crossref, read_pubmed_set, text
 from .bibmerge import Record
-from .fetch import FetchError, Fetcher, base_url
+from .fetch import Fetcher, base_url
 from .papersources import dig
 from .workrecords import find_record_key, found_to_record, read_inspire_hit, read_openalex_work
 from ..models import SiteConfig

@@ -29,7 +29,6 @@ OPENALEX_TYPES = {"preprint": "preprint", "book-chapter": "chapter", "book": "bo
 INSPIRE_TYPES = {"conference paper": "conference", "thesis": "thesis", "book": "book",
                  "book chapter": "chapter", "report": "report", "proceedings": "book"}
 MAX_AUTHORS = 200  # named in an entry; more are "and others" (collaborations list 3,000)
-MAX_ABSTRACT_WORDS = 5000  # of OpenAlex's inverted index, read only to see it is there
 _TITLE_PIECES = re.compile(r"(\$[^$]+\$|</?(?:i|b|sub|sup)>)")
 # Math kept as TeX: letters, digits, operators and these commands alone (a service's
 # formula may not \input a file nor define a macro when the CV is compiled).
