@@ -5,7 +5,6 @@ update and one build carry most cases, to keep the suite cheap."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from conftest import build_args
