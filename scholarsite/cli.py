@@ -114,12 +114,14 @@ def add_new_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def add_update_parser(sub: argparse._SubParsersAction) -> None:
-    update = sub.add_parser("update", help="fetch your papers (DBLP, ORCID) and citation "
+    update = sub.add_parser("update", help="fetch your papers (DBLP, ORCID, OpenAlex, "
+                            "INSPIRE-HEP, arXiv, PubMed, Crossref) and citation "
                             "counts into the content folder, as site.yaml's 'sources' and "
                             "'citations' say (needs the network; build never does)")
     update.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
                         help="the content folder (default: content)")
-    update.add_argument("--only", choices=("dblp", "orcid", "citations"),
+    update.add_argument("--only", choices=("dblp", "orcid", "openalex", "inspire", "arxiv",
+                                           "pubmed", "crossref", "citations"),
                         help="update this alone")
     update.add_argument("--dry-run", action="store_true",
                         help="say what would change, write nothing")

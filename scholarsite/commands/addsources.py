@@ -61,6 +61,7 @@ class Found:
     pdf: str = ""
     abstract: str = ""  # Markdown
     published_doi: str = ""  # arXiv's: the DOI of the version since published
+    pmid: str = ""  # PubMed's id
 
 
 def text(value: object) -> str:
@@ -205,10 +206,19 @@ def read_datacite_date(found: dict) -> str:
 def read_arxiv(feed: str) -> Found | None:
     """arXiv's Atom answer: its one entry, or None when arXiv knows no such paper (no
     entry, or its entry titled 'Error')."""
+    found = read_arxiv_feed(feed)
+    return found[0] if found else None
+
+
+def read_arxiv_feed(feed: str) -> list[Found]:
+    """Every paper of an arXiv Atom feed (the API's, or an author's), in its order; an
+    entry with no title (or arXiv's 'Error' entry) is none."""
     entries = [n for n in walk(parse_markup(feed)) if n.tag == "entry"]
-    entry = entries[0] if entries else None
-    if entry is None or first_text(entry, "title") in ("", "Error"):
-        return None
+    return [read_arxiv_entry(entry) for entry in entries
+            if first_text(entry, "title") not in ("", "Error")]
+
+
+def read_arxiv_entry(entry: Node) -> Found:
     arxiv = normalize_arxiv(first_text(entry, "id").split("/abs/")[-1])
     arxiv = re.sub(r"v\d+$", "", arxiv)
     people = tuple(Person(" ".join(text_of(n).split())) for n in children(entry, "author")
@@ -241,10 +251,19 @@ def first_node(node: Node, *path: str) -> Node | None:
 
 def read_pubmed(document: str) -> Found | None:
     """PubMed's efetch XML: its one article, or None when PubMed knows no such id."""
-    article = first_node(parse_markup(document), "pubmedarticle")
-    title = first_node(article, "articletitle") if article else None
-    if article is None or title is None:
-        return None
+    found = read_pubmed_set(document)
+    return found[0] if found else None
+
+
+def read_pubmed_set(document: str) -> list[Found]:
+    """Every article of PubMed's efetch XML (a PubmedArticleSet) that has a title."""
+    articles = [n for n in walk(parse_markup(document)) if n.tag == "pubmedarticle"]
+    return [read_pubmed_article(article) for article in articles
+            if first_node(article, "articletitle") is not None]
+
+
+def read_pubmed_article(article: Node) -> Found:
+    title = first_node(article, "articletitle")
     journal = first_node(article, "journal")
     venue = first_text(journal, "title") if journal else ""
     ids = {n.attrs.get("idtype", ""): text_of(n).strip() for n in walk(article)
@@ -261,7 +280,8 @@ def read_pubmed(document: str) -> Found | None:
                  volume=first_text(issue, "volume") if issue else "",
                  number=first_text(issue, "issue") if issue else "",
                  pages=format_pages(text_of(first_node(article, "medlinepgn") or Node(""))),
-                 doi=check_doi(ids.get("doi", "")), abstract=abstract)
+                 doi=check_doi(ids.get("doi", "")), abstract=abstract,
+                 pmid=first_text(first_node(article, "medlinecitation") or Node(""), "pmid"))
 
 
 def pubmed_paragraph(node: Node) -> str:

@@ -29,6 +29,8 @@ BASES = {
     "crossref": ("SCHOLARSITE_CROSSREF_URL", "https://api.crossref.org"),
     "datacite": ("SCHOLARSITE_DATACITE_URL", "https://api.datacite.org"),
     "arxiv": ("SCHOLARSITE_ARXIV_URL", "https://export.arxiv.org"),
+    "arxiv-author": ("SCHOLARSITE_ARXIV_AUTHOR_URL", "https://arxiv.org/a"),
+    "inspire": ("SCHOLARSITE_INSPIRE_URL", "https://inspirehep.net/api"),
     "pubmed": ("SCHOLARSITE_PUBMED_URL", "https://eutils.ncbi.nlm.nih.gov/entrez/eutils"),
     "openlibrary": ("SCHOLARSITE_OPENLIBRARY_URL", "https://openlibrary.org"),
 }

@@ -2,7 +2,8 @@
 plain files of the content folder, so that `build` stays offline and reproducible.
 
     publications/dblp.bib     DBLP's entries (the owner may edit them: bibmerge.py)
-    publications/orcid.bib    ORCID's works, the same way
+    publications/orcid.bib    ORCID's works, the same way; and openalex.bib, inspire.bib,
+                              arxiv.bib, pubmed.bib, crossref.bib (workfetch.py)
     citations.yaml            each paper's count (reading/citecounts.py reads it)
 
 Every file is written whole through a temporary file (never half), only when its text
@@ -24,9 +25,10 @@ from .bibmerge import Merged, Record, format_records, merge_records, parse_recor
 from .counts import count_papers, format_counts
 from ..diagnostics import Diagnostics, count_of, printable
 from .fetch import FetchError, Fetcher, base_url
-from ..models import SiteConfig
+from ..models import Paper, SiteConfig
 from ..output.paths import why_not_write
 from ..output.writer import replace_file
+from .workfetch import PAPER_SOURCES, SHAPE_ERRORS
 from .papersources import (BULK_SIZE, convert_dblp, convert_orcid_work, list_orcid_works,
                            read_contributors)
 from ..reading.bib.bibrepeats import identities
@@ -39,7 +41,9 @@ from ..reading.paperfiles import read_paper_file
 from ..reading.text.papers import make_markdown
 from ..reading.settings.yamlread import read_bytes, read_text
 
-SOURCES = ("dblp", "orcid", "citations")
+SOURCES = ("dblp", "orcid", *PAPER_SOURCES, "citations")
+LABELS = {"dblp": "DBLP", "orcid": "ORCID",
+          **{name: label for name, (label, _, _) in PAPER_SOURCES.items()}}
 
 
 @dataclass
@@ -63,7 +67,8 @@ def run_update(args: argparse.Namespace, fetcher: Fetcher | None = None) -> int:
         return 1
     wanted = [args.only] if args.only else list(SOURCES)
     active = {"dblp": config.sources.dblp, "orcid": config.sources.orcid,
-              "citations": config.citations}
+              "citations": config.citations,
+              **{name: setting(config) for name, (_, setting, _) in PAPER_SOURCES.items()}}
     if args.only and not active[args.only]:
         print(f"{args.content / CONFIG_FILE}: error: --only {args.only}, but site.yaml sets no "
               f"{'citations' if args.only == 'citations' else 'sources.' + args.only}",
@@ -82,6 +87,9 @@ def run_update(args: argparse.Namespace, fetcher: Fetcher | None = None) -> int:
         update_bib("dblp", fetch_dblp(config, fetcher, report), args.content, report)
     if "orcid" in wanted and config.sources.orcid:
         update_bib("orcid", fetch_orcid(config, fetcher, report), args.content, report)
+    for name in PAPER_SOURCES:
+        if name in wanted and active[name]:
+            update_bib(name, fetch_works(name, config, fetcher, report), args.content, report)
     if "citations" in wanted and config.citations:
         update_counts(args.content, config.citations, fetcher, report)
     return print_report(report, fetcher)
@@ -147,6 +155,23 @@ def fetch_orcid(config: SiteConfig, fetcher: Fetcher, report: Report) -> list[Re
     return records
 
 
+def fetch_works(name: str, config: SiteConfig, fetcher: Fetcher,
+                report: Report) -> list[Record] | None:
+    """One of workfetch.py's sources; None (its files left as they are) when it fails."""
+    label, setting, fetch = PAPER_SOURCES[name]
+    try:
+        listed = fetch(config, fetcher)
+    except (FetchError, UnicodeDecodeError, *SHAPE_ERRORS) as exc:
+        report.fail(f"{label}: {exc}")
+        return None
+    report.warnings += listed.notes
+    if not listed.records:  # a mistyped id, or a service's bad day: nothing to remove for
+        report.fail(f"{label}: no work could be read for sources.{name} "
+                    f"({setting(config)!r}); its files were left as they were")
+        return None
+    return listed.records
+
+
 def update_bib(name: str, fetched: list[Record] | None, content: Path, report: Report) -> None:
     """publications/<name>.bib merged with what the source now says; nothing on failure."""
     if fetched is None:
@@ -167,11 +192,10 @@ def update_bib(name: str, fetched: list[Record] | None, content: Path, report: R
     skipped = drop_repeats(merged, target, content)
     describe_merge(target, ours, merged, skipped, report)
     if not report.dry_run:
-        source = "DBLP" if name == "dblp" else "ORCID"
         # The owner's file first: were the fetched copy written alone (a crash between
         # the two), the next merge would take the old fields for the owner's edits.
-        write_text(target, format_records(merged.records, source))
-        write_text(base_file, format_records(merged.base, source))
+        write_text(target, format_records(merged.records, LABELS[name]))
+        write_text(base_file, format_records(merged.base, LABELS[name]))
 
 
 def read_records(path: Path, content: Path, diags: Diagnostics) -> list[Record]:
@@ -185,13 +209,13 @@ def read_records(path: Path, content: Path, diags: Diagnostics) -> list[Record]:
 
 def drop_repeats(merged: Merged, target: Path, content: Path) -> list[str]:
     """The source's entries, not edited by the owner, that are papers the site already has
-    elsewhere (the same DOI, or title and year): left out, and left out of the fetched
+    elsewhere (the same DOI, arXiv id or PubMed id, or title and year): left out, and left out of the fetched
     copy too, so that they are weighed again next time."""
     elsewhere = index_other_papers(target, content)
     text = format_records([r for r in merged.records if r.key in merged.fresh], "")
     skipped = []
     for paper in read_papers(target, text, Diagnostics(root=Path.cwd()))[0]:
-        where = next((elsewhere[i] for i in identities(paper) if i in elsewhere), "")
+        where = next((elsewhere[i] for i in find_identities(paper) if i in elsewhere), "")
         if where:
             skipped.append(f"{paper.bibtex_key} (already in {where})")
             merged.records = [r for r in merged.records if r.key != paper.bibtex_key]
@@ -208,9 +232,19 @@ def index_other_papers(target: Path, content: Path) -> dict[tuple, str]:
         if path.resolve() == target.resolve():
             continue
         for paper in read_paper_file(path, md, diags):
-            for identity in identities(paper):
+            for identity in find_identities(paper):
                 found.setdefault(identity, f"{path.relative_to(content).as_posix()}:{paper.line}")
     return found
+
+
+def find_identities(paper: Paper) -> list[tuple]:
+    """What makes two papers one, the surest first: the DOI, the arXiv id, the PubMed id
+    (a .bib entry's `pmid`), then the title and year."""
+    found = identities(paper)
+    extra = [("arxiv", paper.arxiv.lower())] if paper.arxiv else []
+    extra += [("pmid", value.strip()) for name, value in paper.extra
+              if name.lower() == "pmid" and value.strip()]
+    return found[:1] + extra + found[1:] if paper.doi else extra + found
 
 
 def describe_merge(target: Path, ours: list[Record], merged: Merged, skipped: list[str],

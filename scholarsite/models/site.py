@@ -107,6 +107,11 @@ class SourcesConfig:
     dblp: str = ""  # a DBLP person id, such as 12/3456
     orcid: str = ""  # an ORCID iD, such as 0000-0002-1825-0097
     contact: str = ""
+    openalex: str = ""  # an OpenAlex author id (A5023888391) or an ORCID iD
+    inspire: str = ""  # an INSPIRE-HEP author identifier (BAI), such as E.Witten.1
+    arxiv: str = ""  # an arXiv author identifier (lovelace_a_1), an ORCID iD or a search
+    pubmed: str = ""  # a PubMed search, or an ORCID iD
+    crossref: str = ""  # an ORCID iD, as Crossref's `orcid` filter takes it
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,11 @@ from ...diagnostics import Diagnostics
 from ..listing import check_inside, list_names
 from ..pictures import read_photo_facts
 from .fields import FieldReader
-from ...models import LabConfig, NavEntry, Owner, PublicationsConfig, SiteConfig, SourcesConfig
+from ...models import LabConfig, NavEntry, Owner, PublicationsConfig, SiteConfig
 from ..citecounts import CITATION_SOURCES, COUNTS_FILE, read_counts
 from ...structure.urls import check_link, suggest_path
 from .redirects import read_redirects
+from .sourceconfig import read_sources
 from .langconfig import read_in_languages, read_languages, read_names, read_strings
 from .theme import read_analytics, read_theme
 from .comments import read_comments
@@ -32,8 +33,6 @@ DEFAULT_FEED_LIMIT = 50
 # A domain name of two labels or more, each 1-63 letters, digits or inner hyphens.
 HOST_NAME = re.compile(r"^(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)+(?!-)[a-z0-9-]{1,63}(?<!-)$")
 _ORCID = re.compile(r"^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$")
-# A DBLP person id as its profile's address shows it: 12/3456, k/DonaldEKnuth, 45/6789-1.
-_DBLP_PID = re.compile(r"^[a-z0-9]+/[A-Za-z0-9_=-]+$")
 
 
 def describe_missing_config(path: Path) -> str:
@@ -132,38 +131,6 @@ def read_people_roles(people: FieldReader) -> tuple[str, ...]:
             people.error(("roles", i), f"'people.roles' names '{roles[i]}' twice")
     people.check_unknown()
     return roles
-
-
-def read_sources(sources: FieldReader) -> SourcesConfig:
-    """Where `update` fetches papers from; checked here, so that a typo fails every build
-    rather than the weekly update alone."""
-    dblp = sources.line_text("dblp").removeprefix("https://dblp.org/pid/").removesuffix(".html")
-    if dblp and not _DBLP_PID.match(dblp):
-        sources.error(("dblp",), f"'sources.dblp' must be a DBLP person id as its profile's "
-                      f"address ends, such as 12/3456 (dblp.org/pid/12/3456); found {dblp!r}")
-        dblp = ""
-    orcid = sources.line_text("orcid").removeprefix("https://orcid.org/").upper()
-    if orcid and not is_orcid(orcid):
-        sources.error(("orcid",), "'sources.orcid' is not an ORCID iD (16 digits in groups "
-                      "of four, the last a checksum), such as 0000-0002-1825-0097; "
-                      f"found {orcid!r}")
-        orcid = ""
-    contact = sources.line_text("contact")
-    if contact and "@" not in contact:
-        sources.error(("contact",), f"'sources.contact' is not an e-mail address: {contact!r}")
-    sources.check_unknown()
-    return SourcesConfig(dblp=dblp, orcid=orcid, contact=contact)
-
-
-def is_orcid(text: str) -> bool:
-    """The form, and the last character as ISO 7064 MOD 11-2 of the 15 digits before it."""
-    if not _ORCID.match(text):
-        return False
-    total = 0
-    for digit in text.replace("-", "")[:-1]:
-        total = (total + int(digit)) * 2
-    check = (12 - total % 11) % 11
-    return text[-1] == ("X" if check == 10 else str(check))
 
 
 def read_base_url(top: FieldReader) -> str:
