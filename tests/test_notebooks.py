@@ -55,6 +55,7 @@ def test_demo_notebook_post_is_rendered_in_the_theme(demo):
     # The data frame's table, its style element and attributes gone.
     table = body.select_one(".nb-html table")
     assert [td.get_text() for td in table.select("tbody tr")[-1].select("td")] == ["0.9", "9.00"]
+    assert not [th for th in table.select("th") if not th.get_text()]  # axe: no empty header
     assert not body.select(".nb-html style, .nb-html [style], .nb-html [class]")
     # The plot: a file beside the page, not base64 in it, with its size and alt text.
     img = body.select_one(".nb-picture img")

@@ -53,6 +53,7 @@ HTML_TAGS = ["table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption", "c
              "div", "ul", "ol", "li"]
 HTML_ATTRIBUTES = {"th": ["colspan", "rowspan"], "td": ["colspan", "rowspan"]}
 _SCRIPT_OR_STYLE = re.compile(r"<(script|style)\b.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
+_EMPTY_HEADER = re.compile(r"<th((?: [^>]*)?)>\s*</th>")
 _TITLE = re.compile(r"\A\s*#[ \t]+(.+?)[ \t#]*(?:\n|\Z)")
 
 
@@ -207,7 +208,9 @@ class NotebookHtml:
             if mime in data:
                 return self.publish_picture(data[mime], mime, f"cell{number}-{index}.{suffix}",
                                             plain_text(data.get("text/plain", "")))
-        if "text/html" in data:
+        # A long table is cut as its text, which Jupyter gives beside it.
+        if "text/html" in data and (len(data["text/html"]) <= MAX_OUTPUT_CHARS
+                                    or "text/plain" not in data):
             return html_block(data["text/html"])
         if "text/plain" in data:
             return text_block(data["text/plain"], "nb-result")
@@ -275,4 +278,7 @@ def html_block(value: str) -> str:
         return text_block(text, "nb-result")  # cut HTML is no HTML: shown as its text
     cleaner = SanitizeHTML(tags=HTML_TAGS, attributes=HTML_ATTRIBUTES, strip=True)
     clean = cleaner.sanitize_html_tags(_SCRIPT_OR_STYLE.sub("", clean_text(text)[0]))
+    # A data frame's corner (above its index) is an empty header, which names nothing to
+    # a screen reader: an empty cell says so.
+    clean = _EMPTY_HEADER.sub(r"<td\1></td>", clean)
     return f'<div class="nb-html">{clean}</div>'
