@@ -120,6 +120,8 @@ def test_notebook_outputs_are_capped_and_outside_html_is_cleaned(make_site):
         "posts/hostile.ipynb": hostile_notebook(),
         "posts/sibling.ipynb": notebook([code("1 + 1")]),
         "posts/sibling.yaml": "title: From its YAML\ndate: 2024-02-01\ntags: [yaml]\n",
+        "projects/simulator.ipynb": notebook([{"cell_type": "markdown", "source": "# Sim"}],
+                                             {"scholarsite": {"summary": "A project."}}),
     })
     result = run_cli(*build_args(content))
     assert result.code == 0, result.err
@@ -145,6 +147,9 @@ def test_notebook_outputs_are_capped_and_outside_html_is_cleaned(make_site):
     # A sibling x.yaml gives the fields.
     sibling = soup(site / "posts/sibling/index.html")
     assert sibling.h1.get_text() == "From its YAML" and sibling.select_one(".tags a")
+    # A project may be a notebook too.
+    project = soup(site / "projects/simulator/index.html")
+    assert project.h1.get_text() == "Sim" and (site / "projects/simulator/simulator.ipynb").is_file()
 
 
 def test_notebook_without_the_extra_names_it(make_site, tmp_path):

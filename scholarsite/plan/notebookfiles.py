@@ -1,6 +1,6 @@
-"""What a notebook post publishes beside its page (`posts/<slug>/`): the pictures its
-outputs hold (reading/notebooks.py), kept in the build's picture store by a hash of their
-bytes, and the notebook itself, for readers to download or open in Colab."""
+"""What a notebook post (or project) publishes beside its page (`posts/<slug>/`): the
+pictures its outputs hold (reading/notebooks.py), kept in the build's picture store by a
+hash of their bytes, and the notebook itself, for readers to download or open in Colab."""
 
 from __future__ import annotations
 

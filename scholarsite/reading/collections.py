@@ -83,8 +83,8 @@ def has_tags(schema: Schema) -> bool:
 
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
-# A post may be a Jupyter notebook too (reading/notebooks.py).
-TEXT_SUFFIXES = {"posts": (*MARKDOWN_SUFFIXES, NOTEBOOK_SUFFIX)}
+# A post or a project may be a Jupyter notebook too (reading/notebooks.py).
+TEXT_SUFFIXES = {name: (*MARKDOWN_SUFFIXES, NOTEBOOK_SUFFIX) for name in ("posts", "projects")}
 
 
 def make_item_markdown() -> Converter:
