@@ -30,6 +30,7 @@ class Changes:
     extras: bool = False  # collections, free pages, cv.yaml
     templates: set[str] = field(default_factory=set)  # names below a templates folder
     static: bool = False  # assets/ of a templates folder, or content/files/
+    notebooks: bool = False  # a notebook (an extra), which publishes pictures beside its page
 
     def any(self) -> bool:
         return bool(self.config or self.bio or self.papers or self.extras or self.templates
@@ -78,8 +79,9 @@ def classify_content_change(rel: Path, content_dir: Path, changes: Changes) -> b
         changes.papers.add(content_dir / rel)
     elif top == FILES_DIR:
         changes.static = True
-    elif rel.as_posix() == CV_FILE or (top in EXTRA_FOLDERS and suffix in MARKDOWN_SUFFIXES) \
-            or (suffix in NOTEBOOK_FILES and top in TEXT_SUFFIXES):  # a notebook, its x.yaml
+    elif suffix in NOTEBOOK_FILES and top in TEXT_SUFFIXES:  # a notebook, or its x.yaml
+        changes.extras = changes.notebooks = True
+    elif rel.as_posix() == CV_FILE or (top in EXTRA_FOLDERS and suffix in MARKDOWN_SUFFIXES):
         changes.extras = True
     else:
         return False
