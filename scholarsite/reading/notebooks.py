@@ -26,6 +26,7 @@ import html
 import io
 import json
 import re
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -96,8 +97,10 @@ def parse_notebook(text: str, path: Path, diags: Diagnostics):
     """The notebook as nbformat's version 4, validated; None after an error at its line."""
     import nbformat
     try:
-        nb = nbformat.reads(text, as_version=4)
-        nbformat.validate(nb)
+        with warnings.catch_warnings():  # a cell without an id, as older Jupyter wrote
+            warnings.simplefilter("ignore")
+            nb = nbformat.reads(text, as_version=4)
+            nbformat.validate(nb)
     except nbformat.reader.NotJSONError:
         try:
             json.loads(text)  # again, for the line of the mistake
