@@ -9,6 +9,7 @@ import base64
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -93,7 +94,9 @@ def hostile_notebook() -> str:
     """One notebook with every output a page must not take as it is."""
     png = io.BytesIO()
     Image.new("RGB", (3, 2), "red").save(png, format="PNG")
-    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><script>alert(1)</script></svg>'
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4" onload="alert(5)">'
+           '<script>alert(1)</script><a href="javascript:alert(6)"><rect width="2" height="2"/>'
+           '</a><foreignObject><p>x</p></foreignObject></svg>')
     return notebook([
         {"cell_type": "markdown", "source": "Some text, no heading."},
         code("print('x' * 300_000)",
@@ -144,6 +147,10 @@ def test_notebook_outputs_are_capped_and_outside_html_is_cleaned(make_site):
     pictures = [img["src"].rsplit("/", 1)[1] for img in body.select(".nb-picture img")]
     assert pictures == ["cell5-1.png", "cell5-2.svg"]
     assert all((site / "posts/hostile" / name).is_file() for name in pictures)
+    # The SVG file can be opened by itself too: nothing in it may run.
+    published = (site / "posts/hostile/cell5-2.svg").read_text(encoding="utf-8")
+    assert "<rect" in published and not re.search(r"alert|script|onload|foreignObject",
+                                                  published)
     assert body.select(".nb-picture img")[0]["alt"] == "A figure the code made"
     assert not page.select("main svg script") and "alert(4)" not in str(page)
     assert page.find("a", string="Open in Colab")["href"].startswith("https://colab.")

@@ -221,9 +221,9 @@ class NotebookHtml:
 
     def publish_picture(self, value, mime: str, name: str, alt: str) -> str:
         """An <img> of the picture, published as `name` beside the page."""
-        data = (value.encode("utf-8") if mime == "image/svg+xml" else decode_base64(value))
+        data = (clean_svg(value) if mime == "image/svg+xml" else decode_base64(value))
         if data is None:
-            return cut_note("a picture that is not base64 is")
+            return cut_note("a picture that cannot be read (not base64, or not XML) is")
         if len(data) > MAX_PICTURE_BYTES:
             return cut_note(f"a picture of {len(data) // 2**20} MB is")
         size = picture_size(data) if mime != "image/svg+xml" else None
@@ -232,6 +232,48 @@ class NotebookHtml:
         alt = alt if alt and not alt.startswith("<") else "A figure the code made"
         return (f'<p class="nb-picture"><img src="{self.page_url}{name}" '
                 f'alt="{html.escape(alt)}"{dims} loading="lazy"></p>')
+
+
+# What may run or fetch when the file is opened by itself (no longer inside <img>):
+# scripts, embedded documents, and animations, which can set a link's target.
+SVG_DROPPED = {"script", "foreignObject", "iframe", "embed", "object", "handler", "set",
+               "animate", "animateMotion", "animateTransform", "discard"}
+SVG_NS = {"": "http://www.w3.org/2000/svg", "xlink": "http://www.w3.org/1999/xlink"}
+
+
+def clean_svg(value) -> bytes | None:
+    """An SVG output as a file the site may publish: parsed as XML (no entities, through
+    defusedxml, which nbconvert brings), without SVG_DROPPED's elements, event handlers
+    or links other than to a part of itself or to an embedded PNG or JPEG (matplotlib's
+    pictures); None when it is not XML."""
+    from xml.etree import ElementTree
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import fromstring
+    try:
+        root = fromstring(value if isinstance(value, str) else "".join(value))
+    except (ElementTree.ParseError, DefusedXmlException):
+        return None
+    for element in list(root.iter()):
+        for child in [c for c in element if local_name(c.tag) in SVG_DROPPED]:
+            element.remove(child)
+        for key in [k for k, v in element.attrib.items() if not allowed_attribute(k, v)]:
+            del element.attrib[key]
+    for prefix, uri in SVG_NS.items():
+        ElementTree.register_namespace(prefix, uri)
+    return ElementTree.tostring(root, encoding="utf-8")
+
+
+def local_name(name: str) -> str:
+    return name.rpartition("}")[2] if isinstance(name, str) else ""
+
+
+def allowed_attribute(key: str, value: str) -> bool:
+    name = local_name(key).lower()
+    if name.startswith("on"):
+        return False
+    if name == "href":
+        return value.strip().startswith(("#", "data:image/png;", "data:image/jpeg;"))
+    return True
 
 
 def plain_text(value) -> str:
