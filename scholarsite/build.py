@@ -22,6 +22,7 @@ from .plan.images import hash_image_inputs, make_images
 from .plan.photos import collect_photos
 from .plan.pictures import clean_published
 from .plan.previews import collect_previews
+from .plan.notebookfiles import collect_notebook_files
 from .plan.paperpdfs import collect_paper_pdfs
 from .reading.settings.langconfig import build_cold_for_languages
 from .render.layers import ASSETS_DIR, find_layer_problem, list_layers, normalize_layers
@@ -149,6 +150,7 @@ def collect_copies(site: Site, templates: Path | tuple[Path, ...], diags: Diagno
     # Each paper's PDF beside its page, as Scholar wants: read from the papers unwatched
     # (`pdf_site`), since a touch-up checks the PDFs of the papers it edits itself.
     copies.update(collect_paper_pdfs(pdf_site or site))
+    copies.update(collect_notebook_files(site, image_store(out_dir)))  # posts' pictures
     # Published pictures say nothing of where they were taken (plan/pictures.py).
     return clean_published(copies, image_store(out_dir), diags)
 

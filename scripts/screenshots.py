@@ -1,5 +1,5 @@
 """Screenshots of the demo site for docs/screenshots/ (shown in the README): home,
-publications, a paper, the CV and a post, at 1280 and 390 px wide, light and dark, in the
+publications, a paper, the CV, a post and the notebook post, at 1280 and 390 px wide, light and dark, in the
 default look (`profile`); the compact look's home and publications; and, with a green
 `theme.accent`, the home page on a desktop and a paper on a phone; and the first page of the
 demo's CV as a PDF (cv-first-page.png, by poppler's pdftoppm); and the lab example's
@@ -33,7 +33,7 @@ BILINGUAL = ROOT / "examples" / "bilingual"
 THEMESITE = ROOT / "tests" / "fixtures" / "themesite"
 PAGES = {"home": "", "publications": "publications/",
          "paper": "publications/tidepool-sis-2025/", "cv": "cv/",
-         "post": "posts/queueing-in-one-page/"}
+         "post": "posts/queueing-in-one-page/", "notebook": "posts/simulating-a-queue/"}
 VIEWPORTS = {"desktop": ({"width": 1280, "height": 800}, 1),
              "phone": ({"width": 390, "height": 844}, 2)}
 # The scripts have run: the toggle shows, and the filter count is set where there is one.

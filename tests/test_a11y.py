@@ -88,12 +88,16 @@ def test_no_axe_violations_on_a_phone_with_the_toggle_set_to_dark(sites, browser
 
 def test_math_code_figures_and_footnotes_pass_axe_on_a_phone_and_a_desktop(sites, browser):
     """The demo's post and paper that use every kind of scientific writing (math, code with
-    line numbers, a figure, footnotes, a table, a task list, an admonition), in either
+    line numbers, a figure, footnotes, a table, a task list, an admonition), and its
+    notebook post (math, code, its outputs: a table, a plot, an error), in either
     scheme."""
     site = sites["demo"]
     with serve(site) as base:
         for viewport in (PHONE, DESKTOP):
             with open_page(browser, viewport=viewport) as page:
+                path = "posts/simulating-a-queue/"
+                assert violations_in_schemes(page, base + path) == {}, (path, viewport)
+                assert page.locator(".nb-outputs").count() == 4
                 for path in ("posts/queueing-in-one-page/", "publications/sandbar-report-2025/"):
                     assert violations_in_schemes(page, base + path) == {}, (path, viewport)
                     assert page.locator("math").count() >= 2 and page.locator(

@@ -3,6 +3,7 @@ kind of page checked through parsed HTML against the demo's own files."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 from pathlib import Path
@@ -56,16 +57,26 @@ def test_navigation_follows_site_yaml(demo):
     assert nav == expected
 
 
+def read_fields(path: Path) -> dict:
+    """An entry's fields: a Markdown file's front matter, a notebook's metadata (its title
+    the first heading's)."""
+    if path.suffix != ".ipynb":
+        return read_front_matter(path)
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    heading = notebook["cells"][0]["source"].split("\n")[0].removeprefix("# ")
+    return {"title": heading, **notebook["metadata"]["scholarsite"]}
+
+
 @pytest.mark.parametrize("name", COLLECTIONS)
 def test_every_collection_has_its_pages(demo, name):
-    every = sorted((DEMO / name).glob("*.md"))
+    every = sorted(p for p in (DEMO / name).iterdir() if p.suffix in (".md", ".ipynb"))
     assert every, f"the demo has no {name}"
-    files = [path for path in every if not read_front_matter(path).get("draft")]
+    files = [path for path in every if not read_fields(path).get("draft")]
     listing = soup(demo / name / "index.html")
     entries = listing.select("main li.item, main li.card, main ul.news li")
     assert len(entries) == len(files)
     for path in every:
-        fm = read_front_matter(path)
+        fm = read_fields(path)
         if fm.get("draft"):  # shown by serve only
             assert not (demo / name / path.stem).exists()
             continue

@@ -3,6 +3,9 @@ build makes, and only the files whose bytes changed were written."""
 
 from __future__ import annotations
 
+import base64
+import io
+import json
 import os
 import shutil
 from pathlib import Path
@@ -10,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from PIL import Image
 
 from conftest import (examples, EXAMPLE, MINIMAL_CONFIG, ROOT, TEMPLATES, assert_same_as_cold_build, edit,
                       paper, start_live_site, tree_bytes, write_files)
@@ -199,9 +203,22 @@ def test_collections_free_pages_and_the_cv(tmp_path):
     for rel, old, new in (("cv.yaml", "Ph.D. in Computer Science", "PhD, Computing"),
                           ("pages/join.md", "Join the group", "Join us"),  # in every menu
                           ("publications/tidepool-sis-2025.md", 'title: "Tidepool:',
-                           'title: "Tidepool, again:')):  # a project shows it
+                           'title: "Tidepool, again:'),  # a project shows it
+                          ("posts/simulating-a-queue.ipynb", "# Simulating a queue",
+                           "# Simulating queues")):  # a notebook post
         assert builder.build([edit(content / rel, old, new)]).ok
         assert_same_as_cold_build(builder)
+    # A notebook's new plot, at the same name beside its page, replaces the old one.
+    notebook = content / "posts" / "simulating-a-queue.ipynb"
+    cells = json.loads(notebook.read_text(encoding="utf-8"))
+    [plot] = [out for cell in cells["cells"] for out in cell.get("outputs", [])
+              if "image/png" in out.get("data", {})]
+    picture = io.BytesIO()
+    Image.new("RGB", (2, 2), "blue").save(picture, format="PNG")
+    plot["data"]["image/png"] = base64.b64encode(picture.getvalue()).decode("ascii")
+    notebook.write_text(json.dumps(cells), encoding="utf-8")
+    assert builder.build([notebook]).ok
+    assert_same_as_cold_build(builder)
     news = write_files(content, {"news/2026-01-new.md": "---\ndate: 2026-01-05\n---\nNews.\n"})
     assert builder.build([news / "news" / "2026-01-new.md"]).ok
     assert_same_as_cold_build(builder)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ..build import ASSETS_DIR, BuildOptions
-from ..reading.collections import MARKDOWN_SUFFIXES, PAGES, SCHEMAS
+from ..reading.collections import MARKDOWN_SUFFIXES, PAGES, SCHEMAS, TEXT_SUFFIXES
 from ..reading.citecounts import COUNTS_FILE
 from ..reading.roster import COAUTHORS_FILE, PEOPLE_DIR
 from ..reading.settings.tiertables import TIERS_DIR
@@ -16,6 +16,7 @@ from ..reading.loader import BIO_FILE, CONFIG_FILE, CV_FILE, FILES_DIR, PAPER_SU
 from ..render.layers import find_theme, is_same_folder, make_theme_name
 from ..structure.languages import parse_language
 
+NOTEBOOK_FILES = (".ipynb", ".yaml")
 EXTRA_FOLDERS = frozenset((*(s.name for s in SCHEMAS), PAGES.name))  # collections, free pages
 
 
@@ -29,6 +30,7 @@ class Changes:
     extras: bool = False  # collections, free pages, cv.yaml
     templates: set[str] = field(default_factory=set)  # names below a templates folder
     static: bool = False  # assets/ of a templates folder, or content/files/
+    notebooks: bool = False  # a notebook (an extra), which publishes pictures beside its page
 
     def any(self) -> bool:
         return bool(self.config or self.bio or self.papers or self.extras or self.templates
@@ -77,6 +79,8 @@ def classify_content_change(rel: Path, content_dir: Path, changes: Changes) -> b
         changes.papers.add(content_dir / rel)
     elif top == FILES_DIR:
         changes.static = True
+    elif suffix in NOTEBOOK_FILES and top in TEXT_SUFFIXES:  # a notebook, or its x.yaml
+        changes.extras = changes.notebooks = True
     elif rel.as_posix() == CV_FILE or (top in EXTRA_FOLDERS and suffix in MARKDOWN_SUFFIXES):
         changes.extras = True
     else:

@@ -125,8 +125,8 @@ class SiteBuilder:
     def read_changes(self, changes: Changes) -> list[Diagnostic]:
         """Only what changed; returns the warnings found in it."""
         warnings = self.content.read_changes(changes)
-        if changes.static or self.previews_changed():
-            self.copies = {}  # papers' previews are copies too: a paper may name another
+        if changes.static or changes.notebooks or self.previews_changed():
+            self.copies = {}  # previews and notebooks' pictures are copies too
         if changes.static:  # a preview's view is measured from its picture
             for slug in [s for s, p in self.viewed.items() if p.preview is not None]:
                 del self.views[slug], self.viewed[slug]

@@ -192,6 +192,8 @@ class Item:
     toc_html: str = ""  # the table of contents, when the text asks for one (`toc: true`)
     comments: bool | None = None  # its own `comments:`; None: as site.yaml's `comments.collections` says
     language: str = ""  # the tag of what it is written in; '' until the loader gives the site's first
+    # Files published beside its page, by name: a notebook's pictures (reading/notebooks.py).
+    files: tuple[tuple[str, bytes], ...] = ()
 
     def field(self, name: str) -> str:
         return dict(self.text).get(name, "")

@@ -16,13 +16,14 @@ from ..diagnostics import Diagnostics
 from .settings.fields import FieldReader
 from .settings.langconfig import read_language
 from .text.imagesizes import add_image_sizes
+from .notebooks import NOTEBOOK_SUFFIX, read_notebook
 from .listing import list_files
 from .slugs import check_file_slug, fold_latin, make_tag_slug, split_repeats
 from ..models import Item
 from .text.papers import Converter, html_to_text, render_markdown, report_at
 from .settings.publishing import Publishing, select_published, warn_links_to_held
 from ..structure.urls import ROOT_MARKER, check_link, is_external, suggest_path
-from .settings.yamlread import read_front_matter, read_text
+from .settings.yamlread import Located, read_front_matter, read_text
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,8 @@ def has_tags(schema: Schema) -> bool:
 
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
+# A post or a project may be a Jupyter notebook too (reading/notebooks.py).
+TEXT_SUFFIXES = {name: (*MARKDOWN_SUFFIXES, NOTEBOOK_SUFFIX) for name in ("posts", "projects")}
 
 
 def make_item_markdown() -> Converter:
@@ -220,38 +223,82 @@ def warn_unnamed_tags(f: FieldReader, tags: tuple[str, ...]) -> None:
 
 def read_item(path: Path, schema: Schema, ctx: Context, diags: Diagnostics,
               slug: str = "") -> Item | None:
-    """One Markdown file of a collection; None (with diagnostics) when it cannot be used.
-    `slug`: of a text in another language ('x.zh.md'), the slug of the item it translates."""
+    """One Markdown file (or a post's notebook) of a collection; None (with diagnostics)
+    when it cannot be used. `slug`: of a text in another language ('x.zh.md'), the slug
+    of the item it translates."""
     if not slug:
         check_file_slug(path, "my-talk-2024.md", diags, translatable=True)
-    text = read_text(path, diags)
-    read = read_front_matter(text, path, diags) if text is not None else None
+    slug = slug or path.stem
+    notebook = path.suffix.lower() == NOTEBOOK_SUFFIX
+    read = read_notebook_item(path, f"{ROOT_MARKER}{schema.name}/{slug}/", ctx, diags) \
+        if notebook else read_markdown_item(path, ctx, diags)
     if read is None:
         return None
-    doc, body = read
+    doc, body_html, made = read
     before = len(diags.errors())
     f = FieldReader(doc, path, diags)
-    title = f.line_text("title", required=schema.title_required)
+    title = f.line_text("title", required=schema.title_required and not made.title) \
+        or made.title
     date = f.date("date", required=schema.date_required)
     draft = f.boolean("draft")
     wants_toc = f.boolean("toc")
     comments = f.boolean("comments") if f.has("comments") else None
     fields = read_fields(f, schema, ctx)
+    if notebook:
+        fields["links"] += notebook_links(f, f"{schema.name}/{slug}/{slug}", ctx)
     language = read_language(f)
     f.check_unknown()
-    body_html = render_markdown(ctx.md, body, report_at(diags, path, text, body)) \
-        if body.strip() else ""
-    body_html = add_image_sizes(body_html, ROOT_MARKER, ctx.content_dir / "files")
     # Prose the fast path made has no heading, and then md.toc is another text's.
-    toc_html = ctx.md.get().toc if wants_toc and "<h2" in body_html else ""
+    toc_html = ctx.md.get().toc if wants_toc and "<h2" in body_html and not notebook \
+        else ""
     if not title and not body_html and not schema.title_required:
         diags.error(path, 1, f"this {schema.singular} has neither a 'title' nor any text "
                     "below the front matter; give it one or the other")
     if len(diags.errors()) > before:
         return None
-    return Item(collection=schema.name, slug=slug or path.stem, title=title, source=path, line=1,
+    return Item(collection=schema.name, slug=slug, title=title, source=path, line=1,
                 date=date, draft=draft, body_html=body_html, body_text=html_to_text(body_html),
-                toc_html=toc_html, language=language, comments=comments, **fields)
+                toc_html=toc_html, language=language, comments=comments, files=made.files,
+                **fields)
+
+
+@dataclass(frozen=True)
+class Made:
+    """What a source gives beside its fields and text: a notebook's title (its first
+    heading) and the pictures published beside its page."""
+
+    title: str = ""
+    files: tuple[tuple[str, bytes], ...] = ()
+
+
+def read_markdown_item(path: Path, ctx: Context, diags: Diagnostics
+                       ) -> tuple[Located, str, Made] | None:
+    """A Markdown file's front matter and its text rendered."""
+    text = read_text(path, diags)
+    read = read_front_matter(text, path, diags) if text is not None else None
+    if read is None:
+        return None
+    doc, body = read
+    body_html = render_markdown(ctx.md, body, report_at(diags, path, text, body)) \
+        if body.strip() else ""
+    return doc, add_image_sizes(body_html, ROOT_MARKER, ctx.content_dir / "files"), Made()
+
+
+def read_notebook_item(path: Path, page_url: str, ctx: Context, diags: Diagnostics
+                       ) -> tuple[Located, str, Made] | None:
+    """A notebook's fields and its cells rendered (reading/notebooks.py)."""
+    nb = read_notebook(path, page_url, ctx.md, diags)
+    if nb is None:
+        return None
+    body_html = add_image_sizes(nb.body_html, ROOT_MARKER, ctx.content_dir / "files")
+    return nb.front, body_html, Made(nb.title, nb.files)
+
+
+def notebook_links(f: FieldReader, stem: str, ctx: Context) -> tuple[tuple[str, str], ...]:
+    """A notebook's links: Colab when its `colab` link is given, and the file itself,
+    published beside its page (plan/notebookfiles.py) as `stem`.ipynb."""
+    colab = read_link(f, "colab", "Open in Colab", ctx)
+    return (*([colab] if colab else []), ("Download the notebook", f"{stem}{NOTEBOOK_SUFFIX}"))
 
 
 def list_markdown(folder: Path, content_dir: Path, diags: Diagnostics) -> list[Path]:
@@ -260,7 +307,8 @@ def list_markdown(folder: Path, content_dir: Path, diags: Diagnostics) -> list[P
 
 def read_folder(schema: Schema, ctx: Context, diags: Diagnostics) -> list[Item]:
     """Every item of one collection, newest first; two files with one slug are an error."""
-    paths = list_markdown(ctx.content_dir / schema.name, ctx.content_dir, diags)
+    paths = list_files(ctx.content_dir / schema.name, ctx.content_dir, diags,
+                       TEXT_SUFFIXES.get(schema.name, MARKDOWN_SUFFIXES))
     read = (read_item(path, schema, ctx, diags) for path in paths
             if not variant_language(path, ctx.variants))
     items, repeats = split_repeats((item for item in read if item is not None),

@@ -319,17 +319,18 @@ def read_text(path: Path, diags: Diagnostics, root: Path | None = None) -> str |
 MAX_TEXT_BYTES = 8 * 1024 * 1024
 
 
-def read_bytes(path: Path, diags: Diagnostics, root: Path | None = None) -> bytes | None:
+def read_bytes(path: Path, diags: Diagnostics, root: Path | None = None,
+               limit: int = MAX_TEXT_BYTES) -> bytes | None:
     """A content file's bytes, through the one guarded reader (output/paths.py): when
     `root` is given, only a file really inside it (its links followed); only a regular
-    file (a pipe would wait forever, /dev/zero never ends); at most MAX_TEXT_BYTES."""
+    file (a pipe would wait forever, /dev/zero never ends); at most `limit` bytes."""
     problem = why_not_read(path, root) if root is not None else ""
     if problem:
         diags.error(path, 0, problem)
         return None
     try:
         with open_regular(path) as stream:
-            data = stream.read(MAX_TEXT_BYTES + 1)
+            data = stream.read(limit + 1)
     except NotRegularFile:
         diags.error(path, 0, "this is not a regular file (a pipe, device or socket); "
                     "only files are read")
@@ -337,8 +338,8 @@ def read_bytes(path: Path, diags: Diagnostics, root: Path | None = None) -> byte
     except OSError as exc:
         diags.error(path, 0, f"cannot read file: {exc.strerror or exc}")
         return None
-    if len(data) > MAX_TEXT_BYTES:
-        diags.error(path, 0, f"the file is over {MAX_TEXT_BYTES // 2**20} MB, more than any "
+    if len(data) > limit:
+        diags.error(path, 0, f"the file is over {limit // 2**20} MB, more than any "
                     "content file needs (and costly to read); split it, or move what is not "
                     "text into files/")
         return None
