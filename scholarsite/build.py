@@ -24,7 +24,6 @@ from .plan.pictures import clean_published
 from .plan.previews import collect_previews
 from .plan.notebookfiles import collect_notebook_files
 from .plan.paperpdfs import collect_paper_pdfs
-from .reading.settings.langconfig import build_cold_for_languages
 from .render.layers import ASSETS_DIR, find_layer_problem, list_layers, normalize_layers
 from .reading.listing import list_files
 from .reading.paperfiles import ParsedFiles
@@ -180,7 +179,6 @@ def build(options: BuildOptions, keep: bool = False, listed: Listed | None = Non
     look at the last build), taken unless another build wrote the folder since. One build
     at a time writes a folder: another waits for this one (output/lock.py)."""
     check_build_dirs(options)
-    options = build_cold_for_languages(options, options.content_dir / CONFIG_FILE)
     with output_lock(options.output_dir, functools.partial(say_waiting, options.output_dir)):
         restored = recover_site(options.output_dir)
         if restored:

@@ -19,8 +19,9 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
 
-from conftest import (MINIMAL_CONFIG, ROOT, SHARED, TEMPLATES, build_args, paper,
-                      read_front_matter, run_cli, write_files)
+from conftest import (MINIMAL_CONFIG, ROOT, SHARED, TEMPLATES, assert_same_as_cold_build,
+                      build_args, edit, paper, read_front_matter, run_cli, stamps, tree_bytes,
+                      write_files)
 
 BILINGUAL = ROOT / "examples" / "bilingual"
 LOCALE = ROOT / "scholarsite" / "locale"
@@ -472,12 +473,28 @@ def test_what_scripts_write_is_in_the_page_language(bilingual, browser):
         assert page.inner_text(".copy-button") == "复制 BibTeX"
 
 
-def test_serve_and_a_second_build_of_a_bilingual_site_equal_a_cold_build(tmp_path):
-    """A site in several languages is built whole each time: serve's rebuild after a save
-    of a Chinese text, and `build` into the last build's folder, give a cold build's bytes."""
-    import shutil
+# What a one-paper edit of the bilingual example changes: the paper's page and the
+# lists that show it, in both languages (with the files made of every paper, the CV's
+# PDFs, which list papers, and the pictures made afresh each build); never another
+# paper's page, nor a page that shows no paper.
+PAPER_EDIT = {"publications/ferry-2024/index.html", "zh/publications/ferry-2024/index.html",
+              "publications/index.html", "zh/publications/index.html"}
+UNTOUCHED = {"publications/harbor-2022/index.html", "zh/publications/harbor-2022/index.html",
+             "zh/publications/lantern-2025/index.html", "talks/index.html", "404.html",
+             "zh/posts/pretend-queues/index.html", "zh/news/index.html"}
 
-    from conftest import assert_same_as_cold_build, edit, tree_bytes
+
+def edit_one_paper(content: Path, venue: str) -> Path:
+    return edit(content / "publications" / "ferry-2024.md", "venue_short: JFS",
+                f"venue_short: {venue}")
+
+
+def test_serve_and_a_second_build_of_a_bilingual_site_equal_a_cold_build(tmp_path):
+    """A site in several languages takes the last build's pages that are the same: serve's
+    rebuild after a save of a Chinese text and a translation, then of one paper, and
+    `build` into the last build's folder, give a cold build's bytes, and a paper's edit
+    rewrites that paper's pages and the lists that show it, in both languages, and not
+    the others (all 65 files were written again each time)."""
     from scholarsite.build import BuildOptions
     from scholarsite.live.incremental import SiteBuilder
 
@@ -490,11 +507,20 @@ def test_serve_and_a_second_build_of_a_bilingual_site_equal_a_cold_build(tmp_pat
     outcome = builder.build(changed)
     assert outcome.ok and "zh/index.html" in outcome.written
     assert "新灯笼" in (tmp_path / "live" / "zh" / "publications" / "index.html").read_text("utf-8")
+    outcome = builder.build([edit_one_paper(content, "JFS-S")])
+    assert outcome.ok and PAPER_EDIT <= set(outcome.written), outcome.written
+    assert not UNTOUCHED & set(outcome.written) and len(outcome.written) < 30
     assert_same_as_cold_build(builder)
     out = tmp_path / "site"
     assert run_cli(*build_args(content, out)).code == 0
     edit(content / "pages" / "about.zh.md", "本网站", "这个网站")
     assert run_cli(*build_args(content, out)).code == 0
+    before = stamps(out)
+    edit_one_paper(content, "JFS-B")
+    assert run_cli(*build_args(content, out)).code == 0
+    rewritten = {rel for rel, stamp in stamps(out).items() if before.get(rel) != stamp}
+    assert PAPER_EDIT <= rewritten, sorted(rewritten)
+    assert not UNTOUCHED & rewritten and len(rewritten) < 30, sorted(rewritten)
     cold = tmp_path / "cold"
     assert run_cli(*build_args(content, cold, "--no-cache")).code == 0
     assert tree_bytes(out) == tree_bytes(cold)

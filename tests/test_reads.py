@@ -255,3 +255,72 @@ def test_a_planner_that_reads_a_new_field_stays_right(tmp_path, monkeypatch):
     sites.assert_cold("p2")
     assert b"Ada Example, Carla Coauthor</p>" in (
         tmp_path / "site" / "built" / "index.html").read_bytes()
+
+
+# What each field that a build records reading (fastpath/reads.py) is edited to, on a
+# paper no other page shows (p3: not selected, in no project, and out of a feed of one;
+# p4 for the feed's own entry): an edit that changes that field and no other value read
+# of the paper, so that only its recorded read tells the fast paths that a page reading
+# it changed (scripts/mutate_reads.py drops each field's recording in turn: this test
+# fails for each). A paper's slug, source and address change with its file's name only.
+ISOLATED_EDITS = {
+    ("paper", "category"): ("p3", "category", "Systems"),
+    ("paper", "date"): ("p3", "date", "2022-02"),
+    ("paper", "doi"): ("p3", "links", "{doi: '10.1000/isolated'}"),
+    ("paper", "selected"): ("p3", "selected", "true"),
+    ("paper", "tier"): ("p3", "tier", "A"),
+    ("paper", "topics"): ("p3", "topics", "[isolated]"),
+    ("paper", "type"): ("p3", "type", "journal"),
+    ("paper", "title"): ("p3", "title", "An Isolated Title"),
+    ("paper", "preview"): ("p3", "preview", "files/b.png"),  # its pictures are copied
+    ("view", "authors"): ("p3", "authors", "[Ada Example, Dee Isolated]"),
+    ("view", "feed_entry"): ("p4", "abstract", "The feed shows this abstract."),
+}
+
+
+def test_a_field_read_by_a_planner_alone_stays_right(tmp_path, monkeypatch):
+    """A home page whose planner shows each recorded field of every paper (and the
+    authors of its view): each field edited in turn on a paper no other page shows,
+    `build` (the touch-up) and `serve` (the patch of the pages listing it) write the
+    cold build's bytes."""
+    from PIL import Image
+
+    def plan_home_with_fields(plan, planned):
+        page = plan_home(plan, planned)[0]
+        shown = [(p.slug, *(str(getattr(p, name)) for root, name in ISOLATED_EDITS
+                            if root == "paper"), str(plan.views[p.slug]["authors"]))
+                 for p in plan.site.papers]
+        return [replace(page, context={**page.context, "fields": shown})]
+
+    monkeypatch.setitem(PLANNERS, "home", plan_home_with_fields)
+    home = (TEMPLATES / "home.html").read_text(encoding="utf-8")
+    own = write_files(tmp_path / "own", {"home.html": home.replace(
+        "{% block main %}", "{% block main %}<pre>{{ fields }}</pre>", 1)})
+    (tmp_path / "site" / "content" / "files").mkdir(parents=True)
+    for name, color in (("a.png", "red"), ("b.png", "blue")):
+        Image.new("RGB", (40, 30), color).save(tmp_path / "site" / "content" / "files" / name)
+    state = start_state()
+    state["settings"]["publications.feed_limit"] = "1"
+    state["papers"]["p3"]["preview"] = "files/a.png"
+    sites = Sites(tmp_path / "site", state, own)
+    edits = list(ISOLATED_EDITS.values())
+    for slug, name, value in edits if FULL_TESTS else edits[::3]:
+        sites.state["papers"][slug][name] = value
+        sites.save(f"publications/{slug}.md")
+        sites.assert_cold(name)
+
+
+def test_field_edits_of_a_bilingual_site_give_the_cold_build(tmp_path):
+    """A site in two languages: each paper field in turn (a few by default), and a
+    paper's translation, edited one after the other; `build` and `serve` take the last
+    build's pages of both languages and write the cold build's bytes."""
+    state = start_state()
+    state["settings"]["languages"] = "[en, zh]"
+    sites = Sites(tmp_path, state)
+    steps = [("paper", name) for name in PAPER_FIELDS]
+    for i, step in enumerate(steps if FULL_TESTS else steps[::8]):
+        sites.save(apply_edit(sites.state, step, i + 7, i))
+        sites.assert_cold(step)
+    sites.state["papers"]["p3"]["translations"] = "{zh: {title: 译名, abstract: 摘要。}}"
+    sites.save("publications/p3.md")
+    sites.assert_cold("translations")

@@ -91,7 +91,9 @@ class Touch:
     frame: Frame  # pages.paper_frame
     files: dict[str, FileReads]  # by the paper file's absolute path
     shows: dict[str, frozenset[str]]  # Reuse.shows
-    # Whether the papers are shown by pages alone: not where a site's CV has them (its PDF).
+    # Whether the papers are shown by the default language's pages alone: not where a
+    # site's CV has them (its PDF), nor in a site of several languages (the touch-up
+    # makes no other language's pages; the whole build takes those it can: reuse.py).
     in_pages_only: bool
     reads: Reads  # what the build read of each paper and its view, by slug (reads.py)
 

@@ -383,7 +383,8 @@ def note_touch(site: Site, views: dict[str, dict], frame: Frame,
         files.setdefault(os.path.abspath(paper.source), []).append(paper)
     return Touch(frame, {path: FileReads(tuple(sorted(p.slug for p in papers)),
                                          digest_reads(papers, views, reads))
-                         for path, papers in files.items()}, shows, site.cv is None, reads)
+                         for path, papers in files.items()}, shows,
+                 site.cv is None and len(site.config.languages) < 2, reads)
 
 
 def digest_reads(papers: list[Paper] | tuple[Paper, ...], views: dict[str, dict],

@@ -11,7 +11,9 @@ pages and what was written of each (rewrite.OutputFolder). A change costs what i
 - a collection's item, a free page, cv.yaml: those (few) files are read again, and the
   pages whose context changed are rendered;
 - a template: the pages whose template uses it (extends, include, import) are rendered;
-- site.yaml, or any file of a site in several languages: all is read and rendered again;
+- site.yaml: all is read and rendered again; any file of a site in several languages:
+  all is read again, as `build` reads it, which renders and writes only the pages that
+  changed (fastpath/reuse.py);
 - static files (templates/assets/, content/files/): those files are copied.
 
 Only files whose bytes changed are written (a temporary file, then os.replace: never a
@@ -27,11 +29,11 @@ from typing import Iterable
 
 import jinja2
 
-from ..build import BuildOptions, BuildResult, build, collect_copies
+from ..build import BuildOptions, BuildResult, collect_copies
 from ..output.lock import output_lock
 from .changes import Changes, classify_changes
 from .sources import ContentFiles
-from .steps import Outcome, Plan, is_paper_page
+from .steps import Outcome, Plan, build_again, is_paper_page
 from ..diagnostics import ContentError, Diagnostic, Diagnostics
 from ..models import Paper, Site
 from ..plan.checks import check_text_links
@@ -125,7 +127,7 @@ class SiteBuilder:
     def read_changes(self, changes: Changes) -> list[Diagnostic]:
         """Only what changed; returns the warnings found in it."""
         warnings = self.content.read_changes(changes)
-        if changes.static or changes.notebooks or self.previews_changed():
+        if changes.static or changes.notebooks or self.content.previews_changed():
             self.copies = {}  # previews and notebooks' pictures are copies too
         if changes.static:  # a preview's view is measured from its picture
             for slug in [s for s, p in self.viewed.items() if p.preview is not None]:
@@ -134,15 +136,6 @@ class SiteBuilder:
             self.env = self.new_env()  # and no cached fragments
             self.stale_templates |= changes.templates
         return warnings
-
-    def previews_changed(self) -> bool:
-        """Whether a paper file read again names other previews or PDFs (copied files)."""
-        for path, old in self.content.reread.items():
-            new = self.content.sources.get(path)
-            if [(p.preview, p.link("pdf")) for p in (old.papers if old else ())] != \
-                    [(p.preview, p.link("pdf")) for p in (new.papers if new else ())]:
-                return True
-        return False
 
     def substitute_papers(self, changes: Changes | None) -> Site | None:
         """The last site with the papers read again in place of their old selves, when
@@ -311,7 +304,7 @@ class SiteBuilder:
             return None
         if changes is None or changes.config or self.site is None \
                 or self.site.config.languages or not self.folder.is_intact():
-            return self.build_whole(start)
+            return self.build_whole(start, changes is not None)
         self.replaced = {}
         warnings = self.read_changes(changes)
         diags = self.new_diags()
@@ -324,10 +317,12 @@ class SiteBuilder:
             return self.failed(errors, warnings, start)
         return self.render_and_write(site, substituted, diags, warnings, start)
 
-    def build_whole(self, start: float) -> Outcome:
-        """The site built as `build` builds it, what it kept taken up for later saves."""
+    def build_whole(self, start: float, saved: bool = False) -> Outcome:
+        """The site built as `build` builds it, what it kept taken up for later saves; a
+        site in several languages as steps.build_again builds it, keeping only the site
+        (to know it is in several languages)."""
         try:
-            result = build(self.options, keep=True)
+            result, written = build_again(self.options, saved)
         except ContentError as exc:
             self.reset()
             found = exc.diagnostics
@@ -338,9 +333,14 @@ class SiteBuilder:
             diags = self.new_diags()
             diags.error(self.options.output_dir, 0, str(exc))
             return self.failed(diags.errors(), [], start)
-        self.adopt(result)
-        return Outcome(True, [], result.warnings, sorted(self.pages) + sorted(self.copies),
-                       len(self.pages), result.papers, time.perf_counter() - start)
+        if written is None:
+            self.adopt(result)
+            written = sorted(self.pages) + sorted(self.copies)
+        else:
+            self.reset()
+        self.site, self.last_ok = result.site, True
+        return Outcome(True, [], result.warnings, written, len(self.pages) or result.files,
+                       result.papers, time.perf_counter() - start)
 
     def render_and_write(self, site: Site, substituted: bool, diags: Diagnostics,
                          warnings: list[Diagnostic], start: float) -> Outcome:

@@ -173,6 +173,15 @@ class ContentFiles:
             self.extras_read_for = None
         return [d for d in found if d.severity == "warning"]
 
+    def previews_changed(self) -> bool:
+        """Whether a paper file read again names other previews or PDFs (copied files)."""
+        for path, old in self.reread.items():
+            new = self.sources.get(path)
+            if [(p.preview, p.link("pdf")) for p in (old.papers if old else ())] != \
+                    [(p.preview, p.link("pdf")) for p in (new.papers if new else ())]:
+                return True
+        return False
+
     def naming(self, names: set[str]) -> set[Path]:
         """The paper files whose links name any of `names` (or may: not known)."""
         if not names:

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from pathlib import Path
 
+from ..build import BuildOptions, BuildResult, build
 from ..diagnostics import Diagnostic
 from ..plan.pages import Page
 from ..structure.kinds import KIND
 from ..fastpath.replan import Located
 from ..fastpath.rewrite import Change
+from ..output.writer import OutputError, read_manifest
+from ..reading.loader import CONFIG_FILE
+from ..reading.settings.langconfig import declares_languages
 
 
 @dataclass(frozen=True)
@@ -42,3 +48,39 @@ class Plan:
     located: dict[str, Located]  # where those hold paper entries (replan.locate_entries)
     paper_pages: dict[str, list[str]]  # each paper's own pages
     same_pages: bool  # the same output paths as last time
+
+
+def snapshot_outputs(out_dir: Path) -> dict[str, tuple[int, int, int]]:
+    """The identity of each file the tool wrote in `out_dir` (its manifest's): a file
+    written again, even with the same bytes, has another (a new inode, os.replace)."""
+    try:
+        listed = read_manifest(out_dir) or set()
+    except OutputError:
+        return {}
+    found = {}
+    for rel in listed:
+        try:
+            status = os.stat(out_dir / rel)
+        except OSError:
+            continue
+        found[rel] = (status.st_ino, status.st_mtime_ns, status.st_size)
+    return found
+
+
+def list_rewritten(before: dict[str, tuple], after: dict[str, tuple]) -> list[str]:
+    """The output paths written, added or removed between two snapshots."""
+    return sorted(rel for rel in before.keys() | after.keys()
+                  if before.get(rel) != after.get(rel))
+
+
+def build_again(options: BuildOptions, saved: bool) -> tuple[BuildResult, list[str] | None]:
+    """The site built as `build` builds it, with what serve rebuilds from kept (written
+    None); a site in several languages without, with the files written: after a save
+    (`saved`), those that changed, for such a build takes the last build's pages that
+    would be the same (fastpath/reuse.py). Such a site is built so on every save."""
+    if not declares_languages(options.content_dir / CONFIG_FILE):
+        return build(options, keep=True), None
+    before = snapshot_outputs(options.output_dir) if saved else {}
+    result = build(options)
+    after = snapshot_outputs(options.output_dir)
+    return result, list_rewritten(before, after) if saved else sorted(after)

@@ -1,6 +1,8 @@
 """What a build adds for a site in several languages (plan/languages.py): each other
-language's pages and CV files (the build that takes nothing from the last one is
-reading/settings/langconfig.py's `build_cold_for_languages`)."""
+language's pages and CV files. A build takes those that are the same from the last one
+as it takes the default language's (fastpath/reuse.py); the touch-up and serve's
+rebuild from what it kept know the default language's pages alone, and leave such a
+site to this whole build."""
 
 from __future__ import annotations
 

@@ -3,19 +3,15 @@ several scripts (`author.name: {en: Wei Gao, zh: 高巍}`)."""
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import re
 from pathlib import Path
-from typing import TypeVar
 
 from ...diagnostics import Diagnostics
 from .fields import FieldReader
 from .yamlread import Located, parse_yaml, read_text
 from ...structure.languages import (is_well_formed, known_strings, parse_language,
                                     suggest_language)
-
-Options = TypeVar("Options")
 
 LANGUAGE_HELP = "a language tag such as en, zh, zh-Hant, de, pt-BR or ar"
 # What a template fills into an interface string (`%(name)s`, `%(num)d`) or a percent
@@ -208,8 +204,8 @@ def read_quietly(path: Path) -> Located | None:
 
 
 def declares_languages(path: Path) -> bool:
-    """Whether site.yaml (`path`) names several languages: such a site is built whole
-    every time, its pages taken from no last build (plan/languages.py)."""
+    """Whether site.yaml (`path`) names several languages: serve rebuilds such a site
+    after a save as `build` does (live/steps.py: its pages of every language)."""
     doc = read_quietly(path)
     data = doc.data if doc is not None else None
     return isinstance(data, dict) and isinstance(data.get("languages"), list) \
@@ -225,12 +221,3 @@ def find_language_line(path: Path, tag: str) -> int:
     found = [i for i, named in enumerate(listed if isinstance(listed, list) else ())
              if isinstance(named, str) and named.strip() == tag]
     return doc.line("languages", found[0]) if doc is not None and found else 1
-
-
-def build_cold_for_languages(options: Options, config_path: Path) -> Options:
-    """The build's options without the cache when site.yaml names several languages:
-    such a site is built whole every time (the last build's pages, the touch-up and the
-    cache know one language's pages)."""
-    if getattr(options, "cache") and declares_languages(config_path):
-        return dataclasses.replace(options, cache=False)  # type: ignore[type-var]
-    return options
