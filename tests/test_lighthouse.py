@@ -1,6 +1,6 @@
 """Lighthouse (npm `lighthouse`, tests/package.json) with Debian's Chromium gives 100 in
 performance, accessibility, best practices and SEO, on a phone and on a desktop: the demo's
-home, publications, a paper, the CV and a post; the lab's home, people (with its photos)
+home, publications, a paper, the CV, a post and a notebook post; the lab's home, people (with its photos)
 and a person; the bilingual site's Chinese home, publications and paper; served from
 127.0.0.1. The runs read the
 pages as a visitor's browser would: with Lighthouse's simulated slow phone network, its
@@ -27,6 +27,7 @@ RUNNER = ROOT / "tests" / "lighthouse.mjs"
 PAGES = {("demo", "home"): "", ("demo", "publications"): "publications/",
          ("demo", "paper"): "publications/tidepool-sis-2025/", ("demo", "cv"): "cv/",
          ("demo", "post"): "posts/queueing-in-one-page/",
+         ("demo", "notebook"): "posts/simulating-a-queue/",
          ("lab", "home"): "", ("lab", "people"): "people/",
          ("lab", "person"): "people/elena-petrova/",
          ("bilingual", "zh home"): "zh/", ("bilingual", "zh publications"): "zh/publications/",

@@ -1,21 +1,23 @@
 // Copy buttons for blocks marked <pre data-copy="BibTeX"> (or "code"). The button is added here,
-// so a page without JavaScript shows no dead button, only the text to select by hand.
+// so a page without JavaScript shows no dead button, only the text to select by hand. It goes
+// into the room style.css keeps at the top of each block from the first paint, so that
+// nothing on the page moves when it arrives.
 (function () {
   "use strict";
   // The words are the page's, in the site's language (this script's data-* attributes).
   var words = (document.currentScript && document.currentScript.dataset) || {};
 
-  function selectText(node) {
+  function selectText(pre) {
     var range = document.createRange();
-    range.selectNodeContents(node);
+    range.selectNodeContents(pre.querySelector("code") || pre);  // not the button's words
     var selection = window.getSelection();
     selection.removeAllRanges();
     selection.addRange(range);
   }
 
   function copyText(pre) {
-    var copy = pre.cloneNode(true);  // the code without its line numbers
-    var numbers = copy.querySelectorAll(".ln");
+    var copy = pre.cloneNode(true);  // the code without its line numbers and the button
+    var numbers = copy.querySelectorAll(".ln, .copy-bar");
     for (var n = 0; n < numbers.length; n++) { numbers[n].remove(); }
     var text = copy.textContent;
     if (navigator.clipboard && window.isSecureContext) {
@@ -31,7 +33,7 @@
   }
 
   function addButton(pre) {
-    var bar = document.createElement("div");
+    var bar = document.createElement("span");  // inside <pre>: phrasing content
     bar.className = "copy-bar";
     var button = document.createElement("button");
     button.type = "button";
@@ -51,7 +53,7 @@
     });
     bar.appendChild(button);
     bar.appendChild(status);
-    pre.parentNode.insertBefore(bar, pre);
+    pre.insertBefore(bar, pre.firstChild);
   }
 
   var blocks = document.querySelectorAll("pre[data-copy]");
