@@ -621,3 +621,36 @@ def test_projects_move_with_their_picture_links_papers_and_old_addresses(tmp_pat
                                                  ).read_text(encoding="utf-8")
     assert not (site / "projects" / "secret").exists() and not (site / "project" / "secret"
                                                                 ).exists()
+
+
+def test_a_sections_pages_are_found_at_any_depth_as_hugo_finds_them(tmp_path):
+    """Sub-folders of a section (by kind, by year) hold pages as Hugo finds them: a folder
+    with index.md is one page, `_index.md` a list and no page, a .md file a page; a page
+    with no `date` has Hugo's next, `publishDate`."""
+    old = write_files(tmp_path / "old", {
+        "config.yaml": "title: Ivo Marsh\nbaseURL: https://ivo.example.org/\n",
+        "content/authors/admin/_index.md": "---\nname: Ivo Marsh\nsuperuser: true\n---\n",
+        "content/publication/_index.md": "---\ntitle: Papers\n---\n",
+        "content/publication/journal/_index.md": "---\ntitle: Journal papers\n---\n",
+        "content/publication/journal/salt-marsh.md": "---\ntitle: Salt Marsh Dynamics\n"
+            "publishDate: '2021-05-18'\npublication: Marsh Letters\n---\n",
+        "content/publication/2023/reed-beds/index.md": "---\ntitle: Reed Beds\n"
+            "date: 2023-02-01\npublication: Wetland Review\n---\n",
+        "content/publication/2023/old/deep/peat.md": "---\ntitle: Peat Cores\n"
+            "date: 2023-03-01\npublication: Bog Studies\n---\n",
+        "content/publication/tidal-flats.md": "---\ntitle: Tidal Flats\ndate: 2020-01-01\n"
+            "publication: Shore Notes\n---\n",
+    })
+    content = tmp_path / "content"
+    result = migrate(old, content)
+    assert sorted(p.name for p in (content / "publications").iterdir()) == [
+        "peat.md", "reed-beds.md", "salt-marsh.md", "tidal-flats.md"]
+    salt = front_matter(content / "publications" / "salt-marsh.md")
+    assert salt["title"] == "Salt Marsh Dynamics" and str(salt["date"]) == "2021-05-18"
+    assert front_matter(content / "publications" / "reed-beds.md")["venue"] == "Wetland Review"
+    redirects = yaml.safe_load((content / "site.yaml").read_text("utf-8"))["redirects"]
+    assert {(old.strip("/"), new.strip("/")) for old, new in redirects.items()} >= {
+        ("publication/journal/salt-marsh", "publications/salt-marsh"),
+        ("publication/2023/reed-beds", "publications/reed-beds"),
+        ("publication/2023/old/deep/peat", "publications/peat")}
+    assert "no index.md" not in result.out and "without a date" not in result.out

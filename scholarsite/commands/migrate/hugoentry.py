@@ -34,6 +34,7 @@ class Entry:
     kind: str  # publications | talks | posts | projects: the new folder
     slug: str
     old_path: str  # its address on the old site, such as publication/my-paper/
+    translations: tuple[tuple[str, Path], ...] = ()  # its other languages' files
 
     @property
     def folder(self) -> Path:
@@ -41,7 +42,7 @@ class Entry:
 
     @property
     def bundled(self) -> bool:
-        return self.source.path.stem == "index"
+        return self.source.path.name.startswith("index.")
 
     def where(self, mig: Migration, key: str = "") -> str:
         return mig.where(self.source.path, key_line(self.source, key) if key else 0)
