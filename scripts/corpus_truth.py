@@ -32,6 +32,9 @@ INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 TAG = re.compile(r"<[^>]+>")
 DOI = re.compile(r"(?:doi\.org/|^doi:\s*)(10\.\d{4,9}/\S+)", re.I)
 YEAR = re.compile(r"\b(1[89]\d\d|2[01]\d\d)\b")
+# The AAS journal macros ADS exports (`journal = {\apj}`): the table of facts (macro, journal)
+# is data, read here by this script's own code.
+AAS_TABLE = Path(__file__).resolve().parent.parent / "scholarsite" / "data" / "aas_journals.tsv"
 
 
 def plain(text) -> str:
@@ -248,6 +251,11 @@ def decode(text: str) -> str:
         return plain(text.replace("{", "").replace("}", ""))
 
 
+def aas_journals() -> dict[str, str]:
+    lines = AAS_TABLE.read_text(encoding="utf-8").splitlines()
+    return dict(line.split("\t") for line in lines if line and not line.startswith("#"))
+
+
 def bib_authors(entry) -> list[str] | None:
     people = entry.persons.get("author", [])
     raw = entry.fields.get("author", "")
@@ -304,6 +312,7 @@ def truth_alfolio(root: Path, until: dt.date, samples: set[str]) -> tuple:
                 hidden.append({"source": source, "reason": "not in the page's years: list"})
                 continue
             venue = entry.fields.get("journal") or entry.fields.get("booktitle")
+            venue = aas_journals().get(venue.strip("{} \\"), venue) if venue else venue
             shown.append(item(source, decode(entry.fields.get("title", "")),
                               bib_authors(entry), decode(venue) if venue else None, year,
                               bare_doi(entry.fields.get("doi")), key=key, type=entry.type))
