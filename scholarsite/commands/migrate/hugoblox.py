@@ -24,8 +24,10 @@ from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file,
 from .hugofields import (MARKS, person_name, read_markdown_link, settle_type, split_names,
                          split_venue)
 from .hugopages import find_pages
+from .hugotranslations import leave_translations, paper_translations
 from .hugoentry import (LINK_FIELDS, LINK_LABELS, Entry, add_link, add_venue_links,
-                        copy_featured, copy_linked_file, make_links, read_address)
+                        copy_featured, copy_linked_file, make_links, make_text,
+                        read_address)
 from .model import NO_VENUE, Migration
 
 SECTIONS = {"publications": ("publication", "publications"), "talks": ("event", "talk"),
@@ -52,10 +54,13 @@ def read_hugoblox(old: Path, mig: Migration) -> None:
     for entry in projects:
         guarded(mig, mig.where(entry.source.path, 1), move_project, entry,
                 related.get(entry.old_path, []), mig)
-    for entry in find_entries(old, "talks", mig):
+    talks, posts = find_entries(old, "talks", mig), find_entries(old, "posts", mig)
+    for entry in talks:
         guarded(mig, mig.where(entry.source.path, 1), move_talk, entry, mig)
-    for entry in find_entries(old, "posts", mig):
+    for entry in posts:
         guarded(mig, mig.where(entry.source.path, 1), move_post, entry, mig)
+    for entry in [*projects, *talks, *posts]:
+        leave_translations(entry, mig)
     if legend:
         mig.site["publications"] = {"author_notes": {m: t for t, m in legend.items()}}
     note_other_content(old, mig)
@@ -146,6 +151,7 @@ def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migratio
     if not check_paper(entry, fields, owner, mig):
         return
     body = make_text(entry, "abstract", mig)
+    fields["translations"] = paper_translations(entry, fields, body, mig)
     mig.add_text(f"publications/{entry.slug}.md", format_entry(fields, body), "paper",
                  mig.where(entry.source.path))
     add_redirects(entry, mig)
@@ -224,17 +230,6 @@ def flip_name(name: str) -> str:
     """'Family, Given' -> 'Given Family'."""
     family, _, given = name.partition(",")
     return f"{given.strip()} {family.strip()}".strip() if given else name.strip()
-
-
-def make_text(entry: Entry, first: str, mig: Migration) -> str:
-    """The entry's text: its `abstract` (or `summary` when nothing else), then its body."""
-    below = f"{entry.kind}/{entry.slug}"
-    body = convert_body(entry.source, mig,
-                        lambda ref: copy_file(ref, entry.folder, below, mig)).strip()
-    lead = text_of(entry.source.fields.get(first)) if first else ""
-    if not lead and not body:
-        lead = text_to_markdown(strip_html(text_of(entry.source.fields.get("summary"))))
-    return "\n\n".join(part for part in (lead, body) if part)
 
 
 # --- Talks and posts ----------------------------------------------------------------------
