@@ -355,8 +355,10 @@ def hugo_publication_files(root: Path) -> list[Path]:
     for section in ("publication", "publications"):
         base = root / "content" / section
         for path in sorted(base.rglob("*.md")) if base.is_dir() else []:
-            in_bundle = (path.parent / "index.md").is_file() and path.parent != base
-            if path.name != "_index.md" and (path.name == "index.md" or not in_bundle):
+            index = sorted(path.parent.glob("index*.md"))
+            in_bundle = any(LANGUAGE_SUFFIX.match(p.name) or p.name == "index.md"
+                            for p in index) and path.parent != base
+            if path.name != "_index.md" and (path.name.startswith("index.") or not in_bundle):
                 files.append(path)
     return files
 
@@ -368,11 +370,37 @@ def markdown_text(text) -> str | None:
     return plain(text) or None
 
 
+HUGO_CONFIGS = ("config/_default/config.yaml", "config/_default/config.toml",
+                "config/_default/hugo.yaml", "config/_default/hugo.toml", "config.toml",
+                "config.yaml", "hugo.toml", "hugo.yaml")
+LANGUAGE_SUFFIX = re.compile(r"^(.+)\.([a-z]{2,3}(?:[-_][a-z0-9]{2,4})?)\.md$", re.I)
+
+
+def translation_of(path: Path, language: str) -> Path | None:
+    """The page in the site's language of which `path` (x.zh.md) is another language's
+    version: Hugo shows one page per language, the same paper."""
+    found = LANGUAGE_SUFFIX.match(path.name)
+    if not found or found.group(2).lower() == language.lower():
+        return None
+    stem = found.group(1)
+    for name in (f"{stem}.{language}.md", f"{stem}.md"):
+        if (path.parent / name).is_file():
+            return path.parent / name
+    return None
+
+
 def truth_hugo(root: Path, until: dt.date, samples: set[str]) -> tuple:
     profiles = hugo_profiles(root)
     shown, hidden, unasserted = [], [], []
+    config = {str(k).lower(): v for k, v in load_config(root, HUGO_CONFIGS).items()}
+    language = str(config.get("defaultcontentlanguage") or "en")
     for path in hugo_publication_files(root):
         rel = path.relative_to(root).as_posix()
+        main = translation_of(path, language)
+        if main is not None:
+            hidden.append({"source": f"{rel}:1", "reason": "the same page in another "
+                           f"language ({main.relative_to(root).as_posix()})"})
+            continue
         meta = load_front_matter(path)
         if meta is None:
             unasserted.append({"source": rel, "reason": "front matter that YAML/TOML refuses"})
