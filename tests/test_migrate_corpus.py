@@ -11,6 +11,7 @@ decided to be right for the user is listed in ACCEPTED, with its reason."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import unicodedata
@@ -248,7 +249,8 @@ def match_pages(truth: list[dict], pages: list[dict], old: Path) -> tuple[list, 
     free = list(pages)
     pairs = []
     for item in truth:  # of pages that share a title, the one that differs least
-        named = [p for p in free if same(p["title"], item["title"])] or [
+        named = [p for p in free if same(p["title"], item["title"]) or same(
+            p["title"], html.unescape(item["title"]))] or [  # a .bib's '&nbsp;' the HTML showed
             p for p in free if "$" in item["title"] and same(  # its formulas aside
                 p["title_words"], re.sub(r"\$[^$]*\$", " ", item["title"]))]
         page = min(named, key=lambda p: (len(compare(item, p, old)), p["year"] != str(
