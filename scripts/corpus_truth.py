@@ -32,6 +32,9 @@ INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 TAG = re.compile(r"<[^>]+>")
 DOI = re.compile(r"(?:doi\.org/|^doi:\s*)(10\.\d{4,9}/\S+)", re.I)
 YEAR = re.compile(r"\b(1[89]\d\d|2[01]\d\d)\b")
+# The AAS journal macros ADS exports (`journal = {\apj}`): the table of facts (macro, journal)
+# is data, read here by this script's own code.
+AAS_TABLE = Path(__file__).resolve().parent.parent / "scholarsite" / "data" / "aas_journals.tsv"
 
 
 def plain(text) -> str:
@@ -248,6 +251,11 @@ def decode(text: str) -> str:
         return plain(text.replace("{", "").replace("}", ""))
 
 
+def aas_journals() -> dict[str, str]:
+    lines = AAS_TABLE.read_text(encoding="utf-8").splitlines()
+    return dict(line.split("\t") for line in lines if line and not line.startswith("#"))
+
+
 def bib_authors(entry) -> list[str] | None:
     people = entry.persons.get("author", [])
     raw = entry.fields.get("author", "")
@@ -304,6 +312,7 @@ def truth_alfolio(root: Path, until: dt.date, samples: set[str]) -> tuple:
                 hidden.append({"source": source, "reason": "not in the page's years: list"})
                 continue
             venue = entry.fields.get("journal") or entry.fields.get("booktitle")
+            venue = aas_journals().get(venue.strip("{} \\"), venue) if venue else venue
             shown.append(item(source, decode(entry.fields.get("title", "")),
                               bib_authors(entry), decode(venue) if venue else None, year,
                               bare_doi(entry.fields.get("doi")), key=key, type=entry.type))
@@ -346,8 +355,10 @@ def hugo_publication_files(root: Path) -> list[Path]:
     for section in ("publication", "publications"):
         base = root / "content" / section
         for path in sorted(base.rglob("*.md")) if base.is_dir() else []:
-            in_bundle = (path.parent / "index.md").is_file() and path.parent != base
-            if path.name != "_index.md" and (path.name == "index.md" or not in_bundle):
+            index = sorted(path.parent.glob("index*.md"))
+            in_bundle = any(LANGUAGE_SUFFIX.match(p.name) or p.name == "index.md"
+                            for p in index) and path.parent != base
+            if path.name != "_index.md" and (path.name.startswith("index.") or not in_bundle):
                 files.append(path)
     return files
 
@@ -359,11 +370,37 @@ def markdown_text(text) -> str | None:
     return plain(text) or None
 
 
+HUGO_CONFIGS = ("config/_default/config.yaml", "config/_default/config.toml",
+                "config/_default/hugo.yaml", "config/_default/hugo.toml", "config.toml",
+                "config.yaml", "hugo.toml", "hugo.yaml")
+LANGUAGE_SUFFIX = re.compile(r"^(.+)\.([a-z]{2,3}(?:[-_][a-z0-9]{2,4})?)\.md$", re.I)
+
+
+def translation_of(path: Path, language: str) -> Path | None:
+    """The page in the site's language of which `path` (x.zh.md) is another language's
+    version: Hugo shows one page per language, the same paper."""
+    found = LANGUAGE_SUFFIX.match(path.name)
+    if not found or found.group(2).lower() == language.lower():
+        return None
+    stem = found.group(1)
+    for name in (f"{stem}.{language}.md", f"{stem}.md"):
+        if (path.parent / name).is_file():
+            return path.parent / name
+    return None
+
+
 def truth_hugo(root: Path, until: dt.date, samples: set[str]) -> tuple:
     profiles = hugo_profiles(root)
     shown, hidden, unasserted = [], [], []
+    config = {str(k).lower(): v for k, v in load_config(root, HUGO_CONFIGS).items()}
+    language = str(config.get("defaultcontentlanguage") or "en")
     for path in hugo_publication_files(root):
         rel = path.relative_to(root).as_posix()
+        main = translation_of(path, language)
+        if main is not None:
+            hidden.append({"source": f"{rel}:1", "reason": "the same page in another "
+                           f"language ({main.relative_to(root).as_posix()})"})
+            continue
         meta = load_front_matter(path)
         if meta is None:
             unasserted.append({"source": rel, "reason": "front matter that YAML/TOML refuses"})

@@ -282,3 +282,53 @@ def test_no_news_item_is_left_behind_for_its_date(tmp_path):
     assert "_news/announcement_2.md:1: the date 'Sep-14' read as 2014-09" in result.out
     assert "_news/announcement_3.md:1: the old site gives no date; written as 2016" in result.out
     assert "not moved" not in result.out
+
+
+AAS_AND_REFERENCES_BIB = r"""
+@article{dust2021, title = {Dust in the Wind&#58; A Survey}, journal = {\apj},
+  author = {Castellan, Mira and M&uuml;ller, Jonas}, year = {2021}}
+@article{rings2020, title = {Rings &amp; Moons for &#36;5}, journal = {{\mnras}},
+  author = {Castellan, Mira}, year = {2020}}
+@article{cold2019, title = {Cold Gas}, journal = {\aap}, author = {Castellan, Mira},
+  year = {2019}}
+@article{jets2022, title = {Jets}, journal = {\apjl}, author = {Castellan, Mira},
+  year = {2022}, eprint = {2201.01234}, archiveprefix = {arXiv}}
+@article{odd2018, title = {R&D; at Sea}, journal = {\notajournal}, author = {Castellan, Mira},
+  year = {2018}}
+"""
+
+
+@pytest.fixture(scope="module")
+def astronomer(tmp_path_factory):
+    """An al-folio bibliography as NASA ADS exports it (AAS journal macros) and with HTML
+    character references in its values: (content, site, migrate's run)."""
+    root = tmp_path_factory.mktemp("astronomer")
+    (root / "old" / "_bibliography").mkdir(parents=True)
+    (root / "old" / "_bibliography" / "papers.bib").write_text(AAS_AND_REFERENCES_BIB,
+                                                                encoding="utf-8")
+    return migrate_and_build(root / "old", root / "new")
+
+
+def test_aas_journal_macros_are_read_as_the_journals_they_name(astronomer):
+    site = astronomer[1]
+    shown = {}
+    for key in ("dust2021", "rings2020", "cold2019", "jets2022"):
+        facts = page(site, f"publications/{key}/index.html").select(".paper-facts dt, "
+                                                                    ".paper-facts dd")
+        texts = [" ".join(tag.get_text().split()) for tag in facts]
+        shown[key] = dict(zip(texts[::2], texts[1::2])).get("Journal")
+    assert shown == {"dust2021": "The Astrophysical Journal",
+                     "rings2020": "Monthly Notices of the Royal Astronomical Society",
+                     "cold2019": "Astronomy and Astrophysics",
+                     "jets2022": "The Astrophysical Journal Letters"}
+
+
+def test_html_character_references_in_bibtex_are_their_characters(astronomer):
+    site = astronomer[1]
+    titles = {key: page(site, f"publications/{key}/index.html").select_one("h1").get_text()
+              for key in ("dust2021", "rings2020", "odd2018")}
+    assert titles == {"dust2021": "Dust in the Wind: A Survey",
+                      "rings2020": "Rings & Moons for $5", "odd2018": "R&D; at Sea"}
+    html = (site / "publications" / "rings2020" / "index.html").read_text(encoding="utf-8")
+    assert "Rings &amp; Moons for $5" in html and "&amp;amp;" not in html
+    assert "Müller" in page(site, "publications/dust2021/index.html").get_text()

@@ -11,6 +11,7 @@ decided to be right for the user is listed in ACCEPTED, with its reason."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import unicodedata
@@ -204,9 +205,27 @@ def seen_title(soup) -> tuple[str, str]:
     return shown, clean(h1.get_text())
 
 
+def label_words(*labels: str) -> dict[str, str]:
+    """Each fact label a page may show, in every language the theme ships a catalog of,
+    -> its English word: a site in Japanese shows 論文誌, not Journal (read from the
+    catalogs' text, as a reader of that language reads the page)."""
+    words = {label: label for label in labels}
+    for catalog in sorted((Path(__file__).resolve().parent.parent / "scholarsite" / "locale"
+                           ).glob("*.po")):
+        text = catalog.read_text(encoding="utf-8")
+        for label in labels:
+            for found in re.finditer(rf'^msgid "{label}"\nmsgstr "([^"]+)"$', text, re.M):
+                words.setdefault(found.group(1), label)
+    return words
+
+
+LABELS = label_words("Journal", "Conference", "Venue", "Date", "DOI")
+
+
 def read_paper_page(soup, path: Path, site: Path) -> dict:
-    facts = {dt.get_text(strip=True): dd for dt, dd in
-             zip(soup.select(".paper-facts dt"), soup.select(".paper-facts dd"))}
+    facts = {LABELS.get(label, label): dd for label, dd in
+             zip((dt.get_text(strip=True) for dt in soup.select(".paper-facts dt")),
+                 soup.select(".paper-facts dd"))}
     authors = []
     for span in soup.select(".paper-authors .author"):
         for sup in span.find_all("sup"):
@@ -248,7 +267,8 @@ def match_pages(truth: list[dict], pages: list[dict], old: Path) -> tuple[list, 
     free = list(pages)
     pairs = []
     for item in truth:  # of pages that share a title, the one that differs least
-        named = [p for p in free if same(p["title"], item["title"])] or [
+        named = [p for p in free if same(p["title"], item["title"]) or same(
+            p["title"], html.unescape(item["title"]))] or [  # a .bib's '&nbsp;' the HTML showed
             p for p in free if "$" in item["title"] and same(  # its formulas aside
                 p["title_words"], re.sub(r"\$[^$]*\$", " ", item["title"]))]
         page = min(named, key=lambda p: (len(compare(item, p, old)), p["year"] != str(

@@ -621,3 +621,79 @@ def test_projects_move_with_their_picture_links_papers_and_old_addresses(tmp_pat
                                                  ).read_text(encoding="utf-8")
     assert not (site / "projects" / "secret").exists() and not (site / "project" / "secret"
                                                                 ).exists()
+
+
+def test_a_sections_pages_are_found_at_any_depth_as_hugo_finds_them(tmp_path):
+    """Sub-folders of a section (by kind, by year) hold pages as Hugo finds them: a folder
+    with index.md is one page, `_index.md` a list and no page, a .md file a page; a page
+    with no `date` has Hugo's next, `publishDate`."""
+    old = write_files(tmp_path / "old", {
+        "config.yaml": "title: Ivo Marsh\nbaseURL: https://ivo.example.org/\n",
+        "content/authors/admin/_index.md": "---\nname: Ivo Marsh\nsuperuser: true\n---\n",
+        "content/publication/_index.md": "---\ntitle: Papers\n---\n",
+        "content/publication/journal/_index.md": "---\ntitle: Journal papers\n---\n",
+        "content/publication/journal/salt-marsh.md": "---\ntitle: Salt Marsh Dynamics\n"
+            "publishDate: '2021-05-18'\npublication: Marsh Letters\n---\n",
+        "content/publication/2023/reed-beds/index.md": "---\ntitle: Reed Beds\n"
+            "date: 2023-02-01\npublication: Wetland Review\n---\n",
+        "content/publication/2023/old/deep/peat.md": "---\ntitle: Peat Cores\n"
+            "date: 2023-03-01\npublication: Bog Studies\n---\n",
+        "content/publication/tidal-flats.md": "---\ntitle: Tidal Flats\ndate: 2020-01-01\n"
+            "publication: Shore Notes\n---\n",
+    })
+    content = tmp_path / "content"
+    result = migrate(old, content)
+    assert sorted(p.name for p in (content / "publications").iterdir()) == [
+        "peat.md", "reed-beds.md", "salt-marsh.md", "tidal-flats.md"]
+    salt = front_matter(content / "publications" / "salt-marsh.md")
+    assert salt["title"] == "Salt Marsh Dynamics" and str(salt["date"]) == "2021-05-18"
+    assert front_matter(content / "publications" / "reed-beds.md")["venue"] == "Wetland Review"
+    redirects = yaml.safe_load((content / "site.yaml").read_text("utf-8"))["redirects"]
+    assert {(old.strip("/"), new.strip("/")) for old, new in redirects.items()} >= {
+        ("publication/journal/salt-marsh", "publications/salt-marsh"),
+        ("publication/2023/reed-beds", "publications/reed-beds"),
+        ("publication/2023/old/deep/peat", "publications/peat")}
+    assert "no index.md" not in result.out and "without a date" not in result.out
+
+
+def test_a_pages_other_languages_move_as_its_translations(tmp_path):
+    """`index.en.md` beside `index.zh.md`: the file in the site's language is the paper,
+    the others its translations where they say something of their own; a post's other
+    languages are named in the report with what to do."""
+    old = write_files(tmp_path / "old", {
+        "config.yaml": "title: Lin Wei\nbaseURL: https://lin.example.org/\n"
+                       "defaultContentLanguage: en\n",
+        "content/authors/admin/_index.md": "---\nname: Lin Wei\nsuperuser: true\n---\n",
+        "content/publication/lanterns/index.en.md": "---\ntitle: Lanterns\ndate: 2022-01-01\n"
+            "publication: Light Letters\n---\nLanterns share light fairly.\n",
+        "content/publication/lanterns/index.zh.md": "---\ntitle: 灯笼\ndate: 2022-01-01\n"
+            "publication: Light Letters\n---\n灯笼公平地分享光。\n",
+        "content/publication/lanterns/index.ja.md": "---\ntitle: Lanterns\ndate: 2022-01-01\n"
+            "publication: Light Letters\n---\nLanterns share light fairly.\n",
+        "content/publication/tides.md": "---\ntitle: Tides\ndate: 2021-01-01\n"
+            "publication: Sea Notes\n---\n",
+        "content/publication/tides.de.md": "---\ntitle: Gezeiten\ndate: 2021-01-01\n"
+            "publication: Sea Notes\n---\n",
+        "content/post/hello/index.md": "---\ntitle: Hello\ndate: 2022-02-02\n---\nHi.\n",
+        "content/post/hello/index.zh.md": "---\ntitle: 你好\ndate: 2022-02-02\n---\n嗨。\n",
+    })
+    content = tmp_path / "content"
+    result = migrate(old, content)
+    assert sorted(p.name for p in (content / "publications").iterdir()) == [
+        "lanterns.md", "tides.md"]
+    lanterns = front_matter(content / "publications" / "lanterns.md")
+    assert lanterns["title"] == "Lanterns"
+    assert lanterns["translations"] == {"zh": {"title": "灯笼", "abstract": "灯笼公平地分享光。"}}
+    assert front_matter(content / "publications" / "tides.md")["translations"] == {
+        "de": {"title": "Gezeiten"}}
+    site_yaml = yaml.safe_load((content / "site.yaml").read_text("utf-8"))
+    assert site_yaml["languages"] == ["en", "zh", "de"]
+    assert "content/publication/lanterns/index.ja.md:1: the paper's ja version says what " \
+           "content/publication/lanterns/index.en.md says" in result.out
+    assert "content/post/hello/index.zh.md:1: the zh version of content/post/hello/index.md;" \
+           " not moved: to keep it, write it as posts/hello.zh.md" in result.out
+    assert sorted(p.name for p in (content / "posts").iterdir()) == ["hello.md"]
+    built = run_cli(*build_args(content, tmp_path / "site"))
+    assert built.code == 0, built.out + built.err
+    assert "灯笼" in (tmp_path / "site" / "zh" / "publications" / "lanterns" / "index.html"
+                    ).read_text("utf-8")

@@ -23,13 +23,17 @@ from .hugoconfig import (PLACEHOLDER_NAME, Owner, convert_body, copy_file,
                          read_hugo_source, read_owner, text_of)
 from .hugofields import (MARKS, person_name, read_markdown_link, settle_type, split_names,
                          split_venue)
+from .hugopages import find_pages
+from .hugotranslations import leave_translations, paper_translations
 from .hugoentry import (LINK_FIELDS, LINK_LABELS, Entry, add_link, add_venue_links,
-                        copy_featured, copy_linked_file, make_links, read_address)
+                        copy_featured, copy_linked_file, make_links, make_text,
+                        read_address)
 from .model import NO_VENUE, Migration
 
 SECTIONS = {"publications": ("publication", "publications"), "talks": ("event", "talk"),
             "posts": ("post", "posts", "blog"), "projects": ("project", "projects")}
 OWNER_FOLDERS = ("authors", "author")
+HUGO_DATES = ("date", "publishdate", "lastmod")  # front matter keys, read lower-cased
 BIB_TYPES = {"inproceedings": "conference", "conference": "conference", "article": "journal",
              "phdthesis": "thesis", "mastersthesis": "thesis", "techreport": "report",
              "book": "book", "incollection": "chapter", "inbook": "chapter",
@@ -50,10 +54,13 @@ def read_hugoblox(old: Path, mig: Migration) -> None:
     for entry in projects:
         guarded(mig, mig.where(entry.source.path, 1), move_project, entry,
                 related.get(entry.old_path, []), mig)
-    for entry in find_entries(old, "talks", mig):
+    talks, posts = find_entries(old, "talks", mig), find_entries(old, "posts", mig)
+    for entry in talks:
         guarded(mig, mig.where(entry.source.path, 1), move_talk, entry, mig)
-    for entry in find_entries(old, "posts", mig):
+    for entry in posts:
         guarded(mig, mig.where(entry.source.path, 1), move_post, entry, mig)
+    for entry in [*projects, *talks, *posts]:
+        leave_translations(entry, mig)
     if legend:
         mig.site["publications"] = {"author_notes": {m: t for t, m in legend.items()}}
     note_other_content(old, mig)
@@ -61,18 +68,21 @@ def read_hugoblox(old: Path, mig: Migration) -> None:
 
 def entry_date(entry: Entry, mig: Migration) -> str:
     """The page's date as YYYY-MM-DD; '2021-31-01', which has no month 31, read with day and
-    month swapped (Hugo fails on it; the owner meant 31 January), and said so."""
-    date = make_date(entry.source.fields.get("date"))
+    month swapped (Hugo fails on it; the owner meant 31 January), and said so. A page
+    without `date` has Hugo's next: `publishDate`, then `lastmod` (Hugo's default order)."""
+    f = entry.source.fields
+    key = next((k for k in HUGO_DATES if f.get(k) not in (None, "")), "date")
+    date = make_date(f.get(key))
     if len(date) < 7 or int(date[5:7]) <= 12:
         return date
     swapped = swapped_date(date) or ""
-    mig.add_review(entry.where(mig, "date"), f"the date {date!r} has no month {date[5:7]}: "
+    mig.add_review(entry.where(mig, key), f"the date {date!r} has no month {date[5:7]}: "
                    + (f"read as {swapped}" if swapped else "not used"))
     return swapped
 
 
 def find_entries(old: Path, kind: str, mig: Migration) -> list[Entry]:
-    """The pages of one kind: bundles (`<slug>/index.md`) and single files (`<slug>.md`)."""
+    """The pages of one kind, at any depth of its sections (hugopages: Hugo's rule)."""
     entries = []
     for section in SECTIONS[kind]:
         folder = old / "content" / section
@@ -80,23 +90,17 @@ def find_entries(old: Path, kind: str, mig: Migration) -> list[Entry]:
             mig.leave(mig.where(folder / "index.md"), f"the page of content/{section}/ itself "
                       f"(Hugo shows none of the folder's other files as a page): no {kind}")
             continue
-        for child in sorted(folder.iterdir()) if folder.is_dir() else []:
-            path = child / "index.md" if child.is_dir() else child
-            if child.name.startswith((".", "_")) or path.suffix != ".md":
-                continue
-            if not path.is_file():
-                mig.leave(mig.where(child), "no index.md in this folder; not moved")
-                continue
-            source = read_hugo_source(path, mig)
-            if source is None and child.is_dir():
-                leave_bundle(child, mig)
+        for page in find_pages(folder, text_of(mig.site.get("language"))):
+            source = read_hugo_source(page.path, mig)
+            if source is None and page.path.stem.startswith("index"):
+                leave_bundle(page.path.parent, mig)
             if source is not None:
-                name = text_of(source.fields.get("slug")) or (child.stem if child.is_file()
-                                                               else child.name)
+                name = text_of(source.fields.get("slug")) or page.name
                 slug = base = mig.free_slug(kind, name)
                 while any(e.slug == slug for e in entries):  # not yet in mig.files
                     slug = f"{base}-{len(entries) + 1}"
-                entries.append(Entry(source, kind, slug, f"{section}/{name.lower()}/"))
+                entries.append(Entry(source, kind, slug,
+                                     f"{section}/{page.within}{name.lower()}/", page.translations))
     return entries
 
 
@@ -147,6 +151,7 @@ def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migratio
     if not check_paper(entry, fields, owner, mig):
         return
     body = make_text(entry, "abstract", mig)
+    fields["translations"] = paper_translations(entry, fields, body, mig)
     mig.add_text(f"publications/{entry.slug}.md", format_entry(fields, body), "paper",
                  mig.where(entry.source.path))
     add_redirects(entry, mig)
@@ -225,17 +230,6 @@ def flip_name(name: str) -> str:
     """'Family, Given' -> 'Given Family'."""
     family, _, given = name.partition(",")
     return f"{given.strip()} {family.strip()}".strip() if given else name.strip()
-
-
-def make_text(entry: Entry, first: str, mig: Migration) -> str:
-    """The entry's text: its `abstract` (or `summary` when nothing else), then its body."""
-    below = f"{entry.kind}/{entry.slug}"
-    body = convert_body(entry.source, mig,
-                        lambda ref: copy_file(ref, entry.folder, below, mig)).strip()
-    lead = text_of(entry.source.fields.get(first)) if first else ""
-    if not lead and not body:
-        lead = text_to_markdown(strip_html(text_of(entry.source.fields.get("summary"))))
-    return "\n\n".join(part for part in (lead, body) if part)
 
 
 # --- Talks and posts ----------------------------------------------------------------------

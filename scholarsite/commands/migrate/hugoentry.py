@@ -8,8 +8,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .frontmatter import Source, key_line
-from .hugoconfig import copy_file, plain_venue, text_of
+from ...reading.text.mdescape import text_to_markdown
+from .frontmatter import Source, key_line, strip_html
+from .hugoconfig import convert_body, copy_file, plain_venue, text_of
 from .hugofields import find_doi, find_markdown_links
 from .model import Migration
 
@@ -34,6 +35,7 @@ class Entry:
     kind: str  # publications | talks | posts | projects: the new folder
     slug: str
     old_path: str  # its address on the old site, such as publication/my-paper/
+    translations: tuple[tuple[str, Path], ...] = ()  # its other languages' files
 
     @property
     def folder(self) -> Path:
@@ -41,7 +43,7 @@ class Entry:
 
     @property
     def bundled(self) -> bool:
-        return self.source.path.stem == "index"
+        return self.source.path.name.startswith("index.")
 
     def where(self, mig: Migration, key: str = "") -> str:
         return mig.where(self.source.path, key_line(self.source, key) if key else 0)
@@ -161,3 +163,14 @@ def add_venue_links(entry: Entry, links: dict) -> None:
             if url.startswith(("http://", "https://")) and label and url not in [
                     m["url"] for m in links.get("more", [])] and url not in links.values():
                 links.setdefault("more", []).append({"label": label, "url": url})
+
+
+def make_text(entry: Entry, first: str, mig: Migration) -> str:
+    """The entry's text: its `abstract` (or `summary` when nothing else), then its body."""
+    below = f"{entry.kind}/{entry.slug}"
+    body = convert_body(entry.source, mig,
+                        lambda ref: copy_file(ref, entry.folder, below, mig)).strip()
+    lead = text_of(entry.source.fields.get(first)) if first else ""
+    if not lead and not body:
+        lead = text_to_markdown(strip_html(text_of(entry.source.fields.get("summary"))))
+    return "\n\n".join(part for part in (lead, body) if part)

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...diagnostics import Diagnostics
+from .aasjournals import expand_journal_macro
+from .charrefs import decode_references
 from .latex import latex_to_text
 from ..slugs import make_slug
 
@@ -101,7 +103,7 @@ class EntryReader:
 
     def text(self, name: str) -> str:
         value = self.entry.fields.get(name)
-        return latex_to_text(value.text) if value else ""
+        return expand_journal_macro(value.text) or latex_to_text(value.text) if value else ""
 
 
 def slug_from_key(key: str) -> str:
@@ -213,7 +215,7 @@ def resolve_entry(entry: Entry, macros: dict[str, str], path: Path,
                         f"{'them' if len(names) > 1 else 'it'} in this file, such as "
                         f"@string{{{names[0]} = {{...}}}}, or write the value in braces")
         out.broken = out.broken or bool(problem or undefined)
-        out.fields[name] = BibValue(text, line, macro)
+        out.fields[name] = BibValue(decode_references(text), line, macro)
     return out
 
 
