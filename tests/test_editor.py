@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import shutil
 
-import pytest
 import yaml
 
 from browser import open_page, require, serve
@@ -83,11 +82,37 @@ def test_cms_writes_admin_from_the_readers_tables(make_site, tmp_path):
     assert (out / "admin" / "config.yml").is_file()  # the previous site is intact
 
 
+# What the paper's form is given, field by field: every one-line text field of the form
+# (the reader checks some of them: a language tag, a BibTeX type).
+PAPER_TEXTS = {"Venue": "Conference on Forms", "Venue (short)": "CoF", "Location": "Lyon",
+               "Volume": "12", "Number": "3", "Pages": "1--9", "Publisher": "ACM",
+               "Institution": "Forms University", "ISBN": "978-3-16-148410-0",
+               "Tier": "A", "Category": "Systems", "Award": "Best paper",
+               "Note": "Invited", "Citation (overrides the generated one)": "Ada. Forms.",
+               "Language (a tag such as zh, when not the site's)": "en",
+               "BibTeX key": "ada2026forms", "BibTeX type": "inproceedings"}
+
+
+def field(page, label: str, role: str = "textbox"):
+    """The form's field labelled `label`: the editor renders fields as they scroll into
+    view, so scroll on until it is there."""
+    found = page.get_by_role(role, name=label, exact=True)
+    while not found.count():
+        page.mouse.wheel(0, 400)
+        page.wait_for_function("() => new Promise(requestAnimationFrame)")
+    return found.first
+
+
 def fill_paper(page) -> None:
-    page.get_by_label("Title", exact=True).fill("Forms Make Papers")
+    field(page, "Title").fill("Forms Make Papers")
     page.get_by_label("Item Value").first.fill("Ada Example")
     page.get_by_role("button", name="Today").first.click()
-    page.get_by_label("Venue", exact=True).fill("Conference on Forms")
+    for label, value in PAPER_TEXTS.items():
+        field(page, label).fill(value)
+    field(page, "Selected", "switch").click()
+    page.get_by_role("radio", name="in press").click()
+    page.get_by_role("combobox", name="Type").click()
+    page.get_by_role("option", name="journal").click()
 
 
 def fill_news(page) -> None:
@@ -108,11 +133,13 @@ def save_entry(page, base: str, collection: str, fill) -> None:
     page.get_by_role("button", name="Save", exact=True).wait_for()
     fill(page)
     page.get_by_role("button", name="Save", exact=True).click()
-    page.get_by_role("button", name="Save", exact=True).wait_for(state="detached")
+    try:
+        page.get_by_text("Entry saved.").wait_for()
+    except Exception:
+        page.screenshot(path=f"/tmp/cms50/fail-{collection}.png", full_page=True)
+        raise
 
 
-@pytest.mark.skip(reason="unfinished: the paper's second save through the UI does not yet "
-                  "complete reliably (see the report of issue 50 item 3)")
 def test_editor_forms_write_entries_the_build_reads(make_site, tmp_path, browser):
     """A paper and a news item written through Sveltia CMS's own forms (its test backend
     commits to the browser's private file system), read back and built."""
@@ -135,8 +162,9 @@ def test_editor_forms_write_entries_the_build_reads(make_site, tmp_path, browser
     assert sorted(written) and all(path.startswith("content/") for path in written), written
     write_files(tmp_path, written)
     result = run_cli(*build_args(content, out))
-    assert result.code == 0, result.err
+    assert result.code == 0 and "warning" not in result.err, result.err  # no empty lines
     paper_page = next((out / "publications").glob("forms-make-papers*/index.html"))
     text = paper_page.read_text(encoding="utf-8")
-    assert "Forms Make Papers" in text and "Conference on Forms" in text
+    assert "Forms Make Papers" in text and "Conference on Forms" in text and "Best paper" in text
+    assert "In press" in text and "ada2026forms" in (out / "publications.bib").read_text()
     assert "The editor works" in (out / "news" / "index.html").read_text(encoding="utf-8")

@@ -99,18 +99,23 @@ def item_collection(schema: Schema, site: Site, root: str) -> dict:
              FormField("date", "date", "Date", required=schema.date_required),
              FormField("draft", "boolean", "Draft (not published)"),
              FormField("toc", "boolean", "Table of contents"),
-             FormField("comments", "boolean", "Comments"),
+             FormField("comments", "boolean", "Comments"),  # its default: the site's (below)
              *(FormField(f.name, _ITEM_KINDS[f.kind], f.label or f.name,
                          choices=PLACES if f.kind == "place" else ())
                for f in schema.fields),
              FormField("language", "text", "Language (a tag such as zh, when not the site's)"))
     fields = [w for w in (widget(f, site) for f in table) if w]
+    # A switch is always saved: as the site's own default, so that an untouched one says
+    # what site.yaml's `comments` says of this collection, not "no comments".
+    shown = site.config.comments.repo and schema.name in site.config.comments.collections
+    fields = [{**w, "default": bool(shown)} if w["name"] == "comments" else w for w in fields]
     return {"name": schema.name, "label": schema.title,
             "label_singular": schema.singular.capitalize(), "folder": root + schema.name,
             "create": True, "extension": "md", "format": "frontmatter",
             "slug": "{{slug}}" if not schema.date_required else "{{year}}-{{month}}-{{slug}}",
+            # A news item needs a title or a text (read_item says so): neither alone is required.
             "fields": [*fields, {"name": "body", "label": "Text", "widget": "markdown",
-                                 "required": not schema.title_required}]}
+                                 "required": False}]}
 
 
 def people_collection(site: Site, root: str) -> dict:
