@@ -9,7 +9,8 @@ import shutil
 import yaml
 
 from browser import open_page, require, serve
-from conftest import MINIMAL_CONFIG, ROOT, build_args, run_cli, write_files
+from conftest import MINIMAL_CONFIG, ROOT, build_args, read_front_matter, run_cli, write_files
+from scholarsite.models.forms import PAPER_FIELDS
 
 EDITOR_JS = ROOT / "tests" / "node_modules" / "@sveltia" / "cms" / "dist" / "sveltia-cms.js"
 CMS = "cms:\n  repo: ada-lab/site\n  branch: pages\n"
@@ -18,13 +19,45 @@ COLLECTIONS = {"publications": "content/publications", "talks": "content/talks",
                "teaching": "content/teaching", "projects": "content/projects",
                "news": "content/news", "posts": "content/posts", "pages": "content/pages",
                "people": "content/people"}
-# Every field the paper reader accepts (reading/text/papers.py), as a user writes them: the
-# build reads this paper, so a field listed here that the reader refused would fail it.
-PAPER_FIELDS = ("title", "authors", "date", "status", "type", "venue", "venue_short",
-                "location", "volume", "number", "pages", "publisher", "institution", "isbn",
-                "editors", "tier", "category", "topics", "links", "citation", "selected",
-                "award", "note", "preview", "language", "translations", "bibtex_key",
-                "bibtex_type", "extra")
+# A paper that gives every field of models/forms.PAPER_FIELDS, as a user writes them: the
+# build reads it with no unknown field (the table names nothing the reader refuses), and
+# the reader stops any build where it asks for a field the table lacks (check_declared).
+FULL_PAPER = """\
+---
+title: Every Field
+authors: [Ada Example]
+date: 2026-03
+status: in press
+type: journal
+venue: Journal of Forms
+venue_short: JoF
+location: Lyon
+volume: "12"
+number: "3"
+pages: 1--9
+publisher: ACM
+institution: Forms University
+isbn: 978-3-16-148410-0
+editors: [Bob Builder]
+tier: A
+category: Systems
+topics: [forms]
+links: {doi: 10.1000/xyz, more: [{label: Data, url: "https://example.org/data"}]}
+citation: Ada. Every Field.
+selected: true
+award: Best paper
+note: Invited
+preview: files/p.png
+language: en
+translations: {de: {title: Jedes Feld}}
+bibtex_key: ada2026every
+bibtex_type: article
+extra: {keywords: forms}
+---
+"""
+PNG_1x1 = (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06"
+           b"\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\rIDATx\x9cc\xf8\xcf\xc0\xf0\x1f\x00"
+           b"\x05\x00\x01\xff\x89\x99=\x1d\x00\x00\x00\x00IEND\xaeB`\x82")
 # The Origin Private File System folder where Sveltia's test backend commits, read back.
 READ_TEST_REPO = """async () => {
   const out = {};
@@ -47,18 +80,21 @@ def fields_of(collection: dict) -> dict[str, dict]:
 def test_cms_writes_admin_from_the_readers_tables(make_site, tmp_path):
     """/admin/config.yml names each collection with its folder and every paper field; a
     site without `cms:` has no /admin/; bad `cms` values are errors at their lines."""
-    content = make_site({"site.yaml": MINIMAL_CONFIG + TWO_LANGUAGES + CMS})
+    content = make_site({"site.yaml": MINIMAL_CONFIG + TWO_LANGUAGES + CMS,
+                         "publications/every-field-2026.md": FULL_PAPER, "files/p.png": PNG_1x1})
     out = tmp_path / "site"
     result = run_cli(*build_args(content, out))
-    assert result.code == 0, result.err
+    assert result.code == 0 and "warning" not in result.err, result.err
+    assert set(read_front_matter(content / "publications" / "every-field-2026.md")) == \
+        {f.name for f in PAPER_FIELDS}
     config = yaml.safe_load((out / "admin" / "config.yml").read_text(encoding="utf-8"))
     assert config["backend"] == {"name": "github", "repo": "ada-lab/site", "branch": "pages"}
     collections = {c["name"]: c for c in config["collections"]}
     assert {name: collections[name]["folder"] for name in COLLECTIONS} == COLLECTIONS
     assert collections["cv"]["files"][0]["file"] == "content/cv.yaml"
     papers = fields_of(collections["publications"])
-    assert set(PAPER_FIELDS) <= set(papers), set(PAPER_FIELDS) - set(papers)
-    assert [n for n, f in papers.items() if f.get("required")] == ["title", "authors"]
+    assert [(f.name, f.required) for f in PAPER_FIELDS] == \
+        [(name, field["required"]) for name, field in papers.items() if name != "body"]
     assert papers["type"]["widget"] == "select" and "journal" in papers["type"]["options"]
     assert papers["date"]["widget"] == "datetime" and papers["selected"]["widget"] == "boolean"
     assert "PI" in fields_of(collections["people"])["role"]["options"]
