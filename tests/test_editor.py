@@ -4,15 +4,19 @@ backend, in Chromium) is one the build reads."""
 
 from __future__ import annotations
 
+import json
 import shutil
 
+import jsonschema
 import yaml
 
 from browser import open_page, require, serve
 from conftest import MINIMAL_CONFIG, ROOT, build_args, read_front_matter, run_cli, write_files
 from scholarsite.models.forms import PAPER_FIELDS
 
-EDITOR_JS = ROOT / "tests" / "node_modules" / "@sveltia" / "cms" / "dist" / "sveltia-cms.js"
+EDITOR = ROOT / "tests" / "node_modules" / "@sveltia" / "cms"
+EDITOR_JS = EDITOR / "dist" / "sveltia-cms.js"
+EDITOR_SCHEMA = EDITOR / "schema" / "sveltia-cms.json"  # the configuration's JSON schema
 CMS = "cms:\n  repo: ada-lab/site\n  branch: pages\n"
 TWO_LANGUAGES = "languages: [en, de]\n"
 COLLECTIONS = {"publications": "content/publications", "talks": "content/talks",
@@ -156,6 +160,12 @@ def fill_news(page) -> None:
     page.get_by_role("button", name="Today").first.click()
 
 
+def fill_person(page) -> None:
+    field(page, "Name").fill("Grace Student")
+    page.get_by_role("combobox", name="Role").click()
+    page.get_by_role("option", name="PhD student").click()
+
+
 def save_entry(page, base: str, collection: str, fill) -> None:
     page.goto(f"{base}admin/")
     page.reload()  # a fresh start for each entry: the test backend keeps what was saved
@@ -180,6 +190,7 @@ def test_editor_forms_write_entries_the_build_reads(make_site, tmp_path, browser
     """A paper and a news item written through Sveltia CMS's own forms (its test backend
     commits to the browser's private file system), read back and built."""
     require(EDITOR_JS.is_file(), "Sveltia CMS is not installed (npm ci --prefix tests)")
+    from playwright.sync_api import expect  # as browser.py: imported once Chromium is there
     content = make_site({"site.yaml": MINIMAL_CONFIG + CMS})
     out = tmp_path / "site"
     admin = write_files(tmp_path / "served" / "admin", {"index.html": (
@@ -187,13 +198,20 @@ def test_editor_forms_write_entries_the_build_reads(make_site, tmp_path, browser
         '<script src="sveltia-cms.js"></script></head><body></body></html>')})
     assert run_cli(*build_args(content, out)).code == 0
     config = yaml.safe_load((out / "admin" / "config.yml").read_text(encoding="utf-8"))
+    schema = json.loads(EDITOR_SCHEMA.read_text(encoding="utf-8"))  # the editor's own
+    assert not [e.message for e in jsonschema.Draft7Validator(schema).iter_errors(config)]
     config["backend"] = {"name": "test-repo"}
     (admin / "config.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
     shutil.copy(EDITOR_JS, admin / "sveltia-cms.js")
     with serve(admin.parent) as base, open_page(browser) as page:
         page.set_default_timeout(15_000)
         save_entry(page, base, "publications", fill_paper)
+        expect(page.get_by_role("treeitem")).to_have_count(len(config["collections"]))
+        labels = page.get_by_role("treeitem").all_inner_texts()
+        assert [c["label"] for c in config["collections"]] == \
+            [label.split("\n")[-2] for label in labels], labels  # each collection is there
         save_entry(page, base, "news", fill_news)
+        save_entry(page, base, "people", fill_person)
         written = page.evaluate(READ_TEST_REPO)
     assert sorted(written) and all(path.startswith("content/") for path in written), written
     write_files(tmp_path, written)
@@ -204,3 +222,4 @@ def test_editor_forms_write_entries_the_build_reads(make_site, tmp_path, browser
     assert "Forms Make Papers" in text and "Conference on Forms" in text and "Best paper" in text
     assert "In press" in text and "ada2026forms" in (out / "publications.bib").read_text()
     assert "The editor works" in (out / "news" / "index.html").read_text(encoding="utf-8")
+    assert "Grace Student" in (out / "people" / "index.html").read_text(encoding="utf-8")
