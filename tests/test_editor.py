@@ -17,7 +17,7 @@ from scholarsite.models.forms import PAPER_FIELDS
 EDITOR = ROOT / "tests" / "node_modules" / "@sveltia" / "cms"
 EDITOR_JS = EDITOR / "dist" / "sveltia-cms.js"
 EDITOR_SCHEMA = EDITOR / "schema" / "sveltia-cms.json"  # the configuration's JSON schema
-CMS = "cms:\n  repo: ada-lab/site\n  branch: pages\n"
+CMS = "cms:\n  repo: ada-lab/site\n  branch: pages\n  auth: https://auth.example.org/\n"
 TWO_LANGUAGES = "languages: [en, de]\n"
 COLLECTIONS = {"publications": "content/publications", "talks": "content/talks",
                "teaching": "content/teaching", "projects": "content/projects",
@@ -92,7 +92,8 @@ def test_cms_writes_admin_from_the_readers_tables(make_site, tmp_path):
     assert set(read_front_matter(content / "publications" / "every-field-2026.md")) == \
         {f.name for f in PAPER_FIELDS}
     config = yaml.safe_load((out / "admin" / "config.yml").read_text(encoding="utf-8"))
-    assert config["backend"] == {"name": "github", "repo": "ada-lab/site", "branch": "pages"}
+    assert config["backend"] == {"name": "github", "repo": "ada-lab/site", "branch": "pages",
+                                 "base_url": "https://auth.example.org"}
     collections = {c["name"]: c for c in config["collections"]}
     assert {name: collections[name]["folder"] for name in COLLECTIONS} == COLLECTIONS
     assert collections["cv"]["files"][0]["file"] == "content/cv.yaml"
@@ -110,14 +111,16 @@ def test_cms_writes_admin_from_the_readers_tables(make_site, tmp_path):
     result = run_cli(*build_args(make_site({"site.yaml": MINIMAL_CONFIG}), plain))
     assert result.code == 0 and (plain / "index.html").is_file() and not (plain / "admin").exists()
 
-    bad = "cms:\n  editor: wordpress\n  repo: not a repo\n  branch: a..b\n  colour: red\n"
+    bad = ("cms:\n  editor: wordpress\n  repo: not a repo\n  branch: a..b\n  colour: red\n"
+           "  auth: http://auth.example.org/login\n")
     write_files(content, {"site.yaml": MINIMAL_CONFIG + bad})
     result = run_cli(*build_args(content, out))
     assert result.code == 1 and "Traceback" not in result.err
     for line, words in ((8, "'cms.editor' must be one of sveltia, decap"),
                         (9, "'cms.repo' 'not a repo' is not owner/name"),
                         (10, "'cms.branch' 'a..b' is not a branch name"),
-                        (11, "unknown setting 'cms.colour'")):
+                        (11, "unknown setting 'cms.colour'"),
+                        (12, "'cms.auth' 'http://auth.example.org/login' is not an https://")):
         assert f"site.yaml:{line}: error: {words}" in result.err, result.err
     assert (out / "admin" / "config.yml").is_file()  # the previous site is intact
 

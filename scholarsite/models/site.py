@@ -95,6 +95,7 @@ class CmsConfig:
     editor: str = ""  # sveltia | decap
     repo: str = ""  # owner/name on GitHub, where the editor commits
     branch: str = "main"
+    auth: str = ""  # the OAuth proxy's https address ('' : sign in with a token)
 
 
 @dataclass(frozen=True)

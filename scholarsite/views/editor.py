@@ -69,7 +69,8 @@ def editor_config(site: Site) -> str:
 
 
 def backend(cms: CmsConfig) -> dict:
-    return {"name": "github", "repo": cms.repo, "branch": cms.branch}
+    auth = {"base_url": cms.auth.rstrip("/")} if cms.auth else {}
+    return {"name": "github", "repo": cms.repo, "branch": cms.branch, **auth}
 
 
 def repo_folder(content_dir: Path) -> str:

@@ -7,6 +7,8 @@ which the site's workflow builds (docs/editor.md).
       editor: sveltia     # or decap (default: sveltia)
       repo: owner/name    # the site's repository on GitHub
       branch: main        # where the editor commits (default: main)
+      auth: https://...   # an OAuth proxy for "Sign in with GitHub" (default: none;
+                          # Sveltia then signs in with a personal access token)
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from .fields import FieldReader
 
 EDITORS = ("sveltia", "decap")
 _REPO = re.compile(r"^[A-Za-z0-9-]{1,39}/[A-Za-z0-9._-]{1,100}$")
+_AUTH = re.compile(r"^https://[A-Za-z0-9.-]+(?::\d{1,5})?/?$")
 _BRANCH = re.compile(r"^[A-Za-z0-9._/-]{1,200}$")
 
 
@@ -28,6 +31,7 @@ def read_cms(reader: FieldReader, present: bool) -> CmsConfig:
     editor = reader.choice("editor", EDITORS, EDITORS[0])
     repo = reader.line_text("repo", required=True)
     branch = reader.line_text("branch") or "main"
+    auth = reader.line_text("auth")
     reader.check_unknown()
     good = True
     if repo and not _REPO.match(repo):
@@ -37,4 +41,8 @@ def read_cms(reader: FieldReader, present: bool) -> CmsConfig:
     if not _BRANCH.match(branch) or ".." in branch:
         reader.error(("branch",), f"'cms.branch' {branch!r} is not a branch name")
         good = False
-    return CmsConfig(editor, repo, branch) if repo and good else CmsConfig()
+    if auth and not _AUTH.match(auth):
+        reader.error(("auth",), f"'cms.auth' {auth!r} is not an https:// address (of the "
+                     "OAuth proxy, without a path)")
+        good = False
+    return CmsConfig(editor, repo, branch, auth) if repo and good else CmsConfig()
