@@ -5,6 +5,7 @@ backend, in Chromium) is one the build reads."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import jsonschema
@@ -139,11 +140,23 @@ PAPER_TEXTS = {"Venue": "Conference on Forms", "Venue (short)": "CoF", "Location
 def field(page, label: str, role: str = "textbox"):
     """The form's field labelled `label`: the editor renders fields as they scroll into
     view, so scroll on until it is there."""
-    found = page.get_by_role(role, name=label, exact=True)
-    while not found.count():
+    return scroll_to(page, page.get_by_role(role, name=label, exact=True))
+
+
+def scroll_to(page, found):
+    for _ in range(50):  # the form is a few screens long
+        if found.count():
+            return found.first
         page.mouse.wheel(0, 400)
         page.wait_for_function("() => new Promise(requestAnimationFrame)")
-    return found.first
+    raise AssertionError(f"the form has no {found}")
+
+
+def section(page, key: str):
+    """The form's field of `key` (Sveltia marks each with its key path), scrolled to."""
+    found = scroll_to(page, page.locator(f'section.field[data-key-path="{key}"]'))
+    found.scroll_into_view_if_needed()
+    return found
 
 
 def fill_paper(page) -> None:
@@ -153,6 +166,17 @@ def fill_paper(page) -> None:
     for label, value in PAPER_TEXTS.items():
         field(page, label).fill(value)
     field(page, "Selected", "switch").click()
+    for key, value in (("editors", "Bob Builder"), ("topics", "forms")):
+        part = section(page, key)
+        if not part.get_by_label("Item Value").count():
+            part.get_by_role("button", name=re.compile("^Add")).click()
+        part.get_by_label("Item Value").last.fill(value)
+    links = section(page, "links")
+    links.get_by_role("checkbox").click()  # an optional group of fields is off until added
+    expand = links.get_by_role("button", name=re.compile("^Expand"))
+    if expand.count():  # collapsed: the form opens it
+        expand.first.click()
+    section(page, "links.doi").get_by_role("textbox").fill("10.1000/forms")
     page.get_by_role("radio", name="in press").click()
     page.get_by_role("combobox", name="Type").click()
     page.get_by_role("option", name="journal").click()
@@ -223,6 +247,7 @@ def test_editor_forms_write_entries_the_build_reads(make_site, tmp_path, browser
     paper_page = next((out / "publications").glob("forms-make-papers*/index.html"))
     text = paper_page.read_text(encoding="utf-8")
     assert "Forms Make Papers" in text and "Conference on Forms" in text and "Best paper" in text
-    assert "In press" in text and "ada2026forms" in (out / "publications.bib").read_text()
+    assert "In press" in text and "Bob Builder" in text and ">forms<" in text
+    assert "https://doi.org/10.1000/forms" in text and "ada2026forms" in (out / "publications.bib").read_text()
     assert "The editor works" in (out / "news" / "index.html").read_text(encoding="utf-8")
     assert "Grace Student" in (out / "people" / "index.html").read_text(encoding="utf-8")
