@@ -7,7 +7,7 @@ from here (`from scholarsite.models import Paper`)."""
 
 from .papers import (LINK_KINDS, MONTH_NAMES, PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS,
                      Author, Link, Paper, Preview, PubDate)
-from .site import (CV, AnalyticsConfig, AuthorLink, CitationCount, CommentsConfig, CVEntry,
+from .site import (CV, AnalyticsConfig, AuthorLink, CitationCount, CmsConfig, CommentsConfig, CVEntry,
                    CVPdfSettings,
                    CVSection, Item, LabConfig, NavEntry, Owner, Person, PublicationsConfig,
                    Redirect, SiteConfig, Site, SourcesConfig, ThemeConfig, TierRow,
@@ -15,7 +15,7 @@ from .site import (CV, AnalyticsConfig, AuthorLink, CitationCount, CommentsConfi
 
 __all__ = ["LINK_KINDS", "MONTH_NAMES", "PAPER_TYPES", "TOPIC_SEPARATOR", "TYPE_LABELS",
            "Author", "Link", "Paper", "Preview", "PubDate", "CV", "AnalyticsConfig",
-           "AuthorLink", "CitationCount", "CommentsConfig", "CVEntry", "CVPdfSettings", "CVSection", "Item",
+           "AuthorLink", "CitationCount", "CmsConfig", "CommentsConfig", "CVEntry", "CVPdfSettings", "CVSection", "Item",
            "LabConfig", "NavEntry", "Owner", "Person", "PublicationsConfig", "Redirect",
            "SiteConfig", "Site", "SourcesConfig", "ThemeConfig", "TierRow", "TierTable",
            "Variant"]

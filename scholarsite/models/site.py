@@ -89,6 +89,16 @@ class AnalyticsConfig:
 
 
 @dataclass(frozen=True)
+class CmsConfig:
+    """site.yaml's `cms`: the browser editor at /admin/ (views/editor.py); editor ''
+    when the site has none."""
+    editor: str = ""  # sveltia | decap
+    repo: str = ""  # owner/name on GitHub, where the editor commits
+    branch: str = "main"
+    auth: str = ""  # the OAuth proxy's https address ('' : sign in with a token)
+
+
+@dataclass(frozen=True)
 class CommentsConfig:
     """site.yaml's `comments`: opt-in, through giscus (GitHub Discussions); repo '' shows
     none. Loaded only when a reader asks (templates/assets/comments.js)."""
@@ -168,6 +178,7 @@ class SiteConfig:  # site.yaml, read: only reading/settings/config.py knows a se
     lab: LabConfig | None = None  # None: the home page is the owner's profile
     citation_chart: str = ""  # home | publications: where the site's chart is; '': none
     comments: CommentsConfig = CommentsConfig()
+    cms: CmsConfig = CmsConfig()
 
 
 @dataclass(frozen=True)

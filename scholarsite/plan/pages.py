@@ -24,6 +24,7 @@ from .page import Page, new_page
 from ..views.blog import blog_extras
 from ..views.feeds import feed_view
 from ..views.redirects import redirect_view
+from ..views.editor import editor_config, editor_page
 from ..views.itemviews import collection_view, cv_view, item_url, item_view, list_text_view
 from ..views.metadata import DESCRIPTION_LIMIT, describe_citation, shorten
 from ..views.search import make_facets, make_search_index
@@ -341,6 +342,15 @@ def plan_cname(plan: Planning, planned: list[Page]) -> list[Page]:
     return [new_page("cname", body=f"{plan.site.config.cname}\n")] if plan.site.config.cname else []
 
 
+def plan_editor(plan: Planning, planned: list[Page]) -> list[Page]:
+    return [new_page("editor", body=editor_page(plan.site))] if plan.site.config.cms.editor else []
+
+
+def plan_editor_config(plan: Planning, planned: list[Page]) -> list[Page]:
+    site = plan.site
+    return [new_page("editor-config", body=editor_config(site))] if site.config.cms.editor else []
+
+
 # Each row of the table of kinds, planned. Search comes after the kinds it indexes.
 PLANNERS: dict[str, Callable[[Planning, list[Page]], list[Page]]] = {
     "home": plan_home, "publications": plan_publications, "paper": plan_papers,
@@ -350,7 +360,7 @@ PLANNERS: dict[str, Callable[[Planning, list[Page]], list[Page]]] = {
     **{key: plan_export(key) for key in ("bibtex-all", "ris-all", "csl-all")},
     "feed": plan_feed, "sitemap-xml": plan_sitemap_xml, "robots": plan_robots,
     "404": plan_not_found, "nojekyll": plan_nojekyll, "cname": plan_cname,
-    "redirect": plan_redirects, "people": plan_people, "person": lambda *_: [],
+    "redirect": plan_redirects, "editor": plan_editor, "editor-config": plan_editor_config, "people": plan_people, "person": lambda *_: [],
 }
 assert PLANNERS.keys() == KIND.keys(), "every kind of page has its planner"
 assert all(not kind.searchable for kind in KINDS[[k.key for k in KINDS].index("search"):]), \

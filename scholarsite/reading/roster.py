@@ -20,11 +20,12 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostics
 from ..models import CV, AuthorLink, CVEntry, CVSection, Person, PubDate
+from ..models.forms import PERSON_FIELDS, field_names
 from ..structure.kinds import KIND
 from ..structure.urls import check_link, is_external
 from .collections import Context, check_file_path, list_markdown
 from .settings.config import read_profile_links, shows_photo
-from .settings.fields import FieldReader, type_name
+from .settings.fields import FieldReader, check_declared, type_name
 from .text.papers import render_markdown, report_at
 from .slugs import check_file_slug, split_repeats
 from .settings.langconfig import read_quietly
@@ -129,6 +130,7 @@ def read_person(path: Path, ctx: Context, today: dt.date, diags: Diagnostics,
     fields = {"aliases": f.text_list("aliases"), "scripts": f.text_list("scripts"),
               "now": f.line_text("now"), "interests": f.text_list("interests"),
               "links": read_person_links(f)}
+    check_declared(f, field_names(PERSON_FIELDS), "PERSON_FIELDS")
     f.check_unknown()
     html = render_markdown(ctx.md, body, report_at(diags, path, text, body)) \
         if body.strip() else ""

@@ -80,6 +80,9 @@ KINDS = (
     PageKind("404", "404.html", "404.html", per_language=False),
     PageKind("nojekyll", ".nojekyll", per_language=False),
     PageKind("cname", "CNAME", common=False, per_language=False),
+    # The browser editor (site.yaml's `cms`): in no sitemap, and only where asked for.
+    PageKind("editor", "admin/index.html", common=False, per_language=False),
+    PageKind("editor-config", "admin/config.yml", common=False, per_language=False),
     # An old address that sends visitors on (site.yaml's `redirects`): in no sitemap.
     PageKind("redirect", "{slug}", "redirect.html", common=False, per_language=False),
 )

@@ -19,6 +19,7 @@ from .sourceconfig import read_sources
 from .langconfig import read_in_languages, read_languages, read_names, read_strings
 from .theme import read_analytics, read_theme
 from .comments import read_comments
+from .cms import read_cms
 from ..collections import PAGES, SCHEMAS
 from .tiertables import read_venue_tiers
 from .yamlread import parse_yaml, read_text
@@ -74,6 +75,7 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
     analytics = read_analytics(top.mapping("analytics"), top.has("analytics"))
     comments = read_comments(top.mapping("comments"), top.has("comments"),
                              tuple(schema.name for schema in (*SCHEMAS, PAGES)))
+    cms = read_cms(top.mapping("cms"), top.has("cms"))
     sources = read_sources(top.mapping("sources"))
     citations = top.choice("citations", CITATION_SOURCES, "")
     chart = read_citation_chart(top, citations)
@@ -93,7 +95,7 @@ def load_config(path: Path, diags: Diagnostics) -> SiteConfig | None:
                       publications=pubs, cname=cname, nav=nav,
                       theme=theme, analytics=analytics, sources=sources, citations=citations,
                       citation_counts=counts, redirects=redirects, people_roles=roles,
-                      lab=lab, citation_chart=chart, comments=comments)
+                      lab=lab, citation_chart=chart, comments=comments, cms=cms)
 
 
 def read_citation_chart(top: FieldReader, citations: str) -> str:

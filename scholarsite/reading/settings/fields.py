@@ -191,6 +191,10 @@ class FieldReader:
         return FieldReader(self.doc, self.path, self.diags, (*self.prefix, key),
                            value if value is not None else {}, self.what)
 
+    def asked(self) -> frozenset[str]:
+        """The names this reader has asked for: the fields it accepts."""
+        return frozenset(self._seen)
+
     def check_unknown(self) -> None:
         """Report every key nobody asked for, with the nearest known name."""
         for key in self.data:
@@ -203,6 +207,15 @@ class FieldReader:
             suggestion = f"; did you mean '{hint[0]}'?" if hint else \
                 f"; known {self.what}s: {', '.join(sorted(self._seen))}"
             self.error((key,), f"unknown {self.what} '{self.name(key)}'{suggestion}")
+
+
+def check_declared(f: FieldReader, table: frozenset[str], name: str) -> None:
+    """A reader asks only for the fields its table (models/forms.py) names: the editor's
+    forms are made from the table, so a field missing there would be one no form writes.
+    A fault of the program, not of the file: it stops the build loudly."""
+    undeclared = f.asked() - table
+    if undeclared:
+        raise AssertionError(f"models/forms.py {name} lacks {', '.join(sorted(undeclared))}")
 
 
 def type_name(value: object) -> str:

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Callable
 
 from ...diagnostics import Diagnostics
 from ..slugs import check_file_slug
-from ..settings.fields import FieldReader, parse_status, read_status
+from ..settings.fields import FieldReader, check_declared, parse_status, read_status
 from ..settings.langconfig import read_language
 from ...structure.languages import parse_language
+from ...models.forms import PAPER_FIELDS, field_names
 from ...models import LINK_KINDS, PAPER_TYPES, TOPIC_SEPARATOR, Author, Link, Paper, Preview
 from .codeblocks import highlight_code
 from .deadlinks import warn_dead_links
@@ -37,6 +38,7 @@ VENUELESS_TYPES = ("preprint", "report", "thesis", "patent", "other")
 # BibTeX types that may have no year (a web page): shown with none, as Markdown imported.
 UNDATED_TYPES = ("misc", "unpublished", "online", "electronic", "preprint")
 
+_PAPER_FIELD_NAMES = field_names(PAPER_FIELDS)
 _TAG = re.compile(r"<[^>]+>")
 # Tags that end a line or a block of text: a word break in plain text.
 _BLOCK_TAG = re.compile(r"</?(?:p|div|li|br|h[1-6]|pre|tr|td|th|blockquote|ul|ol|table|hr"
@@ -374,6 +376,7 @@ def read_markdown_paper(path: Path, text: str, md: Converter,
     paper["preview"] = read_preview(f, paper)
     paper["language"] = read_language(f)
     paper["translations"] = read_translations(f.mapping("translations"), md, paper["language"])
+    check_declared(f, _PAPER_FIELD_NAMES, "PAPER_FIELDS")
     f.check_unknown()
     if len(diags.errors()) > before or not (date or undated) or not title or not authors:
         return None
