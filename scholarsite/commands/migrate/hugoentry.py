@@ -88,6 +88,7 @@ def add_link(links: dict, kind: str, value, entry: Entry, key: str, mig: Migrati
     url, kind = read_address(text_of(value), kind, entry.where(mig, key), key, mig)
     if not url:
         return
+    url = written = mig.own_path(url)  # a file of the old site, written with its address
     arxiv = _ARXIV.search(url)
     if arxiv or kind == "arxiv":
         kind, url = "arxiv", arxiv.group(1) if arxiv else url.removeprefix("arXiv:")
@@ -104,6 +105,7 @@ def add_link(links: dict, kind: str, value, entry: Entry, key: str, mig: Migrati
         if not url:
             return
     if links.get(kind, url) != url:  # a second link of a kind: its own name, else a page
+        url = written if re.match(r"https?://", written) else url  # not a bare arXiv id
         kind = "" if label else next((k for k in ("url", "html")  # of its site's name
                                       if links.get(k, url) == url), "")
     if kind:
