@@ -99,11 +99,16 @@ def test_hugo_later_samples_stay_behind_and_the_owners_example_moves(tmp_path):
             "In *Hugo Blox Builder Conference*"),
         "content/publication/preprint/index.md": paper.format(
             "An example preprint / working paper", "2019-04-07T00:00:00Z", "3", ""),
+        "content/post/getting-started/index.md": (
+            "---\ntitle: 'Academic: the website designer for Hugo'\ndate: 2016-04-20\n"
+            "summary: Create a beautifully simple website or blog in under 10 minutes.\n"
+            "gallery_item:\n- album: gallery\n  image: theme-default.png\n---\n"),
         "content/publication/tides/index.md": paper.format(
             "An example journal article", "2015-09-01T00:00:00Z", "2", "*Journal of Tides*")})
     content = tmp_path / "content"
     result = migrate(old, "hugo-blox", content)
     for rel in ("event/example", "project/external-project", "publication/journal-article",
+                "post/getting-started",
                 "publication/conference-paper", "publication/preprint"):
         assert f"content/{rel}/index.md:1: {SAMPLE} (Hugo Academic)" in result.out
     assert [p.name for p in (content / "publications").glob("*.md")] == ["tides.md"]

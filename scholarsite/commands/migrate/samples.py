@@ -41,6 +41,7 @@ SAMPLE_TITLES = (
     ("Hugo Academic", r"an example preprint( / working paper)?"),
     ("Hugo Academic", r"(external|internal) project"),
     ("Hugo Academic", r"create beautiful presentations with markdown"),
+    ("Hugo Academic", r"academic: the website (designer|builder) for hugo"),
 )
 # A sentence a sample opens with (looked for near the top of its text).
 SAMPLE_PHRASES = (
@@ -120,7 +121,8 @@ SAMPLE_VALUES = tuple(re.compile(p) for p in (
     r"march & april, looking forward to summer", r"a quick run down on accessing github .*",
     r"source themes hq", r"lorem ipsum dolor sit amet\b.*",
     r"an example (talk|conference paper|journal article|preprint|of) .*",
-    r"discover how to create stunning, interactive presentations .*"))
+    r"discover how to create stunning, interactive presentations .*",
+    r"create a beautifully simple website .*"))
 # The samples' dates (a dated file name's own date is the template's too, in a fork that
 # renamed a sample): academicpages' papers, talks, teaching and posts; al-folio's news and
 # posts (dated unlike their names, version after version); Hugo's talk.
@@ -132,7 +134,7 @@ SAMPLE_DATES = frozenset("""
     2022-02-01 2022-12-10 2023-03-20 2023-04-24 2023-04-25 2023-05-12 2023-07-04 2023-07-12
     2023-12-12 2024-01-26 2024-01-27 2024-04-15 2024-04-28 2024-04-29 2024-05-01 2024-12-04
     2025-03-26
-    2013-07-01 2015-09-01 2016-04-27 2017-01-01 2019-04-07""".split())
+    2013-07-01 2015-09-01 2016-04-20 2016-04-27 2017-01-01 2019-04-07""".split())
 # Addresses and pictures only a sample links: the template's own host and files.
 SAMPLE_LINKS = re.compile(r"academicpages\.github\.io|(^|/)files/(paper|slides)\d+\.pdf$|"
                           r"bibtex\d+\.bib$|unsplash\.com|example_pdf\.pdf$|"
@@ -140,6 +142,7 @@ SAMPLE_LINKS = re.compile(r"academicpages\.github\.io|(^|/)files/(paper|slides)\
                           r"georgecushen|wowchemy/wowchemy-hugo-themes|arxiv\.org/pdf/1512\.04133|"
                           r"eprints\.soton\.ac\.uk/352095/|^#$|"
                           r"//(hugoblox|youtube|www\.wikipedia)\.(com|org)/?$|"
+                          r"(^|/)theme-[\w-]+\.png$|"  # Academic's gallery of its themes
                           r"wikipedia\.org/wiki/(albert_einstein|boris_podolsky|nathan_rosen)",
                           re.I)
 TEXT_KEYS = ("title", "venue", "publication", "publication_short", "event", "event_name",
