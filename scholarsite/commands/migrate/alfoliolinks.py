@@ -123,8 +123,10 @@ def settle_link_fields(text: str, path: Path, entries: list[BibEntry], mig: Migr
 
 
 def is_own(value: BibValue, mig: Migration) -> bool:
-    """Whether a link is written with the old site's own address."""
-    return mig.own_path(decode_url(value.text)) != decode_url(value.text)
+    """Whether a link names a file of the old site with the site's own address (another
+    site published below that host, a book at /book/, is not the old site's)."""
+    path = mig.own_path(decode_url(value.text))
+    return path != decode_url(value.text) and (mig.old / path.lstrip("/")).is_file()
 
 
 def move_field(lines: list[str], path: Path, value: BibValue, link: LayoutLink, kind: str,

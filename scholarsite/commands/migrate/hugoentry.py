@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .frontmatter import Source, key_line
-from .hugoconfig import copy_file, plain_venue, text_of
+from .hugoconfig import copy_file, find_local, plain_venue, text_of
 from .hugofields import find_doi, find_markdown_links
 from .model import Migration
 
@@ -88,7 +88,9 @@ def add_link(links: dict, kind: str, value, entry: Entry, key: str, mig: Migrati
     url, kind = read_address(text_of(value), kind, entry.where(mig, key), key, mig)
     if not url:
         return
-    url = written = mig.own_path(url)  # a file of the old site, written with its address
+    written = url
+    if find_local(mig.old, entry.folder, mig.own_path(url)) is not None:
+        url = mig.own_path(url)  # a file of the old site, written with its own address
     arxiv = _ARXIV.search(url)
     if arxiv or kind == "arxiv":
         kind, url = "arxiv", arxiv.group(1) if arxiv else url.removeprefix("arXiv:")
