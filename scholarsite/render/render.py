@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from ..diagnostics import Diagnostics
 from ..views.metadata import dump_script_json
-from ..views.rooted import CURRENT_MESSAGES, translate, translate_plural
+from ..views.rooted import CURRENT_MESSAGES, scope_ids, translate, translate_plural
 from .context import PageContext
 from ..plan.pages import Page
 from ..structure.kinds import KIND
@@ -162,6 +162,7 @@ def make_env(templates: Path | Sequence[Path], compiled_dir: Path | None = None,
     )
     env.recipe = (normalize_layers(templates), compiled_dir)  # see ViewEnvironment.__reduce__
     env.filters["script_json"] = dump_script_json  # JSON-LD that cannot end its <script>
+    env.filters["scope_ids"] = scope_ids  # texts shown together: each its own ids
     # The interface's strings in each page's language (views/rooted.py): newstyle, so that
     # `_("... %(n)s", n=x)` escapes `x`.
     env.install_gettext_callables(translate, translate_plural,  # type: ignore[attr-defined]

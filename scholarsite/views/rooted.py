@@ -7,6 +7,7 @@ the home page, the list and the paper's own page alike."""
 
 from __future__ import annotations
 
+import re
 from contextvars import ContextVar
 from functools import lru_cache
 
@@ -62,3 +63,21 @@ def translate(message: str) -> Markup:
 def translate_plural(singular: str, plural: str, count: int) -> Markup:
     """`ngettext()` and `{% trans count=... %}` in templates."""
     return escape(CURRENT_MESSAGES.get().ngettext(singular, plural, count))
+
+
+_ID = re.compile(r"""(<[a-zA-Z][^<>]*?\s(?:id|name)\s*=\s*)(["'])([^"']*)\2""")
+_HASH_LINK = re.compile(r"""(\shref\s*=\s*)(["'])#([^"']*)\2""")
+
+
+def scope_ids(html: str, prefix: str) -> Markup:
+    """A text shown beside others on one page (news items on the home page, abstracts in
+    the publication list) with its ids, and its own links to them, prefixed: each text's
+    `<h4 id="abstract">` would otherwise be the page's id twice. Its own page keeps them."""
+    ids = {match.group(3) for match in _ID.finditer(html)}
+    if not ids:
+        return Markup(html)
+    scoped = _ID.sub(lambda m: f"{m.group(1)}{m.group(2)}{prefix}-{m.group(3)}{m.group(2)}",
+                     str(html))
+    return Markup(_HASH_LINK.sub(
+        lambda m: f"{m.group(1)}{m.group(2)}#{prefix}-{m.group(3)}{m.group(2)}"
+        if m.group(3) in ids else m.group(), scoped))

@@ -28,7 +28,7 @@ from .jekyll import is_hand_page, move_hand_page
 from .markup import convert_markup
 from .links import new_file_path
 from .model import NO_VENUE, Migration
-from .talks import filed_as, leave_unpublished, note_redirect
+from .talks import as_press, filed_as, leave_hidden, note_redirect
 from .translations import drop_translations
 from ...structure.kinds import list_reserved
 
@@ -248,9 +248,11 @@ def require_title(source: Source, mig: Migration) -> str:
 
 
 def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) -> None:
-    if filed_as(source):  # a talk, press item or hidden item filed among the papers
-        return move_talk(source, site, order, mig) if filed_as(source) == "talk" \
-            else leave_unpublished(source, filed_as(source), mig)
+    filed = filed_as(source)  # a talk, press item or hidden item filed among the papers
+    if filed in ("talk", "hide"):
+        return move_talk(source, site, order, mig) if filed == "talk" \
+            else leave_hidden(source, mig)
+    source = as_press(source) if filed == "press" else source
     if not (title := clean_title(require_title(source, mig))):
         return None
     comments: dict[str, str] = {}

@@ -14,6 +14,7 @@ from ...reading.slugs import make_entry_slug, make_slug
 from .alfoliolinks import settle_link_fields
 from .bibpage import is_hidden, read_bib_page
 from .model import Migration
+from .samples import find_sample_entry
 
 # --- the bibliography ----------------------------------------------------------------------
 
@@ -53,10 +54,11 @@ def read_bibliography(old: Path, mig: Migration) -> dict[str, tuple[str, str]]:
         if text is None:
             continue
         entries = parse_library(path, text, Diagnostics()).entries  # the build says its errors
-        hidden = [e for e in entries if is_hidden(e.fields, page)]
-        shown = [e for e in entries if e not in hidden]
+        dropped = {e.key: why for e in entries if (why := why_dropped(e, page))}
+        shown = [e for e in entries if e.key not in dropped]
         changed = settle_link_fields(text, path, shown, mig)  # line for line
-        changed = brace_switches(drop_entries(changed, hidden, path, mig), path, mig)
+        changed = brace_switches(drop_entries(changed, [e for e in entries if e.key in dropped],
+                                              dropped, path, mig), path, mig)
         if changed != text:
             mig.add_text(target, changed, "bibtex", mig.where(path))
         for entry in shown:
@@ -78,9 +80,21 @@ def note_entry(path: Path, entry: BibEntry, papers: dict, mig: Migration) -> Non
                        "until it has")
 
 
-def drop_entries(text: str, hidden: list[BibEntry], path: Path, mig: Migration) -> str:
-    """`text` without the lines of the entries the old page's query hid (each from its
-    first line to the next line that starts an entry)."""
+def why_dropped(entry: BibEntry, page) -> str:
+    """Why an entry does not move ('' when it does): the old page's query hid it, or it is
+    the template's sample paper (its title and authors both the sample's)."""
+    if is_hidden(entry.fields, page):
+        return "the old publications page's query hid it"
+    title, authors = (entry.fields.get(name) for name in ("title", "author"))
+    template = find_sample_entry(latex_to_rich(title.text).text, authors.text) \
+        if title is not None and authors is not None else ""
+    return f"the template's own sample paper ({template}), not yours" if template else ""
+
+
+def drop_entries(text: str, hidden: list[BibEntry], whys: dict[str, str], path: Path,
+                 mig: Migration) -> str:
+    """`text` without the lines of the entries that do not move (each from its first line
+    to the next line that starts an entry), each named with why (`whys`, by key)."""
     if not hidden:
         return text
     lines = text.split("\n")
@@ -89,8 +103,8 @@ def drop_entries(text: str, hidden: list[BibEntry], path: Path, mig: Migration) 
     for entry in hidden:
         end = next(s for s in starts if s > entry.line)
         dropped.update(range(entry.line, end))
-        mig.leave(mig.where(path, entry.line), f"entry '{entry.key}' not moved: the old "
-                  "publications page's query hid it")
+        mig.leave(mig.where(path, entry.line), f"entry '{entry.key}' not moved: "
+                  f"{whys[entry.key]}")
     return "\n".join(row for i, row in enumerate(lines, 1) if i not in dropped)
 
 

@@ -106,9 +106,9 @@ def settle_link_fields(text: str, path: Path, entries: list[BibEntry], mig: Migr
     for entry in entries:
         taken = set(entry.fields) & set(LINK_KINDS)
         taken |= {"arxiv"} if "eprint" in entry.fields else set()
-        for kind in FILE_KINDS:
-            if kind in entry.fields:
-                link = (layout or {}).get(kind) or LayoutLink(kind, DEFAULT_LINKS[kind], "")
+        for kind in FILE_KINDS + ("url", "html"):  # `url` only when it names an own file
+            if kind in entry.fields and (kind in FILE_KINDS or is_own(entry.fields[kind], mig)):
+                link = (layout or {}).get(kind) or LayoutLink(kind, DEFAULT_LINKS.get(kind, "/"), "")
                 move_field(lines, path, entry.fields[kind], link, kind, mig)
         for link in list_link_fields(entry, layout):
             kind = pick_kind(link, taken)
@@ -122,10 +122,17 @@ def settle_link_fields(text: str, path: Path, entries: list[BibEntry], mig: Migr
     return "\n".join(lines)
 
 
+def is_own(value: BibValue, mig: Migration) -> bool:
+    """Whether a link names a file of the old site with the site's own address (another
+    site published below that host, a book at /book/, is not the old site's)."""
+    path = mig.own_path(decode_url(value.text))
+    return path != decode_url(value.text) and (mig.old / path.lstrip("/")).is_file()
+
+
 def move_field(lines: list[str], path: Path, value: BibValue, link: LayoutLink, kind: str,
                mig: Migration) -> None:
     """Write the field at its line as `kind`, with a file's new path for its value."""
-    old_value = decode_url(value.text)
+    old_value = mig.own_path(decode_url(value.text))  # a file of the old site, as a path
     new_value = old_value
     if re.match(r"https?://", link.prefix) and not re.match(r"[a-z][a-z0-9+.-]*:", old_value):
         new_value = link.prefix + old_value  # `https://github.com/{{ entry.github }}`
@@ -162,6 +169,7 @@ def find_file(name: str, prefix: str, mig: Migration) -> str:
         return ""
     base = prefix if prefix.startswith("/") else ""
     candidates = [(base.lstrip("/") + rel) if base else rel, "assets/pdf/" + rel]
+    candidates += [rel] if name.startswith("/") else []  # a path from the site's root
     assets = mig.old / "assets"
     found = sorted(p for p in assets.rglob(Path(rel).name) if p.is_file()) \
         if assets.is_dir() and "/" not in rel else []

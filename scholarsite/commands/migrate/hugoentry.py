@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ...reading.text.mdescape import text_to_markdown
 from .frontmatter import Source, key_line, strip_html
-from .hugoconfig import convert_body, copy_file, plain_venue, text_of
+from .hugoconfig import convert_body, copy_file, find_local, plain_venue, text_of
 from .hugofields import find_doi, find_markdown_links
 from .model import Migration
 
@@ -90,6 +90,9 @@ def add_link(links: dict, kind: str, value, entry: Entry, key: str, mig: Migrati
     url, kind = read_address(text_of(value), kind, entry.where(mig, key), key, mig)
     if not url:
         return
+    written = url
+    if find_local(mig.old, entry.folder, mig.own_path(url)) is not None:
+        url = mig.own_path(url)  # a file of the old site, written with its own address
     arxiv = _ARXIV.search(url)
     if arxiv or kind == "arxiv":
         kind, url = "arxiv", arxiv.group(1) if arxiv else url.removeprefix("arXiv:")
@@ -106,6 +109,7 @@ def add_link(links: dict, kind: str, value, entry: Entry, key: str, mig: Migrati
         if not url:
             return
     if links.get(kind, url) != url:  # a second link of a kind: its own name, else a page
+        url = written if re.match(r"https?://", written) else url  # not a bare arXiv id
         kind = "" if label else next((k for k in ("url", "html")  # of its site's name
                                       if links.get(k, url) == url), "")
     if kind:

@@ -16,15 +16,16 @@ from ...reading.bib.bibtex import read_bib_file
 from ...reading.text.deadlinks import DEAD_LINK
 from ...reading.text.mdconvert import THEME_IDS, make_heading_id
 from ...reading.settings.redirects import normalize_old_path
-from ...structure.urls import file_key
+from ...structure.urls import check_text_link, file_key
 from .model import Migration, is_inside
+from .rawids import drop_repeated_ids
 
 # [text](target "title") and ![alt](target), and href="..." / src="..." in inline HTML.
 # A target may hold spaces ('/assets/pdf/class 1.pdf'), which Python-Markdown takes as written.
 _MD_LINK = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)<>\n]+?)>?(\s+\"[^\"]*\")?\s*\)")
 # A tag of raw HTML, and an address in it, quoted or not.
 _HTML_TAG = re.compile(r"<[a-zA-Z][^<>]*>")
-_HTML_ATTR = re.compile(r"""(?<=\s)(href|src|poster|srcset)\s*=\s*(?:(["'])([^"']+)\2|([^\s"'>]+))""",
+_HTML_ATTR = re.compile(r"""(?<=\s)(href|src|poster|srcset|data)\s*=\s*(?:(["'])([^"']+)\2|([^\s"'>]+))""",
                         re.I)
 # A reference link's address ([id]: /x/ "title"), and a reference to one.
 _REF_DEF = re.compile(r"""^ {0,3}\[([^\]]+)\]:[ \t]*<?([^\s>]+)>?(?:[ \t]+("[^"]*"|'[^']*'|\([^)]*\)))?[ \t]*\n?""",
@@ -80,11 +81,18 @@ def settle_links(mig: Migration) -> None:
     """Rewrite the links of every moved Markdown file (see the module's docstring)."""
     base = str(mig.site.get("url", "")).rstrip("/") + "/"
     known = list_site_paths(mig)
+    listed_ids: set[str] = set()
     for rel, new in list(mig.files.items()):
         if new.text is None or not rel.endswith(".md"):
             continue
         head, body = split_body(new.text)
-        settled = settle_text(body, mig, base, known, new.origin)
+        settled, dropped = drop_repeated_ids(settle_text(body, mig, base, known, new.origin),
+                                             rel, listed_ids)
+        if dropped := list(dict.fromkeys(dropped)):
+            mig.add_review(new.origin, f"the id{'s' if len(dropped) > 1 else ''} "
+                           f"{', '.join(repr(i) for i in dropped)} of its raw "
+                           "HTML taken out where the new page (or the list that shows it) "
+                           "already has it: a link to it leads to the first")
         if settled != body:
             mig.add_text(rel, head + settled, new.what, new.origin)
     drop_clashing_redirects(mig, list_site_paths(mig))
@@ -247,6 +255,20 @@ def keep_fragment(mig: Migration, page: str, fragment: str, origin: str) -> str:
     return ""
 
 
+def find_linked_file(mig: Migration, path: str, target: str, origin: str) -> tuple[str, Path]:
+    """(its path below the old site, the file) a link names: a relative address beside
+    the text first (a Hugo bundle's 'assets/x.svg', as the old page's own folder served
+    it), then at the site's root, then in Hugo's static/ (served at the root)."""
+    if not target.startswith("/") and path:
+        beside = posixpath.normpath(posixpath.join(posixpath.dirname(
+            origin.split(":", 1)[0]), posixpath.relpath("/" + path, "/")))
+        if not beside.startswith("../") and (mig.old / beside).is_file():
+            return beside, mig.old / beside
+    if not (mig.old / path).is_file() and (mig.old / "static" / path).is_file():
+        return path, mig.old / "static" / path
+    return path, mig.old / path
+
+
 def settle_target(target: str, mig: Migration, base: str, known: set[str],
                   origin: str) -> str | None:
     """The link's new target, or None when the new site has nothing there."""
@@ -255,6 +277,9 @@ def settle_target(target: str, mig: Migration, base: str, known: set[str],
         target = target[len(base):]
     if _TEMPLATE.search(target):
         note_dead(mig, origin, written, "it is the old template's expression, not an address")
+        return None
+    if problem := check_text_link(target):  # 'ftp:', 'javascript:': the build refuses it
+        note_dead(mig, origin, written, f"the link {problem}")
         return None
     if _EXTERNAL.match(target):
         return target
@@ -269,9 +294,7 @@ def settle_target(target: str, mig: Migration, base: str, known: set[str],
         redirect = path if path in known else path + "/"
     if redirect is not None:
         return (redirect or "./") + keep_fragment(mig, redirect, fragment, origin)
-    source = mig.old / path
-    if not source.is_file() and (mig.old / "static" / path).is_file():
-        source = mig.old / "static" / path  # Hugo serves static/ at the site's root
+    path, source = find_linked_file(mig, path, target, origin)
     if path and source.is_file() and not is_inside(source, mig.old):
         mig.leave(origin, f"'{target}' is a link to a file outside the old site; not copied")
         return None

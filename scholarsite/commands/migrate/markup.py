@@ -12,8 +12,12 @@ from .model import Migration
 # {{ site.baseurl }}/x, {{ '/x' | relative_url }}: a path inside the site.
 _BASEURL = re.compile(r"\{\{-?\s*(?:site\.baseurl|site\.url|base_path)\s*-?\}\}/?"
                       r"|\{%-?\s*include\s+base_path\s*-?%\}\n?")
-_RELATIVE = re.compile(r"\{\{-?\s*['\"]/?([^'\"]*)['\"]\s*\|\s*(?:relative_url|absolute_url|"
-                       r"prepend:\s*site\.baseurl)\s*-?\}\}")
+# Filters that escape the path too (uri_escape) leave the file it names the same.
+_RELATIVE = re.compile(r"\{\{-?\s*['\"]/?([^'\"]*)['\"]((?:\s*\|\s*(?:relative_url|absolute_url|"
+                       r"uri_escape|url_escape|escape|prepend:\s*site\.baseurl))+)\s*-?\}\}")
+# An HTML block's opening tag alone on its line, a blank line after it (open_html_blocks).
+_OPEN_BLOCK = re.compile(r"^(<(?:div|section|article|aside|details)\b(?![^>]*\bmarkdown=)"
+                         r"[^<>]*?)\s*>[ \t]*(?=\n[ \t]*\n)", re.M | re.I)
 # {% link _posts/x.md %}, {% post_url 2020-01-01-x %}
 _LINK_TAG = re.compile(r"\{%-?\s*(?:link|post_url)\s+([^\s%]+)\s*-?%\}")
 # {% include figure.liquid path="assets/img/x.jpg" caption="..." %} (al-folio's figure)
@@ -63,7 +67,8 @@ def convert_markup(text: str, path: Path, line: int, mig: Migration, file_path=N
     text = _RAW.sub(keep_raw, text)
     text = drop_refused_attributes(text, path, line, mig)
     text = _BASEURL.sub("", text)
-    text = _RELATIVE.sub(lambda m: m.group(1), text)
+    text = _RELATIVE.sub(lambda m: m.group(1) if re.search(r"url|baseurl", m.group(2))
+                         else m.group(), text)
     text = _INCLUDE_FIGURE.sub(lambda m: make_figure(read_attributes(m.group(1)), file_path),
                                text)
     text = _HUGO_FIGURE.sub(lambda m: make_figure(read_attributes(m.group(1)), file_path), text)
@@ -71,11 +76,20 @@ def convert_markup(text: str, path: Path, line: int, mig: Migration, file_path=N
     text = _STATICREF.sub(lambda m: f"[{m.group(2).strip()}]({m.group(1).lstrip('/')})", text)
     text = _YOUTUBE.sub(lambda m: f"[Video](https://www.youtube.com/watch?v={m.group(1)})", text)
     text = _ICON.sub("", text)  # decorative
+    text = open_html_blocks(text) if mig.kind == "hugo-blox" else text
     for match in _LIQUID.finditer(text):
         at = line + text.count("\n", 0, match.start())
         snippet = " ".join(match.group(0).split())[:60]
         mig.add_review(mig.where(path, at), f"template code left as text: {snippet}")
     return re.sub("\x00(\\d+)\x00", lambda m: raws[int(m.group(1))], text)
+
+
+def open_html_blocks(text: str) -> str:
+    """A block of raw HTML (`<div style=...>` alone on its line) whose next line is blank,
+    marked `markdown="1"`: Hugo's CommonMark ends the HTML there and reads what follows as
+    Markdown (its `## Conclusion` a heading); Python-Markdown reads it so only when told.
+    kramdown (Jekyll) keeps such a block HTML, so Jekyll sites' are left as they are."""
+    return _OPEN_BLOCK.sub(lambda m: f'{m.group(1)} markdown="1">', text)
 
 
 def drop_refused_attributes(text: str, path: Path, line: int, mig: Migration) -> str:

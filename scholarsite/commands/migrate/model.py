@@ -119,6 +119,13 @@ class Migration:
         self.files[path] = NewFile(path, None, source, what, origin)
         return True
 
+    def own_path(self, url: str) -> str:
+        """`url` as a path of the site ('/assets/pdf/x.pdf') when it is written with the
+        old site's own address (https://me.example.org/assets/pdf/x.pdf), which the new
+        site has at another path; else `url`."""
+        own = str(self.site.get("url") or "").rstrip("/")
+        return url[len(own):] if own and url.lower().startswith(own.lower() + "/") else url
+
     def is_sample_file(self, source: Path) -> bool:
         """Whether `source` is byte for byte one of a template's sample files (the PDFs
         academicpages ships), which forks keep and link as if they were the owner's."""

@@ -32,12 +32,16 @@ SAMPLE_TITLES = (
     ("academicpages", r"page not in menu"),
     ("academicpages", r"terms and privacy policy"),
     ("academicpages", r"archive layout with content"),
+    ("academicpages", r"future blog post"),
+    ("al-folio", r"(project|projeto) \d+( with very long name| com um nome bem longo)?"),
     ("al-folio", r"a (post (with|that can be cited)\b.*|distill-style blog post)"),
     ("al-folio", r"displaying beautiful tables with bootstrap tables"),
     ("Hugo Academic", r"example talk(: recent work)?"),
     ("Hugo Academic", r"(an )?example (journal article|conference paper|project)"),
     ("Hugo Academic", r"an example preprint( / working paper)?"),
-    ("Hugo Academic", r"external project"),
+    ("Hugo Academic", r"(external|internal) project"),
+    ("Hugo Academic", r"create beautiful presentations with markdown"),
+    ("Hugo Academic", r"academic: the website (designer|builder) for hugo"),
 )
 # A sentence a sample opens with (looked for near the top of its text).
 SAMPLE_PHRASES = (
@@ -46,6 +50,7 @@ SAMPLE_PHRASES = (
     ("academicpages", "this is a description of your conference proceedings talk"),
     ("academicpages", "this is a description of a teaching experience"),
     ("academicpages", "this is a sample blog post. lorem ipsum"),
+    ("academicpages", "this post will show up by default"),
     ("academicpages", "this is an item in your portfolio"),
     ("academicpages", "this paper is about the number"),
     ("academicpages", "page not found. your pixels are in another canvas"),
@@ -62,6 +67,7 @@ SAMPLE_PHRASES = (
     ("al-folio", "a sample blog page that demonstrates"),
     ("al-folio", "a simple inline announcement"),
     ("al-folio", "a long announcement with details"),
+    ("al-folio", "what an astonishing thing a book is"),  # the bookshelf page's epigraph
     ("Hugo Academic", "academic theme conference"),
     ("Hugo Academic", "lorem ipsum dolor sit amet, consectetur adipiscing elit. duis posuere "
                       "tellus ac convallis placerat"),
@@ -82,6 +88,20 @@ SAMPLE_FILES = {
 SAMPLE_FILE_MAX = 64 * 1024  # no sample file is larger: bigger files are not hashed
 # The person a sample CV (al-folio's cv.yml and resume.json) describes.
 SAMPLE_PEOPLE = ("albert einstein",)
+# al-folio's sample papers (_bibliography/papers.bib, every version), by their titles as
+# compared (letters and digits only, any case); each is a sample only when Einstein is
+# among its authors too, so a historian's own paper of the same title stays theirs.
+SAMPLE_PAPERS = frozenset(re.sub(r"\W+", "", title.casefold()) for title in (
+    "On the electrodynamics of moving bodies", "The meaning of relativity",
+    "Relativity: the Special and General Theory", "Letters on wave mechanics",
+    "Investigations on the Theory of the Brownian Movement",
+    "Can Quantum-Mechanical Description of Physical Reality Be Considered Complete?",
+    "Über einen die Erzeugung und Verwandlung des Lichtes betreffenden heuristischen "
+    "Gesichtspunkt",
+    "Über die von der molekularkinetischen Theorie der Wärme geforderte Bewegung von in "
+    "ruhenden Flüssigkeiten suspendierten Teilchen",
+    "Un the movement of small particles suspended in statiunary liquids required by the "
+    "molecular-kinetic theory 0f heat"))
 # What the templates' samples give in the fields an owner fills in, past their titles (matched
 # whole, in any case, HTML and spaces aside): venues, places, citations, excerpts, summaries.
 SAMPLE_VALUES = tuple(re.compile(p) for p in (
@@ -91,12 +111,18 @@ SAMPLE_VALUES = tuple(re.compile(p) for p in (
     r"testing institute of america 2014 annual conference", r"city, country",
     r"(berkeley|san francisco|los angeles),? ca(lifornia)?(, usa)?", r"london, uk",
     r".*\byour name, you\..*", r"short description of portfolio item number \d+.*",
-    r"project \d+", r"a project (with a background image|with no image|that redirects to "
-    r"another website)", r"another without an image", r"with background image",
+    r"project \d+", r"(a|an other|another) project (with|that) .*", r"another without an image",
+    r"(with|com) (a )?(background image|imagem de fundo)", r"(um projeto|outro) .*",
+    r"(wowchemy|academic theme|hugo ?blox( builder| kit)?) (conference|hq)",
+    r"hugoblox showcase", r"online & in-person",
+    r"(in )?\*?(source themes|wowchemy|hugo ?blox( builder| kit)?) conference\*?", r"in \*?(stc|icw)\*?",
+    r"\*?journal of source themes, 1\*?\(1\)",
     r"(an example of|this is what|this is how|you can also redirect) .*",
     r"march & april, looking forward to summer", r"a quick run down on accessing github .*",
     r"source themes hq", r"lorem ipsum dolor sit amet\b.*",
-    r"an example (talk|conference paper|journal article|preprint) .*"))
+    r"an example (talk|conference paper|journal article|preprint|of) .*",
+    r"discover how to create stunning, interactive presentations .*",
+    r"create a beautifully simple website .*"))
 # The samples' dates (a dated file name's own date is the template's too, in a fork that
 # renamed a sample): academicpages' papers, talks, teaching and posts; al-folio's news and
 # posts (dated unlike their names, version after version); Hugo's talk.
@@ -107,16 +133,20 @@ SAMPLE_DATES = frozenset("""
     2015-03-15 2015-05-15 2015-07-15 2015-10-20 2018-12-22 2020-09-28 2021-05-22 2021-07-04
     2022-02-01 2022-12-10 2023-03-20 2023-04-24 2023-04-25 2023-05-12 2023-07-04 2023-07-12
     2023-12-12 2024-01-26 2024-01-27 2024-04-15 2024-04-28 2024-04-29 2024-05-01 2024-12-04
-    2025-03-26""".split())
+    2025-03-26
+    2013-07-01 2015-09-01 2016-04-20 2016-04-27 2017-01-01 2019-04-07""".split())
 # Addresses and pictures only a sample links: the template's own host and files.
 SAMPLE_LINKS = re.compile(r"academicpages\.github\.io|(^|/)files/(paper|slides)\d+\.pdf$|"
                           r"bibtex\d+\.bib$|unsplash\.com|example_pdf\.pdf$|"
                           r"//example\.(org|com)/?$|(^|/)assets/img/\d+\.jpg$|500x300\.png|"
-                          r"georgecushen|"
+                          r"georgecushen|wowchemy/wowchemy-hugo-themes|arxiv\.org/pdf/1512\.04133|"
+                          r"eprints\.soton\.ac\.uk/352095/|^#$|"
+                          r"//(hugoblox|youtube|www\.wikipedia)\.(com|org)/?$|"
+                          r"(^|/)theme-[\w-]+\.png$|"  # Academic's gallery of its themes
                           r"wikipedia\.org/wiki/(albert_einstein|boris_podolsky|nathan_rosen)",
                           re.I)
-TEXT_KEYS = ("title", "venue", "event", "location", "citation", "description", "excerpt",
-             "summary", "abstract")
+TEXT_KEYS = ("title", "venue", "publication", "publication_short", "event", "event_name",
+             "location", "citation", "description", "excerpt", "summary", "abstract")
 LINK_KEYS = re.compile(r"url|link|redirect|img|image|thumbnail|teaser|pdf|slides|code|"
                        r"video|poster", re.I)
 _ADDRESS = re.compile(r"^(?:[a-z]+:|/|[\w.-]+/)|\.(?:pdf|jpe?g|png|gif|webp|svg|bib)$", re.I)
@@ -146,6 +176,13 @@ def find_sample_data(data: object) -> str:
     """The template whose sample CV `data` (cv.yml or resume.json, as read) is."""
     text = json.dumps(data, ensure_ascii=False, default=str).casefold()
     return "al-folio" if any(person in text for person in SAMPLE_PEOPLE) else ""
+
+
+def find_sample_entry(title: str, authors: str) -> str:
+    """The template whose sample paper a BibTeX entry is (its title and authors as read),
+    '' when the owner's own."""
+    return "al-folio" if re.sub(r"\W+", "", title.casefold()) in SAMPLE_PAPERS and any(
+        person.split()[-1] in authors.casefold() for person in SAMPLE_PEOPLE) else ""
 
 
 def plain(value: object) -> str:

@@ -4,12 +4,14 @@ al-folio has no talks of its own: sites add a `_talks` collection, with fields o
 own (`talk_date`, `sort_date`, `category`) and, like al-folio's news, inline items that
 are a line of text with no title. academicpages sites file talks, press and hidden items
 among their papers (`_publications/` with `collection: talks`, or the site's own
-`type: talks`, `type: press`, `type: hide`): each goes where it belongs, not into the
-publication list."""
+`type: talks`, `type: press`, `type: hide`): a talk goes to the talks, a hidden item
+stays behind, and a press item (an op-ed, an interview) stays a publication, as the old
+publication list showed it, with its word as its category."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .alfolio import convert_body, read_day, text_of
 from .alfoliobib import list_files
@@ -71,7 +73,7 @@ def filed_as(source: Source) -> str:
     """Where an academicpages `_publications` file belongs by its own `collection:` or
     `type:`: 'talk', 'press', 'hide', or '' for a paper."""
     for key in ("collection", "type"):
-        word = " ".join(str(source.fields.get(key) or "").lower().replace("-", " ").split())
+        word = plain_word(source.fields.get(key))
         if word in TALK_WORDS:
             return "talk"
         if word in HIDDEN_WORDS:
@@ -81,11 +83,25 @@ def filed_as(source: Source) -> str:
     return ""
 
 
-def leave_unpublished(source: Source, filed: str, mig: Migration) -> None:
-    """A press item or a hidden one, filed among the papers: named, not moved."""
-    why = "marked hidden (type: hide): the old site did not list it" if filed == "hide" \
-        else "a press or media item, not a paper: add it to news/ if you want it shown"
-    mig.leave(mig.where(source.path, 1), f"{why}; not moved")
+def plain_word(value: object) -> str:
+    """A `collection:` or `type:` value as compared: lower case, one space for '-'."""
+    return " ".join(str(value or "").lower().replace("-", " ").split())
+
+
+def leave_hidden(source: Source, mig: Migration) -> None:
+    """An item marked hidden, filed among the papers: named, not moved."""
+    mig.leave(mig.where(source.path, 1), "marked hidden (type: hide): the old site did not "
+              "list it; not moved")
+
+
+def as_press(source: Source) -> Source:
+    """A press item as a publication whose category is its own word ('press'): the old
+    site listed it among the publications (site.publications holds every file of
+    `_publications/`), so it keeps a page and a place in the list."""
+    word = next(str(source.fields[key]).strip() for key in ("collection", "type")
+                if plain_word(source.fields.get(key)) in PRESS_WORDS)
+    return replace(source, fields={**source.fields,
+                                   "category": source.fields.get("category") or word})
 
 
 def note_redirect(source: Source, mig: Migration) -> str:

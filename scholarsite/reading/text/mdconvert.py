@@ -20,8 +20,8 @@ from .mathtex import make_math_extensions
 from .mdextras import WritingExtension
 from ...structure.urls import ROOT_MARKER, check_text_link, is_external
 
-# An address in raw HTML: href, src or a video's poster, quoted.
-_RAW_LINK = re.compile(r"""(\s(?:href|src|poster)\s*=\s*)(["'])([^"'<>]*)\2""", re.I)
+# An address in raw HTML: href, src, a video's poster or an object's data, quoted.
+_RAW_LINK = re.compile(r"""(\s(?:href|src|poster|data)\s*=\s*)(["'])([^"'<>]*)\2""", re.I)
 # A footnote citation's id in raw HTML (drop_lone_backrefs).
 _CITATION_ID = re.compile(r'<sup id="(fnref[^"]*)"')
 
