@@ -10,13 +10,12 @@ The whole corpus runs with `python scripts/migrate_corpus.py DIR` (see docs/migr
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from conftest import FULL_TESTS
-from test_migrate_corpus import judge_site
+from test_migrate_corpus import assert_whole, judge_site
 
 SAMPLE = Path(__file__).resolve().parent / "corpus" / "sites"
 SITES = sorted(p.name for p in SAMPLE.glob("*") if (p / "TRUTH.json").is_file())
@@ -32,12 +31,4 @@ def test_the_sample_is_there():
 @pytest.mark.full
 @pytest.mark.parametrize("name", SITES if FULL_TESTS else SITES[::3])
 def test_a_sampled_real_site_moves_builds_checks_and_keeps_every_paper(name, tmp_path):
-    got = judge_site(name, tmp_path, SAMPLE)
-    shown = json.dumps({k: v for k, v in got.items() if k != "wrong"}, indent=1,
-                       ensure_ascii=False)
-    first = json.dumps(dict(list(got["wrong"].items())[:8]), indent=1, ensure_ascii=False)
-    assert got["codes"] == {"migrate": 0, "build": 0, "check": 0}, shown
-    assert not got["samples_moved"], shown
-    assert not got["unaccounted"], shown
-    assert not got["extra"], shown
-    assert got["faithful"] == got["papers"], f"{shown}\n{first}"
+    assert_whole(judge_site(name, tmp_path, SAMPLE))
