@@ -9,13 +9,15 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from ...output.paths import read_regular
+
 TABLE = Path(__file__).parent.parent.parent / "data" / "aas_journals.tsv"
 _ONE_MACRO = re.compile(r"^[\s{]*\\([A-Za-z]+)[\s{}]*$")  # '{\apj}', '\mnras', '{{\aj}}'
 
 
 @lru_cache(maxsize=1)
 def read_table() -> dict[str, str]:
-    rows = (line.split("\t") for line in TABLE.read_text(encoding="utf-8").splitlines()
+    rows = (line.split("\t") for line in read_regular(TABLE).decode("utf-8").splitlines()
             if line and not line.startswith("#"))
     return {macro: name for macro, name in rows}
 
