@@ -44,18 +44,30 @@ HAVE_BIBTEX_READER = (ROOT / "scholarsite" / "reading" / "bib" / "bibtex.py").is
 needs_bibtex_reader = pytest.mark.skipif(
     not HAVE_BIBTEX_READER, reason="scholarsite/reading/bib/bibtex.py (the BibTeX reader) is not "
     "in this checkout yet")
-# Property tests try a quarter of their examples, so that the README's test command stays
+# Property tests try an eighth of their examples, so that the README's test command stays
 # under 8 minutes on 2 cores; SCHOLARSITE_FULL_TESTS=1 tries all of them, and runs the other
-# tests marked `full` in full (every Lighthouse page, every field in turn). CI runs those
+# tests marked `full` in full (every Lighthouse page, every field in turn, every corpus site,
+# every shipped site in the browser sweeps) and those marked `full(only=True)` at all (the
+# fresh venvs of the quick start and the first publish, the slow robustness runs). CI runs those
 # tests in full first (`pytest -m full`, .ci/run), then the README's command. CI=true itself
 # changes no count: it makes a missing tool a failure rather than a skip (browser.require).
 FULL_TESTS = os.environ.get("SCHOLARSITE_FULL_TESTS", "") not in ("", "0")
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
+# The shipped sites a browser sweep opens in the README's test command: the richest three
+# (every kind of page among them); all of them with SCHOLARSITE_FULL_TESTS=1.
+QUICK_SITES = ("example", "demo", "lab")
+
+
+def sites_to_sweep(sites: dict) -> dict:
+    """`sites` (conftest's), or in the quick run those of QUICK_SITES."""
+    return sites if FULL_TESTS else {n: s for n, s in sites.items() if n in QUICK_SITES}
+
+
 def examples(count: int) -> int:
     """How many examples a property test written for `count` tries in this run."""
-    return count if FULL_TESTS else max(3, count // 4)
+    return count if FULL_TESTS else max(3, count // 8)
 
 
 MARKS = "*†‡§¶#✉"
@@ -384,6 +396,12 @@ def pytest_collection_modifyitems(config, items) -> None:
             item.add_marker(pytest.mark.xdist_group(item.path.name))
         if is_property_test(item):  # `-m full` selects them (before the mark plugin does)
             item.add_marker(pytest.mark.full)
+    if not FULL_TESTS:  # `full(only=True)`: CI's first step runs them, the quick run not
+        only_full = [item for item in items if any(
+            mark.kwargs.get("only") for mark in item.iter_markers("full"))]
+        if only_full:
+            config.hook.pytest_deselected(items=only_full)
+            items[:] = [item for item in items if item not in only_full]
     items.sort(key=lambda item: not runs_long(item))
 
 
@@ -398,16 +416,6 @@ def pytest_configure(config) -> None:
         raise pytest.UsageError(f"pytest {pytest.__version__} with pytest-xdist {xdist} does "
                                 "not group tests: pip install -e '.[test]' installs versions "
                                 "that do")
-
-
-def pytest_xdist_auto_num_workers(config) -> int | None:
-    """`-n auto`: one worker more than the machine has cores. Many tests spend their time
-    waiting (on Chromium, a server, pip, a LaTeX run), so with one worker per core a core
-    idles while its worker waits; PYTEST_XDIST_AUTO_NUM_WORKERS still decides when set."""
-    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
-        return None  # pytest-xdist's own hook reads it
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return (cores or 1) + 1
 
 
 # --- What the tests need from npm ----------------------------------------------------------

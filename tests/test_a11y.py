@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import sites_to_sweep
 from browser import AXE_JS, DESKTOP, PHONE, launch_chromium, open_page, pages_by_kind, require, serve
 
 OPEN_ALL = "document.querySelectorAll('details').forEach(d => { d.open = true; })"
@@ -63,7 +64,7 @@ def violations_in_schemes(page, url: str) -> dict[str, list[dict]]:
 
 def test_no_axe_violations_on_any_kind_of_page_in_either_scheme(sites, browser):
     found = {}
-    for name, site in sites.items():
+    for name, site in sites_to_sweep(sites).items():
         with serve(site) as base, open_page(browser) as page:
             kinds = kind_urls(site, base)
             assert {"home", "publications in publications", "paper in publications",

@@ -52,6 +52,7 @@ def wait_for_staging(folder: Path, proc: subprocess.Popen) -> None:
 # --- One build at a time -------------------------------------------------------------------
 
 
+@pytest.mark.full(only=True)  # slow and seldom moved: CI's first step runs it
 def test_concurrent_builds_publish_a_whole_site(tmp_path):
     content = large_site(tmp_path)
     out = tmp_path / "site"

@@ -161,6 +161,7 @@ def build_killing_a_worker(args: list[str], method: str) -> subprocess.Completed
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.full(only=True)  # slow and seldom moved: CI's first step runs it
 def test_a_killed_worker_is_one_error_line_and_the_site_stays(make_site, tmp_path):
     content = make_site({f"publications/p{n}.md": paper(f"Paper {n}") for n in range(100)})
     site = tmp_path / "site"

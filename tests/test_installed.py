@@ -177,6 +177,8 @@ def read_quick_start() -> list[str]:
     return [block.strip() for block in re.findall(r"```sh\n(.*?)```", section, re.S)]
 
 
+# A fresh venv with every dependency and a whole build (about 25 s, twice): CI's first step.
+@pytest.mark.full(only=True)
 def test_the_quick_start_works_where_pip_may_install_only_into_a_venv(tmp_path):
     """PEP 668 systems (Debian 12, Ubuntu 23.04+, Homebrew) refuse `pip install` outside a
     virtual environment; PIP_REQUIRE_VIRTUALENV makes any pip refuse the same way."""
@@ -273,6 +275,7 @@ def run_workflow_steps(workflow: Path, cwd: Path, bin_dir: Path) -> list[str]:
     return commands
 
 
+@pytest.mark.full(only=True)
 def test_the_first_publish_installs_the_scholarsite_that_made_the_site(installed, tmp_path):
     """`new` from the installed wheel, then the workflow's steps on a copy of the site (as
     GitHub checks it out) with a fresh Python: no address to edit, nothing of this checkout

@@ -133,6 +133,7 @@ def processor_seconds() -> float:
 
 
 @pytest.mark.skipif(resource is None, reason="no resource module (Windows)")
+@pytest.mark.full(only=True)  # slow and seldom moved: CI's first step runs it
 def test_unusual_math_is_cheap_and_builds(make_site):
     """Dollars and brackets that open no formula, and many formulas, build as they are."""
     bodies = {"dollars": "$" * 20000, "dollar-lines": "$$\n" * 10000,

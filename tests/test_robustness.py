@@ -165,6 +165,7 @@ def test_symlinks_leaving_the_content_folder_are_refused(make_site, tmp_path):
     assert "outside the content folder" in result.err
 
 
+@pytest.mark.full(only=True)  # slow and seldom moved: CI's first step runs it
 def test_killed_build_leaves_previous_site_intact(tmp_path):
     """SIGKILL in the middle of writing: the old site is untouched, the next build recovers."""
     if not hasattr(signal, "SIGKILL"):
