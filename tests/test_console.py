@@ -153,7 +153,7 @@ def test_no_console_error_on_any_page_at_the_root(example, browser):
     assert problems == []
 
 
-@pytest.mark.full
+@pytest.mark.full(only=True)  # the demo's and the lab's runs are under subpaths too
 def test_no_console_error_on_any_page_under_a_subpath(project_site, browser):
     with serve_like_pages(project_site, "/repo/") as base:
         assert base.endswith("/repo/")

@@ -154,6 +154,7 @@ def test_a_checkout_uses_its_templates_folder_as_the_theme():
     assert find_theme() == ROOT / "templates"
 
 
+@pytest.mark.full(only=True)  # a venv of its own: CI's first step
 def test_an_editable_install_finds_the_theme_and_the_starter(installed, tmp_path):
     """pyproject.toml's mapping of templates/ must not break `pip install -e .`: the
     package is the checkout's, and so is the theme. (Nothing `new` needs is a dependency.)"""

@@ -80,7 +80,7 @@ def shortfalls(report: dict) -> dict[str, list[str]]:
     return found
 
 
-@pytest.mark.full
+@pytest.mark.full(only=True)  # CI's first step, every page in both forms (QUICK: run by hand)
 def test_lighthouse_gives_100_in_every_category_on_a_phone_and_a_desktop(shipped):
     runs = [(page, form) for page in PAGES for form in FORMS
             if FULL_TESTS or (page, form) in QUICK]
