@@ -35,8 +35,12 @@ def read_comments(reader: FieldReader, present: bool,
     """`comments` (see above); absent: none. `collections`: the names it may give."""
     if not present:
         return CommentsConfig()
+    if not reader.has("giscus"):  # else each of its four values would be missing too
+        reader.error((), "'comments' needs 'giscus' with repo, repo_id, category and "
+                     "category_id: giscus.app gives them for your repository")
     giscus = reader.mapping("giscus")
-    values = {key: giscus.line_text(key, required=True) for key in GISCUS_VALUES}
+    values = {key: giscus.line_text(key, required=reader.has("giscus"))
+              for key in GISCUS_VALUES}
     giscus.check_unknown()
     # (not `on:`, which YAML reads as true)
     shown = reader.text_list("collections") if reader.has("collections") else ("posts",)
@@ -45,14 +49,11 @@ def read_comments(reader: FieldReader, present: bool,
             reader.error(("collections", i), f"'comments.collections' names '{name}', "
                          f"which is not a collection: one of {', '.join(collections)}")
     reader.check_unknown()
-    if not reader.has("giscus"):
-        reader.error((), "'comments' needs 'giscus' with repo, repo_id, category and "
-                     "category_id: giscus.app gives them for your repository")
-        return CommentsConfig()
-    for key, (pattern, shape) in GISCUS_VALUES.items():
-        if values[key] and not pattern.match(values[key]):
-            giscus.error((key,), f"'comments.giscus.{key}' {values[key]!r} is not {shape}")
-            return CommentsConfig()
-    if not all(values.values()):
+    wrong = [key for key, (pattern, _) in GISCUS_VALUES.items()
+             if values[key] and not pattern.match(values[key])]
+    for key in wrong:  # every one at once
+        giscus.error((key,), f"'comments.giscus.{key}' {values[key]!r} is not "
+                     f"{GISCUS_VALUES[key][1]}")
+    if wrong or not all(values.values()):
         return CommentsConfig()
     return CommentsConfig(collections=tuple(shown), **values)
