@@ -24,6 +24,7 @@ from ..output.paths import read_regular
 from ..reading.text.imagesizes import read_raster_size
 from ..reading.loader import find_files_dir
 from ..reading.pictures import PictureError, decode_picture, open_picture
+from ..structure.languages import catalog_name, parse_language
 from ..structure.urls import FILES_DIR
 
 FAVICON_SVG = "assets/favicon.svg"
@@ -80,13 +81,16 @@ GISCUS_LANGUAGES = frozenset(
 
 
 def giscus_language(tag: str) -> str:
-    """giscus's name for a page language: 'zh-TW' for Traditional Chinese, 'zh-CN' for
-    Chinese otherwise, else the language's own subtag when giscus has it."""
-    parts = tag.replace("_", "-").split("-")
-    if parts[0].lower() == "zh":
-        rest = {p.upper() for p in parts[1:]}
-        return "zh-HK" if "HK" in rest else "zh-TW" if rest & {"HANT", "TW", "MO"} else "zh-CN"
-    return parts[0].lower() if parts[0].lower() in GISCUS_LANGUAGES else "en"
+    """giscus's name for a page language: Chinese by its script and region as the
+    catalogs are chosen (zh-HK, zh-TW for Traditional, zh-CN), else the language's own
+    subtag when giscus has it, else English."""
+    locale = parse_language(tag)
+    if locale is None:
+        return "en"
+    if locale.language == "zh":
+        return "zh-HK" if locale.territory == "HK" else \
+            "zh-TW" if catalog_name(tag) == "zh_Hant" else "zh-CN"
+    return locale.language if locale.language in GISCUS_LANGUAGES else "en"
 
 
 def comments_view(config: SiteConfig) -> dict:
