@@ -6,13 +6,13 @@ No test reaches the internet."""
 from __future__ import annotations
 
 import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
 
+from browser import run_server
 from conftest import MINIMAL_CONFIG, build_args, paper, read_front_matter, run_cli, soup
 
 DOI_CONF = "10.1145/3600000.3600002"  # Crossref, with a JATS abstract and math in its title
@@ -143,11 +143,8 @@ def server():
         def log_message(self, *args) -> None:
             pass
 
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    with run_server(Handler) as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture
