@@ -40,6 +40,9 @@ def test_hugo_venue_links_title_math_and_emphasis_are_shown_as_the_old_page_did(
              "content/publication/cages.md": hugo_paper(
                  "Charge in H$\\_{2}$O@C$\\_{60}$$^-$ cages",
                  "publication_short: '[CinC 2023](https://cinc.example.org/2023)'"),
+             "content/publication/chapter.md": hugo_paper("Signal processing", "").replace(
+                 "'*Journal of Cages*'", "'In *[Photoplethysmography](https://books.example"
+                 ".org/ppg), Elsevier*'"),
              "content/publication/pitchers.md": hugo_paper(
                  "Traps of the pitcher plant (*Cephalotus follicularis*)", "")}
     content, site = migrate_and_build(tmp_path, files)
@@ -49,6 +52,9 @@ def test_hugo_venue_links_title_math_and_emphasis_are_shown_as_the_old_page_did(
     assert "CinC 2023" in cages.get_text() and "](" not in cages.get_text()
     assert cages.select_one('a[href="https://cinc.example.org/2023"]').get_text(strip=True) \
         == "CinC 2023"
+    chapter = page(site, "chapter")  # a link inside the emphasis of an APA-style venue
+    assert "Photoplethysmography, Elsevier" in chapter.get_text() and "](" not in \
+        chapter.get_text()
     pitchers = page(site, "pitchers")
     assert str(pitchers.h1) == "<h1>Traps of the pitcher plant (<em>Cephalotus " \
                                "follicularis</em>)</h1>"

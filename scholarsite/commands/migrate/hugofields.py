@@ -87,7 +87,8 @@ def split_venue(value) -> dict[str, str]:
     found = _APA.match(value) if isinstance(value, str) else None
     if not found:
         return {}
-    parts = {"venue": strip_inline_html(found.group("venue")).strip(" ,"),
+    venue = _MD_LINK.sub(lambda m: m.group(1), found.group("venue"))  # Hugo shows its text
+    parts = {"venue": strip_inline_html(venue).strip(" ,"),
              "volume": found.group("v1") or found.group("v2") or "",
              "number": (found.group("number") or "").strip(),
              "pages": re.sub(r"\s*[-–]+\s*", "–", found.group("pages") or "")}
