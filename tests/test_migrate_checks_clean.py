@@ -59,6 +59,7 @@ def test_a_migrated_hugo_site_checks_clean(tmp_path):
             publication: Marine Notes
             url_pdf: https://ann.example.org/publication/kelp/main.pdf
             url_preprint: https://arxiv.org/pdf/2406.02537v1
+            url_slides: https://ann.example.org/files/kelp-talk.pptx
             links:
             - name: Abstract
               url: https://arxiv.org/abs/2406.02537
@@ -81,8 +82,14 @@ def test_a_migrated_hugo_site_checks_clean(tmp_path):
     assert "posts/rules.md:12: warning: a link to 'ftp://ftp.example.org/report.pdf'" in said
     post = (content / "posts" / "rules.md").read_text(encoding="utf-8")
     assert 'markdown="1"' in post and "looping" in post
-    assert "https://arxiv.org/abs/2406.02537" in \
-        (content / "publications" / "kelp.md").read_text(encoding="utf-8")
+    kelp = (content / "publications" / "kelp.md").read_text(encoding="utf-8")
+    assert "https://arxiv.org/abs/2406.02537" in kelp
+    # slides on the old site's own address that it never had: dead there too, so kept as
+    # a comment of the moved file (no link the build or check would refuse), and said
+    assert "#   url_slides: https://ann.example.org/files/kelp-talk.pptx" in kelp
+    assert "content/publication/kelp/index.md:8: 'https://ann.example.org/files/kelp-talk" \
+        ".pptx' names a file the old site did not have" in moved.out
+    assert "cite.bib" not in moved.out  # a bundle without one is no problem to report
     assert "content/publication/reef/index.md: the id 'inner' of its raw HTML taken out" \
         in moved.out
 

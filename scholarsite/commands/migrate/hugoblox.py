@@ -26,8 +26,8 @@ from .hugofields import (MARKS, person_name, read_markdown_link, settle_type, sp
 from .hugopages import find_pages
 from .hugotranslations import leave_translations, paper_translations
 from .hugoentry import (LINK_FIELDS, LINK_LABELS, Entry, add_link, add_venue_links,
-                        copy_featured, copy_linked_file, make_links, make_text,
-                        read_address)
+                        copy_featured, copy_linked_file, dead_links_comment, make_links,
+                        make_text, read_address)
 from .model import NO_VENUE, Migration
 
 SECTIONS = {"publications": ("publication", "publications"), "talks": ("event", "talk"),
@@ -129,7 +129,8 @@ def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migratio
     if f.get("draft") is True:
         mig.leave(entry.where(mig, "draft"), "a draft paper; not moved")
         return
-    bib = read_cite_bib(entry.folder / "cite.bib", mig) if entry.bundled else {}
+    bib = read_cite_bib(entry.folder / "cite.bib", mig) \
+        if entry.bundled and (entry.folder / "cite.bib").is_file() else {}
     apa = split_venue(f.get("publication"))
     title, title_link = read_markdown_link(text_of(f.get("title")))
     fields = {"title": mark_emphasis(title) or bib.get("title", ""),
@@ -152,7 +153,9 @@ def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migratio
         return
     body = make_text(entry, "abstract", mig)
     fields["translations"] = paper_translations(entry, fields, body, mig)
-    mig.add_text(f"publications/{entry.slug}.md", format_entry(fields, body), "paper",
+    header = dead_links_comment(fields["links"])
+    mig.add_text(f"publications/{entry.slug}.md", format_entry(fields, body, header=header),
+                 "paper",
                  mig.where(entry.source.path))
     add_redirects(entry, mig)
 
@@ -242,6 +245,7 @@ def move_talk(entry: Entry, mig: Migration) -> None:
     links: dict[str, str] = {}
     for key, kind in LINK_FIELDS:
         add_link(links, kind, f.get(key), entry, key, mig)
+    header = dead_links_comment(links)
     fields["slides"] = links.pop("slides", "")
     fields["video"] = links.pop("video", "")
     fields["draft"] = True if f.get("draft") is True else None
@@ -256,7 +260,7 @@ def move_talk(entry: Entry, mig: Migration) -> None:
         extra.insert(0, text_to_link("Event page", text_of(f.get("event_url"))))
     if extra:
         text = f"{text}\n\n{' · '.join(extra)}".strip()
-    mig.add_text(f"talks/{entry.slug}.md", format_entry(fields, text), "talk",
+    mig.add_text(f"talks/{entry.slug}.md", format_entry(fields, text, header=header), "talk",
                  mig.where(entry.source.path))
     add_redirects(entry, mig)
 

@@ -24,6 +24,7 @@ LINK_WORDS = (("pdf", "pdf"), ("paper", "pdf"), ("code", "code"), ("github", "co
               ("doi", "doi"))
 LINK_LABELS = {"pdf": "PDF", "supp": "Data", "url": "Link", "doi": "DOI", "arxiv": "arXiv"}
 _ARXIV = re.compile(r"arxiv\.org/(?:abs|pdf)/([^\s?#]+?)(?:\.pdf)?/?$", re.I)
+_FILE_NAME = re.compile(r"/[^/]+\.(?!html?$)[A-Za-z0-9]{1,5}$")  # a file's, not a page's
 _DOI = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", re.I)
 
 
@@ -76,6 +77,27 @@ def make_links(entry: Entry, bib: dict, mig: Migration) -> dict:
     return links
 
 
+DEAD_LINKS = "dead links"  # a key of make_links' answer that no link kind has
+
+
+def keep_dead_link(links: dict, key: str, url: str, entry: Entry, mig: Migration) -> None:
+    """A link to a file on the old site's own address that the old site lacks led nowhere
+    there too: no link of the new site can name it (the build and `check` would refuse
+    it), so it is kept as a comment at the top of the moved file, and named in the
+    report, until the owner puts the file in files/."""
+    links.setdefault(DEAD_LINKS, []).append(f"{key}: {url}")
+    mig.add_review(entry.where(mig, key), f"'{url}' names a file the old site did not have "
+                   "(it led nowhere there too): kept as a comment at the top of the moved "
+                   "file; put the file in files/ and link it")
+
+
+def dead_links_comment(links: dict) -> str:
+    """The comment that keeps the links keep_dead_link took out of `links`."""
+    dead = links.pop(DEAD_LINKS, [])
+    return "\n".join(["Links of the old site that led nowhere there too (no such file):",
+                      *(f"  {line}" for line in dead)]) if dead else ""
+
+
 def kind_of(item: dict) -> str:
     words = " ".join(text_of(item.get(k)).lower() for k in ("type", "name", "icon"))
     return next((kind for word, kind in LINK_WORDS if word in words), "url")
@@ -91,8 +113,12 @@ def add_link(links: dict, kind: str, value, entry: Entry, key: str, mig: Migrati
     if not url:
         return
     written = url
-    if find_local(mig.old, entry.folder, mig.own_path(url)) is not None:
-        url = mig.own_path(url)  # a file of the old site, written with its own address
+    own = mig.own_path(url)
+    if find_local(mig.old, entry.folder, own) is not None:
+        url = own  # a file of the old site, written with its own address
+    elif own != url and _FILE_NAME.search(own.split("?")[0].split("#")[0]):
+        keep_dead_link(links, key, url, entry, mig)
+        return
     arxiv = _ARXIV.search(url)
     if arxiv or kind == "arxiv":
         kind, url = "arxiv", arxiv.group(1) if arxiv else url.removeprefix("arXiv:")
