@@ -43,6 +43,9 @@ BASIC = "  title = {T},\n  author = {Ada Example},\n  journal = {J},\n  year = 2
     (r"$\tilde{O}(n)$ time", "Õ(n) time"), ("50% faster", "50% faster"),
     (r"50\% with {\"o}", "50% with ö"), (r"R&D \emph{now}", "R&D now"),
     ("``quoted''", "“quoted”"), ("two\n   lines", "two lines"), (r"\unknown{kept}", "kept"),
+    # a layout command's sizes are no text (ADS writes a lowered tilde so)
+    (r"at z\raisebox{-0.5ex}\textasciitilde1", "at z~1"),
+    (r"\scalebox{0.8}{x} \rule{1em}{1pt}{\color{red}y}", "x y"),
 ])
 def test_latex_to_unicode(latex, text):
     assert latex_to_text(latex) == text

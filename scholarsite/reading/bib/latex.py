@@ -18,6 +18,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from ..text.cleantext import (INLINE_MARKS, drop_inline_marks, has_inline_marks, mark_inline_html,
                               show_inline_marks, strip_inline_html)
@@ -77,11 +78,41 @@ _COMMON = re.compile(
     rf"|\\(?P<esc>[&%_# ,])|\\(?P<bare>\^)\{{\}}")
 
 
+# Commands whose first arguments are sizes, colours or lengths, never text (pylatexenc
+# knows none of them, and would print "z-0.5ex~1" for ADS's `z\raisebox{-0.5ex}\textasciitilde1`):
+# name -> (pylatexenc's argument spec, the 1-based argument that is the text, 0 for none).
+LAYOUT_COMMANDS = {"raisebox": ("{[[{", 4), "scalebox": ("{[{", 3), "resizebox": ("*{{{", 4),
+                   "rotatebox": ("[{{", 3), "rule": ("[{{", 0), "color": ("[{", 0)}
+
+
+@dataclass(frozen=True)
+class Decoder:
+    """pylatexenc's text maker (whose `latex_context` says which commands it knows) and the
+    parser's context that reads the layout commands' arguments."""
+    nodes2text: Any
+    parsing: Any
+
+    @property
+    def latex_context(self):
+        return self.nodes2text.latex_context
+
+    def latex_to_text(self, value: str) -> str:
+        return self.nodes2text.latex_to_text(value, latex_context=self.parsing)
+
+
 @lru_cache(maxsize=1)
-def make_decoder():
-    """One LatexNodes2Text for the whole process: building it is the slow part."""
+def make_decoder() -> Decoder:
+    """One pylatexenc reader for the whole process (building it is the slow part): the
+    text of `value`, through `make_decoder().latex_to_text(value)`."""
+    from pylatexenc import latexwalker, macrospec
     from pylatexenc.latex2text import (LatexNodes2Text, MacroTextSpec,
                                        get_default_latex_context_db)
+
+    parsing = latexwalker.get_default_latex_context_db()
+    parsing.add_context_category("layout", prepend=True, macros=[
+        macrospec.MacroSpec(name, args) for name, (args, _) in LAYOUT_COMMANDS.items()])
+    layout = [MacroTextSpec(name, simplify_repl=f"%({text})s") if text else
+              MacroTextSpec(name, discard=True) for name, (_, text) in LAYOUT_COMMANDS.items()]
 
     context = get_default_latex_context_db()
     # \url{...} is the address itself, not "<address>".
@@ -89,10 +120,11 @@ def make_decoder():
     # "nical").
     logos = [MacroTextSpec(name, simplify_repl=text) for name, text in LOGOS.items()]
     context.add_context_category("scholarsite", prepend=True,
-                                 macros=[MacroTextSpec("url", simplify_repl="%s"), *logos])
+                                 macros=[MacroTextSpec("url", simplify_repl="%s"), *logos,
+                                         *layout])
     # A command it does not know (\texttt, an owner's \proglang{R}) keeps its arguments' text.
     context.set_unknown_macro_spec(MacroTextSpec("", discard=False))
-    return LatexNodes2Text(latex_context=context, math_mode="text")
+    return Decoder(LatexNodes2Text(latex_context=context, math_mode="text"), parsing)
 
 
 def fold_space(text: str) -> str:
