@@ -57,11 +57,17 @@ def read_entry(path: Path, mig: Migration) -> Source | None:
     return read_source(path, mig, TextDates)
 
 
+_KEY_BREAKS = re.compile(r"[-_ ]")
+
+
 def field(fields: dict, key: str):
-    """A field whatever its case: `Authors:` is `authors:`."""
+    """A field whatever its case and word breaks: `Authors:` is `authors:`, and
+    `co-authors:` or `co_authors:` is `coauthors:`."""
     if key in fields:
         return fields[key]
-    return next((v for k, v in fields.items() if k.lower() == key), None)
+    wanted = _KEY_BREAKS.sub("", key.lower())
+    return next((v for k, v in fields.items()
+                 if _KEY_BREAKS.sub("", str(k).lower()) == wanted), None)
 
 
 def own_path(permalink: str, prefixes: tuple[str, ...]) -> str:
