@@ -9,7 +9,8 @@ import pytest
 
 from conftest import build_args
 from scholarsite.cli import main
-from test_update import Services, json_answer, read, update
+from fakeservices import Services, json_answer
+from test_update import read, update
 
 ORCID = "0000-0002-1825-0097"
 SITE = f"""\
@@ -122,14 +123,12 @@ def routes() -> dict:
 
 @pytest.fixture
 def services(monkeypatch):
-    found = Services()
-    found.routes = routes()
+    found = Services(routes())
     for name in ("openalex", "inspire", "arxiv-author", "arxiv", "pubmed", "crossref"):
         variable = "ARXIV_AUTHOR" if name == "arxiv-author" else name.upper()
         monkeypatch.setenv(f"SCHOLARSITE_{variable}_URL", f"{found.url}/{name}")
     yield found
-    found.server.shutdown()
-    found.server.server_close()
+    found.close()
 
 
 def test_every_source_is_written_once_and_builds(services, make_site, capsys):
