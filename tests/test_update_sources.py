@@ -168,7 +168,14 @@ def test_every_source_is_written_once_and_builds(services, make_site, capsys):
     assert main(build_args(site)) == 0
     html = read(site.parent / "site" / "publications" / "index.html")
     assert html.count(">Shared Paper on Engines</a>") == 1
-    assert "Shared paper on engines" not in html and "/pubmed-31415926/" not in html
+    assert "Shared paper on engines" not in html and "shared-paper-on-engines-2" not in html
+    # Each paper's page at its title's address (as import-bib's files are), not at its
+    # service's number for it ('openalex-w1', 'pmid-27182818').
+    built = site / ".." / "site" / "publications"
+    assert {"shared-paper-on-engines", "preprints-everywhere", "co2-and-roots",
+            "crossref-only", "dark-examples-at-s-13-tev", "only-on-arxiv-o-n-friends",
+            "leaf-growth-input-etc-passwd-under-co2", "a-paper"} == \
+        {path.name for path in built.iterdir() if path.is_dir()}
     # The script is text, the formula that was not plain math shown as typed, not run.
     assert "<em>Leaf</em> growth &amp; $\\input{/etc/passwd}$ under CO<sub>2</sub>" in html
     assert "<script>alert" not in html
