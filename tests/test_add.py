@@ -181,7 +181,7 @@ def test_add_writes_each_kind_of_identifier_as_a_person_would(services, site):
     assert "Engines are slow when $x_i$ grows. We show why." in \
         (papers / "slow-engines-2024.md").read_text("utf-8")
     pubmed = read_front_matter(papers / "co2-uptake-2022.md")
-    assert pubmed["title"] == "CO<sub>2</sub> uptake in <i>E. exemplaris</i>."
+    assert pubmed["title"] == "CO<sub>2</sub> uptake in <i>E. exemplaris</i>"  # no period
     assert pubmed["venue_short"] == "J Ex Biol" and pubmed["pages"] == "101–9"
     assert pubmed["authors"] == ["Ada Example", "Leaf Study Group"]
     assert "**Background.** Leaves breathe." in (papers / "co2-uptake-2022.md").read_text("utf-8")

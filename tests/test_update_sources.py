@@ -201,7 +201,7 @@ def test_a_malformed_answer_fails_its_source_alone(services, make_site, capsys):
     err = capsys.readouterr().err
     assert "error: INSPIRE-HEP: " in err and "has no list of works (hits.hits)" in err
     assert "error: OpenAlex: " in err and "the answer is not JSON" in err
-    assert "error: PubMed: PubMed's answer is not a PubmedArticleSet" in err
+    assert "error: PubMed: the answer is not a whole PubmedArticleSet" in err
     assert "error: arXiv: arXiv answered with an error entry: check sources.arxiv" in err
     # No work at all (a mistyped id, a bad day) is no reason to empty a file.
     assert f"error: Crossref: no work could be read for sources.crossref ('{ORCID}')" in err
