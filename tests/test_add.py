@@ -1,19 +1,18 @@
 """`add ID...`: a paper file from a DOI, an arXiv id or a PubMed id, through the CLI,
 against a local server on 127.0.0.1 that answers as Crossref, DataCite, arXiv and PubMed
-do (small answers written here in each service's documented format, of fictional papers).
+do (fakeservices.py; small answers written here in each service's documented format, of
+fictional papers; test_service_answers.py has whole ones, kept as files).
 No test reaches the internet."""
 
 from __future__ import annotations
 
 import json
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
-from urllib.parse import unquote
 
 import pytest
 
-from browser import run_server
 from conftest import MINIMAL_CONFIG, build_args, paper, read_front_matter, run_cli, soup
+from fakeservices import Services
 
 DOI_CONF = "10.1145/3600000.3600002"  # Crossref, with a JATS abstract and math in its title
 DOI_DATA = "10.5281/zenodo.1234"  # DataCite's alone
@@ -129,22 +128,8 @@ ROUTES = {
 
 @pytest.fixture(scope="module")
 def server():
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
-            status, body, headers = ROUTES.get(unquote(self.path),
-                                               (404, b"Resource not found.", {}))
-            self.send_response(status)
-            for name, value in headers.items():
-                self.send_header(name, value)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args) -> None:
-            pass
-
-    with run_server(Handler) as port:
-        yield f"http://127.0.0.1:{port}"
+    with Services(ROUTES) as found:
+        yield found.url
 
 
 @pytest.fixture
@@ -196,7 +181,7 @@ def test_add_writes_each_kind_of_identifier_as_a_person_would(services, site):
     assert "Engines are slow when $x_i$ grows. We show why." in \
         (papers / "slow-engines-2024.md").read_text("utf-8")
     pubmed = read_front_matter(papers / "co2-uptake-2022.md")
-    assert pubmed["title"] == "CO<sub>2</sub> uptake in <i>E. exemplaris</i>."
+    assert pubmed["title"] == "CO<sub>2</sub> uptake in <i>E. exemplaris</i>"  # no period
     assert pubmed["venue_short"] == "J Ex Biol" and pubmed["pages"] == "101–9"
     assert pubmed["authors"] == ["Ada Example", "Leaf Study Group"]
     assert "**Background.** Leaves breathe." in (papers / "co2-uptake-2022.md").read_text("utf-8")

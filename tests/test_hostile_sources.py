@@ -18,7 +18,8 @@ import pytest
 from bs4 import BeautifulSoup
 
 from conftest import build_args, paper, run_cli, write_files
-from test_update import SITE, Services, json_answer
+from fakeservices import Services, json_answer
+from test_update import SITE, default_routes
 
 # The private-use characters open em, strong, sup and sub (U+E010, E012, E014, E016), and
 # close em (U+E011): as text they stay text, never tags.
@@ -167,7 +168,7 @@ def built(tmp_path_factory) -> dict[str, tuple[list[str], Path]]:
         moved = run_cli("migrate", str(make(root / kind / "old")), "--content", str(content),
                         "--from", kind)
         done[kind] = (content, moved)
-    services = Services()
+    services = Services(default_routes())
     try:
         hostile_answers(services)
         with pytest.MonkeyPatch.context() as patch:
@@ -176,8 +177,7 @@ def built(tmp_path_factory) -> dict[str, tuple[list[str], Path]]:
             content = update_site(root / "update" / "content")
             done["bibtex, DBLP, ORCID"] = (content, run_cli("update", "--content", str(content)))
     finally:
-        services.server.shutdown()
-        services.server.server_close()
+        services.close()
     results = {}
     for kind, (content, first) in done.items():
         site = content.parent / "site"

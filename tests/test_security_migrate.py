@@ -12,7 +12,8 @@ import pytest
 import yaml
 
 from conftest import build_args, paper, run_cli, soup, write_files
-from test_update import SITE, Services
+from fakeservices import Services
+from test_update import SITE, default_routes
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="links and pipes as POSIX has them")
 AP_PAPER = """\
@@ -178,14 +179,13 @@ def test_yaml_bombs_and_deep_nesting_leave_one_file_behind(tmp_path):
 @pytest.fixture
 def update_site(tmp_path, monkeypatch):
     """A content folder for `update`, and the fake services (test_update.py) on 127.0.0.1."""
-    services = Services()
+    services = Services(default_routes())
     for name, variable in (("dblp", "SCHOLARSITE_DBLP_URL"), ("orcid", "SCHOLARSITE_ORCID_URL"),
                            ("openalex", "SCHOLARSITE_OPENALEX_URL")):
         monkeypatch.setenv(variable, f"{services.url}/{name}")
     yield write_files(tmp_path / "content", {"site.yaml": SITE,
                                              "publications/a-paper.md": paper()})
-    services.server.shutdown()
-    services.server.server_close()
+    services.close()
 
 
 @posix_only

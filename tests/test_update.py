@@ -5,21 +5,18 @@ Scholar, against a local HTTP server on 127.0.0.1 that answers in each service's
 from __future__ import annotations
 
 import html
-import json
 import shutil
 import socket
 import subprocess
 import sys
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 import bibtexparser
 import pytest
 
 from conftest import ROOT, build_args, read_download, run_cli
+from fakeservices import NOT_FOUND, Services, endless, json_answer, trickle
 from latexrun import HAVE_LATEX, compile_bib
 from scholarsite.cli import main
 from scholarsite.commands.fetch import FetchError, Fetcher, parse_retry_after
@@ -117,14 +114,6 @@ def work(count: int, work_id: str, title: str = "", by_year: tuple = ()) -> dict
             "counts_by_year": [{"year": y, "cited_by_count": n} for y, n in by_year]}
 
 
-def json_answer(data: object, status: int = 200, headers: dict | None = None) -> tuple:
-    return (status, json.dumps(data).encode(), {"Content-Type": "application/json",
-                                                **(headers or {})})
-
-
-NOT_FOUND = (404, b'{"error": "not found"}', {"Content-Type": "application/json"})
-
-
 def default_routes() -> dict:
     """Each service's answers by path (a list: answered in turn, the last one kept)."""
     return {
@@ -140,93 +129,16 @@ def default_routes() -> dict:
     }
 
 
-class Raw:
-    """An answer the handler writes itself, as it comes: `write(handler)`."""
-
-    def __init__(self, write) -> None:
-        self.write = write
-
-
-def trickle(body: bytes, pause: float) -> Raw:
-    """The headers at once, then the body one byte per `pause` seconds."""
-    def write(handler) -> None:
-        handler.send_response(200)
-        handler.send_header("Content-Length", str(len(body)))
-        handler.end_headers()
-        for at in range(len(body)):
-            handler.wfile.write(body[at:at + 1])
-            handler.wfile.flush()
-            time.sleep(pause)
-    return Raw(write)
-
-
-def endless(chunk: bytes, most: int) -> Raw:
-    """A body with no length that goes on (to `most` bytes, to spare the test machine)."""
-    def write(handler) -> None:
-        handler.send_response(200)
-        handler.send_header("Connection", "close")
-        handler.end_headers()
-        for _ in range(most // len(chunk)):
-            handler.wfile.write(chunk)
-    return Raw(write)
-
-
-class Services:
-    """The fake services: `routes` may be changed between runs; `seen` is every request
-    as (path with query, User-Agent)."""
-
-    def __init__(self) -> None:
-        self.routes = default_routes()
-        self.seen: list[tuple[str, str]] = []
-        services = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
-                services.seen.append((unquote(self.path), self.headers.get("User-Agent", "")))
-                answer = services.answer(unquote(urlsplit(self.path).path))
-                if isinstance(answer, Raw):
-                    return answer.write(self)
-                if callable(answer):
-                    answer = answer()
-                status, body, headers = answer
-                self.send_response(status)
-                for name, value in headers.items():
-                    self.send_header(name, value)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        # A client that gave up (the timeout test) breaks the pipe: no traceback for it.
-        self.server.handle_error = lambda request, address: None
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def answer(self, path: str):
-        answer = self.routes.get(path, NOT_FOUND)
-        if isinstance(answer, list):
-            return answer.pop(0) if len(answer) > 1 else answer[0]
-        return answer
-
-    def paths(self) -> list[str]:
-        return [path for path, _ in self.seen]
-
-
 @pytest.fixture
 def services(monkeypatch):
-    found = Services()
+    found = Services(default_routes())
     for name, variable in (("dblp", "SCHOLARSITE_DBLP_URL"), ("orcid", "SCHOLARSITE_ORCID_URL"),
                            ("openalex", "SCHOLARSITE_OPENALEX_URL"),
                            ("s2", "SCHOLARSITE_S2_URL")):
         monkeypatch.setenv(variable, f"{found.url}/{name}")
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764720000")  # 2025-12-03
     yield found
-    found.server.shutdown()
-    found.server.server_close()
+    found.close()
 
 
 @pytest.fixture
@@ -571,7 +483,7 @@ def test_orcid_text_cannot_add_fields_or_entries(services, make_site):
 
 
 def test_redirects_stay_on_the_service(services, site, capsys):
-    elsewhere = Services()  # another port: another server, which must not be asked
+    elsewhere = Services({})  # another port: another server, which must not be asked
     try:
         services.routes["/dblp/pid/00/0001.bib"] = (301, b"", {"Location": "/dblp/pid/00/2.bib"})
         services.routes["/dblp/pid/00/2.bib"] = (200, DBLP_BIB.encode(), {})
@@ -584,8 +496,7 @@ def test_redirects_stay_on_the_service(services, site, capsys):
                f"from {services.url}" in capsys.readouterr().err
         assert elsewhere.seen == []
     finally:
-        elsewhere.server.shutdown()
-        elsewhere.server.server_close()
+        elsewhere.close()
 
 
 # --- Settings and citations.yaml -----------------------------------------------------------

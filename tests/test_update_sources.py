@@ -9,7 +9,8 @@ import pytest
 
 from conftest import build_args
 from scholarsite.cli import main
-from test_update import Services, json_answer, read, update
+from fakeservices import Services, json_answer
+from test_update import read, update
 
 ORCID = "0000-0002-1825-0097"
 SITE = f"""\
@@ -122,14 +123,12 @@ def routes() -> dict:
 
 @pytest.fixture
 def services(monkeypatch):
-    found = Services()
-    found.routes = routes()
+    found = Services(routes())
     for name in ("openalex", "inspire", "arxiv-author", "arxiv", "pubmed", "crossref"):
         variable = "ARXIV_AUTHOR" if name == "arxiv-author" else name.upper()
         monkeypatch.setenv(f"SCHOLARSITE_{variable}_URL", f"{found.url}/{name}")
     yield found
-    found.server.shutdown()
-    found.server.server_close()
+    found.close()
 
 
 def test_every_source_is_written_once_and_builds(services, make_site, capsys):
@@ -169,7 +168,14 @@ def test_every_source_is_written_once_and_builds(services, make_site, capsys):
     assert main(build_args(site)) == 0
     html = read(site.parent / "site" / "publications" / "index.html")
     assert html.count(">Shared Paper on Engines</a>") == 1
-    assert "Shared paper on engines" not in html and "/pubmed-31415926/" not in html
+    assert "Shared paper on engines" not in html and "shared-paper-on-engines-2" not in html
+    # Each paper's page at its title's address (as import-bib's files are), not at its
+    # service's number for it ('openalex-w1', 'pmid-27182818').
+    built = site / ".." / "site" / "publications"
+    assert {"shared-paper-on-engines", "preprints-everywhere", "co2-and-roots",
+            "crossref-only", "dark-examples-at-s-13-tev", "only-on-arxiv-o-n-friends",
+            "leaf-growth-input-etc-passwd-under-co2", "a-paper"} == \
+        {path.name for path in built.iterdir() if path.is_dir()}
     # The script is text, the formula that was not plain math shown as typed, not run.
     assert "<em>Leaf</em> growth &amp; $\\input{/etc/passwd}$ under CO<sub>2</sub>" in html
     assert "<script>alert" not in html
@@ -195,7 +201,7 @@ def test_a_malformed_answer_fails_its_source_alone(services, make_site, capsys):
     err = capsys.readouterr().err
     assert "error: INSPIRE-HEP: " in err and "has no list of works (hits.hits)" in err
     assert "error: OpenAlex: " in err and "the answer is not JSON" in err
-    assert "error: PubMed: PubMed's answer is not a PubmedArticleSet" in err
+    assert "error: PubMed: the answer is not a whole PubmedArticleSet" in err
     assert "error: arXiv: arXiv answered with an error entry: check sources.arxiv" in err
     # No work at all (a mistyped id, a bad day) is no reason to empty a file.
     assert f"error: Crossref: no work could be read for sources.crossref ('{ORCID}')" in err

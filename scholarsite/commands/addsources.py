@@ -212,7 +212,10 @@ def read_arxiv(feed: str) -> Found | None:
 
 def read_arxiv_feed(feed: str) -> list[Found]:
     """Every paper of an arXiv Atom feed (the API's, or an author's), in its order; an
-    entry with no title (or arXiv's 'Error' entry) is none."""
+    entry with no title (or arXiv's 'Error' entry) is none. ValueError for an answer
+    that is no whole feed (an error page, one cut off), which is no news of any paper."""
+    if not re.search(r"<feed[\s>].*</feed>", feed, re.DOTALL):
+        raise ValueError("the answer is not a whole Atom feed")
     entries = [n for n in walk(parse_markup(feed)) if n.tag == "entry"]
     return [read_arxiv_entry(entry) for entry in entries
             if first_text(entry, "title") not in ("", "Error")]
@@ -256,7 +259,11 @@ def read_pubmed(document: str) -> Found | None:
 
 
 def read_pubmed_set(document: str) -> list[Found]:
-    """Every article of PubMed's efetch XML (a PubmedArticleSet) that has a title."""
+    """Every article of PubMed's efetch XML (a PubmedArticleSet) that has a title (an
+    empty set for ids PubMed does not know); ValueError for another answer (an error
+    page, an eFetchResult's ERROR, one cut off)."""
+    if not re.search(r"<PubmedArticleSet[\s>].*</PubmedArticleSet>", document, re.DOTALL):
+        raise ValueError("the answer is not a whole PubmedArticleSet")
     articles = [n for n in walk(parse_markup(document)) if n.tag == "pubmedarticle"]
     return [read_pubmed_article(article) for article in articles
             if first_node(article, "articletitle") is not None]
@@ -274,14 +281,30 @@ def read_pubmed_article(article: Node) -> Found:
     abstract = "\n\n".join(pubmed_paragraph(n) for n in walk(article)
                            if n.tag == "abstracttext")
     issue = first_node(article, "journalissue")
-    return Found("PubMed", markup_to_title(title), read_pubmed_people(article),
+    return Found("PubMed", read_pubmed_title(title), read_pubmed_people(article),
                  read_pubmed_date(issue), "journal", venue=venue,
                  venue_short=first_text(journal, "isoabbreviation") if journal else "",
                  volume=first_text(issue, "volume") if issue else "",
                  number=first_text(issue, "issue") if issue else "",
-                 pages=format_pages(text_of(first_node(article, "medlinepgn") or Node(""))),
+                 pages=read_pubmed_pages(article),
                  doi=check_doi(ids.get("doi", "")), abstract=abstract,
                  pmid=first_text(first_node(article, "medlinecitation") or Node(""), "pmid"))
+
+
+def read_pubmed_title(node: Node) -> str:
+    """The title as its authors wrote it: MEDLINE ends every title with a period
+    ('Leaves breathe.'), which a question or an ellipsis keeps."""
+    title = markup_to_title(node)
+    return title[:-1] if title.endswith(".") and not title.endswith("..") else title
+
+
+def read_pubmed_pages(article: Node) -> str:
+    """'816–821': StartPage and EndPage whole, else MEDLINE's shortened '816-21'."""
+    start, end = (text_of(first_node(article, tag) or Node("")).strip()
+                  for tag in ("startpage", "endpage"))
+    if start:
+        return format_pages(f"{start}-{end}" if end else start)
+    return format_pages(text_of(first_node(article, "medlinepgn") or Node("")))
 
 
 def pubmed_paragraph(node: Node) -> str:

@@ -24,6 +24,9 @@ MAX_NAME = 200  # characters of one name in a path: below every system's 255 byt
 # bytes a name, Windows 260 characters a path), with room for where the site lives.
 MAX_SLUG = 80
 TITLE_WORDS = 8  # of a title that names a page: enough to tell papers apart, and short
+# The prefixes of the keys `update` gives a source's works (commands/workfetch.py,
+# papersources.py): the service's own number for the work, which no reader can read.
+NUMBERED_KEYS = frozenset({"ORCID", "OpenAlex", "INSPIRE", "arXiv", "PMID", "DOI"})
 
 T = TypeVar("T")
 
@@ -61,10 +64,12 @@ def make_entry_slug(key: str, title: str) -> str:
     """A BibTeX entry's page address: its key's slug ('González-García2022' ->
     'gonzalez-garcia2022'); a key with no Latin letter ('王2020', '深度学习') says nothing a
     reader can read, so the first words of the title name the page instead. DBLP's keys
-    (`DBLP:conf/osdi/SmithJ24`) give their last part; ORCID's (`ORCID:102`), the title."""
+    (`DBLP:conf/osdi/SmithJ24`) give their last part; the keys `update` makes from a
+    service's number for the work (`ORCID:102`, `OpenAlex:W4390000001`, `PMID:31415926`,
+    NUMBERED_KEYS), the title, as import-bib's files and a person's would."""
     if key.startswith("DBLP:"):  # DBLP:conf/osdi/SmithJ24: the last part names the paper
         key = key.rsplit("/", 1)[-1]
-    elif key.startswith("ORCID:"):  # ORCID:102 (a put-code): nothing a reader can read
+    elif key.split(":", 1)[0] in NUMBERED_KEYS and ":" in key:
         key = ""
     slug = make_slug(key)
     if re.search("[a-z]", fold_latin(key).lower()):

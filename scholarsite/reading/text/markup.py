@@ -20,7 +20,10 @@ from html.parser import HTMLParser
 from .mdescape import escape_markdown
 
 _VOID = {"br", "hr", "img", "graphic", "inline-graphic", "mspace", "none", "mprescripts"}
-_DROPPED = {"script", "style", "object-id", "annotation-xml"}
+# Dropped with their text: code, and JATS's pointers ('<xref ref-type="bibr">1</xref>')
+# into a reference list or footnotes an abstract does not carry.
+_DROPPED = {"script", "style", "object-id", "annotation-xml", "xref"}
+_ITEMS = {"li", "list-item"}
 _BLOCKS = {"p", "sec", "div", "abstract", "list", "ul", "ol", "li", "list-item", "title",
            "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "disp-quote", "trans-abstract"}
 _EMPHASIS = {"i": "*", "italic": "*", "em": "*", "b": "**", "bold": "**", "strong": "**"}
@@ -202,12 +205,21 @@ def write_blocks(node: Node, paragraphs: list[str], current: list[str]) -> None:
                 flush(paragraphs, [f"**{''.join(inline).strip()}**"] if "".join(inline).strip()
                       else [])
                 continue
+            start = len(paragraphs)
             write_blocks(child, paragraphs, current)
-            flush(paragraphs, current, "- " if child.tag in ("li", "list-item") else "")
+            flush(paragraphs, current)
+            if child.tag in _ITEMS and len(paragraphs) > start:  # JATS wraps items in <p>
+                mark_item(paragraphs, start)
         elif child.tag == "br":
             current.append(" ")
         else:
             write_inline(child, current)
+
+
+def mark_item(paragraphs: list[str], start: int) -> None:
+    """The paragraphs from `start` on as one list item: a bullet, then its indent."""
+    paragraphs[start] = "- " + paragraphs[start]
+    paragraphs[start + 1:] = ["  " + paragraph for paragraph in paragraphs[start + 1:]]
 
 
 def write_inline(node: Node, out: list[str]) -> None:
