@@ -697,3 +697,26 @@ def test_a_pages_other_languages_move_as_its_translations(tmp_path):
     assert built.code == 0, built.out + built.err
     assert "灯笼" in (tmp_path / "site" / "zh" / "publications" / "lanterns" / "index.html"
                     ).read_text("utf-8")
+
+
+def test_a_group_site_with_several_superusers_takes_the_one_its_title_names(tmp_path):
+    """A lab's site marks its students' profiles `superuser` too; `admin` in a paper's
+    authors is the one whose name the site's title holds, and the report says so."""
+    old = write_files(tmp_path / "old", {
+        "config/_default/hugo.yaml": "title: Quill Research Group\n"
+                                     "baseURL: https://lab.example.org/\n",
+        "content/authors/admin/_index.md": "<!-- an empty profile -->\n",
+        "content/authors/Bo_Chen/_index.md": "---\ntitle: Bo Chen\nsuperuser: true\n---\n",
+        "content/authors/Ada_Quill/_index.md": "---\ntitle: Ada Quill\nsuperuser: true\n---\n",
+        "content/publication/flow/index.md": "---\ntitle: Flows\ndate: 2021-01-01\n"
+                                             "authors: [Bo Chen, admin]\n"
+                                             "publication: Imaginary Letters\n---\n"})
+    content = tmp_path / "content"
+    moved = run_cli("migrate", str(old), "--content", str(content))
+    assert moved.code == 0, moved.out + moved.err
+    paper = (content / "publications" / "flow.md").read_text(encoding="utf-8")
+    assert "- Bo Chen\n- Ada Quill\n" in paper
+    assert "3 author profiles are the owner's (superuser): Ada Quill, Bo Chen, admin;" \
+        in moved.out
+    assert "Ada Quill taken as the site's owner (the site's title or address names them)" \
+        in moved.out

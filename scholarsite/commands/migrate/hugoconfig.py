@@ -73,6 +73,7 @@ def read_owner(old: Path, mig: Migration) -> Owner:
     """The owner's name, role, links and photo, and every author profile's name (a paper's
     `authors: [admin]` means the owner)."""
     owner = Owner()
+    candidates: list[tuple[str, Source]] = []
     for folder in AUTHOR_FOLDERS:
         for index in sorted((old / folder).glob("*/_index.md")):
             source = read_hugo_source(index, mig)
@@ -82,9 +83,28 @@ def read_owner(old: Path, mig: Migration) -> Owner:
             name = person_name(source.fields.get("title") or source.fields.get("name"))
             if name:
                 owner.usernames.setdefault(user.lower(), name)  # Hugo's terms: lower case
-            if owner.source is None and (user in OWNER_NAMES or source.fields.get("superuser")):
-                fill_owner(owner, source, mig)
+            if user in OWNER_NAMES or source.fields.get("superuser"):
+                candidates.append((name, source))
+    if candidates:
+        fill_owner(owner, choose_owner(old, candidates, mig), mig)
     return owner
+
+
+def choose_owner(old: Path, candidates: list[tuple[str, Source]], mig: Migration) -> Source:
+    """The owner's profile (`admin` or a `superuser`); of several (a group's site), the one
+    whose family name the site's title or address holds, else the first, as reported."""
+    if len(candidates) == 1:
+        return candidates[0][1]
+    config = read_first(old, CONFIG_FILES, mig)
+    said = " ".join(text_of(config.get(k)) for k in ("title", "baseURL", "baseurl")).casefold()
+    named = [c for c in candidates if c[0] and c[0].split()[-1].casefold() in said]
+    chosen = (named or candidates)[0]
+    names = ", ".join(c[0] or c[1].path.parent.name for c in candidates)
+    mig.add_review(mig.where(chosen[1].path), f"{len(candidates)} author profiles are the "
+                   f"owner's (superuser): {names}; "
+                   f"{chosen[0]} taken as the site's owner" + (
+                       " (the site's title or address names them)" if named else ""))
+    return chosen[1]
 
 
 def read_hugo_source(path: Path, mig: Migration) -> Source | None:
