@@ -720,3 +720,25 @@ def test_a_group_site_with_several_superusers_takes_the_one_its_title_names(tmp_
         in moved.out
     assert "Ada Quill taken as the site's owner (the site's title or address names them)" \
         in moved.out
+
+
+def test_a_paper_or_talk_without_a_readable_date_moves_listed_last(tmp_path):
+    """Never left behind for its date: the site's oldest year stands in, and it is said."""
+    old = write_files(tmp_path / "old", {
+        "hugo.yaml": "title: Ada Quill\nbaseURL: https://ada.example.org/\n",
+        "content/publication/old/index.md": "---\ntitle: Old Flows\ndate: 2015-03-01\n"
+                                            "authors: [Ada Quill]\npublication: Letters\n---\n",
+        "content/publication/review/index.md": "---\ntitle: Flows Under Review\n"
+                                               "authors: [Ada Quill]\npublication: Letters\n---\n",
+        "content/talk/spring/index.md": "---\ntitle: Flows, a Talk\ndate: Spring term\n"
+                                        "event: Seminar\n---\n"})
+    content = tmp_path / "content"
+    moved = run_cli("migrate", str(old), "--content", str(content))
+    assert moved.code == 0, moved.out + moved.err
+    assert "date: '2015'" in (content / "publications" / "review.md").read_text("utf-8")
+    assert "date: '2015'" in (content / "talks" / "spring.md").read_text("utf-8")
+    assert "content/publication/review/index.md:1: no date: written as 2015" in moved.out
+    assert "content/talk/spring/index.md:3: the date 'Spring term' cannot be read: written " \
+        "as 2015" in moved.out
+    built = run_cli(*build_args(content, tmp_path / "site"))
+    assert built.code == 0, built.err

@@ -27,7 +27,7 @@ from .hugopages import find_pages
 from .hugotranslations import leave_translations, paper_translations
 from .hugoentry import (LINK_FIELDS, LINK_LABELS, Entry, add_link, add_venue_links,
                         copy_featured, copy_linked_file, dead_links_comment, make_links,
-                        make_text, read_address)
+                        find_oldest_year, make_text, read_address, stand_in_date)
 from .model import NO_VENUE, Migration
 
 SECTIONS = {"publications": ("publication", "publications"), "talks": ("event", "talk"),
@@ -47,8 +47,10 @@ def read_hugoblox(old: Path, mig: Migration) -> None:
     move_home(owner, mig)
     legend: dict[str, str] = {}
     papers = find_entries(old, "publications", mig)
+    oldest = find_oldest_year(papers)
     for entry in papers:
-        guarded(mig, mig.where(entry.source.path, 1), move_paper, entry, owner, legend, mig)
+        guarded(mig, mig.where(entry.source.path, 1), move_paper, entry, owner, legend,
+                oldest, mig)
     projects = find_entries(old, "projects", mig)
     related = relate_papers(papers, projects, mig)
     for entry in projects:
@@ -56,7 +58,8 @@ def read_hugoblox(old: Path, mig: Migration) -> None:
                 related.get(entry.old_path, []), mig)
     talks, posts = find_entries(old, "talks", mig), find_entries(old, "posts", mig)
     for entry in talks:
-        guarded(mig, mig.where(entry.source.path, 1), move_talk, entry, mig)
+        guarded(mig, mig.where(entry.source.path, 1), move_talk, entry,
+                find_oldest_year([*papers, *talks]), mig)
     for entry in posts:
         guarded(mig, mig.where(entry.source.path, 1), move_post, entry, mig)
     for entry in [*projects, *talks, *posts]:
@@ -124,7 +127,8 @@ def add_redirects(entry: Entry, mig: Migration) -> None:
 # --- Papers -------------------------------------------------------------------------------
 
 
-def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migration) -> None:
+def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], oldest: str,
+               mig: Migration) -> None:
     f = entry.source.fields
     if f.get("draft") is True:
         mig.leave(entry.where(mig, "draft"), "a draft paper; not moved")
@@ -138,7 +142,8 @@ def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migratio
               "venue": apa.get("venue") or plain_venue(f.get("publication"))
               or bib.get("venue", ""),
               "venue_short": plain_venue(f.get("publication_short") or f.get("venue_short")),
-              "date": entry_date(entry, mig) or bib.get("year", ""),
+              "date": entry_date(entry, mig) or bib.get("year", "")
+              or stand_in_date(entry, oldest, mig),
               "type": settle_type(f.get("publication_types"), bib)}
     fields.update({k: v for k, v in {**bib, **apa}.items()
                    if k in ("volume", "number", "pages", "publisher")})
@@ -162,10 +167,9 @@ def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], mig: Migratio
 
 def check_paper(entry: Entry, fields: dict, owner: Owner, mig: Migration) -> bool:
     """Fill what a paper must have, or leave it (False) when that cannot be guessed."""
-    for key in ("title", "date"):
-        if not fields[key]:
-            mig.leave(entry.where(mig), f"a paper without a {key}; not moved")
-            return False
+    if not fields["title"]:
+        mig.leave(entry.where(mig), "a paper without a title; not moved")
+        return False
     if not fields["authors"]:
         fields["authors"] = [owner.name or PLACEHOLDER_NAME]
         mig.add_review(entry.where(mig), "no authors: the owner is written as the only one")
@@ -238,9 +242,10 @@ def flip_name(name: str) -> str:
 # --- Talks and posts ----------------------------------------------------------------------
 
 
-def move_talk(entry: Entry, mig: Migration) -> None:
+def move_talk(entry: Entry, oldest: str, mig: Migration) -> None:
     f = entry.source.fields
-    fields = {"title": text_of(f.get("title")), "date": entry_date(entry, mig),
+    fields = {"title": text_of(f.get("title")),
+              "date": entry_date(entry, mig) or stand_in_date(entry, oldest, mig),
               "event": text_of(f.get("event")), "location": make_location(f)}
     links: dict[str, str] = {}
     for key, kind in LINK_FIELDS:
@@ -249,8 +254,8 @@ def move_talk(entry: Entry, mig: Migration) -> None:
     fields["slides"] = links.pop("slides", "")
     fields["video"] = links.pop("video", "")
     fields["draft"] = True if f.get("draft") is True else None
-    if not fields["title"] or not fields["date"]:
-        mig.leave(entry.where(mig), "a talk needs a title and a date; not moved")
+    if not fields["title"]:
+        mig.leave(entry.where(mig), "a talk needs a title; not moved")
         return
     text = make_text(entry, "abstract", mig)
     bases = {"arxiv": "https://arxiv.org/abs/", "doi": "https://doi.org/"}  # bare ids

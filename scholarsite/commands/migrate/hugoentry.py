@@ -10,7 +10,8 @@ from pathlib import Path
 
 from ...reading.text.mdescape import text_to_markdown
 from .frontmatter import Source, key_line, strip_html
-from .hugoconfig import convert_body, copy_file, find_local, plain_venue, text_of
+from .hugoconfig import (convert_body, copy_file, find_local, make_date, plain_venue,
+                         text_of)
 from .hugofields import find_doi, find_markdown_links
 from .model import Migration
 
@@ -96,6 +97,24 @@ def dead_links_comment(links: dict) -> str:
     dead = links.pop(DEAD_LINKS, [])
     return "\n".join(["Links of the old site that led nowhere there too (no such file):",
                       *(f"  {line}" for line in dead)]) if dead else ""
+
+
+def find_oldest_year(entries: list[Entry]) -> str:
+    """The oldest year of the entries' dates: what stands in for a date that is missing,
+    so that the entry is listed last, as Hugo lists a page without one."""
+    years = [make_date(entry.source.fields.get(key))[:4] for entry in entries
+             for key in ("date", "publishdate")]
+    return min((y for y in years if y), default="2000")
+
+
+def stand_in_date(entry: Entry, year: str, mig: Migration) -> str:
+    """`year` for an entry without a date (never a reason to leave it behind), said in
+    the report and in a comment the moved file keeps."""
+    written = text_of(entry.source.fields.get("date"))
+    said = f"the date {written!r} cannot be read" if written else "no date"
+    mig.add_review(entry.where(mig, "date"), f"{said}: written as {year} (the site's oldest "
+                   "year, listed last); give its date")
+    return year
 
 
 def kind_of(item: dict) -> str:
