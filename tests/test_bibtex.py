@@ -206,7 +206,8 @@ def test_errors_name_the_key_and_line_and_the_rest_is_read():
                     key="macro")
             + entry(BASIC, key="good2"))
     papers, diags = read(text)
-    assert sorted(papers) == ["good1", "good2"]
+    assert sorted(papers) == ["good1", "good2", "macro"]  # a macro's name is kept as text
+    assert [a.name for a in papers["macro"].authors] == ["undefinedname"]
     assert diags[0].startswith("papers.bib:8: error: entry 'unclosed' could not be read: ")
     assert diags[0].endswith("check its braces, quotes and commas (the rest of the file was "
                              "still read)")
@@ -217,9 +218,9 @@ def test_errors_name_the_key_and_line_and_the_rest_is_read():
         "papers.bib:18: error: entry 'notitle': missing required field 'year'",
         "papers.bib:26: error: entry 'badyear': 'year' must be a four-digit year from 0001, "
         "found 'circa 2020'",
-        "papers.bib:30: error: entry 'macro': field 'author' uses the undefined @string macro "
-        "undefinedname; define it in this file, such as @string{undefinedname = {...}}, or "
-        "write the value in braces"]
+        "papers.bib:30: warning: entry 'macro': field 'author' uses the undefined @string "
+        "macro undefinedname, shown as its name; define it in this file, such as "
+        "@string{undefinedname = {...}}, or write the value in braces"]
 
 
 def test_duplicate_keys_and_slugs_are_errors():

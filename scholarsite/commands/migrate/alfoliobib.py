@@ -23,7 +23,7 @@ _SWITCH = re.compile(r"^([ \t]*(?:bibtex_show|selected|published|abstract_show)[
                      r"(true|false|yes|no)([ \t]*,?[ \t]*)$", re.M | re.I)
 
 # An address written bare (`url=https://...`): bibtex-ruby reads it as the text, BibTeX as
-# an undefined @string, which leaves the entry out.
+# an undefined @string, whose name it would show.
 _BARE_URL = re.compile(r"^([ \t]*\w+[ \t]*=[ \t]*)((?:https?|ftp)://[^\s,{}\"]+)([ \t]*,?[ \t]*)$",
                        re.M | re.I)
 

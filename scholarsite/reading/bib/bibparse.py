@@ -208,13 +208,14 @@ def resolve_entry(entry: Entry, macros: dict[str, str], path: Path,
         text, undefined, macro, problem = resolve_value(str(fld.value), macros)
         if problem:
             diags.error(path, line, f"{out.where()}: field '{name}' {problem}")
-        elif undefined:
+        elif undefined:  # kept, as its name: the entry is the owner's, never dropped
             names = list(dict.fromkeys(undefined))  # each once, in order
-            diags.error(path, line, f"{out.where()}: field '{name}' uses the undefined @string "
-                        f"macro{'s' if len(names) > 1 else ''} {', '.join(names)}; define "
-                        f"{'them' if len(names) > 1 else 'it'} in this file, such as "
-                        f"@string{{{names[0]} = {{...}}}}, or write the value in braces")
-        out.broken = out.broken or bool(problem or undefined)
+            diags.warning(path, line, f"{out.where()}: field '{name}' uses the undefined "
+                          f"@string macro{'s' if len(names) > 1 else ''} {', '.join(names)}, "
+                          f"shown as {'their names' if len(names) > 1 else 'its name'}; "
+                          f"define {'them' if len(names) > 1 else 'it'} in this file, such as "
+                          f"@string{{{names[0]} = {{...}}}}, or write the value in braces")
+        out.broken = out.broken or bool(problem)
         out.fields[name] = BibValue(decode_references(text), line, macro)
     return out
 
@@ -253,6 +254,7 @@ def resolve_value(raw: str, macros: dict[str, str]) -> tuple[str, list[str], str
                 parts.append(macros[word.lower()])
             else:
                 undefined.append(word)
+                parts.append(word)
     single = words[0] if len(words) == 1 and len(parts) == 1 and not words[0].isdigit() else ""
     return "".join(parts), undefined, single, ""
 
