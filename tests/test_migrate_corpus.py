@@ -119,6 +119,20 @@ ACCEPTED.update({
     "content/project/; its one project lies under content/_projects/): a dead link there "
     "too, left out, and named in the report" for name in ("2019-networking-neves",
                                                            "2021-ton-neves")})
+ACCEPTED.update({
+    ("saakethmm__al-folio", "*", "extra"): "the old page's `years:` list stops at 2022, which "
+    "hid the owner's 2023 preprint; it is the owner's and shown",
+    ("hanzhou032__starter-hugo-academic", "content/publication/xqa_dst/index.md:1",
+     "venue"): "the old `publication` ends in ', 2023', the year the page shows beside it, "
+    "and its `publication_short` is shown after it as written",
+    ("haziqj__academic-kickstart", "content/publication/iprior-bvs/index.md:1", "doi"): "the "
+    "old page's one link, named 'DOI', is https://doi.org/10.1007/978-981-15-8987-4_8: the "
+    "paper's DOI, shown as such",
+    **{("copenlu__academic-kickstart", f"content/publication/{paper}/index.md:1", "venue"):
+       "the old `publication` has a '*' that nothing closes, which Hugo shows as it is (as the "
+       "page does, and '*SEM' is the venue's name); TRUTH.json's reader takes it for emphasis"
+       for paper in ("2018_Blackbox_Soegaard", "2018_EMNLP_Gonzalez", "2018_EMNLP_de-Lhoneux",
+                     "2018_Sigmorphon_Kementchedjhieva", "2021_SEM_Zhao")}})
 # Sites that do not move whole yet, and what is still wrong (issue 33's classes); strict:
 # a site that comes out whole fails here until it is taken off this list.
 NOT_YET: dict[str, str] = {
@@ -152,11 +166,16 @@ def same(a, b) -> bool:
 
 
 def name_key(name: str) -> str:
-    """A name as compared: 'Family, Given' as 'Given Family', marks and full stops out."""
+    """A name as compared: 'Family, Given' and Vancouver's 'Family I.' (initials after the
+    family name, shown by scholarsite as 'I. Family') as 'Given Family', marks and full
+    stops out."""
     name = clean(name).strip(MARKS + " ")
     if name.count(",") == 1:
         family, given = name.split(",")
         name = f"{given} {family}"
+    vancouver = re.fullmatch(r"(\w[\w'-]+) ((?:[A-Z]\.(?:-?[A-Z]\.)*\s*)+)", name)
+    if vancouver:
+        name = f"{vancouver.group(2)} {vancouver.group(1)}"
     return re.sub(r"[.\s]+", " ", name).casefold().strip()
 
 
@@ -285,16 +304,20 @@ def compare(item: dict, page: dict, old: Path) -> dict[str, str]:
     authors = [a for a in item["authors"] or []
                if clean(a).casefold() not in ("others", "et al.")]  # Hugo's " others" too
     if item["authors"] and [name_key(a) for a in authors] != [name_key(a) for a in
-                                                             page["authors"]]:
+                                                             page["authors"]] \
+            and ", ".join(map(name_key, authors)) != ", ".join(map(name_key, page["authors"])):
+        # (joined: one item of the old list that holds two names, "A B, C D", showed as two)
         wrong["authors"] = f"{page['authors']} != {authors}"
     if item["venue"] and item["venue"].strip("*_ ") and not (page["venue"] and (venue_key(item["venue"]) in venue_key(
-            page["venue"]) or venue_key(page["venue"]) in venue_key(item["venue"]))):
+            page["venue"]) or venue_key(page["venue"]) in venue_key(item["venue"]))) \
+            and not is_venue_shown_tidied(item["venue"], page["venue"]):
         wrong["venue"] = f"{page['venue']!r} != {item['venue']!r}"
     year = item["year"]
     if year is not None and str(year) != page["year"] \
             and clean(year).casefold() not in page["date"].casefold():
         wrong["year"] = f"{page['date']!r} != {year!r}"
-    if unquote(page["doi"] or "").casefold() != unquote(item["doi"] or "").casefold() \
+    if unquote(page["doi"] or "").casefold() != unquote(item["doi"] or "").replace(
+            "\\_", "_").casefold() \
             and not (item["doi"] is None and own_doi(page["doi"], item["links"])):
         wrong["doi"] = f"{page['doi']!r} != {item['doi']!r}"
     missing = [kind for kind, url in item["links"].items()
@@ -305,6 +328,25 @@ def compare(item: dict, page: dict, old: Path) -> dict[str, str]:
         wrong["owner"] = f"{page['owners']} highlighted; owner is author: " \
                          f"{item['owner_is_author']}"
     return wrong
+
+
+def is_venue_shown_tidied(truth: str, shown: str | None) -> bool:
+    """Differences of venue that are scholarsite's documented tidying of a .bib's venue
+    (docs/migrate.md, "What differs"), not losses: DBLP's tail after the venue (", ICML
+    2024, Vienna, Austria, July 21-27, 2024") or a year after a comma, kept in the moved
+    .bib and shown as the short-name badge; an AAS journal macro (`\\apj`, which
+    TRUTH.json's reader leaves as it is) shown as the journal's name; an arXiv paper's
+    'arXiv e-prints' or 'CoRR' shown as 'arXiv:ID'."""
+    if not shown:
+        return False
+    if truth.startswith("\\") or (re.fullmatch(r"arxiv e-prints|corr", truth.strip(), re.I)
+                                   and shown.startswith("arXiv:")):
+        return True
+    bare = venue_key(re.sub(r"\s*\([^()]*\)\s*$", "", shown))  # less its badge, "(ICML)"
+    parts = truth.split(",")
+    return any(venue_key(",".join(parts[:i])) in (bare, venue_key(shown))
+               and re.search(r"\b(19|20)\d\d\b", ",".join(parts[i:]))
+               for i in range(1, len(parts)))
 
 
 def own_doi(doi: str | None, links: dict[str, str]) -> bool:
