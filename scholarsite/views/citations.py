@@ -114,7 +114,7 @@ def format_citation(paper: Paper, messages: Messages) -> str:
     if paper.type == "report":
         parts.append(t("Technical Report"))
     elif paper.type == "thesis":
-        parts.append(t("Master's thesis" if paper.bibtex_type == "mastersthesis" else "PhD thesis"))
+        parts.append(t("Master's thesis") if paper.bibtex_type == "mastersthesis" else t("PhD thesis"))
     venue = drop_year(venue_label(paper), paper.date.year) if paper.date else venue_label(paper)
     if venue:
         parts.append(venue)

@@ -18,6 +18,7 @@ from .entries import mark_entry
 from .feeds import feed_entry
 from .looks import preview_view
 from ..structure.languages import Messages, human_date, messages_for
+from ..models.wording import N_
 from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, AuthorLink,
                       CitationCount, Owner, Paper, Site, SiteConfig)
 from ..reading.settings.fields import PUB_STATUSES, STATUS_LABELS
@@ -33,10 +34,18 @@ from ..structure.kinds import paper_url
 from ..structure.urls import absolute_url, make_data_url, split_site_link
 
 LINK_LABELS = {
-    "pdf": "PDF", "code": "Code", "slides": "Slides", "video": "Video", "poster": "Poster",
-    "supp": "Supplement", "html": "Web", "doi": "DOI", "arxiv": "arXiv", "url": "Link",
+    "pdf": N_("PDF"), "code": N_("Code"), "slides": N_("Slides"), "video": N_("Video"),
+    "poster": N_("Poster"), "supp": N_("Supplement"), "html": N_("Web"), "doi": N_("DOI"),
+    "arxiv": N_("arXiv"), "url": N_("Link"),
 }
-OTHER_GROUP = "Other"
+OTHER_GROUP = N_("Other")
+# One paper's type, as its page names it (TYPE_LABELS name groups of them).
+TYPE_NAMES = {
+    "conference": N_("Conference Paper"), "journal": N_("Journal Article"),
+    "preprint": N_("Preprint"), "report": N_("Technical Report"), "thesis": N_("Thesis"),
+    "book": N_("Book"), "chapter": N_("Book Chapter"), "patent": N_("Patent"),
+    "other": N_("Other"),
+}
 BIBTEX_TYPE = "application/x-bibtex"
 RIS_TYPE = "application/x-research-info-systems"
 CSL_TYPE = "application/vnd.citationstyles.csl+json"
@@ -125,8 +134,8 @@ def links_view(paper: Paper, messages: Messages) -> list[dict]:
 
 
 def type_label(kind: str) -> str:
-    """One paper's type: 'Journal Article' (TYPE_LABELS name groups of them)."""
-    return {"other": "Other", "thesis": "Thesis"}.get(kind, TYPE_LABELS[kind].rstrip("s"))
+    """One paper's type: 'Journal Article'."""
+    return TYPE_NAMES[kind]
 
 
 def make_views(papers: list[Paper] | tuple[Paper, ...], config: SiteConfig) -> dict[str, dict]:
