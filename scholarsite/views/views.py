@@ -30,6 +30,7 @@ from .csl import csl_download, make_csl
 from .ris import make_ris
 from .rooted import is_same_language, make_rooted_html, mark_language
 from .search import paper_search_json
+from .viewtypes import PaperView
 from ..structure.kinds import paper_url
 from ..structure.urls import absolute_url, make_data_url, split_site_link
 
@@ -201,8 +202,9 @@ def chart_view(config: SiteConfig, counts: list[CitationCount], summary: dict) -
                                 f"{list_figures(years, gettext)}. {caption}.")}
 
 
-def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> dict:
-    """Everything a template may show about one paper; empty fields are '' or [].
+def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> PaperView:
+    """Everything a template may show about one paper (viewtypes.PaperView); empty
+    fields are '' or [].
     The owner is found from config.owner (reading/people.py)."""
     view = {
         "slug": paper.slug,
