@@ -7,9 +7,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conftest import BIBSITE, MINIMAL_CONFIG, build_args, run_cli, tree_bytes, write_files
 from scholarsite.diagnostics import Diagnostics
+from scholarsite.models.forms import PAPER_FIELDS
 from scholarsite.reading.bib.bibpaper import find_short
 from scholarsite.reading.loader import load_site
 
@@ -103,6 +105,10 @@ def test_imported_file_reads_as_markdown(tmp_path):
     assert "- Ada Example*\n" in front and "- others\n" in front
     assert "venue_short: CoT" in front and "bibtex_key: Beet2020:von" in front
     assert "  preview: p.png" in front  # kept, though not shown
+    # In the order of the paper's field table, as the editor and migrate write them.
+    order = [field.name for field in PAPER_FIELDS]
+    names = list(yaml.safe_load(front.removeprefix("---\n")))
+    assert names == sorted(names, key=order.index) and len(names) > 10
     assert body.strip().startswith("1986\\. was a year. # Not a heading; \\*stars\\*")
     assert "\n\n\\- not a list \\| pipe" in body
     assert "<strong>b</strong> &amp; more." in body  # HTML's inline subset (issue 33, class 8)

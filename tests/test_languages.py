@@ -60,6 +60,33 @@ def test_every_template_string_is_in_the_english_catalog():
     assert len(known) > 100
 
 
+# How the package's Python names what it translates: `N_` marks a table's string that is
+# translated where shown (models/wording.py); the views call `t` (their gettext, bound),
+# `gettext`, `pgettext` and `ngettext` on literal strings.
+PYTHON_KEYWORDS = {"N_": None, "t": None, "gettext": None, "ngettext": (1, 2),
+                   "pgettext": ((1, "c"), 2)}
+
+
+def python_strings() -> list[tuple[str, str]]:
+    """Every string the package's Python marks or translates, with where, as Babel's
+    Python extractor finds it."""
+    found = extract_from_dir(str(ROOT / "scholarsite"), method_map=[("**.py", "python")],
+                             keywords=PYTHON_KEYWORDS, comment_tags=())
+    return [(msg if isinstance(msg, str) else msg[0], f"scholarsite/{path}:{line}")
+            for path, line, msg, _, _ in found]
+
+
+def test_every_python_string_is_in_the_english_catalog():
+    """A kind's title, a type's heading, a label: what the views translate is in the
+    catalogs (the test below then asks each catalog for its wording), or it would be
+    shown in English on every other language's pages."""
+    known = {message_id(m) for m in read_catalog("en") if m.id}
+    found = python_strings()
+    missing = sorted(f"{where}: {message!r}" for message, where in found if message not in known)
+    assert not missing, f"add these to scholarsite/locale/*.po: {missing}"
+    assert len({message for message, _ in found}) > 80
+
+
 @pytest.mark.parametrize("name", CATALOGS[1:])
 def test_each_catalog_translates_every_string(name):
     """A string a catalog lacks is shown in English: listed here, once, not at build time."""

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from conftest import (FULL_TESTS, TEMPLATES, cold_bytes, examples, tree_bytes,
                       write_files)
 from scholarsite.build import BuildOptions, build
+from scholarsite.models.forms import PAPER_FIELDS as FIELD_TABLE
 from scholarsite.live.incremental import SiteBuilder
 from scholarsite.plan.pages import PLANNERS, plan_home
 
@@ -27,8 +28,9 @@ SETTINGS_ = dict(deadline=None, suppress_health_check=[HealthCheck.function_scop
 
 
 PAPERS = ("p1", "p2", "p3", "p4")
-# Every field a paper file may give, with a value for each n: what an edit sets it to.
-PAPER_FIELDS = {
+# A value for each n of every field a paper file may give (models/forms.py's table names
+# them: a field new there fails here until it has one) and of its body, the abstract.
+VALUES = {
     "title": lambda n: f"Title {n}",
     "authors": lambda n: f"[Ada Example, Bob Builder{'*' if n % 2 else ''}, Cy Writer {n}]",
     "date": lambda n: f"20{10 + n % 15}-0{n % 9 + 1}",
@@ -52,7 +54,19 @@ PAPER_FIELDS = {
     "bibtex_key": lambda n: f"key{n}",
     "extra": lambda n: f"{{isbn: '97{n}'}}",
     "abstract": lambda n: f"Abstract {n}, with *emphasis*.",
+    "status": lambda n: ("in press", "submitted", "forthcoming")[n % 3],
+    "isbn": lambda n: f"978-3-16-148410-{n % 10}",
+    "editors": lambda n: f"[Ed Itor {n}, Edna Mode]",
+    "language": lambda n: ("de", "fr", "en")[n % 3],
+    "bibtex_type": lambda n: ("article", "inproceedings", "incollection")[n % 3],
 }
+# Edited by the tests below that give them what they need: a preview a picture in
+# content/files/, translations a second language.
+EDITED_BELOW = ("preview", "translations")
+# Every field a paper file may give, in the table's order, then the body: what an edit
+# sets it to.
+PAPER_FIELDS = {name: VALUES[name] for name in (
+    *(field.name for field in FIELD_TABLE if field.name not in EDITED_BELOW), "abstract")}
 # Each collection's item: its fields, with a value for each n.
 ITEMS = {
     "talks/t1.md": {"title": lambda n: f"Talk {n}", "date": lambda n: f"2021-0{n % 9 + 1}",
@@ -186,6 +200,13 @@ class Sites:
         assert sorted(k for k in cold if built.get(k) != cold[k]) == [], ("build", step)
         assert sorted(k for k in cold if served.get(k) != cold[k]) == [], ("serve", step)
         assert built.keys() == cold.keys() == served.keys(), step
+
+
+def test_every_field_of_the_table_is_edited():
+    """A value of the list above that names no field of the table would edit nothing."""
+    assert set(VALUES) == set(PAPER_FIELDS)
+    assert {field.name for field in FIELD_TABLE} == set(PAPER_FIELDS) - {"abstract"} \
+        | set(EDITED_BELOW)
 
 
 EDIT = st.tuples(st.sampled_from(EDITS), st.integers(1, 40), st.integers(0, 3))

@@ -18,13 +18,14 @@ import yaml
 
 from ..output.paths import why_not_write
 from ..output.writer import replace_file
-from ..reading.bib.bibpaper import find_short
+from ..reading.bib.bibpaper import KEPT_IN_EXTRA, find_short
 from ..reading.bib.bibtex import read_bib_file
 from ..reading.bib.latex import latex_to_markdown
 from ..reading.listing import check_inside
 from ..reading.names import split_author
 from ..diagnostics import Diagnostic, Diagnostics, count_of
 from ..models import Author, Paper
+from ..models.forms import PAPER_FIELDS, PaperField
 from ..reading.text.mdescape import escape_markdown, undo_references
 from ..reading.text.papers import Converter, make_markdown, render_markdown
 
@@ -88,46 +89,37 @@ def format_paper_file(doc: dict, body: str) -> str:
 
 
 def front_matter(paper: Paper) -> dict:
-    """The paper as front matter: only fields that say something, in a readable order."""
-    title = paper.title  # with its formulas as TeX, when it has any, as Markdown titles do
-    written = dict(paper.extra).get("title")
-    if paper.title_html and isinstance(written, str):
-        title = latex_to_markdown(written)
-    doc: dict = {"title": title,
-                 "authors": [author_item(a) for a in paper.authors]
-                 + (["others"] if paper.more_authors else []),
-                 **({"date": paper.date.iso()} if paper.date else {}), "type": paper.type}
-    if paper.status:
-        doc["status"] = paper.status
-    for name in ("venue", "venue_short", "institution", "location", "volume", "number",
-                 "pages", "publisher", "isbn", "note", "award", "tier", "category"):
-        if getattr(paper, name):
-            doc[name] = getattr(paper, name)
-    if paper.editors:
-        doc["editors"] = [author_item(editor) for editor in paper.editors]
-    if not paper.venue_short and find_short(paper.venue):  # '... Conference (ATC)' -> ATC
-        doc = insert_after(doc, "venue", "venue_short", find_short(paper.venue))
-    if paper.topics:
-        doc["topics"] = list(paper.topics)
-    if paper.selected:
-        doc["selected"] = True
-    if paper.links:
-        doc["links"] = {link.kind: link_value(paper, link.kind, link.url) for link in paper.links}
-    doc["bibtex_type"] = paper.bibtex_type
-    doc["bibtex_key"] = paper.bibtex_key
-    if paper.extra:
-        doc["extra"] = dict(paper.extra)
+    """The paper as front matter: each field a BibTeX entry gives (models/forms.py's
+    PAPER_FIELDS) that says something, in the table's order; a preview stays in `extra`."""
+    doc: dict = {}
+    for field in PAPER_FIELDS:
+        if field.bibtex and field.name not in KEPT_IN_EXTRA:
+            value = field_value(paper, field)
+            if value:
+                doc[field.name] = value
     return doc
 
 
-def insert_after(doc: dict, key: str, name: str, value: object) -> dict:
-    """`doc` with `name: value` right after `key`, so that the file reads in order."""
-    out: dict = {}
-    for k, v in doc.items():
-        out[k] = v
-        if k == key:
-            out[name] = value
-    return out
+def field_value(paper: Paper, field: PaperField) -> object:
+    """One field as the Markdown reader reads it back to the same paper."""
+    if field.name == "title":  # its formulas as TeX, when it has any, as Markdown titles do
+        written = dict(paper.extra).get("title")
+        return latex_to_markdown(written) if paper.title_html and isinstance(written, str) \
+            else paper.title
+    if field.name == "authors":
+        return [author_item(a) for a in paper.authors] + (["others"] if paper.more_authors else [])
+    if field.name == "venue_short":  # '... Conference (ATC)' -> ATC
+        return paper.venue_short or find_short(paper.venue)
+    value = getattr(paper, field.name)
+    if field.kind == "date":
+        return value.iso() if value else None
+    if field.kind == "authors":
+        return [author_item(author) for author in value]
+    if field.kind == "links":
+        return {link.kind: link_value(paper, link.kind, link.url) for link in value}
+    if field.kind in ("lines", "mapping"):
+        return (list if field.kind == "lines" else dict)(value)
+    return value
 
 
 def author_item(author: Author) -> str | dict:

@@ -4,6 +4,11 @@ asks for, and what the browser editor's forms offer (views/editor.py makes them 
 A reader asks only for the fields its table names (reading/settings/fields.check_declared
 fails the build otherwise), so the forms and the reader cannot drift apart: a new field
 the reader accepts is a new row here, and the editor offers it.
+
+A paper's table says more of each field: whether a BibTeX entry gives it too, and whether
+it only steers how pages show the paper (never exported). `import-bib` and `migrate`
+write a paper's front matter in the table's order (order_paper_fields), and
+tests/test_reads.py edits every field it names.
 """
 
 from __future__ import annotations
@@ -25,41 +30,57 @@ class FormField:
     hint: str = ""
 
 
+@dataclass(frozen=True)
+class PaperField(FormField):
+    """A field of a paper's Markdown front matter, as its form and the readers know it."""
+    bibtex: bool = True  # a BibTeX entry gives it too (reading/bib/bibpaper.py)
+    # It only steers how pages show the paper: left out of its exports (BibTeX, RIS,
+    # CSL-JSON) even where a BibTeX entry's field of this name is kept (views/citations.py).
+    display_only: bool = False
+
+    @property
+    def exported(self) -> bool:
+        return not self.display_only
+
+
 PAPER_FIELDS = (
-    FormField("title", "text", "Title", required=True),
-    FormField("authors", "authors", "Authors", required=True,
-              hint="One name a line, as printed; '*' or '†' after a name marks it."),
-    FormField("date", "date", "Date",
-              hint="Required unless a status is given; a year alone may be written in the file."),
-    FormField("status", "choice", "Status", choices=("in press", "forthcoming", "submitted",
-                                                     "preprint"),
-              hint="For a paper not yet out: shown in place of its year."),
-    FormField("type", "choice", "Type", choices=PAPER_TYPES),
-    FormField("venue", "text", "Venue",
-              hint="Required, except for a preprint or report with an institution or arXiv link."),
-    FormField("venue_short", "text", "Venue (short)"),
-    FormField("location", "text", "Location"),
-    FormField("volume", "text", "Volume"),
-    FormField("number", "text", "Number"),
-    FormField("pages", "text", "Pages"),
-    FormField("publisher", "text", "Publisher"),
-    FormField("institution", "text", "Institution"),
-    FormField("isbn", "text", "ISBN"),
-    FormField("editors", "authors", "Editors (of the book or proceedings)"),
-    FormField("tier", "text", "Tier"),
-    FormField("category", "text", "Category"),
-    FormField("topics", "lines", "Topics"),
-    FormField("links", "links", "Links", choices=LINK_KINDS),
-    FormField("citation", "text", "Citation (overrides the generated one)"),
-    FormField("selected", "boolean", "Selected"),
-    FormField("award", "text", "Award"),
-    FormField("note", "text", "Note"),
-    FormField("preview", "image", "Preview picture"),
-    FormField("language", "text", "Language (a tag such as zh, when not the site's)"),
-    FormField("translations", "translations", "Translations"),
-    FormField("bibtex_key", "text", "BibTeX key"),
-    FormField("bibtex_type", "text", "BibTeX type"),
-    FormField("extra", "mapping", "Other BibTeX fields"),
+    PaperField("title", "text", "Title", required=True),
+    PaperField("authors", "authors", "Authors", required=True,
+               hint="One name a line, as printed; '*' or '†' after a name marks it."),
+    PaperField("date", "date", "Date",
+               hint="Required unless a status is given; a year alone may be written in the file."),
+    PaperField("status", "choice", "Status", choices=("in press", "forthcoming", "submitted",
+                                                      "preprint"),
+               hint="For a paper not yet out: shown in place of its year."),
+    PaperField("type", "choice", "Type", choices=PAPER_TYPES),
+    PaperField("venue", "text", "Venue",
+               hint="Required, except for a preprint or report with an institution or arXiv link."),
+    PaperField("venue_short", "text", "Venue (short)"),
+    PaperField("location", "text", "Location"),
+    PaperField("volume", "text", "Volume"),
+    PaperField("number", "text", "Number"),
+    PaperField("pages", "text", "Pages"),
+    PaperField("publisher", "text", "Publisher"),
+    PaperField("institution", "text", "Institution"),
+    PaperField("isbn", "text", "ISBN"),
+    PaperField("editors", "authors", "Editors (of the book or proceedings)"),
+    PaperField("tier", "text", "Tier", display_only=True),
+    PaperField("category", "text", "Category", display_only=True),
+    PaperField("topics", "lines", "Topics", display_only=True),
+    PaperField("links", "links", "Links", choices=LINK_KINDS),
+    PaperField("citation", "text", "Citation (overrides the generated one)", bibtex=False,
+               display_only=True),
+    PaperField("selected", "boolean", "Selected", display_only=True),
+    PaperField("award", "text", "Award", display_only=True),
+    PaperField("note", "text", "Note"),
+    PaperField("preview", "image", "Preview picture", display_only=True),
+    PaperField("language", "text", "Language (a tag such as zh, when not the site's)",
+               bibtex=False, display_only=True),
+    PaperField("translations", "translations", "Translations", bibtex=False,
+               display_only=True),
+    PaperField("bibtex_key", "text", "BibTeX key"),
+    PaperField("bibtex_type", "text", "BibTeX type"),
+    PaperField("extra", "mapping", "Other BibTeX fields"),
 )
 
 PERSON_FIELDS = (
@@ -78,3 +99,16 @@ PERSON_FIELDS = (
 
 def field_names(table: tuple[FormField, ...]) -> frozenset[str]:
     return frozenset(field.name for field in table)
+
+
+_PAPER_ORDER = {field.name: at for at, field in enumerate(PAPER_FIELDS)}
+
+
+def order_paper_fields(doc: dict) -> dict:
+    """A paper's front matter as a writer made it, in the table's order (the editor's, the
+    README's), so that every written file reads alike. A name the table lacks is one no
+    reader takes: a fault of the writer, which stops it loudly."""
+    unknown = sorted(set(doc) - set(_PAPER_ORDER))
+    if unknown:
+        raise AssertionError(f"models/forms.py PAPER_FIELDS lacks {', '.join(unknown)}")
+    return {name: doc[name] for name in sorted(doc, key=_PAPER_ORDER.__getitem__)}

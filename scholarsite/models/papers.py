@@ -7,14 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .wording import N_
+
 MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
                "September", "October", "November", "December")
 
 # Each type's heading where papers are grouped by type, and its name in search results.
 TYPE_LABELS = {
-    "conference": "Conference Papers", "journal": "Journal Articles", "preprint": "Preprints",
-    "report": "Technical Reports", "thesis": "Theses", "book": "Books",
-    "chapter": "Book Chapters", "patent": "Patents", "other": "Other",
+    "conference": N_("Conference Papers"), "journal": N_("Journal Articles"),
+    "preprint": N_("Preprints"), "report": N_("Technical Reports"), "thesis": N_("Theses"),
+    "book": N_("Books"), "chapter": N_("Book Chapters"), "patent": N_("Patents"),
+    "other": N_("Other"),
 }
 PAPER_TYPES = ("conference", "journal", "preprint", "report", "thesis", "book", "chapter", "patent", "other")
 

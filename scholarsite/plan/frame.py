@@ -16,6 +16,7 @@ from ..views.itemviews import profile_links
 from ..views.looks import add_preview, analytics_view, comments_view, theme_view
 from ..views.metadata import make_page_meta
 from ..views.photos import photo_view
+from ..views.viewtypes import PageView
 
 
 def section_titles(site: Site) -> dict[str, str]:
@@ -98,10 +99,10 @@ def lab_view(site: Site) -> dict | None:
 
 def page_view(path: str, title: str, kind: str, site: Site, description: str = "",
               absolute_links: bool = False, paper: Paper | None = None,
-              photo: str = "") -> dict:
-    """What every template knows about the page it renders, with its metadata for machines
-    (Open Graph, Twitter, and on paper and home pages Highwire tags and JSON-LD); `photo`:
-    the page's own for link previews (a person's).
+              photo: str = "") -> PageView:
+    """What every template knows about the page it renders (views/viewtypes.PageView),
+    with its metadata for machines (Open Graph, Twitter, and on paper and home pages
+    Highwire tags and JSON-LD); `photo`: the page's own for link previews (a person's).
 
     `root` prefixes every internal link: relative ('../../') so that the site works under
     any subpath and from disk; the 404 page, served at any depth, uses the absolute path.

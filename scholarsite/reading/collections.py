@@ -20,6 +20,7 @@ from .notebooks import NOTEBOOK_SUFFIX, read_notebook
 from .listing import list_files
 from .slugs import check_file_slug, fold_latin, make_tag_slug, split_repeats
 from ..models import Item
+from ..models.wording import N_
 from .text.papers import Converter, html_to_text, render_markdown, report_at
 from .settings.publishing import Publishing, select_published, warn_links_to_held
 from ..structure.urls import ROOT_MARKER, check_link, is_external, suggest_path
@@ -30,7 +31,9 @@ from .settings.yamlread import Located, read_front_matter, read_text
 class Field:
     name: str
     kind: str  # text | list | link | links | papers | image
-    label: str = ""  # how a template names it; for a link, the link's text
+    # How a template names it; for a link, the link's text. Marked (N_) where a page
+    # shows it in the page's language: a fact's label, a link's text.
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -48,26 +51,27 @@ class Schema:
 
 
 SCHEMAS = (
-    Schema("talks", "Talks", "talk", (
-        Field("event", "text", "Event"), Field("location", "text", "Location"),
-        Field("type", "text", "Type"), Field("slides", "link", "Slides"),
-        Field("video", "link", "Video")), "talks.html", "talk.html"),
-    Schema("teaching", "Teaching", "course", (
-        Field("code", "text", "Course code"), Field("term", "text", "Term"),
-        Field("role", "text", "Role"), Field("institution", "text", "Institution")),
+    Schema("talks", N_("Talks"), "talk", (
+        Field("event", "text", N_("Event")), Field("location", "text", N_("Location")),
+        Field("type", "text", N_("Type")), Field("slides", "link", N_("Slides")),
+        Field("video", "link", N_("Video"))), "talks.html", "talk.html"),
+    Schema("teaching", N_("Teaching"), "course", (
+        Field("code", "text", N_("Course code")), Field("term", "text", N_("Term")),
+        Field("role", "text", N_("Role")),
+        Field("institution", "text", N_("Institution"))),
         "teaching.html", "course.html"),
-    Schema("projects", "Projects", "project", (
+    Schema("projects", N_("Projects"), "project", (
         Field("summary", "text", "Summary"), Field("image", "image", "Image"),
         Field("links", "links", "Links"), Field("papers", "papers", "Related papers")),
         "projects.html", "project.html", date_required=False),
-    Schema("news", "News", "news item", (), "news.html", "", title_required=False,
+    Schema("news", N_("News"), "news item", (), "news.html", "", title_required=False,
            scheduled=True, feed=True),
-    Schema("posts", "Posts", "post", (
+    Schema("posts", N_("Posts"), "post", (
         Field("summary", "text", "Summary"), Field("tags", "list", "Tags")),
         "posts.html", "post.html", scheduled=True, feed=True),
 )
-PAGES = Schema("pages", "Pages", "page", (Field("description", "text", "Description"),
-                                          Field("place", "place", "Place")),
+PAGES = Schema("pages", N_("Pages"), "page", (Field("description", "text", "Description"),
+                                              Field("place", "place", "Place")),
                "", "page.html", date_required=False)
 SCHEMA_BY_NAME = {s.name: s for s in SCHEMAS}
 # The list pages a free page named after one (pages/publications.md) gives its text to,
@@ -297,8 +301,8 @@ def read_notebook_item(path: Path, page_url: str, ctx: Context, diags: Diagnosti
 def notebook_links(f: FieldReader, stem: str, ctx: Context) -> tuple[tuple[str, str], ...]:
     """A notebook's links: Colab when its `colab` link is given, and the file itself,
     published beside its page (plan/notebookfiles.py) as `stem`.ipynb."""
-    colab = read_link(f, "colab", "Open in Colab", ctx)
-    return (*([colab] if colab else []), ("Download the notebook", f"{stem}{NOTEBOOK_SUFFIX}"))
+    colab = read_link(f, "colab", N_("Open in Colab"), ctx)
+    return (*([colab] if colab else []), (N_("Download the notebook"), f"{stem}{NOTEBOOK_SUFFIX}"))
 
 
 def list_markdown(folder: Path, content_dir: Path, diags: Diagnostics) -> list[Path]:

@@ -19,6 +19,7 @@ from ..diagnostics import Diagnostics
 from .listing import check_inside
 from .settings.fields import FieldReader, parse_date, type_name
 from ..models import CV, CVEntry, CVPdfSettings, CVSection
+from ..models.wording import N_
 from .settings.yamlread import parse_yaml, read_text
 
 PRESENT = ("present", "now", "current", "today")
@@ -36,16 +37,17 @@ class CVSchema:
 
 
 CV_SECTIONS = (
-    CVSchema("education", "Education", "degree", "institution",
-             (("thesis", "Thesis"), ("advisor", "Advisor"))),
-    CVSchema("positions", "Positions", "title", "organization"),
-    CVSchema("awards", "Awards and honors", "title", "organization"),
-    CVSchema("grants", "Grants", "title", "funder", (("role", "Role"), ("amount", "Amount"))),
-    CVSchema("service", "Service", "role", "organization"),
-    CVSchema("students", "Students", "name", "degree",
-             (("topic", "Topic"), ("now", "Now"))),
-    CVSchema("teaching", "Teaching", "course", "institution",
-             (("code", "Code"), ("term", "Term"), ("role", "Role"))),
+    CVSchema("education", N_("Education"), "degree", "institution",
+             (("thesis", N_("Thesis")), ("advisor", N_("Advisor")))),
+    CVSchema("positions", N_("Positions"), "title", "organization"),
+    CVSchema("awards", N_("Awards and honors"), "title", "organization"),
+    CVSchema("grants", N_("Grants"), "title", "funder",
+             (("role", N_("Role")), ("amount", N_("Amount")))),
+    CVSchema("service", N_("Service"), "role", "organization"),
+    CVSchema("students", N_("Students"), "name", "degree",
+             (("topic", N_("Topic")), ("now", N_("Now")))),
+    CVSchema("teaching", N_("Teaching"), "course", "institution",
+             (("code", N_("Code")), ("term", N_("Term")), ("role", N_("Role")))),
 )
 
 

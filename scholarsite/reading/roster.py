@@ -21,6 +21,7 @@ from pathlib import Path
 from ..diagnostics import Diagnostics
 from ..models import CV, AuthorLink, CVEntry, CVSection, Person, PubDate
 from ..models.forms import PERSON_FIELDS, field_names
+from ..models.wording import N_
 from ..structure.kinds import KIND
 from ..structure.urls import check_link, is_external
 from .collections import Context, check_file_path, list_markdown
@@ -35,9 +36,9 @@ PEOPLE_DIR = "people"
 COAUTHORS_FILE = "coauthors.yaml"
 # The usual roles, in the usual order of /people/; any other is the user's own, shown
 # after these unless site.yaml's `people.roles` says otherwise. Each with its group's title.
-ROLES = {"PI": "Principal investigators", "Postdoc": "Postdocs",
-         "PhD student": "PhD students", "Master's student": "Master's students",
-         "Undergraduate": "Undergraduates", "Staff": "Staff", "Visitor": "Visitors"}
+ROLES = {"PI": N_("Principal investigators"), "Postdoc": N_("Postdocs"),
+         "PhD student": N_("PhD students"), "Master's student": N_("Master's students"),
+         "Undergraduate": N_("Undergraduates"), "Staff": N_("Staff"), "Visitor": N_("Visitors")}
 _FOLDED_ROLES = {role.casefold(): role for role in ROLES}
 
 
@@ -282,7 +283,7 @@ def fill_student(entry: CVEntry, person: Person) -> CVEntry:
     """A CV entry (of `students`) with what its person's file says and it does not."""
     details = entry.details
     if person.now and not any(label == "Now" for label, _ in details):
-        details = (*details, ("Now", person.now))
+        details = (*details, (N_("Now"), person.now))
     start, end = entry.start, entry.end
     if not start and person.start:
         start, end = person.start.iso(), person.end.iso() if person.end else "present"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..models import Paper, Site
+from ..models.wording import N_
 
 # What a page's date in sitemap.xml is: the newest paper's, the newest of everything
 # dated (papers and collection items), the page's own content's, or none.
@@ -40,15 +41,15 @@ class PageKind:
 
 
 KINDS = (
-    PageKind("home", "", "home.html", "Home", section=True, in_menu=True, searchable=True,
+    PageKind("home", "", "home.html", N_("Home"), section=True, in_menu=True, searchable=True,
              lastmod="all", every_paper=True),
-    PageKind("publications", "publications/", "publications.html", "Publications",
+    PageKind("publications", "publications/", "publications.html", N_("Publications"),
              section=True, in_menu=True, searchable=True, lastmod="papers", every_paper=True),
     PageKind("paper", "publications/{slug}/", "paper.html", searchable=True, lastmod="own",
              per_paper=True),
     # A lab's people (content/people/) by role, then alumni; each person's page lists
     # their papers, so it may show any paper.
-    PageKind("people", "people/", "people.html", "People", section=True, in_menu=True,
+    PageKind("people", "people/", "people.html", N_("People"), section=True, in_menu=True,
              searchable=True, lastmod="", common=False),
     PageKind("person", "people/{slug}/", "person.html", searchable=True, lastmod="",
              every_paper=True, common=False),
@@ -64,12 +65,12 @@ KINDS = (
              common=False),
     PageKind("collection-feed", "{collection}/feed.xml", "collection_feed.xml",
              common=False),
-    PageKind("cv", "cv/", "cv.html", "CV", section=True, in_menu=True, searchable=True,
+    PageKind("cv", "cv/", "cv.html", N_("CV"), section=True, in_menu=True, searchable=True,
              lastmod="papers", every_paper=True, common=False),
     PageKind("page", "{slug}/", "page.html", searchable=True, lastmod="", common=False),
-    PageKind("search", "search/", "search.html", "Search", section=True, lastmod="all",
+    PageKind("search", "search/", "search.html", N_("Search"), section=True, lastmod="all",
              every_paper=True),
-    PageKind("sitemap", "sitemap/", "sitemap.html", "Sitemap", section=True, lastmod="all",
+    PageKind("sitemap", "sitemap/", "sitemap.html", N_("Sitemap"), section=True, lastmod="all",
              every_paper=True),
     PageKind("bibtex-all", "publications.bib", every_paper=True, per_language=False),
     PageKind("ris-all", "publications.ris", every_paper=True, per_language=False),

@@ -12,6 +12,7 @@ import re
 from .latexout import bibtex_name, escape_latex, protect_case
 from .names import name_parts
 from ..models import MONTH_NAMES, Author, Paper, PubDate
+from ..models.forms import PAPER_FIELDS
 from ..reading.text.mathml import annotation_tex
 from ..reading.slugs import fold_latin
 from ..reading.settings.fields import STATUS_LABELS, parse_status
@@ -23,13 +24,14 @@ BIBTEX_TYPES = {
     "report": "techreport", "thesis": "phdthesis", "book": "book", "chapter": "incollection",
     "patent": "misc", "other": "misc",
 }
-# Fields that only steer how a page looks (al-folio's and this tool's), and the abstract,
-# which the page shows: never exported, so that a .bib is what a reference manager wants.
+# Fields that only steer how a page looks (al-folio's, and this tool's own as its table
+# says), and the abstract, which the page shows: never exported, so that a .bib is what a
+# reference manager wants.
 DISPLAY_ONLY_FIELDS = frozenset({
-    "abbr", "abstract", "additional_info", "altmetric", "annotation", "award", "award_name",
-    "bibtex_show", "blog", "category", "code", "dimensions", "google_scholar_id", "html",
-    "inspirehep_id", "pdf", "poster", "preview", "selected", "slides", "supp", "tier",
-    "topics", "video", "website",
+    "abbr", "abstract", "additional_info", "altmetric", "annotation", "award_name",
+    "bibtex_show", "blog", "code", "dimensions", "google_scholar_id", "html",
+    "inspirehep_id", "pdf", "poster", "slides", "supp", "video", "website",
+    *(field.name for field in PAPER_FIELDS if field.bibtex and not field.exported),
 })
 MONTH_MACROS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _KEY_WORD = re.compile(r"[A-Za-z0-9]+")
@@ -114,7 +116,7 @@ def format_citation(paper: Paper, messages: Messages) -> str:
     if paper.type == "report":
         parts.append(t("Technical Report"))
     elif paper.type == "thesis":
-        parts.append(t("Master's thesis" if paper.bibtex_type == "mastersthesis" else "PhD thesis"))
+        parts.append(t("Master's thesis") if paper.bibtex_type == "mastersthesis" else t("PhD thesis"))
     venue = drop_year(venue_label(paper), paper.date.year) if paper.date else venue_label(paper)
     if venue:
         parts.append(venue)

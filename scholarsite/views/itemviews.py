@@ -17,6 +17,7 @@ from .rooted import is_same_language, mark_language
 from ..reading.roster import person_url
 from ..structure.languages import Messages, format_span, human_date, messages_for
 from ..models import CV, TYPE_LABELS, CVEntry, Item, Owner, Site
+from ..models.wording import N_
 from ..structure.urls import resolve_site_link, split_site_link
 
 # Profile links with an icon and a proper name; any other label is shown as written.
@@ -149,7 +150,7 @@ def teaching_entries(site: Site, messages: Messages) -> list[dict]:
     out = []
     for item in site.collection("teaching"):
         title = f"{item.field('code')}: {item.title}" if item.field("code") else item.title
-        details = [("Role", item.field("role"))] if item.field("role") else []
+        details = [(N_("Role"), item.field("role"))] if item.field("role") else []
         when = item.field("term") or (str(item.date.year) if item.date else "")
         out.append(cv_entry_view(CVEntry(title=title, org=item.field("institution"),
                                          when=when, details=tuple(details)), messages))

@@ -15,6 +15,7 @@ from ..reading.roster import list_roles, person_url, role_title
 from .itemviews import link_views
 from .metadata import DESCRIPTION_LIMIT, shorten
 from .photos import photo_view
+from .viewtypes import PersonView
 from .views import linked_people, make_anchor
 
 
@@ -34,8 +35,9 @@ def show_years(start: PubDate | None, end: PubDate | None) -> str:
     return str(start.year) if until == str(start.year) else f"{start.year}–{until}"
 
 
-def person_view(person: Person, root: str, content_dir: Path) -> dict:
-    """Everything a template may show about one person, for a page whose root is `root`.
+def person_view(person: Person, root: str, content_dir: Path) -> PersonView:
+    """Everything a template may show about one person (viewtypes.PersonView), for a page
+    whose root is `root`.
     Every key is present ('', [] or {}); `photo`: as a card and a page show it, by place."""
     bio = Markup(with_root(person.bio_html, root)) if person.bio_html else Markup("")
     return {"slug": person.slug, "name": person.name, "scripts": list(person.scripts),

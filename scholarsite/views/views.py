@@ -18,6 +18,7 @@ from .entries import mark_entry
 from .feeds import feed_entry
 from .looks import preview_view
 from ..structure.languages import Messages, human_date, messages_for
+from ..models.wording import N_
 from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, AuthorLink,
                       CitationCount, Owner, Paper, Site, SiteConfig)
 from ..reading.settings.fields import PUB_STATUSES, STATUS_LABELS
@@ -29,14 +30,23 @@ from .csl import csl_download, make_csl
 from .ris import make_ris
 from .rooted import is_same_language, make_rooted_html, mark_language
 from .search import paper_search_json
+from .viewtypes import PaperView
 from ..structure.kinds import paper_url
 from ..structure.urls import absolute_url, make_data_url, split_site_link
 
 LINK_LABELS = {
-    "pdf": "PDF", "code": "Code", "slides": "Slides", "video": "Video", "poster": "Poster",
-    "supp": "Supplement", "html": "Web", "doi": "DOI", "arxiv": "arXiv", "url": "Link",
+    "pdf": N_("PDF"), "code": N_("Code"), "slides": N_("Slides"), "video": N_("Video"),
+    "poster": N_("Poster"), "supp": N_("Supplement"), "html": N_("Web"), "doi": N_("DOI"),
+    "arxiv": N_("arXiv"), "url": N_("Link"),
 }
-OTHER_GROUP = "Other"
+OTHER_GROUP = N_("Other")
+# One paper's type, as its page names it (TYPE_LABELS name groups of them).
+TYPE_NAMES = {
+    "conference": N_("Conference Paper"), "journal": N_("Journal Article"),
+    "preprint": N_("Preprint"), "report": N_("Technical Report"), "thesis": N_("Thesis"),
+    "book": N_("Book"), "chapter": N_("Book Chapter"), "patent": N_("Patent"),
+    "other": N_("Other"),
+}
 BIBTEX_TYPE = "application/x-bibtex"
 RIS_TYPE = "application/x-research-info-systems"
 CSL_TYPE = "application/vnd.citationstyles.csl+json"
@@ -125,8 +135,8 @@ def links_view(paper: Paper, messages: Messages) -> list[dict]:
 
 
 def type_label(kind: str) -> str:
-    """One paper's type: 'Journal Article' (TYPE_LABELS name groups of them)."""
-    return {"other": "Other", "thesis": "Thesis"}.get(kind, TYPE_LABELS[kind].rstrip("s"))
+    """One paper's type: 'Journal Article'."""
+    return TYPE_NAMES[kind]
 
 
 def make_views(papers: list[Paper] | tuple[Paper, ...], config: SiteConfig) -> dict[str, dict]:
@@ -192,8 +202,9 @@ def chart_view(config: SiteConfig, counts: list[CitationCount], summary: dict) -
                                 f"{list_figures(years, gettext)}. {caption}.")}
 
 
-def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> dict:
-    """Everything a template may show about one paper; empty fields are '' or [].
+def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> PaperView:
+    """Everything a template may show about one paper (viewtypes.PaperView); empty
+    fields are '' or [].
     The owner is found from config.owner (reading/people.py)."""
     view = {
         "slug": paper.slug,

@@ -30,6 +30,7 @@ from .links import new_file_path
 from .model import NO_VENUE, Migration
 from .talks import as_press, filed_as, leave_hidden, note_redirect
 from .translations import drop_translations
+from ...models.forms import order_paper_fields
 from ...structure.kinds import list_reserved
 
 SUFFIXES = (".md", ".markdown", ".html")
@@ -277,7 +278,8 @@ def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) 
     fields = {"title": mark_emphasis(title), "authors": authors, "venue": venue, "date": date,
               "status": status, "type": ptype, "category": category, "links": links,
               "citation": paper_citation(source)}
-    write_entry("publications", "paper", source, fields, abstract, site, mig, comments)
+    write_entry("publications", "paper", source, order_paper_fields(fields), abstract, site, mig,
+                comments)
 
 
 def paper_date(source: Source, order: DateOrder, mig: Migration,

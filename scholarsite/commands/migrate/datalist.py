@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 from ...diagnostics import Diagnostics
+from ...models.forms import order_paper_fields
 from ...reading.bib.bibparse import parse_library
 from ...reading.bib.latex import latex_to_text
 from ...reading.settings.yamlread import Located, parse_yaml
@@ -93,7 +94,8 @@ def move_item(item: dict, where: str, mig: Migration) -> None:
     # Shown as text by the old site's template: text now too, never HTML nor attributes.
     abstract = text_to_markdown(text_of(pick(item, "abstract", mig.fieldmap)[1]))
     slug = mig.free_slug("publications", fields["title"])
-    mig.add_text(f"publications/{slug}.md", format_entry(fields, abstract), "paper", where)
+    mig.add_text(f"publications/{slug}.md", format_entry(order_paper_fields(fields), abstract),
+                 "paper", where)
 
 
 def make_fields(item: dict, mig: Migration) -> dict:

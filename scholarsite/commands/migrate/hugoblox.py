@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 from ...diagnostics import Diagnostics
+from ...models.forms import order_paper_fields
 from ...reading.bib.bibparse import parse_library
 from ...reading.bib.latex import latex_to_text
 from ...reading.text.mdescape import text_to_link, text_to_markdown
@@ -159,8 +160,8 @@ def move_paper(entry: Entry, owner: Owner, legend: dict[str, str], oldest: str,
     body = make_text(entry, "abstract", mig)
     fields["translations"] = paper_translations(entry, fields, body, mig)
     header = dead_links_comment(fields["links"])
-    mig.add_text(f"publications/{entry.slug}.md", format_entry(fields, body, header=header),
-                 "paper",
+    mig.add_text(f"publications/{entry.slug}.md",
+                 format_entry(order_paper_fields(fields), body, header=header), "paper",
                  mig.where(entry.source.path))
     add_redirects(entry, mig)
 

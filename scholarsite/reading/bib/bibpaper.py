@@ -22,6 +22,7 @@ from .latex import (MARKS, RichText, describe_math_problem, fold_space, latex_to
                     make_decoder, split_paragraphs)
 from ..names import read_name
 from ...models import Author, Paper, Preview, PubDate
+from ...models.forms import PAPER_FIELDS
 from .latex import decode_url
 from ..text.papers import UNDATED_TYPES, VENUELESS_TYPES, check_preview_name
 from ..slugs import make_entry_slug
@@ -35,10 +36,13 @@ TYPES = {
     "collection": "book", "incollection": "chapter", "inbook": "chapter", "patent": "patent",
     "preprint": "preprint",
 }
-# Fields whose meaning the model holds, only for the page: not part of `extra`.
+# Fields whose meaning the model holds, only for the page: not part of `extra`. Of the
+# paper's own (models/forms.py), `preview` is kept there as written, where import-bib
+# leaves it and the Markdown reader looks for it too.
+KEPT_IN_EXTRA = ("preview",)
 MODEL_DISPLAY_FIELDS = frozenset({
-    "abstract", "abbr", "selected", "pdf", "code", "html", "slides", "poster", "video", "supp",
-    "award", "tier", "category", "topics",
+    "abstract", "abbr", "pdf", "code", "html", "slides", "poster", "video", "supp",
+    *(f.name for f in PAPER_FIELDS if f.bibtex and not f.exported and f.name not in KEPT_IN_EXTRA),
 })
 # DOI prefixes of preprint servers (arXiv, SSRN, OSF's PsyArXiv, SocArXiv and OSF
 # Preprints, ChemRxiv, Research Square, Preprints.org; bioRxiv and medRxiv share 10.1101 with

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ...diagnostics import Diagnostics
 from ...models import PubDate
+from ...models.wording import N_
 from .yamlread import Located
 
 _DATE = re.compile(r"^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?$")
@@ -46,8 +47,8 @@ def parse_date(value: object) -> PubDate | None:
 
 # A paper not yet out (Paper.status), and its label: shown in place of the year it has not
 # got yet, listed before every dated paper (biblatex's `pubstate` keys, near enough).
-STATUS_LABELS = {"in press": "In press", "forthcoming": "Forthcoming", "submitted": "Submitted",
-                 "preprint": "Preprint"}
+STATUS_LABELS = {"in press": N_("In press"), "forthcoming": N_("Forthcoming"),
+                 "submitted": N_("Submitted"), "preprint": N_("Preprint")}
 PUB_STATUSES = tuple(STATUS_LABELS)
 # How lists write a status where the year goes, each as its PUB_STATUSES value: biblatex's
 # `pubstate` keys (inpress, prepublished) and the words people write ('To appear').
