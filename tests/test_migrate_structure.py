@@ -199,12 +199,15 @@ def test_al_folio_talks_with_their_own_fields_move(tmp_path):
     moved = move_build_check(old, tmp_path / "content")
     talks = {read_front(p)["title"]: read_front(p)
              for p in sorted((tmp_path / "content" / "talks").glob("*.md"))}
-    assert sorted(talks) == ["Shelf seas seminar, University of Bergen", "Tides, a keynote"]
+    assert sorted(talks) == ["Shelf seas seminar, University of Bergen", "Someday",
+                             "Tides, a keynote"]  # never left behind for its date
     keynote = talks["Tides, a keynote"]
     assert (str(keynote["date"]), keynote["event"], keynote["location"], keynote["type"]) \
         == ("2023-06-01", "Ocean Week", "Bergen", "invited")
     assert str(talks["Shelf seas seminar, University of Bergen"]["date"]) == "2022-02-03"
-    assert "_talks/undated.md:1: not moved: a talk needs a date" in moved.out
+    assert str(talks["Someday"]["date"]) == "2022"
+    assert "_talks/undated.md:1: no date (date, talk_date or sort_date): written as 2022" \
+        in moved.out
 
 
 def test_talks_press_and_hidden_items_filed_among_academicpages_papers(tmp_path):
@@ -229,6 +232,8 @@ def test_talks_press_and_hidden_items_filed_among_academicpages_papers(tmp_path)
     talks = sorted(read_front(p)["title"] for p in (tmp_path / "content" / "talks").glob("*.md"))
     assert talks == ["Invited seminar", "Tides, a keynote"]
     assert "_publications/item-5.md:1: marked hidden" in moved.out
+    assert "_publications/item-2.md:1: filed among the papers, but its front matter calls " \
+        "it a talk: moved as a talk" in moved.out
 
 
 def test_a_misc_entry_with_only_a_publisher_shows_it_as_the_venue(make_site, tmp_path):

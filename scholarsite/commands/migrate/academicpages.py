@@ -1,8 +1,8 @@
 """academicpages: `_publications/`, `_talks/`, `_teaching/`, `_posts/`, `_portfolio/`.
 
 Each folder's files become one collection's; every old page's address (its `permalink`, or
-what the config's pattern made of it) is redirected to the new one. A paper the old site
-says too little about is still written, the missing part guessed, and said so in a comment."""
+the config's pattern's) is redirected to the new one. A paper the old site says too little
+about is written, the missing part guessed and said in a comment."""
 
 from __future__ import annotations
 
@@ -131,8 +131,7 @@ def make_name(stem: str) -> str:
 
 
 def old_address(source: Source, site: OldSite) -> str:
-    """Where the old site served this file: its `permalink`, or what the config's
-    permalink pattern for its folder made of it."""
+    """Where the old site served this file: its `permalink`, or its folder's pattern's."""
     permalink = source.fields.get("permalink")
     if isinstance(permalink, str) and permalink.strip():
         return own_path(permalink, site.prefixes)
@@ -250,9 +249,12 @@ def require_title(source: Source, mig: Migration) -> str:
 
 def move_paper(source: Source, site: OldSite, order: DateOrder, mig: Migration) -> None:
     filed = filed_as(source)  # a talk, press item or hidden item filed among the papers
-    if filed in ("talk", "hide"):
-        return move_talk(source, site, order, mig) if filed == "talk" \
-            else leave_hidden(source, mig)
+    if filed == "talk":
+        mig.add_review(mig.where(source.path, 1), "filed among the papers, but its front "
+                       "matter calls it a talk: moved as a talk")
+        return move_talk(source, site, order, mig)
+    if filed == "hide":
+        return leave_hidden(source, mig)
     source = as_press(source) if filed == "press" else source
     if not (title := clean_title(require_title(source, mig))):
         return None

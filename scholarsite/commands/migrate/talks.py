@@ -34,26 +34,37 @@ _MARKS = re.compile(r"[*_`#>\[\]]|\]\([^)]*\)")
 
 def read_alfolio_talks(old, mig: Migration) -> None:
     """Each file of an al-folio site's `_talks/` as a talk."""
-    for path in list_files(old / "_talks", MARKDOWN):
-        src = read_source(path, mig)
-        if src is not None:
-            guarded(mig, mig.where(path, 1), move_talk, src, mig)
+    sources = [src for path in list_files(old / "_talks", MARKDOWN)
+               if (src := read_source(path, mig)) is not None]
+    oldest = min((day[:4] for src in sources if (day := talk_day(src))), default="2000")
+    for src in sources:
+        guarded(mig, mig.where(src.path, 1), move_talk, src, oldest, mig)
 
 
-def move_talk(src: Source, mig: Migration) -> None:
-    """One talk: its date from any of the fields sites use, else the file name; an inline
-    item's first line of text is its title, the rest its text."""
+def talk_day(src: Source) -> str:
+    """A talk's date from any of the fields sites use, else the file name; or ''."""
     f = src.fields
-    date = next((read_day(f[k]) for k in DATE_FIELDS if read_day(f.get(k))), "") \
+    return next((read_day(f[k]) for k in DATE_FIELDS if read_day(f.get(k))), "") \
         or read_day(src.path.stem[:10] if _DATED.match(src.path.stem) else "")
+
+
+def move_talk(src: Source, oldest: str, mig: Migration) -> None:
+    """One talk (dated by talk_day, else the site's oldest year of talks, listed last, as
+    said); an inline item's first line of text is its title, the rest its text."""
+    f = src.fields
+    date = talk_day(src)
+    if not date:
+        date = oldest
+        mig.add_review(mig.where(src.path, 1), f"no date (date, talk_date or sort_date): "
+                       f"written as {oldest} (the oldest year of the talks, listed last); "
+                       "give its date")
     body = convert_body(src, mig, {})
     title = text_of(f.get("title"))
     if not title:
         first, _, rest = body.strip().partition("\n")
         title, body = " ".join(_MARKS.sub("", first).split()), rest.strip()
-    if not date or not title:
-        mig.leave(mig.where(src.path, 1), "not moved: a talk needs a date (date, talk_date "
-                  "or sort_date) and a title or a line of text")
+    if not title:
+        mig.leave(mig.where(src.path, 1), "not moved: a talk needs a title or a line of text")
         return
     fields = {"title": title, "date": date,
               "event": next((text_of(f[k]) for k in EVENT_FIELDS if text_of(f.get(k))), ""),
