@@ -89,11 +89,7 @@ def format_paper_file(doc: dict, body: str) -> str:
 
 def front_matter(paper: Paper) -> dict:
     """The paper as front matter: only fields that say something, in a readable order."""
-    title = paper.title  # with its formulas as TeX, when it has any, as Markdown titles do
-    written = dict(paper.extra).get("title")
-    if paper.title_html and isinstance(written, str):
-        title = latex_to_markdown(written)
-    doc: dict = {"title": title,
+    doc: dict = {"title": front_matter_title(paper),
                  "authors": [author_item(a) for a in paper.authors]
                  + (["others"] if paper.more_authors else []),
                  **({"date": paper.date.iso()} if paper.date else {}), "type": paper.type}
@@ -118,6 +114,14 @@ def front_matter(paper: Paper) -> dict:
     if paper.extra:
         doc["extra"] = dict(paper.extra)
     return doc
+
+
+def front_matter_title(paper: Paper) -> str:
+    """The title with its formulas as TeX, when it has any, as Markdown titles have them."""
+    written = dict(paper.extra).get("title")
+    if paper.title_html and isinstance(written, str):
+        return latex_to_markdown(written)
+    return paper.title
 
 
 def insert_after(doc: dict, key: str, name: str, value: object) -> dict:
