@@ -1,7 +1,8 @@
 """The suite's one fake web service: a handler on browser.run_server (127.0.0.1, a free
 port) that answers each request from `routes`, as Crossref, DataCite, arXiv, PubMed, Open
-Library, INSPIRE-HEP, OpenAlex, DBLP, ORCID and Semantic Scholar would (each test gives
-the answers: small ones written in the test, whole ones from tests/fixtures/services/).
+Library, OpenReview, the ACL Anthology, INSPIRE-HEP, OpenAlex, DBLP, ORCID and Semantic
+Scholar would (each test gives the answers: small ones written in the test, whole ones
+from tests/fixtures/services/).
 No test reaches the internet."""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ FIXTURES = Path(__file__).parent / "fixtures" / "services"
 NOT_FOUND = (404, b'{"error": "not found"}', {"Content-Type": "application/json"})
 _TYPES = {".json": "application/json", ".xml": "text/xml; charset=UTF-8",
           ".atom": "application/atom+xml; charset=UTF-8", ".atom2": "application/atom+xml",
-          ".html": "text/html"}
+          ".html": "text/html", ".bib": "application/x-bibtex; charset=UTF-8"}
 
 
 def json_answer(data: object, status: int = 200, headers: dict | None = None) -> tuple:

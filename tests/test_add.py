@@ -234,6 +234,6 @@ def test_unknown_ids_and_rate_limits_are_one_line_each_and_nothing_is_written(se
         "error: 10.1145/busy: Crossref is limiting requests (HTTP 429 Too Many Requests "
         "(asked 2 times)); try again in a while",
         "error: not-an-id: not a DOI (10.1145/...), an arXiv id or address (2101.00001), an "
-        "ISBN or a PubMed id (pmid:12345678)"]
+        "ISBN, a PubMed id (pmid:12345678), or an OpenReview or ACL Anthology address"]
     assert "Traceback" not in result.err
     assert files_of(site) == before

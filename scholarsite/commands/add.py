@@ -3,7 +3,9 @@
 A DOI is asked of Crossref, then of DataCite when Crossref does not know it; an arXiv id
 or address of arXiv (its newest version), and then of Crossref for the DOI arXiv says
 the preprint was published under: the two are one paper with both links; a PubMed id of
-NCBI's E-utilities; an ISBN of Open Library. Every request goes through fetch.Fetcher (netrequest.fetch_url: one
+NCBI's E-utilities; an ISBN of Open Library; an OpenReview address of OpenReview's API 2,
+then of its API 1 (older venues); an ACL Anthology address of the Anthology (the
+paper's BibTeX). Every request goes through fetch.Fetcher (netrequest.fetch_url: one
 deadline, a size cap, no redirect away from the service), every text through
 reading/text/markup.py, every file through importer.format_paper_file and the writer.
 
@@ -24,6 +26,8 @@ from urllib.parse import quote
 
 from .addsources import (ARXIV_DOI, Found, list_author_keys, read_arxiv, read_crossref,
                          read_datacite, read_isbn, read_openlibrary, read_pubmed)
+from .addvenues import (read_acl_url, read_anthology_bibtex, read_openreview,
+                        read_openreview_url)
 from .addwrite import (find_owner, find_style, format_paper, identities, index_papers,
                        make_paper_slug)
 from ..diagnostics import Diagnostics, count_of, printable
@@ -41,7 +45,8 @@ from ..structure.urls import normalize_arxiv, normalize_doi
 
 _PUBMED = re.compile(r"^(?:pmid:\s*|https?://pubmed\.ncbi\.nlm\.nih\.gov/)?(\d{1,8})/?$", re.I)
 SERVICE_NAMES = {"crossref": "Crossref", "datacite": "DataCite", "arxiv": "arXiv",
-                 "pubmed": "PubMed", "openlibrary": "Open Library"}
+                 "pubmed": "PubMed", "openlibrary": "Open Library", "openreview": "OpenReview",
+                 "openreview-v1": "OpenReview", "acl": "ACL Anthology"}
 MAX_BOOK_AUTHORS = 20  # requests to Open Library for one book's authors' names
 
 
@@ -58,8 +63,12 @@ class Planned:
 
 
 def classify(given: str) -> tuple[str, str]:
-    """('doi' | 'arxiv' | 'pubmed', the bare identifier); AddError when it is none."""
+    """('doi' | 'arxiv' | 'isbn' | 'pubmed' | 'openreview' | 'acl', the bare identifier);
+    AddError when it is none."""
     value = given.strip()
+    for kind, read in (("openreview", read_openreview_url), ("acl", read_acl_url)):
+        if read(value):  # before a DOI: an address may hold one ('/forum?id=10.1...')
+            return kind, read(value)
     doi = normalize_doi(value)
     arxiv_doi = ARXIV_DOI.match(doi)
     if arxiv_doi and normalize_arxiv(arxiv_doi.group(1)):
@@ -73,8 +82,8 @@ def classify(given: str) -> tuple[str, str]:
     pubmed = _PUBMED.match(value)
     if pubmed:
         return "pubmed", pubmed.group(1)
-    raise AddError("not a DOI (10.1145/...), an arXiv id or address (2101.00001), an ISBN "
-                   "or a PubMed id (pmid:12345678)")
+    raise AddError("not a DOI (10.1145/...), an arXiv id or address (2101.00001), an ISBN, "
+                   "a PubMed id (pmid:12345678), or an OpenReview or ACL Anthology address")
 
 
 def describe_failure(service: str, exc: FetchError) -> str:
@@ -84,12 +93,13 @@ def describe_failure(service: str, exc: FetchError) -> str:
     return f"{name}: {what}" if exc.kind == "offline" else f"{name}: {exc}"
 
 
-def ask(fetcher: Fetcher, service: str, url: str, json: bool = True) -> object | None:
+def ask(fetcher: Fetcher, service: str, url: str, json: bool = True,
+        accept: str = "application/xml") -> object | None:
     """The service's answer (None when it does not know the thing asked); AddError."""
     try:
         if json:
             return fetcher.fetch_json(url)
-        return fetcher.fetch(url, "application/xml").decode("utf-8", "replace")
+        return fetcher.fetch(url, accept).decode("utf-8", "replace")
     except FetchError as exc:
         if exc.kind == "missing":
             return None
@@ -155,12 +165,33 @@ def look_up_pubmed(pmid: str, fetcher: Fetcher) -> Found | None:
     return None if answer is None else read_answer("pubmed", read_pubmed, answer)
 
 
+def look_up_openreview(forum: str, fetcher: Fetcher) -> Found | None:
+    """The forum's paper as OpenReview's API 2 has it, else as its API 1 (the venues
+    before 2023, which API 2 does not serve)."""
+    for service in ("openreview", "openreview-v1"):
+        answer = ask(fetcher, service, f"{base_url(service)}/notes?id={quote(forum)}")
+        found = None if answer is None else read_answer(
+            service, lambda a: read_openreview(a, forum), answer)
+        if found is not None:
+            return found
+    return None
+
+
+def look_up_acl(anthology_id: str, fetcher: Fetcher) -> Found | None:
+    answer = ask(fetcher, "acl", f"{base_url('acl')}/{anthology_id}.bib", json=False,
+                 accept="application/x-bibtex")
+    return None if answer is None else read_answer(
+        "acl", lambda bib: read_anthology_bibtex(bib, anthology_id), answer)
+
+
 def look_up(given: str, fetcher: Fetcher) -> Found:
     kind, value = classify(given)
     found = {"doi": look_up_doi, "arxiv": look_up_arxiv, "isbn": look_up_isbn,
-             "pubmed": look_up_pubmed}[kind](value, fetcher)
+             "pubmed": look_up_pubmed, "openreview": look_up_openreview,
+             "acl": look_up_acl}[kind](value, fetcher)
     where = {"doi": "Crossref or DataCite", "arxiv": "arXiv", "isbn": "Open Library",
-             "pubmed": "PubMed"}[kind]
+             "pubmed": "PubMed", "openreview": "OpenReview",
+             "acl": "the ACL Anthology"}[kind]
     if found is None:
         raise AddError(f"not known to {where}")
     return found
@@ -225,7 +256,8 @@ def plan_papers(args: argparse.Namespace, owner: Owner, fetcher: Fetcher
 
 
 def found_identities(found: Found) -> list[tuple[str, str]]:
-    return identities(found.doi, found.arxiv, found.isbn if found.type == "book" else "")
+    return identities(found.doi, found.arxiv, found.isbn if found.type == "book" else "",
+                      found.page)
 
 
 def plan_file(given: str, found: Found, owner: Owner, folder: Path, style: str,

@@ -62,6 +62,7 @@ class Found:
     abstract: str = ""  # Markdown
     published_doi: str = ""  # arXiv's: the DOI of the version since published
     pmid: str = ""  # PubMed's id
+    page: str = ""  # the paper's page at the service (OpenReview's forum, the Anthology's)
 
 
 def text(value: object) -> str:

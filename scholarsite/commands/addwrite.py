@@ -43,7 +43,8 @@ def make_front_matter(found: Found, owner: Owner) -> tuple[dict, str]:
         if getattr(found, name):
             doc[name] = getattr(found, name)
     links = {kind: value for kind, value in (("pdf", found.pdf), ("doi", found.doi),
-                                             ("arxiv", found.arxiv)) if value}
+                                             ("arxiv", found.arxiv), ("url", found.page))
+             if value}
     if links:
         doc["links"] = links
     return doc, found.abstract
@@ -121,14 +122,17 @@ def index_papers(content: Path) -> dict[tuple[str, str], str]:
         for paper in read_paper_file(path, md, diags):
             where = f"{path.relative_to(content).as_posix()}:{paper.line}"
             for key in identities(paper.doi, paper.arxiv,
-                                  paper.isbn if paper.type == "book" else ""):
+                                  paper.isbn if paper.type == "book" else "", paper.link("url")):
                 found.setdefault(key, where)
     return found
 
 
-def identities(doi: str, arxiv: str, isbn: str = "") -> list[tuple[str, str]]:
-    """What tells a paper from every other: its DOI, arXiv id (any version) and, for a
-    book, its ISBN (a chapter's or a paper's is its book's, shared)."""
+def identities(doi: str, arxiv: str, isbn: str = "", page: str = ""
+               ) -> list[tuple[str, str]]:
+    """What tells a paper from every other: its DOI, arXiv id (any version), for a book
+    its ISBN (a chapter's or a paper's is its book's, shared), and its page at the
+    service that published it (an OpenReview forum: many such papers have no DOI)."""
     return ([("doi", doi.lower())] if doi else []) + \
         ([("arxiv", re.sub(r"v\d+$", "", arxiv.lower()))] if arxiv else []) + \
-        ([("isbn", re.sub(r"[^0-9X]", "", isbn.upper()))] if isbn else [])
+        ([("isbn", re.sub(r"[^0-9X]", "", isbn.upper()))] if isbn else []) + \
+        ([("page", re.sub(r"^https?://(?:www\.)?|/+$", "", page))] if page else [])

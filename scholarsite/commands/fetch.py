@@ -33,6 +33,9 @@ BASES = {
     "inspire": ("SCHOLARSITE_INSPIRE_URL", "https://inspirehep.net/api"),
     "pubmed": ("SCHOLARSITE_PUBMED_URL", "https://eutils.ncbi.nlm.nih.gov/entrez/eutils"),
     "openlibrary": ("SCHOLARSITE_OPENLIBRARY_URL", "https://openlibrary.org"),
+    "openreview": ("SCHOLARSITE_OPENREVIEW_URL", "https://api2.openreview.net"),
+    "openreview-v1": ("SCHOLARSITE_OPENREVIEW_V1_URL", "https://api.openreview.net"),
+    "acl": ("SCHOLARSITE_ACL_URL", "https://aclanthology.org"),
 }
 DEFAULT_TIMEOUT = 30.0  # seconds for a whole request (SCHOLARSITE_TIMEOUT)
 # The largest answer read: DBLP's BibTeX of a prolific author is a few MB, ORCID's

@@ -102,10 +102,8 @@ def front_matter(paper: Paper) -> dict:
 
 def field_value(paper: Paper, field: PaperField) -> object:
     """One field as the Markdown reader reads it back to the same paper."""
-    if field.name == "title":  # its formulas as TeX, when it has any, as Markdown titles do
-        written = dict(paper.extra).get("title")
-        return latex_to_markdown(written) if paper.title_html and isinstance(written, str) \
-            else paper.title
+    if field.name == "title":
+        return front_matter_title(paper)
     if field.name == "authors":
         return [author_item(a) for a in paper.authors] + (["others"] if paper.more_authors else [])
     if field.name == "venue_short":  # '... Conference (ATC)' -> ATC
@@ -120,6 +118,14 @@ def field_value(paper: Paper, field: PaperField) -> object:
     if field.kind in ("lines", "mapping"):
         return (list if field.kind == "lines" else dict)(value)
     return value
+
+
+def front_matter_title(paper: Paper) -> str:
+    """The title with its formulas as TeX, when it has any, as Markdown titles have them."""
+    written = dict(paper.extra).get("title")
+    if paper.title_html and isinstance(written, str):
+        return latex_to_markdown(written)
+    return paper.title
 
 
 def author_item(author: Author) -> str | dict:
