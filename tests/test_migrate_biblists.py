@@ -86,6 +86,19 @@ OLD_SITE = {
 
         Stay tuned for more.
         """,
+    "_bibliography/talks.bib": """\
+        @misc{quill2023dunes, title = {Dunes at Dusk}, author = {Quill, Ada}, year = {2023},
+          booktitle = {Sand Symposium}, slides = {https://slides.example.org/dunes}}
+        """,
+    # At an address the new site lists itself: the text of that list page.
+    "_pages/talks.md": """\
+        ---
+        layout: page
+        permalink: /talks/
+        title: talks
+        ---
+        {% bibliography -f talks %}
+        """,
     "_pages/outreach.md": """\
         ---
         layout: page
@@ -130,6 +143,10 @@ def test_a_page_listing_another_bib_file_keeps_every_entry(tmp_path):
     assert "Radio Sand" in outreach
     assert (tmp_path / "site" / "publications" / "quill2024sand" / "index.html").is_file()
     assert not (tmp_path / "site" / "publications" / "quill2025mooc").exists()
+    talks = soup(tmp_path / "site" / "talks" / "index.html").find("main")
+    assert "Dunes at Dusk" in text_of(talks) and "Sand Symposium" in text_of(talks)
+    assert talks.find("a", href="https://slides.example.org/dunes") is not None
+    assert "place: above" in (content / "pages" / "talks.md").read_text(encoding="utf-8")
     # The report and the accounting: the .bib files went into the pages.
     assert "not moved as papers" not in moved.out
     assert "_bibliography/details.bib: pages/eventsandmedia.md" in moved.out
