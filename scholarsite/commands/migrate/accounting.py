@@ -51,6 +51,8 @@ def find_fates(mig: Migration) -> dict[str, list[str]]:
         for origin in (new.origin, mig.where(new.source) if new.source else ""):
             if origin:
                 fates.setdefault(_LINE.sub("", origin), []).append(new.path)
+    for origin, new_path in mig.into.items():
+        fates.setdefault(origin, []).append(new_path)
     for origin in mig.read:
         fates.setdefault(origin, []).append("site.yaml")
     for where in [note.where for note in (*mig.review, *mig.left)] + sorted(mig.listed):

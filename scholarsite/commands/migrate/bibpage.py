@@ -47,17 +47,33 @@ def read_bib_page(old: Path, mig: Migration) -> BibPage:
               for t in found]
     if not chosen:
         return BibPage(False)
-    config = old / "_config.yml"
-    scholar = read_settings(config, scratch).get("scholar") if config.is_file() else None
-    default = str((scholar or {}).get("bibliography") or DEFAULT) \
-        if isinstance(scholar, dict) else DEFAULT
-    settings = scholar if isinstance(scholar, dict) else {}
-    chosen = [_SCHOLAR.sub(lambda m: str(settings.get(m.group(1)) or default), tag)
-              for tag in chosen]
-    stems = {Path(name).stem for tag in chosen for name in _FILE.findall(tag) or [default]}
+    settings = read_scholar(old, scratch)
+    chosen = [fill_settings(tag, settings) for tag in chosen]
+    stems = {stem for tag in chosen for stem in name_stems(tag, settings)}
     hidden = tuple(dict.fromkeys((f.lower(), v.strip("'\"").lower())
                                  for tag in chosen for f, v in _HIDE.findall(tag)))
     return BibPage(True, frozenset(stems), hidden)
+
+
+def read_scholar(old: Path, mig: Migration) -> dict:
+    """`scholar:` of `_config.yml` (jekyll-scholar's settings), {} when it has none."""
+    config = old / "_config.yml"
+    scholar = read_settings(config, mig, quiet=True).get("scholar") if config.is_file() \
+        else None
+    return scholar if isinstance(scholar, dict) else {}
+
+
+def fill_settings(tag: str, settings: dict) -> str:
+    """The tag's arguments with `{{ site.scholar.NAME }}` filled in, as Liquid does."""
+    default = str(settings.get("bibliography") or DEFAULT)
+    return _SCHOLAR.sub(lambda m: str(settings.get(m.group(1)) or default), tag)
+
+
+def name_stems(tag: str, settings: dict) -> list[str]:
+    """The stems of the .bib files a tag's arguments read (`-f NAME`, several allowed),
+    else the site's default file."""
+    default = str(settings.get("bibliography") or DEFAULT)
+    return [Path(name).stem for name in _FILE.findall(tag) or [default]]
 
 
 def is_papers_page(path: Path, fields: dict) -> bool:

@@ -15,6 +15,7 @@ from pathlib import Path
 from ...reading.slugs import make_slug
 from ...structure.kinds import list_reserved
 from ...reading.collections import LIST_PAGES, SCHEMAS
+from .biblist import BibList, convert_bib_lists
 from .frontmatter import (Source, format_entry, owner_names, read_settings, read_source,
                           strip_html)
 from .markup import convert_markup
@@ -212,17 +213,55 @@ def move_free_page(source: Source, reserved: frozenset[str], mig: Migration) -> 
         mig.leave(where, "the old site's page for a missing address; scholarsite makes its "
                   "own (404.html)")
         return
+    listed = convert_bib_lists(source, mig)
+    if listed is not None:
+        move_bib_list_page(source, slug, permalink, listed, reserved, mig)
+        return
     if re.search(r"\{%-?\s*(for|bibliography)\b", source.body) or slug in reserved or not source.body.strip():
         mig.leave(where, f"'{source.path.stem}' is a page scholarsite makes itself (or an "
                   "empty one); compare it with the new site's")
         return
-    title = text_of(source.fields.get("title")) or source.path.stem.replace("-", " ").title()
-    slug = mig.free_slug("pages", slug)
     body = convert_markup(source.body, source.path, source.body_line, mig)
-    fields = {"title": title, "description": text_of(source.fields.get("description"))}
-    mig.add_text(f"pages/{slug}.md", format_entry(fields, body), "page", where)
-    if permalink:
+    write_page(source, mig.free_slug("pages", slug), permalink, body, "", mig)
+
+
+def write_page(source: Source, slug: str, permalink: str, body: str, place: str,
+               mig: Migration) -> bool:
+    """pages/SLUG.md, with the old page's title and description, and its old address sent
+    there; whether it is written (a name the build refuses is noted)."""
+    title = text_of(source.fields.get("title")) or source.path.stem.replace("-", " ").title()
+    fields = {"title": title, "description": text_of(source.fields.get("description")),
+              "place": place}
+    why = {"place": "above: this text above the list the site makes; instead: this text "
+           "alone"} if place else None
+    mig.add_text(f"pages/{slug}.md", format_entry(fields, body, why), "page",
+                 mig.where(source.path))
+    if permalink and f"pages/{slug}.md" in mig.files:
         mig.add_redirect(permalink + "/", f"{slug}/")
+    return f"pages/{slug}.md" in mig.files
+
+
+def move_bib_list_page(source: Source, slug: str, permalink: str, listed: BibList,
+                       reserved: frozenset[str], mig: Migration) -> None:
+    """A page that lists a .bib file other than the papers (biblist.py), kept at its old
+    address; at an address the new site's own list has (/talks/), as that list page's text,
+    above the list. The .bib files are accounted as moved into it."""
+    on_list = slug in LIST_PAGES and f"pages/{slug}.md" not in mig.files
+    if slug in reserved and not on_list:
+        slug = f"{slug}-list"
+    slug = slug if on_list else mig.free_slug("pages", slug)
+    if not write_page(source, slug, permalink, listed.body, "above" if on_list else "", mig):
+        return
+    names = ", ".join(mig.where(path) for path in listed.files)
+    for path in listed.files:
+        mig.into[mig.where(path)] = f"pages/{slug}.md"
+    files = "that .bib file, which holds" if len(listed.files) == 1 else \
+        "those .bib files, which hold"
+    mig.add_review(mig.where(source.path), f"the entries of {names} it showed are written out "
+                   f"as Markdown in pages/{slug}.md (/{slug}/), with its own text: edit them "
+                   f"there (the new site does not read {files} no papers)"
+                   + (f"; it is the text above the new site's own /{slug}/ list "
+                      "(`place: above`; `place: instead` shows it alone)" if on_list else ""))
 
 
 

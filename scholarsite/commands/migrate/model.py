@@ -59,6 +59,8 @@ class Migration:
     fieldmap: dict = field(default_factory=lambda: dict(DEFAULT_MAP))  # fieldmap.py, --map
     read: set[str] = field(default_factory=set)  # settings files read into site.yaml...
     listed: set[str] = field(default_factory=set)  # files a report line names by folder
+    # An old file whose text another's new file holds (a .bib its page lists) -> that file.
+    into: dict[str, str] = field(default_factory=dict)
 
     def where(self, path: Path, line: int = 0) -> str:
         """`path` as the report names it: relative to the old site, with its line (a name
