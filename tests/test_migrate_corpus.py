@@ -120,6 +120,10 @@ ACCEPTED.update({
     "too, left out, and named in the report" for name in ("2019-networking-neves",
                                                            "2021-ton-neves")})
 ACCEPTED.update({
+    ("Sapetor__al-folio", "*", "extra"): "papers.bib gives the key gordon2021comparison to "
+    "two different papers (lines 139 and 152); jekyll-scholar shows both, as the new site "
+    "does (the second at gordon2021comparison-2, with a warning); TRUTH.json's reader keeps "
+    "one",
     ("saakethmm__al-folio", "*", "extra"): "the old page's `years:` list stops at 2022, which "
     "hid the owner's 2023 preprint; it is the owner's and shown",
     ("hanzhou032__starter-hugo-academic", "content/publication/xqa_dst/index.md:1",
