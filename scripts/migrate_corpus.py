@@ -5,6 +5,7 @@ paper page compared with the site's TRUTH.json by tests/test_migrate_corpus.py's
 (BeautifulSoup, never scholarsite's code).
 
     python scripts/migrate_corpus.py CORPUS [--json REPORT.json] [--only NAME ...]
+    python scripts/migrate_corpus.py CORPUS --collect tests/corpus/sites.tsv   # from nothing
 
 Prints one line a site (exit codes, papers faithful of the truth's, pages the truth does not
 list, template samples moved, files unaccounted for), the differences by field, and the
@@ -98,13 +99,34 @@ def totals(results: dict[str, dict]) -> str:
     return "\n".join(lines)
 
 
+def collect_missing(manifest: Path, corpus: Path) -> None:
+    """When CORPUS lacks any of the manifest's sites, all of them cloned at their pinned
+    commits and extracted (scripts/collect_corpus.py: the templates' samples are told by
+    what the sites share), so that one command runs the whole corpus from nothing."""
+    import csv
+    import subprocess
+
+    with manifest.open(encoding="utf-8", newline="") as rows:
+        wanted = [row["repository"] for row in csv.DictReader(rows, delimiter="\t")]
+    missing = [r for r in wanted if not (corpus / r.replace("/", "__") / "TRUTH.json").is_file()]
+    if missing:
+        subprocess.run([sys.executable, str(Path(__file__).with_name("collect_corpus.py")),
+                        "--from-manifest", str(manifest), str(corpus)],
+                       check=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("corpus", type=Path)
     parser.add_argument("--json", type=Path, help="write every site's findings here")
     parser.add_argument("--only", nargs="*", default=[])
     parser.add_argument("--from-json", type=Path, help="summarise a run's --json again")
+    parser.add_argument("--collect", type=Path, metavar="MANIFEST",
+                        help="first clone the manifest's sites missing from CORPUS "
+                             "(collect_corpus.py --from-manifest; online, needs pybtex)")
     args = parser.parse_args(argv)
+    if args.collect:
+        collect_missing(args.collect, args.corpus)
     if args.from_json:
         results = json.loads(args.from_json.read_text("utf-8"))
         for name, got in results.items():
