@@ -79,7 +79,7 @@ def use_page(page, kind: str) -> None:
         toggle.click()
     page.evaluate(OPEN_ALL)
     if kind == "publications":
-        page.get_by_label("Year").select_option(index=1)
+        page.get_by_label("Year", exact=True).select_option(index=1)
         page.get_by_label("Search publications").fill("scheduling")
         page.wait_for_function("location.search.includes('q=scheduling')")
         page.get_by_role("button", name="Clear filters").click()

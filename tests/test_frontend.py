@@ -278,7 +278,7 @@ def test_filter_by_year_counts_update_and_url_is_shareable(example, papers, brow
         page.goto(base + "publications/")
         status = page.get_by_role("status")
         assert status.inner_text() == f"{total} of {total} publications"
-        page.get_by_label("Year").select_option(year)
+        page.get_by_label("Year", exact=True).select_option(year)
         assert status.inner_text() == f"{expected} of {total} publications"
         assert sorted(shown_slugs(page)) == sorted(s for s, p in papers.items()
                                                    if str(p["date"]).startswith(year))
@@ -300,7 +300,7 @@ def test_filter_by_year_counts_update_and_url_is_shareable(example, papers, brow
         shared = page.url
     with serve(example) as base2, open_page(browser) as page:
         page.goto(shared.replace(shared.split("publications/")[0], base2))
-        assert page.get_by_label("Year").input_value() == year
+        assert page.get_by_label("Year", exact=True).input_value() == year
         assert page.get_by_role("status").inner_text() == f"{expected} of {total} publications"
 
 
@@ -487,15 +487,15 @@ def test_the_filters_fold_on_a_phone_so_the_list_starts_on_the_first_screen(demo
         with open_page(browser, viewport=PHONE) as page:
             page.goto(base + "publications/")
             assert page.get_by_label("Search publications").is_visible()
-            assert not page.get_by_label("Year").is_visible()
+            assert not page.get_by_label("Year", exact=True).is_visible()
             first = page.locator(".paper-title").first.bounding_box()
             assert first["y"] < PHONE["height"], first
             page.get_by_text("More filters").click()
-            page.get_by_label("Year").select_option("2024")
+            page.get_by_label("Year", exact=True).select_option("2024")
             assert page.get_by_role("status").inner_text() == "1 of 4 publications"
         with open_page(browser, viewport=DESKTOP) as page:
             page.goto(base + "publications/")
-            assert page.get_by_label("Year").is_visible()
+            assert page.get_by_label("Year", exact=True).is_visible()
             assert not page.get_by_text("More filters").is_visible()
 
 
