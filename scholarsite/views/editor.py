@@ -17,7 +17,7 @@ import yaml
 from ..models import CmsConfig, Site
 from ..models.forms import PAPER_FIELDS, PERSON_FIELDS, FormField
 from ..reading.collections import PAGES, PLACES, SCHEMAS, Schema
-from ..reading.cv import CV_SECTIONS, ENTRY_KEYS, CVSchema
+from ..reading.cv import CV_SECTIONS, CVSchema, entry_keys
 from ..reading.layout import PAPERS_DIR
 from ..reading.roster import COAUTHORS_FILE, PEOPLE_DIR, ROLES
 
@@ -142,11 +142,9 @@ def cv_collection(root: str) -> dict:
 
 
 def cv_entry_fields(section: CVSchema) -> list[dict]:
-    names = [section.what, section.org, *(key for key, _ in section.details),
-             *(["person"] if section.key == "students" else []), *ENTRY_KEYS]
     labels = dict(section.details)
     return [{"name": n, "label": labels.get(n, n.capitalize()), "widget": "string",
-             "required": n == section.what} for n in dict.fromkeys(filter(None, names))]
+             "required": n == section.what} for n in entry_keys(section)]
 
 
 def widget(field: FormField, site: Site) -> dict | None:
