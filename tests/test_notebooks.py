@@ -177,3 +177,48 @@ def test_notebook_without_the_extra_names_it(make_site, tmp_path):
         f"{(content / 'posts/n.ipynb').as_posix()}: error: this is a Jupyter notebook, and "
         "reading one needs nbformat and nbconvert, which are not installed: "
         "pip install 'scholarsite[notebooks]'"]
+
+
+PNG_2x1 = base64.b64encode(bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000020000000108060000007bbcd8f6"
+    "0000000d49444154789c63f8cfc0f01f0005000101ff89993d1d0000000049454e44ae426082")).decode()
+
+
+def test_notebook_beside_a_paper_is_on_its_page_and_a_stray_one_is_warned_of(make_site):
+    """publications/x.ipynb beside the paper x (a Markdown file, or a BibTeX entry of key
+    x) is shown on x's page, its picture and file published beside it; a notebook beside
+    no paper is a warning naming the paper it may mean, never dropped in silence."""
+    cells = [{"cell_type": "markdown", "source": "# Replication\n\nThe model is $a^2$."},
+             code("print(6 * 7)", {"output_type": "stream", "name": "stdout", "text": "42\n"}),
+             code("plot()", display({"image/png": PNG_2x1, "text/plain": "<Figure>"}))]
+    content = make_site({
+        "publications/a-paper.ipynb": notebook(cells),
+        "publications/more.bib": "@article{kernel2024,\n  title = {Kernels},\n  author = "
+                                 "{Ada Example},\n  journal = {J},\n  year = {2024}\n}\n",
+        "publications/notebooks/kernel2024.ipynb": notebook([code("1 + 1")]),
+        "publications/a-papr.ipynb": notebook(cells),  # misspelt
+        "publications/data.ipynb": notebook(cells),  # beside nothing
+    })
+    out = content.parent / "site"
+    result = run_cli(*build_args(content, out))
+    assert result.code == 0, result.err
+    warnings = [line for line in result.err.splitlines() if ": warning: " in line]
+    assert len(warnings) == 2, result.err
+    assert "publications/a-papr.ipynb: warning: this notebook is not published: there is " \
+        "no paper 'a-papr' for it to be shown with; did you mean a-paper.ipynb?" in result.err
+    assert "publications/data.ipynb: warning:" in result.err
+    page = soup(out / "publications" / "a-paper" / "index.html")
+    section = page.select_one("section[aria-labelledby=notebook]")
+    assert section.h2.get_text() == "Replication" and section.select_one("math")
+    assert section.select_one(".nb-stream").get_text() == "42\n"
+    img = section.select_one(".nb-picture img")
+    assert img["src"] == "../../publications/a-paper/cell3-1.png"
+    assert (out / "publications" / "a-paper" / "cell3-1.png").is_file()
+    link = section.find("a", string="Download the notebook")
+    assert link["href"] == "../../publications/a-paper/a-paper.ipynb"
+    assert (out / "publications" / "a-paper" / "a-paper.ipynb").read_bytes() == \
+        (content / "publications" / "a-paper.ipynb").read_bytes()
+    kernel = soup(out / "publications" / "kernel2024" / "index.html")
+    assert kernel.select_one("section[aria-labelledby=notebook] h2").get_text() == "Notebook"
+    assert (out / "publications" / "kernel2024" / "kernel2024.ipynb").is_file()
+    assert not (out / "publications" / "data").exists()

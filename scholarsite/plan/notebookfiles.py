@@ -1,6 +1,7 @@
-"""What a notebook post (or project) publishes beside its page (`posts/<slug>/`): the
-pictures its outputs hold (reading/notebooks.py), kept in the build's picture store by a
-hash of their bytes, and the notebook itself, for readers to download or open in Colab."""
+"""What a notebook post (or project, or a paper's notebook) publishes beside its page
+(`posts/<slug>/`, `publications/<slug>/`): the pictures its outputs hold
+(reading/notebooks.py), kept in the build's picture store by a hash of their bytes, and
+the notebook itself, for readers to download or open in Colab."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def collect_notebook_files(site: Site, store: Path) -> dict[str, Path]:
     folder = store / NOTEBOOKS_STORE
     copies: dict[str, Path] = {}
     used: set[Path] = set()
-    for item in site.items:
+    for item in (*site.items, *site.notebooks):
         if item.source.suffix.lower() != NOTEBOOK_SUFFIX:
             continue
         page = f"{item.collection}/{item.slug}/"

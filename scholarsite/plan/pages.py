@@ -16,6 +16,7 @@ from ..models import Item, Paper, Site
 from ..fastpath.reads import ReadLog, plain
 from ..reading.loader import watch_site
 from ..reading.collections import PAGES, SCHEMA_BY_NAME, SCHEMAS, Schema, has_tags
+from ..reading.papernotebooks import PAPER_NOTEBOOK
 from ..structure.kinds import EXPORTS, KIND, KINDS, paper_url, section_url
 from ..structure.languages import not_found_elsewhere
 from ..structure.urls import file_key, page_root
@@ -160,7 +161,15 @@ def paper_context(plan: Planning, paper: Paper) -> dict:
     return {"site": plan.base,
             "page": page_view(paper_url(paper.slug), view["title"], "paper", plan.site,
                               description=description, paper=paper),
-            "paper": view, "notes": shown_notes(plan.notes, [view])}
+            "paper": view, "notes": shown_notes(plan.notes, [view]),
+            "notebook": notebook_view(plan, paper)}
+
+
+def notebook_view(plan: Planning, paper: Paper) -> dict | None:
+    """The notebook beside the paper (reading/papernotebooks.py) as its page shows it."""
+    notebook = plan.site.notebook(paper.slug)
+    return item_view(notebook, PAPER_NOTEBOOK, page_root(paper_url(paper.slug)), plan.views,
+                     plan.base["language"]) if notebook else None
 
 
 def plan_people(plan: Planning, planned: list[Page]) -> list[Page]:

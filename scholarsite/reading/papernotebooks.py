@@ -1,0 +1,61 @@
+"""Jupyter notebooks beside papers: content/publications/x.ipynb is the notebook of the
+paper whose slug is x (publications/x.md, or a BibTeX entry of key x), shown on that
+paper's page below its abstract, rendered as a notebook post is (reading/notebooks.py:
+its fields from its metadata or a sibling x.yaml), with its pictures and the file itself
+published beside the page (plan/notebookfiles.py).
+
+A notebook beside no paper is a warning, never left out in silence: its name is most
+likely a paper's misspelt, or it was meant as a post.
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Callable
+
+from ..diagnostics import Diagnostics
+from ..models import Item
+from .collections import Context, Schema, read_item
+from .layout import PAPERS_DIR, is_paper_path
+from .listing import list_files
+from .notebooks import NOTEBOOK_SUFFIX
+from .slugs import split_repeats
+
+# A paper's notebook read as an item of its own, at its paper's address: no field of a
+# collection, and a title only if it has one (its first heading, or `title`).
+PAPER_NOTEBOOK = Schema(PAPERS_DIR, "Notebooks", "notebook", (), "", "",
+                        date_required=False, title_required=False)
+
+
+def read_paper_notebooks(ctx: Context, diags: Diagnostics) -> tuple[Item, ...]:
+    """The notebooks in content/publications/, each named after its paper's slug."""
+    paths = list_files(ctx.content_dir / PAPERS_DIR, ctx.content_dir, diags,
+                       (NOTEBOOK_SUFFIX,))
+    read = []
+    for path in paths:
+        if path.stem not in ctx.paper_slugs:
+            warn_beside_no_paper(path, ctx.paper_slugs, diags)
+            continue
+        item = read_item(path, PAPER_NOTEBOOK, ctx, diags)
+        if item is not None:
+            read.append(item)
+    notebooks, repeats = split_repeats(read, lambda item: item.slug)
+    for item, other in repeats:
+        diags.error(item.source, 1, f"the paper '{item.slug}' has two notebooks: this one "
+                    f"and {other.source.as_posix()}; keep one")
+    return tuple(notebooks)
+
+
+def warn_beside_no_paper(path: Path, slugs: frozenset[str], diags: Diagnostics) -> None:
+    close = difflib.get_close_matches(path.stem, sorted(slugs), n=1, cutoff=0.8)
+    hint = f"did you mean {close[0]}{NOTEBOOK_SUFFIX}?" if close else (
+        "name it after its paper (publications/SLUG.md, or a BibTeX entry's key), or "
+        "move it to posts/ to make it a post of its own")
+    diags.warning(path, 0, f"this notebook is not published: there is no paper "
+                  f"'{path.stem}' for it to be shown with; {hint}")
+
+
+def is_paper_notebook(content_dir: Path) -> Callable[[str], bool]:
+    """Whether an absolute path is of a notebook in `content_dir`'s publications/."""
+    return is_paper_path(content_dir, (NOTEBOOK_SUFFIX,))
