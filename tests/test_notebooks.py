@@ -198,15 +198,20 @@ def test_notebook_beside_a_paper_is_on_its_page_and_a_stray_one_is_warned_of(mak
         "publications/notebooks/kernel2024.ipynb": notebook([code("1 + 1")]),
         "publications/a-papr.ipynb": notebook(cells),  # misspelt
         "publications/data.ipynb": notebook(cells),  # beside nothing
+        # In folders that read Markdown only.
+        "talks/demo.ipynb": notebook(cells), "people/lab/ada.ipynb": notebook(cells),
     })
     out = content.parent / "site"
     result = run_cli(*build_args(content, out))
     assert result.code == 0, result.err
     warnings = [line for line in result.err.splitlines() if ": warning: " in line]
-    assert len(warnings) == 2, result.err
+    assert len(warnings) == 4, result.err
     assert "publications/a-papr.ipynb: warning: this notebook is not published: there is " \
         "no paper 'a-papr' for it to be shown with; did you mean a-paper.ipynb?" in result.err
     assert "publications/data.ipynb: warning:" in result.err
+    for path, folder in (("talks/demo.ipynb", "talks"), ("people/lab/ada.ipynb", "people")):
+        assert f"{path}: warning: this notebook is not published: {folder}/ reads Markdown " \
+            "files only; a notebook is a post (posts/)" in result.err, result.err
     page = soup(out / "publications" / "a-paper" / "index.html")
     section = page.select_one("section[aria-labelledby=notebook]")
     assert section.h2.get_text() == "Replication" and section.select_one("math")

@@ -5,7 +5,8 @@ its fields from its metadata or a sibling x.yaml), with its pictures and the fil
 published beside the page (plan/notebookfiles.py).
 
 A notebook beside no paper is a warning, never left out in silence: its name is most
-likely a paper's misspelt, or it was meant as a post.
+likely a paper's misspelt, or it was meant as a post. So is a notebook in a folder that
+reads Markdown only (talks/, news/, people/, ...).
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from typing import Callable
 
 from ..diagnostics import Diagnostics
 from ..models import Item
-from .collections import Context, Schema, read_item
+from .collections import PAGES, SCHEMAS, TEXT_SUFFIXES, Context, Schema, read_item
 from .layout import PAPERS_DIR, is_paper_path
 from .listing import list_files
 from .notebooks import NOTEBOOK_SUFFIX
+from .roster import PEOPLE_DIR
 from .slugs import split_repeats
 
 # A paper's notebook read as an item of its own, at its paper's address: no field of a
@@ -59,3 +61,18 @@ def warn_beside_no_paper(path: Path, slugs: frozenset[str], diags: Diagnostics) 
 def is_paper_notebook(content_dir: Path) -> Callable[[str], bool]:
     """Whether an absolute path is of a notebook in `content_dir`'s publications/."""
     return is_paper_path(content_dir, (NOTEBOOK_SUFFIX,))
+
+
+# The folders whose files are read as Markdown only: a notebook there is published nowhere.
+MARKDOWN_ONLY = tuple(name for name in (*(s.name for s in SCHEMAS), PAGES.name, PEOPLE_DIR)
+                      if name not in TEXT_SUFFIXES)
+
+
+def warn_stray_notebooks(ctx: Context, diags: Diagnostics) -> None:
+    """A warning for each notebook in a folder of MARKDOWN_ONLY."""
+    for name in MARKDOWN_ONLY:
+        for path in list_files(ctx.content_dir / name, ctx.content_dir, diags,
+                               (NOTEBOOK_SUFFIX,)):
+            diags.warning(path, 0, f"this notebook is not published: {name}/ reads Markdown "
+                          f"files only; a notebook is a post (posts/), a project (projects/) "
+                          f"or a paper's (publications/SLUG{NOTEBOOK_SUFFIX})")
