@@ -100,6 +100,7 @@ def test_cms_writes_admin_from_the_readers_tables(make_site, tmp_path):
     collections = {c["name"]: c for c in config["collections"]}
     assert {name: collections[name]["folder"] for name in COLLECTIONS} == COLLECTIONS
     assert collections["cv"]["files"][0]["file"] == "content/cv.yaml"
+    assert collections["home"]["files"][0]["file"] == "content/index.md"
     papers = fields_of(collections["publications"])
     assert [(f.name, f.required) for f in PAPER_FIELDS] == \
         [(name, field["required"]) for name, field in papers.items() if name != "body"]
@@ -152,7 +153,7 @@ SPECIAL = {
 }
 # The order the forms are filled in: a project names a paper, the CV a person.
 ORDER = ("publications", "talks", "teaching", "projects", "news", "posts", "pages", "people",
-         "cv")
+         "cv", "home")
 # What the built site does not show as typed, and why (each is checked in the file).
 NOT_SHOWN = {
     "pages.place",  # where the page's text goes: above the talks (checked below)
@@ -210,6 +211,7 @@ def test_editor_forms_write_every_field_the_build_reads(make_site, tmp_path, bro
             typed[name] = save_entry(page, base, collections[name], picture)
         written = page.evaluate(READ_TEST_REPO)
     check_written(written, typed, collections)
+    assert bytes(written["content/index.md"]).startswith(b"## Part")  # the text alone, as read
     write_files(tmp_path, {path: bytes(data) for path, data in written.items()})
     check_built(content, out, typed)
 
