@@ -110,4 +110,6 @@ class FormFiller:
             replace.click()
 
     def fill_relation(self, part, spec: dict, key: str) -> None:
-        part.get_by_role("checkbox", name=self.value(key)).click()  # a few: all listed
+        # A few entries are all listed: ticked (several) or picked (one).
+        role = "checkbox" if spec.get("multiple") else "radio"
+        part.get_by_role(role, name=self.value(key)).click()

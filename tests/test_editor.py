@@ -101,6 +101,9 @@ def test_cms_writes_admin_from_the_readers_tables(make_site, tmp_path):
     assert {name: collections[name]["folder"] for name in COLLECTIONS} == COLLECTIONS
     assert collections["cv"]["files"][0]["file"] == "content/cv.yaml"
     assert collections["home"]["files"][0]["file"] == "content/index.md"
+    students = fields_of(fields_of(collections["cv"]["files"][0])["students"])
+    assert students["person"]["widget"] == "relation"  # a person of people/, by slug
+    assert students["person"]["collection"] == "people"
     papers = fields_of(collections["publications"])
     assert [(f.name, f.required) for f in PAPER_FIELDS] == \
         [(name, field["required"]) for name, field in papers.items() if name != "body"]
@@ -149,7 +152,7 @@ SPECIAL = {
     **{f"cv.{section}.0.date": SKIP for section in ("positions", "grants", "students")},
     **{f"cv.{section}.0.{key}": SKIP for section in (
         "education", "awards", "service", "teaching") for key in ("start", "end")},
-    "cv.students.0.person": "zq-people-name",  # the person typed in before
+    "cv.students.0.person": "zq-people-name",  # the person saved before, by name
 }
 # The order the forms are filled in: a project names a paper, the CV a person.
 ORDER = ("publications", "talks", "teaching", "projects", "news", "posts", "pages", "people",

@@ -153,10 +153,16 @@ def home_collection(root: str) -> dict:
     return {"name": "home", "label": "Home page", "files": files}
 
 
+# A student's `person`: the slug of a file of people/ (roster.link_students), picked.
+PERSON = {"widget": "relation", "collection": PEOPLE_DIR, "value_field": "{{slug}}",
+          "search_fields": ["name"], "display_fields": ["name"]}
+
+
 def cv_entry_fields(section: CVSchema) -> list[dict]:
     labels = dict(section.details)
     return [{"name": n, "label": labels.get(n, n.capitalize()), "widget": "string",
-             "required": n == section.what} for n in entry_keys(section)]
+             "required": n == section.what, **(PERSON if n == "person" else {})}
+            for n in entry_keys(section)]
 
 
 def widget(field: FormField, site: Site) -> dict | None:
