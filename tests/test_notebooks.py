@@ -186,8 +186,9 @@ PNG_2x1 = base64.b64encode(bytes.fromhex(
 
 def test_notebook_beside_a_paper_is_on_its_page_and_a_stray_one_is_warned_of(make_site):
     """publications/x.ipynb beside the paper x (a Markdown file, or a BibTeX entry of key
-    x) is shown on x's page, its picture and file published beside it; a notebook beside
-    no paper is a warning naming the paper it may mean, never dropped in silence."""
+    x) is shown on x's page, its picture and file published beside it, as is
+    projects/x.ipynb beside projects/x.md on the project's page; a notebook beside no
+    paper, or in a folder that reads Markdown only, is a warning, never dropped in silence."""
     cells = [{"cell_type": "markdown", "source": "# Replication\n\nThe model is $a^2$."},
              code("print(6 * 7)", {"output_type": "stream", "name": "stdout", "text": "42\n"}),
              code("plot()", display({"image/png": PNG_2x1, "text/plain": "<Figure>"}))]
@@ -198,6 +199,9 @@ def test_notebook_beside_a_paper_is_on_its_page_and_a_stray_one_is_warned_of(mak
         "publications/notebooks/kernel2024.ipynb": notebook([code("1 + 1")]),
         "publications/a-papr.ipynb": notebook(cells),  # misspelt
         "publications/data.ipynb": notebook(cells),  # beside nothing
+        # Beside a project's text, shown on its page.
+        "projects/robots.md": "---\ntitle: Robots\nsummary: Small robots.\n---\nWe build robots.\n",
+        "projects/robots.ipynb": notebook(cells),
         # In folders that read Markdown only.
         "talks/demo.ipynb": notebook(cells), "people/lab/ada.ipynb": notebook(cells),
     })
@@ -227,3 +231,11 @@ def test_notebook_beside_a_paper_is_on_its_page_and_a_stray_one_is_warned_of(mak
     assert kernel.select_one("section[aria-labelledby=notebook] h2").get_text() == "Notebook"
     assert (out / "publications" / "kernel2024" / "kernel2024.ipynb").is_file()
     assert not (out / "publications" / "data").exists()
+    project = soup(out / "projects" / "robots" / "index.html")
+    assert project.select_one(".item-body").get_text().strip() == "We build robots."
+    section = project.select_one("section[aria-labelledby=notebook]")
+    assert section.h2.get_text() == "Replication" and section.select_one(".nb-code [data-copy]")
+    assert project.select_one('script[src$="copy.js"]')  # the notebook's code has a copy button
+    assert section.select_one(".nb-picture img")["src"] == "../../projects/robots/cell3-1.png"
+    assert (out / "projects" / "robots" / "robots.ipynb").is_file()
+    assert [p.name for p in (out / "projects").iterdir() if p.is_dir()] == ["robots"]  # one

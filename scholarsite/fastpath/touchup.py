@@ -44,7 +44,7 @@ from ..output.writer import MANIFEST, write_chunks, write_file
 from ..plan.pages import Planning, paper_context
 from ..reading.settings.publishing import Publishing
 from ..reading.loader import Prepared, apply_site_rules, list_user_files, load_settings
-from ..reading.papernotebooks import is_paper_notebook
+from ..reading.besidenotebooks import is_paper_notebook
 from ..reading.paperfiles import parse_paper_file, store_result
 from ..reading.paperparts import PartStore, open_parts
 from ..reading.text.papers import Converter, make_markdown

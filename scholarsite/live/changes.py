@@ -120,6 +120,7 @@ def classify_template_change(path: Path, layers: tuple[Path, ...], theme: Path |
 def changed_notebooks(old: Site | None, new: Site) -> set[str]:
     """The slugs of the papers whose notebook (publications/SLUG.ipynb) came, went or
     changed since the site `old`: their pages show it."""
-    before = {item.slug: item for item in old.notebooks} if old is not None else {}
-    after = {item.slug: item for item in new.notebooks}
+    before = {item.slug: item for item in old.notebooks
+              if item.collection == PAPERS_DIR} if old is not None else {}
+    after = {item.slug: item for item in new.notebooks if item.collection == PAPERS_DIR}
     return {slug for slug in before.keys() | after.keys() if before.get(slug) != after.get(slug)}

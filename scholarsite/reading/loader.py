@@ -15,7 +15,7 @@ from .listing import check_inside, list_files
 from .collections import (SCHEMAS, Context, make_item_markdown, read_published,
                           read_variant_items)
 from .layout import PAPER_SUFFIXES, PAPERS_DIR
-from .papernotebooks import read_paper_notebooks, warn_stray_notebooks
+from .besidenotebooks import read_notebooks_beside, warn_stray_notebooks
 from .settings.publishing import Publishing
 from .settings.config import load_config
 from .citecounts import COUNTS_FILE, check_count_slugs
@@ -287,7 +287,7 @@ def read_extras(content_dir: Path, slugs: frozenset[str], files: tuple[Path, ...
     if cv is not None and roster is not None:
         cv = link_students(cv, roster.people, diags)
     warn_stray_notebooks(ctx, diags)
-    return (*read_published(ctx, RESERVED, diags), cv, read_paper_notebooks(ctx, diags))
+    return (*read_published(ctx, RESERVED, diags), cv, read_notebooks_beside(ctx, diags))
 
 
 def load_settings(content_dir: Path, files: tuple[Path, ...], publishing: Publishing,

@@ -60,7 +60,7 @@ def link_views(links: tuple[tuple[str, str], ...], addresses: bool = False) -> l
 
 def item_url(item: Item) -> str:
     """'talks/slug/', 'slug/' for a free page, '' for what has no page of its own (news);
-    a paper's notebook (reading/papernotebooks.py) is on its paper's page."""
+    a paper's notebook (reading/besidenotebooks.py) is on its paper's page."""
     if item.collection == "pages":
         return f"{item.slug}/"
     schema = SCHEMA_BY_NAME.get(item.collection)

@@ -1,8 +1,11 @@
-"""Jupyter notebooks beside papers: content/publications/x.ipynb is the notebook of the
-paper whose slug is x (publications/x.md, or a BibTeX entry of key x), shown on that
-paper's page below its abstract, rendered as a notebook post is (reading/notebooks.py:
-its fields from its metadata or a sibling x.yaml), with its pictures and the file itself
-published beside the page (plan/notebookfiles.py).
+"""Jupyter notebooks beside papers and texts: content/publications/x.ipynb is the notebook
+of the paper whose slug is x (publications/x.md, or a BibTeX entry of key x), shown on
+that paper's page below its abstract; projects/x.ipynb beside projects/x.md (or a post's,
+posts/x.ipynb beside posts/x.md) is shown on that page below its text. Each is rendered
+as a notebook post is (reading/notebooks.py: its fields from its metadata or a sibling
+x.yaml), with its pictures and the file itself published beside the page
+(plan/notebookfiles.py). (A notebook alone in projects/ or posts/ is a project or a post
+of its own: reading/collections.py.)
 
 A notebook beside no paper is a warning, never left out in silence: its name is most
 likely a paper's misspelt, or it was meant as a post. So is a notebook in a folder that
@@ -17,17 +20,31 @@ from typing import Callable
 
 from ..diagnostics import Diagnostics
 from ..models import Item
-from .collections import PAGES, SCHEMAS, TEXT_SUFFIXES, Context, Schema, read_item
+from .collections import (PAGES, SCHEMAS, TEXT_SUFFIXES, Context, Schema, is_beside_text,
+                          read_item)
 from .layout import PAPERS_DIR, is_paper_path
 from .listing import list_files
 from .notebooks import NOTEBOOK_SUFFIX
 from .roster import PEOPLE_DIR
 from .slugs import split_repeats
 
-# A paper's notebook read as an item of its own, at its paper's address: no field of a
-# collection, and a title only if it has one (its first heading, or `title`).
-PAPER_NOTEBOOK = Schema(PAPERS_DIR, "Notebooks", "notebook", (), "", "",
-                        date_required=False, title_required=False)
+def notebook_schema(folder: str) -> Schema:
+    """A notebook beside a paper or text, read as an item of its own at their address: no
+    field of a collection, and a title only if it has one (its first heading, `title`)."""
+    return Schema(folder, "Notebooks", "notebook", (), "", "", date_required=False,
+                  title_required=False)
+
+
+PAPER_NOTEBOOK = notebook_schema(PAPERS_DIR)
+
+
+def read_notebooks_beside(ctx: Context, diags: Diagnostics) -> tuple[Item, ...]:
+    """The papers' notebooks, then those beside a text of projects/ or posts/."""
+    return (*read_paper_notebooks(ctx, diags), *(
+        item for folder in TEXT_SUFFIXES
+        for path in list_files(ctx.content_dir / folder, ctx.content_dir, diags,
+                               (NOTEBOOK_SUFFIX,)) if is_beside_text(path)
+        if (item := read_item(path, notebook_schema(folder), ctx, diags)) is not None))
 
 
 def read_paper_notebooks(ctx: Context, diags: Diagnostics) -> tuple[Item, ...]:
