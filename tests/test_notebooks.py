@@ -202,6 +202,8 @@ def test_notebook_beside_a_paper_is_on_its_page_and_a_stray_one_is_warned_of(mak
         # Beside a project's text, shown on its page.
         "projects/robots.md": "---\ntitle: Robots\nsummary: Small robots.\n---\nWe build robots.\n",
         "projects/robots.ipynb": notebook(cells),
+        "posts/later.md": "---\ntitle: Later\ndate: 2024-01-01\ndraft: true\n---\nNot yet.\n",
+        "posts/later.ipynb": notebook(cells),  # a draft's: not published
         # In folders that read Markdown only.
         "talks/demo.ipynb": notebook(cells), "people/lab/ada.ipynb": notebook(cells),
     })
@@ -239,3 +241,4 @@ def test_notebook_beside_a_paper_is_on_its_page_and_a_stray_one_is_warned_of(mak
     assert section.select_one(".nb-picture img")["src"] == "../../projects/robots/cell3-1.png"
     assert (out / "projects" / "robots" / "robots.ipynb").is_file()
     assert [p.name for p in (out / "projects").iterdir() if p.is_dir()] == ["robots"]  # one
+    assert not (out / "posts" / "later").exists()
