@@ -15,7 +15,7 @@ import sys
 
 from PIL import Image
 
-from conftest import DEMO, ROOT, build_args, run_cli, soup
+from conftest import DEMO, MINIMAL_CONFIG, ROOT, build_args, run_cli, soup
 
 POST = "posts/simulating-a-queue"
 
@@ -193,6 +193,7 @@ def test_notebook_beside_a_paper_is_on_its_page_and_a_stray_one_is_warned_of(mak
              code("print(6 * 7)", {"output_type": "stream", "name": "stdout", "text": "42\n"}),
              code("plot()", display({"image/png": PNG_2x1, "text/plain": "<Figure>"}))]
     content = make_site({
+        "site.yaml": MINIMAL_CONFIG + "languages: [en, de]\n",
         "publications/a-paper.ipynb": notebook(cells),
         "publications/more.bib": "@article{kernel2024,\n  title = {Kernels},\n  author = "
                                  "{Ada Example},\n  journal = {J},\n  year = {2024}\n}\n",
@@ -204,6 +205,7 @@ def test_notebook_beside_a_paper_is_on_its_page_and_a_stray_one_is_warned_of(mak
         "projects/robots.ipynb": notebook(cells),
         "posts/later.md": "---\ntitle: Later\ndate: 2024-01-01\ndraft: true\n---\nNot yet.\n",
         "posts/later.ipynb": notebook(cells),  # a draft's: not published
+        "posts/solo.ipynb": notebook(cells, {"scholarsite": {"date": "2024-02-01"}}),  # a post
         # In folders that read Markdown only.
         "talks/demo.ipynb": notebook(cells), "people/lab/ada.ipynb": notebook(cells),
     })
@@ -242,3 +244,10 @@ def test_notebook_beside_a_paper_is_on_its_page_and_a_stray_one_is_warned_of(mak
     assert (out / "projects" / "robots" / "robots.ipynb").is_file()
     assert [p.name for p in (out / "projects").iterdir() if p.is_dir()] == ["robots"]  # one
     assert not (out / "posts" / "later").exists()
+    # A language's pages link the pictures and the file beside the default's page.
+    for page_file in (out / "de/publications/a-paper/index.html",
+                      out / "de/projects/robots/index.html", out / "de/posts/solo/index.html"):
+        shown = soup(page_file)
+        for url in (shown.select_one(".nb-picture img")["src"],
+                    shown.find("a", string="Download the notebook")["href"]):
+            assert (page_file.parent / url).resolve().is_file(), (page_file, url)
