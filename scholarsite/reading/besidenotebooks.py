@@ -28,6 +28,7 @@ from .notebooks import NOTEBOOK_SUFFIX
 from .roster import PEOPLE_DIR
 from .slugs import split_repeats
 
+
 def notebook_schema(folder: str) -> Schema:
     """A notebook beside a paper or text, read as an item of its own at their address: no
     field of a collection, and a title only if it has one (its first heading, `title`)."""
@@ -40,11 +41,14 @@ PAPER_NOTEBOOK = notebook_schema(PAPERS_DIR)
 
 def read_notebooks_beside(ctx: Context, diags: Diagnostics) -> tuple[Item, ...]:
     """The papers' notebooks, then those beside a text of projects/ or posts/."""
-    return (*read_paper_notebooks(ctx, diags), *(
-        item for folder in TEXT_SUFFIXES
+    found = list(read_paper_notebooks(ctx, diags))
+    for folder in TEXT_SUFFIXES:
         for path in list_files(ctx.content_dir / folder, ctx.content_dir, diags,
-                               (NOTEBOOK_SUFFIX,)) if is_beside_text(path)
-        if (item := read_item(path, notebook_schema(folder), ctx, diags)) is not None))
+                               (NOTEBOOK_SUFFIX,)):
+            item = read_item(path, notebook_schema(folder), ctx, diags) \
+                if is_beside_text(path) else None
+            found += [item] if item is not None else []
+    return tuple(found)
 
 
 def read_paper_notebooks(ctx: Context, diags: Diagnostics) -> tuple[Item, ...]:
@@ -91,5 +95,5 @@ def warn_stray_notebooks(ctx: Context, diags: Diagnostics) -> None:
         for path in list_files(ctx.content_dir / name, ctx.content_dir, diags,
                                (NOTEBOOK_SUFFIX,)):
             diags.warning(path, 0, f"this notebook is not published: {name}/ reads Markdown "
-                          f"files only; a notebook is a post (posts/), a project (projects/) "
+                          "files only; a notebook is a post (posts/), a project (projects/) "
                           f"or a paper's (publications/SLUG{NOTEBOOK_SUFFIX})")
