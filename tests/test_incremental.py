@@ -301,6 +301,28 @@ def test_a_papers_pdf_is_copied_beside_its_page_and_follows_edits(site):
     assert_same_as_cold_build(site)
 
 
+def test_a_papers_notebook_follows_its_edits_on_the_papers_page(site):
+    """publications/beta.ipynb, added, edited, kept through an edit of beta.md (whose own
+    page is then made again) and removed: the page follows, as the full build's."""
+    content, out = site.options.content_dir, site.options.output_dir
+    cells = [{"cell_type": "markdown", "id": "a", "metadata": {}, "source": "# Replication"}]
+    notebook = {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    path = write_files(content, {"publications/beta.ipynb": json.dumps(notebook)}) \
+        / "publications" / "beta.ipynb"
+    page = out / "publications" / "beta" / "index.html"
+    assert site.build([path]).ok and "Replication" in page.read_text(encoding="utf-8")
+    assert site.build([edit(path, "# Replication", "# Replicated")]).ok
+    assert "Replicated" in page.read_text(encoding="utf-8")
+    assert_same_as_cold_build(site)
+    beta = content / "publications" / "beta.md"
+    assert site.build([edit(beta, "An abstract.", "A better abstract.")]).ok
+    assert "Replicated" in page.read_text(encoding="utf-8")
+    assert_same_as_cold_build(site)
+    path.unlink()
+    assert site.build([path]).ok and "Replicated" not in page.read_text(encoding="utf-8")
+    assert not (out / "publications" / "beta" / "beta.ipynb").exists()
+
+
 def test_a_users_file_in_the_output_is_kept_and_never_overwritten(site):
     out = site.options.output_dir
     write_files(out, {"google123.html": "verification", "publications/delta/index.html": "mine"})

@@ -15,7 +15,7 @@ import sys
 
 from PIL import Image
 
-from conftest import DEMO, ROOT, build_args, run_cli, soup
+from conftest import DEMO, MINIMAL_CONFIG, ROOT, build_args, run_cli, soup
 
 POST = "posts/simulating-a-queue"
 
@@ -177,3 +177,77 @@ def test_notebook_without_the_extra_names_it(make_site, tmp_path):
         f"{(content / 'posts/n.ipynb').as_posix()}: error: this is a Jupyter notebook, and "
         "reading one needs nbformat and nbconvert, which are not installed: "
         "pip install 'scholarsite[notebooks]'"]
+
+
+PNG_2x1 = base64.b64encode(bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000020000000108060000007bbcd8f6"
+    "0000000d49444154789c63f8cfc0f01f0005000101ff89993d1d0000000049454e44ae426082")).decode()
+
+
+def test_notebook_beside_a_paper_is_on_its_page_and_a_stray_one_is_warned_of(make_site):
+    """publications/x.ipynb beside the paper x (a Markdown file, or a BibTeX entry of key
+    x) is shown on x's page, its picture and file published beside it, as is
+    projects/x.ipynb beside projects/x.md on the project's page; a notebook beside no
+    paper, or in a folder that reads Markdown only, is a warning, never dropped in silence."""
+    cells = [{"cell_type": "markdown", "source": "# Replication\n\nThe model is $a^2$."},
+             code("print(6 * 7)", {"output_type": "stream", "name": "stdout", "text": "42\n"}),
+             code("plot()", display({"image/png": PNG_2x1, "text/plain": "<Figure>"}))]
+    content = make_site({
+        "site.yaml": MINIMAL_CONFIG + "languages: [en, de]\n",
+        "publications/a-paper.ipynb": notebook(cells),
+        "publications/more.bib": "@article{kernel2024,\n  title = {Kernels},\n  author = "
+                                 "{Ada Example},\n  journal = {J},\n  year = {2024}\n}\n",
+        "publications/notebooks/kernel2024.ipynb": notebook([code("1 + 1")]),
+        "publications/a-papr.ipynb": notebook(cells),  # misspelt
+        "publications/data.ipynb": notebook(cells),  # beside nothing
+        # Beside a project's text, shown on its page.
+        "projects/robots.md": "---\ntitle: Robots\nsummary: Small robots.\n---\nWe build robots.\n",
+        "projects/robots.ipynb": notebook(cells),
+        "posts/later.md": "---\ntitle: Later\ndate: 2024-01-01\ndraft: true\n---\nNot yet.\n",
+        "posts/later.ipynb": notebook(cells),  # a draft's: not published
+        "posts/solo.ipynb": notebook(cells, {"scholarsite": {"date": "2024-02-01"}}),  # a post
+        # In folders that read Markdown only.
+        "talks/demo.ipynb": notebook(cells), "people/lab/ada.ipynb": notebook(cells),
+    })
+    out = content.parent / "site"
+    result = run_cli(*build_args(content, out))
+    assert result.code == 0, result.err
+    warnings = [line for line in result.err.splitlines() if ": warning: " in line]
+    assert len(warnings) == 4, result.err
+    assert "publications/a-papr.ipynb: warning: this notebook is not published: there is " \
+        "no paper 'a-papr' for it to be shown with; did you mean a-paper.ipynb?" in result.err
+    assert "publications/data.ipynb: warning:" in result.err
+    for path, folder in (("talks/demo.ipynb", "talks"), ("people/lab/ada.ipynb", "people")):
+        assert f"{path}: warning: this notebook is not published: {folder}/ reads Markdown " \
+            "files only; a notebook is a post (posts/)" in result.err, result.err
+    page = soup(out / "publications" / "a-paper" / "index.html")
+    section = page.select_one("section[aria-labelledby=notebook]")
+    assert section.h2.get_text() == "Replication" and section.select_one("math")
+    assert section.select_one(".nb-stream").get_text() == "42\n"
+    img = section.select_one(".nb-picture img")
+    assert img["src"] == "../../publications/a-paper/cell3-1.png"
+    assert (out / "publications" / "a-paper" / "cell3-1.png").is_file()
+    link = section.find("a", string="Download the notebook")
+    assert link["href"] == "../../publications/a-paper/a-paper.ipynb"
+    assert (out / "publications" / "a-paper" / "a-paper.ipynb").read_bytes() == \
+        (content / "publications" / "a-paper.ipynb").read_bytes()
+    kernel = soup(out / "publications" / "kernel2024" / "index.html")
+    assert kernel.select_one("section[aria-labelledby=notebook] h2").get_text() == "Notebook"
+    assert (out / "publications" / "kernel2024" / "kernel2024.ipynb").is_file()
+    assert not (out / "publications" / "data").exists()
+    project = soup(out / "projects" / "robots" / "index.html")
+    assert project.select_one(".item-body").get_text().strip() == "We build robots."
+    section = project.select_one("section[aria-labelledby=notebook]")
+    assert section.h2.get_text() == "Replication" and section.select_one(".nb-code [data-copy]")
+    assert project.select_one('script[src$="copy.js"]')  # the notebook's code has a copy button
+    assert section.select_one(".nb-picture img")["src"] == "../../projects/robots/cell3-1.png"
+    assert (out / "projects" / "robots" / "robots.ipynb").is_file()
+    assert [p.name for p in (out / "projects").iterdir() if p.is_dir()] == ["robots"]  # one
+    assert not (out / "posts" / "later").exists()
+    # A language's pages link the pictures and the file beside the default's page.
+    for page_file in (out / "de/publications/a-paper/index.html",
+                      out / "de/projects/robots/index.html", out / "de/posts/solo/index.html"):
+        shown = soup(page_file)
+        for url in (shown.select_one(".nb-picture img")["src"],
+                    shown.find("a", string="Download the notebook")["href"]):
+            assert (page_file.parent / url).resolve().is_file(), (page_file, url)

@@ -6,6 +6,7 @@ only the changed papers), which is how these tests tell the two apart."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -141,6 +142,18 @@ def test_a_papers_pdf_beside_its_page_follows_its_link(tmp_path):
     assert tree_bytes(out) == cold_bytes(content, templates)
     assert not (out / "publications/p0/two.pdf").exists()
     assert (out / "files/two.pdf").is_file()
+
+
+def test_a_paper_with_a_notebook_beside_it_keeps_it_on_its_page(tmp_path):
+    """publications/p0.ipynb is shown on p0's page: after an edit of p0.md alone, the page
+    is the cold build's, notebook and all."""
+    cells = [{"cell_type": "markdown", "id": "a", "metadata": {}, "source": "# Replication"}]
+    notebook = json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    content, out, templates = make_site(tmp_path, {"publications/p0.ipynb": notebook})
+    edit(content / "publications/p0.md", "The abstract", "An abstract")
+    build_into(content, out, templates)
+    assert tree_bytes(out) == cold_bytes(content, templates)
+    assert "Replication" in (out / "publications/p0/index.html").read_text("utf-8")
 
 
 def test_a_site_whose_cv_lists_papers_is_built_whole(tmp_path):

@@ -44,6 +44,7 @@ from ..output.writer import MANIFEST, write_chunks, write_file
 from ..plan.pages import Planning, paper_context
 from ..reading.settings.publishing import Publishing
 from ..reading.loader import Prepared, apply_site_rules, list_user_files, load_settings
+from ..reading.besidenotebooks import is_paper_notebook
 from ..reading.paperfiles import parse_paper_file, store_result
 from ..reading.paperparts import PartStore, open_parts
 from ..reading.text.papers import Converter, make_markdown
@@ -146,13 +147,14 @@ def touch_up(work: Touching) -> TouchedUp | None:
 
 def list_changed_papers(work: Touching) -> list[str] | None:
     """The paper files (absolute paths) whose bytes may have changed since the last build;
-    None when anything else changed (another input, a file added or gone) or too many."""
+    None for any other change (an input, a file added or gone), too many, or a paper's notebook."""
     record, inputs = work.record, work.inputs
     if inputs.keys() != record.inputs.keys() \
             or not all(is_settled(key, work.started) for key in inputs.values() if key):
         return None
     changed = [path for path, key in inputs.items() if key != record.inputs[path]]
-    if len(changed) > TOUCH_FILES or not all(map(work.is_paper, changed)):
+    if len(changed) > TOUCH_FILES or not all(map(work.is_paper, changed)) \
+            or any(map(is_paper_notebook(work.content_dir), inputs)):
         return None
     return sorted(changed)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ..build import ASSETS_DIR, BuildOptions
+from ..models import Site
 from ..reading.collections import MARKDOWN_SUFFIXES, PAGES, SCHEMAS, TEXT_SUFFIXES
 from ..reading.citecounts import COUNTS_FILE
 from ..reading.roster import COAUTHORS_FILE, PEOPLE_DIR
@@ -77,6 +78,8 @@ def classify_content_change(rel: Path, content_dir: Path, changes: Changes) -> b
         changes.bio = True
     elif top == PAPERS_DIR and suffix in PAPER_SUFFIXES:
         changes.papers.add(content_dir / rel)
+    elif suffix in NOTEBOOK_FILES and top == PAPERS_DIR:  # a paper's notebook, or its x.yaml
+        changes.extras = changes.notebooks = True
     elif top == FILES_DIR:
         changes.static = True
     elif suffix in NOTEBOOK_FILES and top in TEXT_SUFFIXES:  # a notebook, or its x.yaml
@@ -112,3 +115,12 @@ def classify_template_change(path: Path, layers: tuple[Path, ...], theme: Path |
             if theme is not None and is_same_folder(folder, theme):
                 changes.templates.add(make_theme_name(rel.as_posix()))
         return
+
+
+def changed_notebooks(old: Site | None, new: Site) -> set[str]:
+    """The slugs of the papers whose notebook (publications/SLUG.ipynb) came, went or
+    changed since the site `old`: their pages show it."""
+    before = {item.slug: item for item in old.notebooks
+              if item.collection == PAPERS_DIR} if old is not None else {}
+    after = {item.slug: item for item in new.notebooks if item.collection == PAPERS_DIR}
+    return {slug for slug in before.keys() | after.keys() if before.get(slug) != after.get(slug)}

@@ -31,7 +31,7 @@ import jinja2
 
 from ..build import BuildOptions, BuildResult, collect_copies
 from ..output.lock import output_lock
-from .changes import Changes, classify_changes
+from .changes import Changes, changed_notebooks, classify_changes
 from .sources import ContentFiles
 from .steps import Outcome, Plan, build_again, is_paper_page
 from ..diagnostics import ContentError, Diagnostic, Diagnostics
@@ -87,8 +87,7 @@ class SiteBuilder:
         self.paper_pages: dict[str, list[str]] = {}
         self.folder = OutputFolder(self.options.output_dir)
         # What changed since the last good write (a failed rebuild writes nothing).
-        self.stale_templates: set[str] = set()
-        self.stale_slugs: set[str] = set()
+        self.stale_templates, self.stale_slugs = set[str](), set[str]()
         self.shared: tuple | None = None  # what all paper pages last written show alike
         self.last_ok = False  # the last build wrote the site of what was read
 
@@ -185,6 +184,7 @@ class SiteBuilder:
 
     def update_all_views(self, site: Site) -> None:
         self.update_views(site, site.papers)
+        self.stale_slugs |= changed_notebooks(self.site, site)  # shown on their papers' pages
         for slug in self.views.keys() - {p.slug for p in site.papers}:
             del self.views[slug], self.viewed[slug]
             drop_fragments(self.env, slug)

@@ -47,7 +47,8 @@ class ContentFiles:
         self.files: tuple[Path, ...] = ()
         self.files_diags: tuple[Diagnostic, ...] = ()
         # Collections, free pages and the CV, and what they were checked against.
-        self.extras: tuple[tuple[Item, ...], tuple[Item, ...], CV | None] = ((), (), None)
+        self.extras: tuple[tuple[Item, ...], tuple[Item, ...], CV | None, tuple[Item, ...]] \
+            = ((), (), None, ())
         self.extras_diags: tuple[Diagnostic, ...] = ()
         self.extras_read_for: tuple | None = None  # (paper slugs, files); None: read again
         self.people: tuple[Person, ...] = ()  # read with the settings (a change: a whole build)
@@ -141,7 +142,8 @@ class ContentFiles:
         self.reread = {}
         self.bio, self.bio_diags = site.bio_html, ()
         self.files, self.files_diags = site.files, ()
-        self.extras, self.extras_diags = (site.items, site.pages, site.cv), ()
+        self.extras = (site.items, site.pages, site.cv, site.notebooks)
+        self.extras_diags = ()
         self.extras_read_for = (frozenset(p.slug for p in site.papers), site.files)
 
     def read_changes(self, changes: Changes) -> list[Diagnostic]:

@@ -309,9 +309,16 @@ class Site:
     cv: CV | None = None
     people: tuple[Person, ...] = ()  # by role, then name (roster.py)
     variants: tuple[Variant, ...] = ()  # index.zh.md, pages/x.zh.md, cv.zh.yaml, ...
+    # The notebooks beside papers and texts (publications/x.ipynb, projects/x.ipynb beside
+    # projects/x.md: reading/besidenotebooks.py), each an item of that folder and slug.
+    notebooks: tuple[Item, ...] = ()
 
     def paper(self, slug: str) -> Paper:
         return next(paper for paper in self.papers if paper.slug == slug)
+
+    def notebook(self, collection: str, slug: str) -> Item | None:
+        return next((item for item in self.notebooks
+                     if item.collection == collection and item.slug == slug), None)
 
     def list_text(self, name: str) -> Item | None:
         return next((page for page in self.list_texts if page.slug == name), None)

@@ -24,6 +24,7 @@ from markupsafe import Markup
 from ..diagnostics import Diagnostics
 from ..models import Item, Paper, Person, Site, SiteConfig, Variant
 from ..reading.loader import CONFIG_FILE
+from ..reading.notebooks import NOTEBOOK_SUFFIX
 from ..reading.settings.langconfig import find_language_line
 from ..structure.kinds import KIND
 from ..structure.languages import parse_language
@@ -91,7 +92,7 @@ def localize_site(site: Site, tag: str) -> Site:
     return dataclasses.replace(
         site, config=config, papers=tuple(localize_paper(p) for p in site.papers),
         bio_html=BIO_FILE_LINK.sub(r'\1="../files/', bio), items=items, pages=pages,
-        list_texts=texts_of_lists,
+        list_texts=texts_of_lists, notebooks=tuple(map(notebook_to_top, site.notebooks)),
         cv=variant.cv or site.cv, people=tuple(localize_person(p)
                                                            for p in site.people))
 
@@ -109,12 +110,24 @@ def link_to_top(url: str) -> str:
 def localize_item(own: Item | None, item: Item) -> Item:
     """An item in a language: its text in it (`own`), else the default's (which its view
     marks with its language: itemviews.item_view)."""
-    item = own or item
+    item = notebook_to_top(own or item)
     return dataclasses.replace(item, body_html=to_top(item.body_html),
                                links=tuple((label, link_to_top(url))
                                            for label, url in item.links),
                                text=tuple((name, link_to_top(value))
                                           for name, value in item.text))
+
+
+def notebook_to_top(item: Item) -> Item:
+    """A notebook's pictures and file, published once beside the default language's page
+    (plan/notebookfiles.py), linked from a language's page as its files are: one up."""
+    if item.source.suffix.lower() != NOTEBOOK_SUFFIX:
+        return item
+    page = f"{item.collection}/{item.slug}/"
+    return dataclasses.replace(
+        item, body_html=item.body_html.replace(ROOT_MARKER + page, ROOT_MARKER + "../" + page),
+        links=tuple((label, "../" + url if url.startswith(page) else url)
+                    for label, url in item.links))
 
 
 def localize_paper(paper: Paper) -> Paper:

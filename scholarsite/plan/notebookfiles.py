@@ -1,14 +1,16 @@
-"""What a notebook post (or project) publishes beside its page (`posts/<slug>/`): the
-pictures its outputs hold (reading/notebooks.py), kept in the build's picture store by a
-hash of their bytes, and the notebook itself, for readers to download or open in Colab."""
+"""What a notebook post (or project, or a paper's notebook) publishes beside its page
+(`posts/<slug>/`, `publications/<slug>/`): the pictures its outputs hold
+(reading/notebooks.py), kept in the build's picture store by a hash of their bytes, and
+the notebook itself, for readers to download or open in Colab."""
 
 from __future__ import annotations
 
 import hashlib
 from pathlib import Path
 
-from ..models import Site
+from ..models import Item, Site
 from ..output.generated import remove_unused, store_files
+from ..reading.layout import PAPERS_DIR
 from ..reading.notebooks import NOTEBOOK_SUFFIX
 
 NOTEBOOKS_STORE = "notebooks"  # below the build's picture store (output/generated.py)
@@ -20,7 +22,7 @@ def collect_notebook_files(site: Site, store: Path) -> dict[str, Path]:
     folder = store / NOTEBOOKS_STORE
     copies: dict[str, Path] = {}
     used: set[Path] = set()
-    for item in site.items:
+    for item in (*site.items, *shown_beside(site)):
         if item.source.suffix.lower() != NOTEBOOK_SUFFIX:
             continue
         page = f"{item.collection}/{item.slug}/"
@@ -33,6 +35,14 @@ def collect_notebook_files(site: Site, store: Path) -> dict[str, Path]:
         copies.update((f"{page}{name}", path) for name, path in stored.items())
     remove_unused(folder, keep=used)
     return copies
+
+
+def shown_beside(site: Site) -> list[Item]:
+    """The notebooks beside a paper or a text that the site shows: not a draft's, nor
+    that of a post still to come (reading/settings/publishing.py), whose page is not built."""
+    pages = {(item.collection, item.slug) for item in site.items}
+    pages |= {(PAPERS_DIR, paper.slug) for paper in site.papers}
+    return [item for item in site.notebooks if (item.collection, item.slug) in pages]
 
 
 def hash_files(files: tuple[tuple[str, bytes], ...]) -> str:

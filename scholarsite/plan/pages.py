@@ -16,6 +16,8 @@ from ..models import Item, Paper, Site
 from ..fastpath.reads import ReadLog, plain
 from ..reading.loader import watch_site
 from ..reading.collections import PAGES, SCHEMA_BY_NAME, SCHEMAS, Schema, has_tags
+from ..reading.besidenotebooks import notebook_schema
+from ..reading.layout import PAPERS_DIR
 from ..structure.kinds import EXPORTS, KIND, KINDS, paper_url, section_url
 from ..structure.languages import not_found_elsewhere
 from ..structure.urls import file_key, page_root
@@ -160,7 +162,16 @@ def paper_context(plan: Planning, paper: Paper) -> dict:
     return {"site": plan.base,
             "page": page_view(paper_url(paper.slug), view["title"], "paper", plan.site,
                               description=description, paper=paper),
-            "paper": view, "notes": shown_notes(plan.notes, [view])}
+            "paper": view, "notes": shown_notes(plan.notes, [view]),
+            "notebook": notebook_view(plan, PAPERS_DIR, paper.slug, paper_url(paper.slug))}
+
+
+def notebook_view(plan: Planning, collection: str, slug: str, path: str) -> dict | None:
+    """The notebook beside a paper or a text (reading/besidenotebooks.py), as its page
+    (at `path`) shows it; None when it has none."""
+    notebook = plan.site.notebook(collection, slug)
+    return item_view(notebook, notebook_schema(collection), page_root(path), plan.views,
+                     plan.base["language"]) if notebook else None
 
 
 def plan_people(plan: Planning, planned: list[Page]) -> list[Page]:
@@ -212,7 +223,8 @@ def plan_item(plan: Planning, schema: Schema, item: Item) -> Page:
                "page": page_view(path, item.title, key, plan.site,
                                  description=view.get("description") or view["summary"]),
                "collection": collection_view(schema, title, []), "item": view,
-               "notes": shown_notes(plan.notes, view.get("papers") or [])}
+               "notes": shown_notes(plan.notes, view.get("papers") or []),
+               "notebook": notebook_view(plan, item.collection, item.slug, path)}
     templates = (schema.item_template,) if schema is PAGES else (schema.item_template,
                                                                   "item.html")
     return new_page(key, context, path=path, template=templates, depends=item.papers)

@@ -314,13 +314,20 @@ def read_folder(schema: Schema, ctx: Context, diags: Diagnostics) -> list[Item]:
     paths = list_files(ctx.content_dir / schema.name, ctx.content_dir, diags,
                        TEXT_SUFFIXES.get(schema.name, MARKDOWN_SUFFIXES))
     read = (read_item(path, schema, ctx, diags) for path in paths
-            if not variant_language(path, ctx.variants))
+            if not variant_language(path, ctx.variants) and not is_beside_text(path))
     items, repeats = split_repeats((item for item in read if item is not None),
                                    lambda item: item.slug)
     for item, other in repeats:
         diags.error(item.source, 1, f"two {schema.name} files have the slug '{item.slug}': "
                     f"this one and {other.source.as_posix()}; rename one")
     return sorted(items, key=Item.sort_key)
+
+
+def is_beside_text(path: Path) -> bool:
+    """Whether `path` is a notebook beside a Markdown text of its name, which shows it
+    (reading/besidenotebooks.py): not an item of its own."""
+    return path.suffix.lower() == NOTEBOOK_SUFFIX and any(
+        path.with_suffix(suffix).is_file() for suffix in MARKDOWN_SUFFIXES)
 
 
 def variant_language(path: Path, languages: tuple[str, ...]) -> str:

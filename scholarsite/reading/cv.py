@@ -24,6 +24,7 @@ from .settings.yamlread import parse_yaml, read_text
 
 PRESENT = ("present", "now", "current", "today")
 PDF_KEY = "pdf"
+STUDENTS = "students"  # whose entries may name a person of content/people/
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ CV_SECTIONS = (
     CVSchema("grants", N_("Grants"), "title", "funder",
              (("role", N_("Role")), ("amount", N_("Amount")))),
     CVSchema("service", N_("Service"), "role", "organization"),
-    CVSchema("students", N_("Students"), "name", "degree",
+    CVSchema(STUDENTS, N_("Students"), "name", "degree",
              (("topic", N_("Topic")), ("now", N_("Now")))),
     CVSchema("teaching", N_("Teaching"), "course", "institution",
              (("code", N_("Code")), ("term", N_("Term")), ("role", N_("Role")))),
@@ -53,7 +54,10 @@ CV_SECTIONS = (
 
 # Keys of cv.yaml that are not sections; `publications` come from the paper files.
 NOT_SECTIONS = (PDF_KEY, "publications")
-ENTRY_KEYS = ("title", "organization", "location", "date", "start", "end", "note")
+# Every entry may have these; an entry of a section the user named has a title and an
+# organization too.
+COMMON_KEYS = ("location", "date", "start", "end", "note")
+ENTRY_KEYS = ("title", "organization", *COMMON_KEYS)
 
 
 def make_own_schema(key: str, top: FieldReader) -> CVSchema:
@@ -104,10 +108,18 @@ def check_when(f: FieldReader) -> bool:
     return True
 
 
+def entry_keys(schema: CVSchema) -> tuple[str, ...]:
+    """The keys an entry of a section with a layout of its own may have, as read_entry
+    reads them (the browser editor's form of the section offers these: views/editor.py)."""
+    return tuple(dict.fromkeys(filter(None, (
+        schema.what, schema.org, *(key for key, _ in schema.details),
+        *(["person"] if schema.key == STUDENTS else []), *COMMON_KEYS))))
+
+
 def read_entry(f: FieldReader, schema: CVSchema) -> CVEntry | None:
     before = len(f.diags.errors())
     # A student may be a person of content/people/ by slug (loader.link_students).
-    person = f.line_text("person") if schema.key == "students" else ""
+    person = f.line_text("person") if schema.key == STUDENTS else ""
     what = f.line_text(schema.what, required=not person)
     org = f.line_text(schema.org) if schema.org else ""
     location = f.line_text("location")

@@ -11,8 +11,9 @@ PAPERS_DIR = "publications"  # one Markdown file per paper, or BibTeX files
 PAPER_SUFFIXES = (".md", ".markdown", ".bib")
 
 
-def is_paper_path(content_dir: Path) -> Callable[[str], bool]:
+def is_paper_path(content_dir: Path, suffixes: tuple[str, ...] = PAPER_SUFFIXES
+                  ) -> Callable[[str], bool]:
     """Whether an absolute path is of a paper file of `content_dir`: read, and hashed,
-    with the papers."""
+    with the papers (or of another file of content/publications/ of `suffixes`)."""
     papers = os.path.join(os.path.abspath(content_dir), PAPERS_DIR) + os.sep
-    return lambda path: path.startswith(papers) and path.lower().endswith(PAPER_SUFFIXES)
+    return lambda path: path.startswith(papers) and path.lower().endswith(suffixes)

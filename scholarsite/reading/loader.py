@@ -15,6 +15,7 @@ from .listing import check_inside, list_files
 from .collections import (SCHEMAS, Context, make_item_markdown, read_published,
                           read_variant_items)
 from .layout import PAPER_SUFFIXES, PAPERS_DIR
+from .besidenotebooks import read_notebooks_beside, warn_stray_notebooks
 from .settings.publishing import Publishing
 from .settings.config import load_config
 from .citecounts import COUNTS_FILE, check_count_slugs
@@ -278,14 +279,15 @@ def read_variants(content_dir: Path, slugs: frozenset[str], files: tuple[Path, .
 def read_extras(content_dir: Path, slugs: frozenset[str], files: tuple[Path, ...],
                 publishing: Publishing, diags: Diagnostics, roster: Roster | None = None,
                 languages: tuple[str, ...] = ()
-                ) -> tuple[tuple[Item, ...], tuple[Item, ...], CV | None]:
-    """The collections, the free pages and the CV: read after the papers and the files,
-    which they may name (and the CV's students, the people: `roster`)."""
+                ) -> tuple[tuple[Item, ...], tuple[Item, ...], CV | None, tuple[Item, ...]]:
+    """The collections, the free pages, the CV and the papers' notebooks: read after the
+    papers and the files, which they may name (and the CV's students, the people: `roster`)."""
     ctx = make_context(content_dir, slugs, files, publishing, languages)
     cv = load_cv(content_dir / CV_FILE, diags)
     if cv is not None and roster is not None:
         cv = link_students(cv, roster.people, diags)
-    return (*read_published(ctx, RESERVED, diags), cv)
+    warn_stray_notebooks(ctx, diags)
+    return (*read_published(ctx, RESERVED, diags), cv, read_notebooks_beside(ctx, diags))
 
 
 def load_settings(content_dir: Path, files: tuple[Path, ...], publishing: Publishing,
@@ -327,8 +329,8 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
     others = config.languages[1:] if config is not None else ()
     warn_unread(content_dir, diags, others)
     slugs = frozenset(p.slug for p in papers)
-    items, pages, cv = read_extras(content_dir, slugs, files, publishing, diags, roster,
-                                   others)
+    items, pages, cv, notebooks = read_extras(content_dir, slugs, files, publishing, diags,
+                                              roster, others)
     variants = read_variants(content_dir, slugs, files, publishing, others,
                              (*items, *pages), diags) if others else ()
     for run in runs:  # what the settings found wrong with a paper, with the rest
@@ -337,7 +339,7 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
         return None
     for run in runs:  # the settings' warnings come after the content's own
         diags.add_all(run.warnings)
-    site = assemble_site(config, papers, content_dir, bio, files, (items, pages, cv),
+    site = assemble_site(config, papers, content_dir, bio, files, (items, pages, cv, notebooks),
                          roster.people, diags, variants)
     if diags.has_errors():
         return None
@@ -353,7 +355,8 @@ def load_site(content_dir: Path, diags: Diagnostics, jobs: int = 1,
 
 def assemble_site(config: SiteConfig, papers: list[Paper], content_dir: Path, bio: str,
                   files: tuple[Path, ...],
-                  extras: tuple[tuple[Item, ...], tuple[Item, ...], CV | None],
+                  extras: tuple[tuple[Item, ...], tuple[Item, ...], CV | None,
+                                tuple[Item, ...]],
                   people: tuple[Person, ...], diags: Diagnostics,
                   variants: tuple[Variant, ...] = ()) -> Site:
     """The site of what was read (the papers settled: settle_papers), checked as a whole:
@@ -364,6 +367,7 @@ def assemble_site(config: SiteConfig, papers: list[Paper], content_dir: Path, bi
     cv = extras[2]
     site = Site(config=config, papers=tuple(papers), bio_html=bio, content_dir=content_dir,
                 files=files, items=items, cv=cv, people=people, variants=variants,
+                notebooks=extras[3],
                 pages=tuple(p for p in pages if not p.field("place")),
                 list_texts=tuple(p for p in pages if p.field("place")))
     check_nav(site, content_dir / CONFIG_FILE, diags)

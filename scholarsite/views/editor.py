@@ -1,7 +1,8 @@
 """The browser editor's two files, /admin/index.html and /admin/config.yml, for a site with
 `cms:` (reading/settings/cms.py). The configuration is made from the readers' own tables
 (models/forms.py for papers and people, reading/collections.SCHEMAS for the collections
-and free pages, reading/cv.CV_SECTIONS for the CV), so each form offers exactly the fields
+and free pages, reading/cv.CV_SECTIONS for the CV, the home page's text as read_bio
+reads it), so each form offers exactly the fields
 the build reads, with the same names, kinds and required ones. Sveltia CMS reads Decap
 CMS's configuration, so one configuration serves both (docs/editor.md).
 """
@@ -17,8 +18,9 @@ import yaml
 from ..models import CmsConfig, Site
 from ..models.forms import PAPER_FIELDS, PERSON_FIELDS, FormField
 from ..reading.collections import PAGES, PLACES, SCHEMAS, Schema
-from ..reading.cv import CV_SECTIONS, ENTRY_KEYS, CVSchema
+from ..reading.cv import CV_SECTIONS, CVSchema, entry_keys
 from ..reading.layout import PAPERS_DIR
+from ..reading.loader import BIO_FILE
 from ..reading.roster import COAUTHORS_FILE, PEOPLE_DIR, ROLES
 
 # The editors' scripts, pinned to one release and its hash (as npm publishes it, which the
@@ -61,7 +63,8 @@ def editor_config(site: Site) -> str:
         "output": {"omit_empty_optional_fields": True},
         "collections": [papers_collection(site, root),
                         *(item_collection(s, site, root) for s in (*SCHEMAS, PAGES)),
-                        people_collection(site, root), cv_collection(root)],
+                        people_collection(site, root), cv_collection(root),
+                        home_collection(root)],
     }
     head = ("# Made by scholarsite from its readers' own tables, on each build: edit site.yaml's\n"
             "# `cms:`, not this file (docs/editor.md).\n")
@@ -141,12 +144,25 @@ def cv_collection(root: str) -> dict:
                            f"links from {COAUTHORS_FILE}, edited in the repository)."}
 
 
+def home_collection(root: str) -> dict:
+    """The home page's text (index.md): Markdown with no front matter, as read_bio reads
+    it, so the file is the text alone (`raw`)."""
+    files = [{"name": "index", "label": "Home page", "file": f"{root}{BIO_FILE}",
+              "format": "raw", "fields": [{"name": "body", "label": "Text",
+                                           "widget": "markdown"}]}]
+    return {"name": "home", "label": "Home page", "files": files}
+
+
+# A student's `person`: the slug of a file of people/ (roster.link_students), picked.
+PERSON = {"widget": "relation", "collection": PEOPLE_DIR, "value_field": "{{slug}}",
+          "search_fields": ["name"], "display_fields": ["name"]}
+
+
 def cv_entry_fields(section: CVSchema) -> list[dict]:
-    names = [section.what, section.org, *(key for key, _ in section.details),
-             *(["person"] if section.key == "students" else []), *ENTRY_KEYS]
     labels = dict(section.details)
     return [{"name": n, "label": labels.get(n, n.capitalize()), "widget": "string",
-             "required": n == section.what} for n in dict.fromkeys(filter(None, names))]
+             "required": n == section.what, **(PERSON if n == "person" else {})}
+            for n in entry_keys(section)]
 
 
 def widget(field: FormField, site: Site) -> dict | None:

@@ -60,11 +60,12 @@ def link_views(links: tuple[tuple[str, str], ...], addresses: bool = False) -> l
 
 
 def item_url(item: Item) -> str:
-    """'talks/slug/', 'slug/' for a free page, '' for what has no page of its own (news)."""
+    """'talks/slug/', 'slug/' for a free page, '' for what has no page of its own (news);
+    a paper's notebook (reading/besidenotebooks.py) is on its paper's page."""
     if item.collection == "pages":
         return f"{item.slug}/"
-    schema = SCHEMA_BY_NAME[item.collection]
-    return f"{schema.name}/{item.slug}/" if schema.item_template else ""
+    schema = SCHEMA_BY_NAME.get(item.collection)
+    return f"{item.collection}/{item.slug}/" if schema is None or schema.item_template else ""
 
 
 def item_view(item: Item, schema: Schema, root: str, papers: dict[str, dict],
