@@ -249,5 +249,5 @@ def test_notebook_beside_a_paper_is_on_its_page_and_a_stray_one_is_warned_of(mak
                       out / "de/projects/robots/index.html", out / "de/posts/solo/index.html"):
         shown = soup(page_file)
         for url in (shown.select_one(".nb-picture img")["src"],
-                    shown.find("a", string="Download the notebook")["href"]):
+                    shown.select_one('a[href$=".ipynb"]')["href"]):  # in the page's language
             assert (page_file.parent / url).resolve().is_file(), (page_file, url)
