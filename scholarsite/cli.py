@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import gc
 import os
 import sys
 import time
@@ -197,6 +198,11 @@ def run_build(args: argparse.Namespace) -> int:
     options = BuildOptions(args.content, args.output, args.templates, args.strict,
                            jobs=max(args.jobs, 0), cache=not args.no_cache,
                            publishing=Publishing(future=args.future))
+    if LEFT_TO_EXIT is not None:
+        # The process ends with the build: the cycle collector, which the build pauses,
+        # stays off after it, or its first pass would go over every object the build
+        # made (0.2 to 0.4 s at 1,000 papers) just before they are dropped unfreed.
+        gc.disable()
     result = build(options, listed=listed)
     if LEFT_TO_EXIT is not None:
         LEFT_TO_EXIT.append(result)
