@@ -15,9 +15,9 @@ from markupsafe import Markup
 
 from ..diagnostics import Diagnostics
 from ..views.metadata import dump_script_json
-from ..views.rooted import (CURRENT_MESSAGES, scope_ids, show_message, translate,
-                             translate_plural)
+from ..views.rooted import CURRENT_MESSAGES, scope_ids, translate, translate_plural
 from .context import PageContext
+from .gettext import call_gettext, keep_messages
 from ..plan.pages import Page
 from ..structure.kinds import KIND
 from ..output.parallel import count_workers, map_tasks, split_spans
@@ -169,21 +169,8 @@ def make_env(templates: Path | Sequence[Path], compiled_dir: Path | None = None,
     env.install_gettext_callables(translate, translate_plural,  # type: ignore[attr-defined]
                                   newstyle=True)
     env.globals["gettext"] = keep_messages(env.globals["gettext"])
+    env.globals["_"] = call_gettext
     return env
-
-
-def keep_messages(newstyle_gettext: Callable[..., str]) -> Callable[..., str]:
-    """Jinja's newstyle `gettext` (as install_gettext_callables makes it of `translate`),
-    its text kept per language and message where there is nothing to fill in: a page asks
-    for about 20 such strings, a 1,000-paper site for 19,000 (6% of its rendering)."""
-
-    @jinja2.pass_context
-    def gettext(context: jinja2.runtime.Context, message: str, **variables: object) -> str:
-        if variables or not context.eval_ctx.autoescape:
-            return newstyle_gettext(context, message, **variables)
-        return show_message(CURRENT_MESSAGES.get(), message)
-
-    return gettext
 
 
 def drop_site_fragments(env: jinja2.Environment) -> None:
