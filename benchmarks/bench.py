@@ -26,6 +26,7 @@ beside ours. Nothing here is a test; results depend on the machine, so note its 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import shutil
 import statistics
@@ -34,6 +35,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -53,10 +55,17 @@ class Run:
     rss_mb: float  # peak resident memory of the largest process
 
 
+# Every build runs as a user's Python runs it: keeping bytecode. Where the variable is set
+# (some sandboxes and CI), our package would be compiled again on every run (about 0.3 s
+# of a 1,000-paper build) while the peers' installed bytecode is used.
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def run_process(cmd: list[str], cwd: Path = ROOT) -> Run:
     """Run `cmd`, failing loudly; its wall time, CPU time and peak RSS."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            env=CHILD_ENV)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -74,16 +83,47 @@ def build_command(content: Path, out: Path, jobs: int) -> list[str]:
     return cmd + (["--jobs", str(jobs)] if jobs else [])
 
 
+# Where a run's output is moved rather than deleted, until the size is measured. Some
+# file systems (ext4 without a journal, as on the development VM) pass over every inode
+# freed in the last minutes when making a file: deleting a site between runs made the next
+# run's folders and files 3 to 7 times slower to create, more so run after run, a cost
+# that fell on whichever tool writes the most files and that a first build does not pay.
+SET_ASIDE = ".set-aside"
+
+
+def set_aside(path: Path) -> None:
+    """Move `path` (if there) out of the way, beside it in SET_ASIDE."""
+    if path.exists():
+        aside = path.parent / SET_ASIDE
+        aside.mkdir(exist_ok=True)
+        path.rename(aside / f"{path.name}-{time.monotonic_ns()}")
+
+
 def clear(out: Path) -> None:
-    shutil.rmtree(out, ignore_errors=True)
-    shutil.rmtree(out.parent / CACHE_DIR, ignore_errors=True)
+    set_aside(out)
+    set_aside(out.parent / CACHE_DIR)
 
 
-def measure_cold(content: Path, out: Path, runs: int, jobs: int) -> list[Run]:
-    results = []
-    for _ in range(runs):
-        clear(out)
-        results.append(run_process(build_command(content, out, jobs)))
+@dataclass(frozen=True)
+class Cold:
+    """One tool's cold build: its command, and what to remove before each run."""
+
+    name: str
+    command: list[str]
+    clear: Callable[[], None]
+
+
+def measure_cold(tools: list[Cold], runs: int) -> dict[str, list[Run]]:
+    """Each tool's cold builds, taking turns run by run, so that a change in the machine's
+    load falls on all of them alike. One build each first, not timed: it writes our
+    bytecode and reads every tool's files into the disk cache."""
+    results: dict[str, list[Run]] = {tool.name: [] for tool in tools}
+    for n in range(runs + 1):
+        for tool in tools:
+            tool.clear()
+            run = run_process(tool.command)
+            if n:
+                results[tool.name].append(run)
     return results
 
 
@@ -162,28 +202,30 @@ def median(runs: list[Run], field: str) -> float:
     return statistics.median(getattr(r, field) for r in runs)
 
 
-def measure_peer(name: str, write, command, papers: list[dict], work: Path, runs: int
-                 ) -> list[Run] | None:
-    if shutil.which(name) is None:
-        print(f"  {name}: not installed, skipped")
-        return None
-    site = write(work / name, papers)
-    out = work / f"{name}-out"
-    results = []
-    for _ in range(runs):
-        shutil.rmtree(out, ignore_errors=True)
-        results.append(run_process(command(site, out)))
-    return results
+def prepare_peers(papers: list[dict], work: Path) -> list[Cold]:
+    """The peers that are installed, each with the corpus converted for it."""
+    peers = []
+    for name, write, command in (("hugo", write_hugo, hugo_command),
+                                 ("pelican", write_pelican, pelican_command)):
+        if shutil.which(name) is None:
+            print(f"  {name}: not installed, skipped")
+            continue
+        site, out = write(work / name, papers), work / f"{name}-out"
+        peers.append(Cold(name, command(site, out), functools.partial(set_aside, out)))
+    return peers
 
 
 def bench_size(n: int, work: Path, runs: int, jobs: int, peers: bool) -> list[str]:
     work = work / str(n)
-    shutil.rmtree(work, ignore_errors=True)
+    set_aside(work)  # a last run's sites, deleted at the end
     content = work / "content"
     papers = make_corpus(content, n)
     out = work / "site"
     print(f"{n} papers:", flush=True)
-    cold = measure_cold(content, out, runs, jobs)
+    ours = Cold("scholarsite", build_command(content, out, jobs), functools.partial(clear, out))
+    others = prepare_peers(papers, work) if peers else []
+    colds = measure_cold([ours, *others], runs)
+    cold = colds["scholarsite"]
     size, count = output_size(out)
     same = measure_no_change(content, out, runs, jobs)
     cli_edits = measure_cli_edit(content, out, papers, runs, jobs)
@@ -192,19 +234,19 @@ def bench_size(n: int, work: Path, runs: int, jobs: int, peers: bool) -> list[st
             f"{median(same, 'wall'):.3f} | {median(cli_edits, 'wall'):.2f} | "
             f"{median(edits, 'wall') * 1000:.0f} ({how}) | "
             f"{max(r.rss_mb for r in cold):.0f} | {size:.1f} MB, {count:,} files |"]
-    if peers:
-        for name, write, command in (("hugo", write_hugo, hugo_command),
-                                     ("pelican", write_pelican, pelican_command)):
-            results = measure_peer(name, write, command, papers, work, runs)
-            if results:
-                psize, pcount = output_size(work / f"{name}-out")
-                ratio = median(cold, "wall") / median(results, "wall")
-                rows.append(f"| {n:,} | {name} | {median(results, 'wall'):.2f} | "
-                            f"{median(results, 'cpu'):.2f} | | | | "
-                            f"{max(r.rss_mb for r in results):.0f} | {psize:.1f} MB, "
-                            f"{pcount:,} files | scholarsite/{name}: {ratio:.2f} |")
+    for peer in others:
+        results = colds[peer.name]
+        psize, pcount = output_size(work / f"{peer.name}-out")
+        ratio = median(cold, "wall") / median(results, "wall")
+        cpu_ratio = median(cold, "cpu") / median(results, "cpu")
+        rows.append(f"| {n:,} | {peer.name} | {median(results, 'wall'):.2f} | "
+                    f"{median(results, 'cpu'):.2f} | | | | "
+                    f"{max(r.rss_mb for r in results):.0f} | {psize:.1f} MB, "
+                    f"{pcount:,} files | scholarsite/{peer.name}: {ratio:.2f} "
+                    f"(CPU {cpu_ratio:.2f}) |")
     for row in rows:
         print("  " + row, flush=True)
+    shutil.rmtree(work / SET_ASIDE, ignore_errors=True)
     return rows
 
 
@@ -221,6 +263,7 @@ def main() -> int:
     rows = []
     for n in (int(s) for s in args.sizes.split(",")):
         rows += bench_size(n, args.dir.resolve(), args.runs, args.jobs, not args.no_peers)
+    shutil.rmtree(args.dir.resolve() / SET_ASIDE, ignore_errors=True)
     load = os.getloadavg() if hasattr(os, "getloadavg") else ("?",)
     print(f"\n{time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, Python "
           f"{sys.version.split()[0]}, load average {load[0]:.2f} at the end, "

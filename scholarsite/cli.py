@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import gc
 import os
 import sys
 import time
@@ -186,6 +187,13 @@ def print_problems(diagnostics) -> None:
 
 def run_build(args: argparse.Namespace) -> int:
     start = time.perf_counter()
+    if LEFT_TO_EXIT is not None:
+        # The process ends with the build, and the cycle collector stays off until then:
+        # its passes slowed loading the last build's record (tens of thousands of objects
+        # at 5,000 papers: 0.02 s without them, 0.03 to 0.09 s with), and once the build
+        # (which pauses it) was over, its first pass went over every object the build had
+        # made just before they are dropped unfreed.
+        gc.disable()
     listed = None if args.no_cache else look_at_last_build(args)
     if listed is not None and listed.unchanged:
         report_unchanged(listed.record, args.output, start)

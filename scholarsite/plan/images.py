@@ -100,6 +100,9 @@ def make_icon_ico(site: Site, letters: str, accent: str) -> bytes:
 
 
 def save_ico(image) -> bytes:
+    # ICO's writer named: else Pillow imports each of its forty formats to find it (0.06 s).
+    from PIL import IcoImagePlugin  # noqa: F401
+
     out = io.BytesIO()
     image.resize((48, 48), resample=1).save(out, format="ICO", sizes=ICON_SIZES)
     return out.getvalue()

@@ -17,6 +17,7 @@ from ..diagnostics import Diagnostics
 from ..views.metadata import dump_script_json
 from ..views.rooted import CURRENT_MESSAGES, scope_ids, translate, translate_plural
 from .context import PageContext
+from .gettext import call_gettext, keep_messages
 from ..plan.pages import Page
 from ..structure.kinds import KIND
 from ..output.parallel import count_workers, map_tasks, split_spans
@@ -167,6 +168,8 @@ def make_env(templates: Path | Sequence[Path], compiled_dir: Path | None = None,
     # `_("... %(n)s", n=x)` escapes `x`.
     env.install_gettext_callables(translate, translate_plural,  # type: ignore[attr-defined]
                                   newstyle=True)
+    env.globals["gettext"] = keep_messages(env.globals["gettext"])
+    env.globals["_"] = call_gettext
     return env
 
 

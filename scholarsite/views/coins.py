@@ -13,7 +13,8 @@ journal's, and the creators are the first author's `aulast`/`aufirst` and every 
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
+import functools
+from urllib.parse import quote_plus, urlencode
 
 from .citations import container_title, family_given, split_pages
 from .names import is_corporate, name_parts
@@ -30,6 +31,9 @@ GENRES = {"journal": ("journal", "article"), "conference": ("book", "proceeding"
 _TITLE_KEYS = {"journal": "atitle", "book": "btitle", "dissertation": "title",
                "patent": "title"}
 _VENUE_KEYS = {"journal": "jtitle", "book": "btitle"}
+# urlencode's quoting, kept per text: the keys and most names (the owner, frequent
+# co-authors) come back paper after paper, and quoting is a loop over each byte.
+_quote = functools.lru_cache(maxsize=8192)(quote_plus)
 
 
 def make_coins(paper: Paper, page_url: str) -> str:
@@ -55,7 +59,7 @@ def make_coins(paper: Paper, page_url: str) -> str:
               ("rft.spage", first), ("rft.epage", last),
               ("rft.pub" if paper.type != "thesis" else "rft.inst", publisher),
               ("rft.isbn" if form == "book" else "", paper.isbn)]
-    return urlencode([(key, value) for key, value in pairs if key and value])
+    return urlencode([(key, value) for key, value in pairs if key and value], quote_via=_quote)
 
 
 def creator_pairs(authors: tuple[Author, ...]) -> list[tuple[str, str]]:

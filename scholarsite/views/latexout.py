@@ -53,6 +53,7 @@ _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _SPACES = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=8192)  # names and venues come back paper after paper
 def escape_latex(text: str) -> str:
     """Plain text as LaTeX that prints it as typed, in bibtex and biber alike, and that our
     BibTeX reader reads back as the same text: specials as commands, dashes as TeX's ('--'

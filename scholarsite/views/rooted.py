@@ -60,6 +60,14 @@ def translate(message: str) -> Markup:
     return escape(CURRENT_MESSAGES.get().gettext(message))
 
 
+@lru_cache(maxsize=4096)
+def show_message(messages: Messages, message: str) -> Markup:
+    """What Jinja's newstyle gettext prints for `_(message)` with nothing to fill in, in
+    the language of `messages`: `translate`'s text made Markup and formatted all the same
+    ('%%' prints '%')."""
+    return Markup(escape(messages.gettext(message))) % {}
+
+
 def translate_plural(singular: str, plural: str, count: int) -> Markup:
     """`ngettext()` and `{% trans count=... %}` in templates."""
     return escape(CURRENT_MESSAGES.get().ngettext(singular, plural, count))

@@ -90,7 +90,9 @@ def read_strings(top: FieldReader, languages: tuple[str, ...]
     `{Selected publications: {en: Recent work, zh: 近期论文}}`. As (language, English,
     own)."""
     strings = top.mapping("strings")
-    known = known_strings()
+    # The English catalog is parsed (Babel's PO reader, about 0.05 s) only for a site
+    # that has strings to check against it.
+    known = known_strings() if strings.data else frozenset()
     out: list[tuple[str, str, str]] = []
     for key in list(strings.data):
         message = str(key)
