@@ -2,6 +2,8 @@
 """Live preview speed: the time from saving one paper's file to the rebuilt output.
 
     python benchmarks/bench_serve.py [--papers 2000] [--edits 20] [--no-server]
+                                     [--languages en,zh] [--no-example] [--profile FILE]
+                                     [--abstracts]
 
 On two sites, the example site in content/ and a synthetic site of --papers papers (made
 in a temporary folder), it measures:
@@ -12,14 +14,19 @@ in a temporary folder), it measures:
   on disk has changed: the above plus noticing the save (a listing every 0.1 s or more,
   then one more after 0.05 s to let a burst of writes settle).
 
-Two edits alternate: the abstract (the paper's page changes) and the title (its page,
-both lists, the sitemap and the BibTeX files change). Figures are medians, with the 90th
+With --languages, the synthetic site is corpus.py's in those languages (each third
+paper translated), as a bilingual site's save is measured; --profile writes cProfile's
+figures of the abstract edits' rebuilds to FILE; --abstracts makes every edit of the
+synthetic site an abstract's. Otherwise two edits alternate: the abstract (the paper's
+page changes) and the title (its page, both lists, the sitemap and the BibTeX files
+change). Figures are medians, with the 90th
 percentile; the machine's other work shows in them, so run it on a quiet machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
 import re
 import shutil
@@ -32,7 +39,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from corpus import make_corpus  # noqa: E402
 from scholarsite.build import BuildOptions  # noqa: E402
 from scholarsite.live.serve import LiveSite  # noqa: E402
 
@@ -74,6 +83,13 @@ def make_synthetic_site(folder: Path, papers: int) -> Path:
     return content
 
 
+def make_language_site(folder: Path, papers: int, languages: tuple[str, ...]) -> Path:
+    """corpus.py's site of `papers` papers in `languages`."""
+    content = folder / "content"
+    make_corpus(content, papers, languages=languages)
+    return content
+
+
 def copy_example_site(folder: Path) -> Path:
     content = folder / "content"
     shutil.copytree(ROOT / "content", content)
@@ -86,10 +102,12 @@ def pick_paper(content: Path) -> Path:
     return papers[len(papers) // 2]
 
 
-def make_edit(text: str, n: int) -> tuple[str, str]:
-    """The n-th edit of a paper's text, and a marker the rebuilt page will contain."""
+def make_edit(text: str, n: int, abstracts: bool = False) -> tuple[str, str]:
+    """The n-th edit of a paper's text, and a marker the rebuilt page will contain: the
+    title's for odd n (with `abstracts`, never), else the abstract's. Each edit is made
+    to the original text, so that the one after a title's edit brings the title back."""
     marker = f"Edit number {n}"
-    if n % 2:
+    if n % 2 and not abstracts:
         new = re.sub(r"(?m)^title: .*$", f'title: "{marker}"', text, count=1)
     else:
         head, sep, body = text.rpartition("---\n")
@@ -97,10 +115,10 @@ def make_edit(text: str, n: int) -> tuple[str, str]:
     return new, marker
 
 
-def measure_rebuilds(content: Path, out: Path, edits: int
-                     ) -> tuple[list[float], list[float], float]:
+def measure_rebuilds(content: Path, out: Path, edits: int, profile: str | None = None,
+                     abstracts: bool = False) -> tuple[list[float], list[float], float]:
     """Seconds per rebuild after a save through serve's own path, wall clock and CPU;
-    and the first build's."""
+    and the first build's. `profile`: where cProfile's figures of the abstract edits go."""
     live = LiveSite(BuildOptions(content, out, ROOT / "templates"))
     start = time.perf_counter()
     live.builder.build()
@@ -109,14 +127,21 @@ def measure_rebuilds(content: Path, out: Path, edits: int
     paper = pick_paper(content)
     original = paper.read_text(encoding="utf-8")
     times, cpu = [], []
+    profiler = cProfile.Profile() if profile else None
     for n in range(edits):
-        text, _ = make_edit(original, n)
+        text, _ = make_edit(original, n, abstracts)
+        if profiler and (abstracts or n % 2 == 0):
+            profiler.enable()
         start, start_cpu = time.perf_counter(), time.process_time()
         paper.write_text(text, encoding="utf-8")
         outcome = live.builder.build([paper])
         times.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
+        if profiler:
+            profiler.disable()
         assert outcome is not None and outcome.ok, outcome
+    if profiler:
+        profiler.dump_stats(profile)
     paper.write_text(original, encoding="utf-8")
     live.builder.build([paper])
     return times, cpu, first
@@ -162,9 +187,13 @@ def summary(times: list[float]) -> str:
     return f"median {statistics.median(ms):6.1f} ms, p90 {p90:6.1f} ms"
 
 
-def run(name: str, content: Path, out: Path, edits: int, server: bool) -> None:
-    times, cpu, first = measure_rebuilds(content, out, edits)
+def run(name: str, content: Path, out: Path, edits: int, server: bool,
+        profile: str | None = None, abstracts: bool = False) -> None:
+    times, cpu, first = measure_rebuilds(content, out, edits, profile, abstracts)
     print(f"{name}: first build {first:.2f} s")
+    if abstracts:
+        print(f"  rebuild, abstract edits alone: {summary(times)}  (CPU {summary(cpu)})")
+        return
     print(f"  rebuild, abstract edit: {summary(times[0::2])}  (CPU {summary(cpu[0::2])})")
     print(f"  rebuild, title edit:    {summary(times[1::2])}  (CPU {summary(cpu[1::2])})")
     if server:
@@ -177,16 +206,29 @@ def main() -> int:
     parser.add_argument("--papers", type=int, default=2000)
     parser.add_argument("--edits", type=int, default=20)
     parser.add_argument("--no-server", action="store_true", help="skip the served figures")
+    parser.add_argument("--no-example", action="store_true", help="skip the example site")
+    parser.add_argument("--languages", default="",
+                        help="the synthetic site's languages, the default first: en,zh")
+    parser.add_argument("--profile", help="write the synthetic site's profile here")
+    parser.add_argument("--abstracts", action="store_true",
+                        help="the synthetic site's edits are all of the abstract")
     args = parser.parse_args()
+    languages = tuple(filter(None, args.languages.split(",")))
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
           if hasattr(os, "getloadavg") else "")
     with tempfile.TemporaryDirectory(prefix="bench-serve-") as tmp:
         folder = Path(tmp)
-        run("example site (18 papers)", copy_example_site(folder / "example"),
-            folder / "example" / "site", args.edits, not args.no_server)
-        run(f"synthetic site ({args.papers} papers)",
-            make_synthetic_site(folder / "synthetic", args.papers),
-            folder / "synthetic" / "site", args.edits, not args.no_server)
+        if not args.no_example:
+            run("example site (18 papers)", copy_example_site(folder / "example"),
+                folder / "example" / "site", args.edits, not args.no_server)
+        if languages:
+            name = f"synthetic site ({args.papers} papers, {', '.join(languages)})"
+            content = make_language_site(folder / "synthetic", args.papers, languages)
+        else:
+            name = f"synthetic site ({args.papers} papers)"
+            content = make_synthetic_site(folder / "synthetic", args.papers)
+        run(name, content, folder / "synthetic" / "site", args.edits, not args.no_server,
+            args.profile, args.abstracts)
     return 0
 
 

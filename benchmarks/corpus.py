@@ -96,7 +96,19 @@ def quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def write_markdown(folder: Path, p: dict) -> None:
+def translation_lines(p: dict, languages: tuple[str, ...]) -> list[str]:
+    """A paper's `translations:` in the site's other languages (each third paper's: a
+    title and an abstract), as a bilingual site's papers give some (examples/bilingual)."""
+    if len(languages) < 2 or int(p["slug"].split("-")[1]) % 3:
+        return []
+    lines = ["translations:"]
+    for tag in languages[1:]:
+        lines += [f"  {tag}:", f"    title: {quote(f'[{tag}] ' + p['title'])}",
+                  f"    abstract: {quote(f'[{tag}] ' + p['abstract'].split(chr(10))[0])}"]
+    return lines
+
+
+def write_markdown(folder: Path, p: dict, languages: tuple[str, ...] = ()) -> None:
     authors = "".join(f"  - {quote(a)}\n" for a in p["authors"])
     lines = [
         "---", f"title: {quote(p['title'])}", "authors:", authors.rstrip("\n"),
@@ -105,7 +117,8 @@ def write_markdown(folder: Path, p: dict) -> None:
         *([f"tier: {p['tier']}"] if p["tier"] else []), f"category: {p['category']}",
         f"topics: [{', '.join(p['topics'])}]", *(["selected: true"] if p["selected"] else []),
         "links:", f"  pdf: {p['pdf']}", f"  code: {p['code']}", f"  doi: {p['doi']}",
-        f"  arxiv: '{p['arxiv']}'", "---", "", p["abstract"], "",
+        f"  arxiv: '{p['arxiv']}'", *translation_lines(p, languages), "---", "",
+        p["abstract"], "",
     ]
     (folder / f"{p['slug']}.md").write_text("\n".join(lines), encoding="utf-8")
 
@@ -135,23 +148,28 @@ publications:
   author_notes:
     "*": Equal contribution
 """
+LANGUAGES_YAML = "languages: [{languages}]\n"
 
 
-def make_corpus(root: Path, n: int, bib_share: float = 0.2, seed: int = 1) -> list[dict]:
+def make_corpus(root: Path, n: int, bib_share: float = 0.2, seed: int = 1,
+                languages: tuple[str, ...] = ()) -> list[dict]:
     """Write a content folder of `n` papers below `root`; returns the papers' fields (for
     converting the same corpus to other generators). `bib_share` of them go into one
-    publications/papers.bib."""
+    publications/papers.bib. With several `languages` (the first the default), the site
+    is in all of them and each third Markdown paper has a translation."""
     rng = random.Random(seed)
     papers = [make_fields(rng, i) for i in range(n)]
     pubs = root / "publications"
     pubs.mkdir(parents=True, exist_ok=True)
     (root / "site.yaml").write_text(SITE_YAML.format(
-        owner=OWNER, n=n, categories=", ".join(CATEGORIES)), encoding="utf-8")
+        owner=OWNER, n=n, categories=", ".join(CATEGORIES))
+        + (LANGUAGES_YAML.format(languages=", ".join(languages)) if languages else ""),
+        encoding="utf-8")
     (root / "index.md").write_text(f"{OWNER} works on *imaginary* systems.\n",
                                    encoding="utf-8")
     n_bib = int(n * bib_share)
     for p in papers[n_bib:]:
-        write_markdown(pubs, p)
+        write_markdown(pubs, p, languages)
     if n_bib:
         text = "\n".join(bib_entry(p) for p in papers[:n_bib])
         (pubs / "papers.bib").write_text(text, encoding="utf-8")

@@ -553,6 +553,40 @@ def test_serve_and_a_second_build_of_a_bilingual_site_equal_a_cold_build(tmp_pat
     assert tree_bytes(out) == tree_bytes(cold)
 
 
+def test_a_paper_edit_in_serve_patches_each_language(tmp_path):
+    """serve's save of a paper on a bilingual site patches, in each language, that paper's
+    page and the pages that list it, and renders nothing else (all 66 files were made
+    again for every save): an abstract with no translation, a translated
+    abstract, an abstract shown untranslated in Chinese; each save, and a translated
+    title's after them, gives a cold build's bytes."""
+    from scholarsite.build import BuildOptions
+    from scholarsite.live.incremental import SiteBuilder
+
+    content = tmp_path / "content"
+    shutil.copytree(BILINGUAL, content)
+    builder = SiteBuilder(BuildOptions(content, tmp_path / "live", TEMPLATES))
+    assert builder.build().ok
+    pubs = content / "publications"
+    outcome = builder.build([edit(pubs / "ferry-2024.md", "Ferry moves", "Ferry now moves")])
+    assert outcome.ok and outcome.rendered <= 12, outcome
+    assert set(outcome.written) == {
+        "feed.xml", "publications.json", "publications.ris", "search/index.html",
+        "publications/ferry-2024/index.html", "publications/index.html", "zh/feed.xml",
+        "zh/publications/ferry-2024/index.html", "zh/publications/index.html",
+        "zh/search/index.html"}, outcome.written
+    assert_same_as_cold_build(builder)
+    for path, old, new in ((pubs / "lantern-2025.md", "灯笼是一个", "灯笼是一个新的"),
+                           (pubs / "quay-2023.md", "made-up", "invented")):
+        outcome = builder.build([edit(path, old, new)])
+        assert outcome.ok and outcome.rendered <= 12, outcome
+        assert f"zh/publications/{path.stem}/index.html" in outcome.written
+    # A title the pages read outside the paper's entries (the sitemap): the lists are
+    # planned again, in each language, and rendered where they changed.
+    outcome = builder.build([edit(pubs / "quay-2023.md", "title: 码头", "title: 新码头")])
+    assert outcome.ok and outcome.rendered < 20, outcome
+    assert_same_as_cold_build(builder)
+
+
 def test_check_finds_no_problem_in_the_bilingual_example(tmp_path):
     """Every link of both languages resolves (the 404 page, the site's alone, links no
     other language's)."""

@@ -83,13 +83,34 @@ def swap_entries(context: dict, located: Located, swaps: dict[str, dict]
     return copies[()], True
 
 
+def swap_listing(before: dict[str, Page], located: dict[str, Located],
+                 planned: dict[str, Page], listing: list[str], swaps: dict[str, dict]
+                 ) -> set[str]:
+    """The pages of `listing` planned again (in `planned`) whose context is their last
+    one (in `before`, its entries at `located`) with the entries `swaps` (map_swaps)
+    swapped in: their structure did not change. Those take the swapped context, so that
+    they can be spliced; returned. The others are rendered whole."""
+    swapped = set()
+    for rel in listing if swaps else ():
+        old, new = before.get(rel), planned[rel]
+        if old is None or rel not in located or old.template != new.template:
+            continue
+        context, hit = swap_entries(old.context, located[rel], swaps)
+        if hit and context == new.context:
+            planned[rel] = replace(new, context=context)
+            swapped.add(rel)
+    return swapped
+
+
 def patch_pages(plan: Planning, pages: dict[str, Page], listing: list[str],
-                located: dict[str, Located], changed: list[Paper], old_views: dict[str, dict]
-                ) -> Patched:
+                located: dict[str, Located], changed: list[Paper], old_views: dict[str, dict],
+                present_only: bool = False) -> Patched:
     """The pages that change when the papers `changed` did (their views before in
     `old_views`), each reading as it did (keeps_reads): their own pages, planned again, and the
     pages of `listing` (those that are not one paper's own, in planned order), patched;
-    `located` tells where the listing pages hold paper entries."""
+    `located` tells where the listing pages hold paper entries. `present_only`: the files
+    made of every paper's texts are patched where `pages` has them, never made (a language
+    other than the default has none of the citation files: kinds.per_language)."""
     if not old_views:  # files saved with the same papers in them
         return Patched({}, set())
     views = plan.views
@@ -115,6 +136,8 @@ def patch_pages(plan: Planning, pages: dict[str, Page], listing: list[str],
     made_of = {field: rel for rel, (field, *_) in EXPORTS.items()}
     made_of["search_json"] = output_path(SEARCH_PATH)
     for field, rel in made_of.items():
+        if present_only and rel not in pages:
+            continue
         patched = patch_texts(pages.get(rel), field, views, old_views)
         out[rel] = patched if patched is not None else replan_texts(rel, plan, listed)
     return Patched(out, swapped)

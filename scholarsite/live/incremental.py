@@ -11,9 +11,9 @@ pages and what was written of each (rewrite.OutputFolder). A change costs what i
 - a collection's item, a free page, cv.yaml: those (few) files are read again, and the
   pages whose context changed are rendered;
 - a template: the pages whose template uses it (extends, include, import) are rendered;
-- site.yaml: all is read and rendered again; any file of a site in several languages:
-  all is read again, as `build` reads it, which renders and writes only the pages that
-  changed (fastpath/reuse.py);
+- site.yaml: all is read and rendered again. A site in several languages: each language's
+  pages as above after a save of papers alone (languages.py), else all is read again as
+  `build` reads it, which renders only the pages that changed (fastpath/reuse.py);
 - static files (templates/assets/, content/files/): those files are copied.
 
 Only files whose bytes changed are written (a temporary file, then os.replace: never a
@@ -32,8 +32,9 @@ import jinja2
 from ..build import BuildOptions, BuildResult, collect_copies
 from ..output.lock import output_lock
 from .changes import Changes, changed_notebooks, classify_changes
+from .languages import Languages
 from .sources import ContentFiles
-from .steps import Outcome, Plan, build_again, is_paper_page
+from .steps import Outcome, Plan, build_again, is_paper_page, pages_to_render
 from ..diagnostics import ContentError, Diagnostic, Diagnostics
 from ..models import Paper, Site
 from ..plan.checks import check_text_links
@@ -43,11 +44,11 @@ from ..render.layers import find_layer_problem
 from ..render.render import drop_fragments, drop_site_fragments, make_env
 from ..render.typeset import make_cv_files
 from ..output.generated import image_store
-from ..fastpath.replan import Located, keeps_reads, locate_entries, map_swaps, patch_pages, swap_entries
+from ..fastpath.replan import (Located, keeps_reads, locate_entries, map_swaps, patch_pages,
+                               swap_listing)
 from ..fastpath.reads import ReadLog, merge_reads
 from ..fastpath.rewrite import Change, OutputFolder, Renderer
-from ..fastpath.splice import (ANY_TEMPLATE, Pieces, WatchingEnvironment, check_overrides,
-                               find_used_templates)
+from ..fastpath.splice import Pieces, WatchingEnvironment, check_overrides
 from ..structure.urls import output_path
 from ..views.views import paper_view
 from ..output.writer import OutputError
@@ -90,6 +91,7 @@ class SiteBuilder:
         self.stale_templates, self.stale_slugs = set[str](), set[str]()
         self.shared: tuple | None = None  # what all paper pages last written show alike
         self.last_ok = False  # the last build wrote the site of what was read
+        self.languages = Languages()  # the other languages' pages (none: one language)
 
     def adopt(self, result: BuildResult) -> None:
         """Take up what a whole build kept (build.Kept), to rebuild from after a save."""
@@ -101,11 +103,15 @@ class SiteBuilder:
         self.viewed = {paper.slug: paper for paper in site.papers}
         self.site, self.pages = site, kept.pages
         self.positions = {paper.slug: i for i, paper in enumerate(site.papers)}
-        self.listing = [rel for rel, page in self.pages.items() if not is_paper_page(page)]
+        self.languages.adopt(site, self.pages, self.options.template_layers(),
+                             image_store(self.options.output_dir))
+        own = {rel: page for rel, page in self.pages.items()
+               if self.languages.owns(rel) is None}  # the default language's
+        self.listing = [rel for rel, page in own.items() if not is_paper_page(page)]
         self.located = {rel: found for rel in self.listing if self.pages[rel].context
                         and (found := locate_entries(self.pages[rel].context))}
         self.paper_pages = {}
-        for rel, page in self.pages.items():
+        for rel, page in own.items():
             if is_paper_page(page):
                 self.paper_pages.setdefault(page.depends[0], []).append(rel)
         self.shared = paper_frame(site)
@@ -191,14 +197,15 @@ class SiteBuilder:
             self.stale_slugs.add(slug)
         self.views = {p.slug: self.views[p.slug] for p in site.papers}  # in the site's order
 
-    def plan(self, site: Site, substituted: bool, cv_files=None) -> Plan:
+    def plan(self, site: Site, substituted: bool, cv_files=None) -> Plan | None:
         """All pages by output path, and which of them were planned again.
 
         After papers changed in content only (substituted, reading as they did), their
         own pages are planned and the pages listing them patched. Otherwise every page is
         planned the first time or when what every paper's page shows changed (the menu
         and settings, the legend); else the pages of changed papers and all pages that are
-        not one paper's own, the others kept."""
+        not one paper's own, the others kept. None: a site in several languages whose
+        pages cannot be patched (it is built whole)."""
         if substituted:
             self.update_views(site, self.substituted)
             if self.reordered:
@@ -207,36 +214,57 @@ class SiteBuilder:
             self.update_all_views(site)
         shared = paper_frame(site)
         before = self.pages
-        if substituted and shared == self.shared and before and cv_files == self.cv_files \
-                and all(keeps_reads(self.reads.get(slug), old, view, self.viewed[slug],
-                                    self.views[slug])
-                        for slug, (old, view) in self.replaced.items()):
+        if substituted and self.can_patch(site, shared, cv_files):
             return self.patch(site, shared)
         only = None if shared != self.shared or not before else set(self.stale_slugs)
+        if self.languages.languages and only is None:
+            return None
         log = ReadLog()  # added to what was read before (the loader's reads stay)
+        more = self.languages.replan(site, only or set(), log)
+        if more is None:
+            return None
         planned = {output_path(p.path): p for p in plan_pages(site, self.views, only,
                                                               cv_files=cv_files, log=log)}
         self.reads = merge_reads(self.reads, log.result())
         listing = [rel for rel, page in planned.items() if not is_paper_page(page)]
+        pages, paper_pages = self.merge_planned(planned, set(listing), only)
+        swaps = map_swaps(self.replaced, self.views) if self.last_ok else {}
+        swapped = swap_listing(self.pages, self.located, pages, listing, swaps)
+        located = {rel: found for rel in listing if pages[rel].context
+                   and (found := locate_entries(pages[rel].context))}
+        for rel in more.gone:
+            pages.pop(rel, None)
+        pages.update(more.pages)
+        change = Change(set(self.replaced) | more.papers, swapped | more.swapped)
+        return Plan(pages, set(planned) | set(more.pages), shared, change, listing, located,
+                    paper_pages, pages.keys() == before.keys())
+
+    def merge_planned(self, planned: dict[str, Page], listed: set[str], only: set[str] | None
+                      ) -> tuple[dict[str, Page], dict[str, list[str]]]:
+        """The last pages with the pages planned again (`only`: those of the papers
+        `only` and the `listed` ones; None: all) in place of theirs, and each paper's."""
         if only is None:
             pages, paper_pages = planned, {}
         else:
-            pages, paper_pages = dict(before), dict(self.paper_pages)
+            pages, paper_pages = dict(self.pages), dict(self.paper_pages)
             for rel in self.listing:
                 pages.pop(rel, None)
             for slug in only:
                 for rel in paper_pages.pop(slug, ()):
                     pages.pop(rel, None)
             pages.update(planned)
-        listed = set(listing)
         for rel, page in planned.items():
             if rel not in listed:
                 paper_pages.setdefault(page.depends[0], []).append(rel)
-        swapped = self.find_swapped(pages, listing)
-        located = {rel: found for rel in listing if pages[rel].context
-                   and (found := locate_entries(pages[rel].context))}
-        return Plan(pages, set(planned), shared, Change(set(self.replaced), swapped),
-                    listing, located, paper_pages, pages.keys() == before.keys())
+        return pages, paper_pages
+
+    def can_patch(self, site: Site, shared: tuple, cv_files) -> bool:
+        """Whether the papers read again (substituted) read as they did, in every
+        language, and nothing every paper's page shows changed (replan.py)."""
+        return shared == self.shared and bool(self.pages) and cv_files == self.cv_files \
+            and all(keeps_reads(self.reads.get(slug), old, view, self.viewed[slug],
+                                self.views[slug]) for slug, (old, view) in self.replaced.items()) \
+            and self.languages.prepare(site, set(self.replaced), self.reads)
 
     def patch(self, site: Site, shared: tuple) -> Plan:
         """The last pages with the changed papers' own pages planned again and the pages
@@ -246,53 +274,13 @@ class SiteBuilder:
         patched = patch_pages(planning, before, self.listing, self.located,
                               [self.viewed[s] for s in self.replaced],
                               {slug: view for slug, (_, view) in self.replaced.items()})
+        more = self.languages.patch()
         pages = dict(before)
         pages.update(patched.pages)
-        change = Change(set(self.replaced), patched.swapped)
-        return Plan(pages, set(patched.pages), shared, change, self.listing,
-                    self.located, self.paper_pages, True)
-
-    def find_swapped(self, pages: dict[str, Page], listing: list[str]) -> set[str]:
-        """The listing pages planned again whose context is the last one with the changed
-        papers' entries swapped in (their structure did not change): those take the
-        swapped context, so that they can be spliced. The others are rendered whole."""
-        swaps = map_swaps(self.replaced, self.views) if self.last_ok else {}
-        swapped = set()
-        for rel in listing if swaps else ():
-            old, new = self.pages.get(rel), pages[rel]
-            if old is None or rel not in self.located or old.template != new.template:
-                continue
-            context, hit = swap_entries(old.context, self.located[rel], swaps)
-            if hit and context == new.context:
-                pages[rel] = replace(new, context=context)
-                swapped.add(rel)
-        return swapped
-
-    def pages_to_render(self, pages: dict[str, Page], planned: set[str], swapped: set[str]
-                        ) -> tuple[dict[str, Page], set[str]]:
-        """Pages whose template changed, or planned again and new or changed; those with
-        papers swapped in always (splicing them is cheap, and keeps their pieces' context
-        the page's own). Returned with those whose template changed, rendered whole."""
-        todo: dict[str, Page] = {}
-        if self.stale_templates:
-            hit: dict = {}
-            for rel, page in pages.items():
-                if page.template and page.template not in hit:
-                    used = find_used_templates(self.env, page.template)
-                    hit[page.template] = ANY_TEMPLATE in used or bool(
-                        used & self.stale_templates)
-                if hit.get(page.template, False):
-                    todo[rel] = page
-        whole = set(todo)
-        for rel in planned:
-            page = pages[rel]
-            old = self.pages.get(rel)
-            if rel not in todo and (rel in swapped or old is None
-                                    or old.template != page.template
-                                    or old.body != page.body or old.parts != page.parts
-                                    or old.context != page.context):
-                todo[rel] = page
-        return todo, whole
+        pages.update(more.pages)
+        change = Change(set(self.replaced) | more.papers, patched.swapped | more.swapped)
+        return Plan(pages, set(patched.pages) | set(more.pages), shared, change,
+                    self.listing, self.located, self.paper_pages, True)
 
     def build(self, changed: Iterable[Path] | None = None) -> Outcome | None:
         """Bring the output up to date: everything when `changed` is None or touches
@@ -303,12 +291,14 @@ class SiteBuilder:
         if changes is not None and not changes.any():
             return None
         if changes is None or changes.config or self.site is None \
-                or self.site.config.languages or not self.folder.is_intact():
+                or not self.folder.is_intact():
             return self.build_whole(start, changes is not None)
         self.replaced = {}
         warnings = self.read_changes(changes)
         diags = self.new_diags()
         site = self.substitute_papers(changes)
+        if self.languages.languages and (site is None or changes.templates):
+            return self.build_whole(start, True)  # what the languages' patch cannot do
         substituted = site is not None
         site = site or self.content.assemble(diags, warnings)
         if site is None:
@@ -318,9 +308,8 @@ class SiteBuilder:
         return self.render_and_write(site, substituted, diags, warnings, start)
 
     def build_whole(self, start: float, saved: bool = False) -> Outcome:
-        """The site built as `build` builds it, what it kept taken up for later saves; a
-        site in several languages as steps.build_again builds it, keeping only the site
-        (to know it is in several languages)."""
+        """The site built as `build` builds it (steps.build_again), what it kept taken up
+        for later saves."""
         try:
             result, written = build_again(self.options, saved)
         except ContentError as exc:
@@ -333,12 +322,9 @@ class SiteBuilder:
             diags = self.new_diags()
             diags.error(self.options.output_dir, 0, str(exc))
             return self.failed(diags.errors(), [], start)
+        self.adopt(result)
         if written is None:
-            self.adopt(result)
             written = sorted(self.pages) + sorted(self.copies)
-        else:
-            self.reset()
-        self.site, self.last_ok = result.site, True
         return Outcome(True, [], result.warnings, written, len(self.pages) or result.files,
                        result.papers, time.perf_counter() - start)
 
@@ -352,18 +338,19 @@ class SiteBuilder:
         # Typeset again only when what the CV shows changed; the CV page shows its size.
         cv_files = make_cv_files(site, layers, image_store(self.options.output_dir), diags)
         plan = self.plan(site, substituted, cv_files)
+        if plan is None:
+            return self.build_whole(start, True)
         if plan.shared != self.shared:  # the menu, the theme: the settings' own fragments
             drop_site_fragments(self.env)
         if self.stale_templates:  # an override added or renamed may override nothing
             check_overrides(self.env, layers, list(plan.pages.values()), diags)
-        todo, whole = self.pages_to_render(plan.pages, plan.planned, plan.change.swapped)
-        renderer = Renderer(self.env, layers, self.views, set(plan.listing), whole)
-        files = renderer.render(todo, self.folder.outputs, plan.change, diags)
+        todo, whole = pages_to_render(self.env, self.stale_templates, self.pages, plan)
+        files = self.render(todo, plan, whole, diags)
         if diags.has_errors(self.options.strict):
             return self.failed(diags.errors(self.options.strict), warnings, start)
-        if not self.copies or cv_files != self.cv_files:
+        if not self.copies or cv_files != self.cv_files or self.languages.cv_changed():
             self.copies = collect_copies(site, layers, diags, self.options.output_dir,
-                                         cv_files)
+                                         cv_files) | self.languages.copies()
             plan = replace(plan, same_pages=False)
         warnings += check_text_links(site, plan.pages.values(), self.copies, self.new_diags())
         try:
@@ -381,9 +368,20 @@ class SiteBuilder:
         self.listing, self.located = plan.listing, plan.located
         self.paper_pages, self.cv_files = plan.paper_pages, cv_files
         self.stale_templates, self.stale_slugs = set(), set()
+        self.languages.commit()
         self.last_ok = True
         return Outcome(True, [], warnings, written, len(todo), len(site.papers),
                        time.perf_counter() - start)
+
+    def render(self, todo: dict[str, Page], plan: Plan, whole: set[str],
+               diags: Diagnostics) -> dict:
+        """The pages' outputs, each language's with its own views of the papers."""
+        listing, files = set(plan.listing) | self.languages.listed(), {}
+        for tag, pages in self.languages.split(todo).items():
+            renderer = Renderer(self.env, self.options.template_layers(),
+                                self.languages.views_of(tag, self.views), listing, whole)
+            files.update(renderer.render(pages, self.folder.outputs, plan.change, diags))
+        return files
 
     def failed(self, errors: list[Diagnostic], warnings: list[Diagnostic], start: float
                ) -> Outcome:

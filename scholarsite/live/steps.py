@@ -6,12 +6,15 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+import jinja2
+
 from ..build import BuildOptions, BuildResult, build
 from ..diagnostics import Diagnostic
 from ..plan.pages import Page
 from ..structure.kinds import KIND
 from ..fastpath.replan import Located
 from ..fastpath.rewrite import Change
+from ..fastpath.splice import ANY_TEMPLATE, find_used_templates
 from ..output.writer import OutputError, read_manifest
 from ..reading.loader import CONFIG_FILE
 from ..reading.settings.langconfig import declares_languages
@@ -74,13 +77,40 @@ def list_rewritten(before: dict[str, tuple], after: dict[str, tuple]) -> list[st
 
 
 def build_again(options: BuildOptions, saved: bool) -> tuple[BuildResult, list[str] | None]:
-    """The site built as `build` builds it, with what serve rebuilds from kept (written
-    None); a site in several languages without, with the files written: after a save
-    (`saved`), those that changed, for such a build takes the last build's pages that
-    would be the same (fastpath/reuse.py). Such a site is built so on every save."""
-    if not declares_languages(options.content_dir / CONFIG_FILE):
-        return build(options, keep=True), None
-    before = snapshot_outputs(options.output_dir) if saved else {}
-    result = build(options)
-    after = snapshot_outputs(options.output_dir)
-    return result, list_rewritten(before, after) if saved else sorted(after)
+    """The site built as `build` builds it, with what serve rebuilds from kept; and after
+    a save (`saved`) of a site in several languages, the files that changed (written
+    None otherwise): such a site is built whole after a save that cannot be patched
+    (live/languages.py), which takes the last build's pages that would be the same
+    (fastpath/reuse.py) and rewrites only the others."""
+    several = saved and declares_languages(options.content_dir / CONFIG_FILE)
+    before = snapshot_outputs(options.output_dir) if several else {}
+    result = build(options, keep=True)
+    if not several:
+        return result, None
+    return result, list_rewritten(before, snapshot_outputs(options.output_dir))
+
+
+def pages_to_render(env: jinja2.Environment, stale_templates: set[str],
+                    before: dict[str, Page], plan: Plan) -> tuple[dict[str, Page], set[str]]:
+    """Pages whose template changed (of `stale_templates`), or planned again and new or
+    changed from `before`; those with papers swapped in always (splicing them is cheap,
+    and keeps their pieces' context the page's own). Returned with those whose template
+    changed, rendered whole."""
+    pages, todo = plan.pages, {}
+    if stale_templates:
+        hit: dict = {}
+        for rel, page in pages.items():
+            if page.template and page.template not in hit:
+                used = find_used_templates(env, page.template)
+                hit[page.template] = ANY_TEMPLATE in used or bool(used & stale_templates)
+            if hit.get(page.template, False):
+                todo[rel] = page
+    whole = set(todo)
+    for rel in plan.planned:
+        page, old = pages[rel], before.get(rel)
+        if rel not in todo and (rel in plan.change.swapped or old is None
+                                or old.template != page.template
+                                or old.body != page.body or old.parts != page.parts
+                                or old.context != page.context):
+            todo[rel] = page
+    return todo, whole

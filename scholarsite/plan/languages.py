@@ -22,6 +22,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from ..diagnostics import Diagnostics
+from ..fastpath.reads import ReadLog
 from ..models import Item, Paper, Person, Site, SiteConfig, Variant
 from ..reading.loader import CONFIG_FILE
 from ..reading.notebooks import NOTEBOOK_SUFFIX
@@ -146,14 +147,17 @@ def localize_person(person: Person) -> Person:
 
 
 def plan_languages(site: Site, deferred: frozenset[str],
-                   cv_files: dict[str, CVFiles | None]) -> list[Page]:
+                   cv_files: dict[str, CVFiles | None], log: ReadLog | None = None
+                   ) -> list[Page]:
     """The pages of every language but the default, each below its /TAG/: those of
-    the kinds that are in every language (structure/kinds.py)."""
+    the kinds that are in every language (structure/kinds.py). With `log`, what their
+    planners read of each paper is noted there too (plan_pages)."""
     pages: list[Page] = []
     for tag in other_languages(site.config):
         local = localize_site(site, tag)
         views = make_views(local.papers, local.config)
-        for page in plan_pages(local, views, deferred=deferred, cv_files=cv_files.get(tag)):
+        for page in plan_pages(local, views, deferred=deferred, cv_files=cv_files.get(tag),
+                               log=log):
             if KIND[page.kind].per_language:
                 pages.append(dataclasses.replace(page, path=f"{tag}/{page.path}"))
     return pages
