@@ -18,7 +18,8 @@ from PIL import Image
 from conftest import (examples, EXAMPLE, MINIMAL_CONFIG, ROOT, TEMPLATES, assert_same_as_cold_build, edit,
                       paper, start_live_site, tree_bytes, write_files)
 from scholarsite.build import BuildOptions
-from scholarsite.live.incremental import SiteBuilder, classify_changes, find_used_templates
+from scholarsite.fastpath.splice import find_used_templates
+from scholarsite.live.incremental import SiteBuilder, classify_changes
 from scholarsite.render.render import make_env
 
 CONFIG = MINIMAL_CONFIG + """\
