@@ -44,7 +44,7 @@ HAVE_BIBTEX_READER = (ROOT / "scholarsite" / "reading" / "bib" / "bibtex.py").is
 needs_bibtex_reader = pytest.mark.skipif(
     not HAVE_BIBTEX_READER, reason="scholarsite/reading/bib/bibtex.py (the BibTeX reader) is not "
     "in this checkout yet")
-# Property tests try an eighth of their examples, so that the README's test command stays
+# Property tests try a twelfth of their examples, so that the README's test command stays
 # under 8 minutes on 2 cores; SCHOLARSITE_FULL_TESTS=1 tries all of them, and runs the other
 # tests marked `full` in full (every Lighthouse page, every field in turn, every corpus site,
 # every shipped site in the browser sweeps) and those marked `full(only=True)` at all (the
@@ -67,7 +67,7 @@ def sites_to_sweep(sites: dict) -> dict:
 
 def examples(count: int) -> int:
     """How many examples a property test written for `count` tries in this run."""
-    return count if FULL_TESTS else max(3, count // 8)
+    return count if FULL_TESTS else max(3, count // 12)
 
 
 MARKS = "*†‡§¶#✉"

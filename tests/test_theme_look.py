@@ -258,6 +258,7 @@ def test_no_analytics_without_the_setting(make_site):
 
 # --- In Chromium: axe's contrast rules with each accent, light and dark --------------------
 
+@pytest.mark.full(only=True)  # axe's own sweeps run in the README's command
 def test_axe_finds_no_contrast_problem_with_any_accent(tmp_path, browser):
     from browser import AXE_JS, open_page, require, serve
 
