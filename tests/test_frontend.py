@@ -612,6 +612,7 @@ def test_screenshots_of_home_publications_and_a_paper(example, browser, tmp_path
 SECOND_ACCENT = ("green", "#2a7a3a")  # a name, and the colour in site.yaml
 
 
+@pytest.mark.full(only=True)
 def test_screenshots_with_a_second_accent(tmp_path, browser):
     """The example site with a green `theme.accent` (built from a copy of content/), light
     and dark: its home page on a desktop, a paper's page on a phone."""

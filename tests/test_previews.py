@@ -264,6 +264,7 @@ def test_serve_rebuilds_a_paper_whose_preview_changes(tmp_path):
     assert_same_as_cold_build(live)
 
 
+@pytest.mark.full(only=True)  # the Nu sweep of every shipped site runs in the quick run
 def test_pages_with_previews_are_valid_html(shared):
     import test_html_valid as nu
 
@@ -274,7 +275,8 @@ def test_pages_with_previews_are_valid_html(shared):
     assert not errors, [(m.get("url"), m.get("lastLine"), m["message"]) for m in errors]
 
 
-@pytest.mark.parametrize("width", [320, 375, 1280])
+@pytest.mark.parametrize("width", [320, pytest.param(375, marks=pytest.mark.full(only=True)),
+                                   pytest.param(1280, marks=pytest.mark.full(only=True))])
 def test_lists_with_previews_read_well_and_pass_axe(shared, browser, width):
     from browser import AXE_JS, open_page, require, serve
     from test_a11y import violations_on
