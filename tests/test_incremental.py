@@ -186,6 +186,7 @@ def test_bio_edit_rewrites_the_home_page(site):
     assert_same_as_cold_build(site)
 
 
+@pytest.mark.full(only=True)  # CI's first step, with all its examples
 def test_collections_free_pages_and_the_cv(tmp_path):
     demo = ROOT / "examples" / "demo"
     if not demo.is_dir():
@@ -389,6 +390,7 @@ BASE_FIELDS = {"title": "T", "authors": "[Ada Example, Bob Builder]",
                "venue": "Conference on Examples", "date": "2024-05", "abstract": "A."}
 
 
+@pytest.mark.full(only=True)  # CI's first step, with all its examples
 @settings(max_examples=examples(15), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edits=EDITS)

@@ -215,6 +215,7 @@ EDITS = st.lists(st.tuples(st.sampled_from(["alpha.md", "beta.md", "gamma.md", "
                  min_size=1, max_size=6)
 
 
+@pytest.mark.full(only=True)  # CI's first step, with all its examples
 @settings(max_examples=examples(12), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edits=EDITS)

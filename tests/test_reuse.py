@@ -218,6 +218,7 @@ def take_step(step: tuple, content: Path, out: Path, templates: Path) -> None:
         (content / "files" / "p.pdf").unlink(missing_ok=True)
 
 
+@pytest.mark.full(only=True)  # CI's first step, with all its examples
 @settings(max_examples=examples(12), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=STEPS)

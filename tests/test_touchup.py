@@ -11,6 +11,7 @@ import os
 import time
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -229,6 +230,7 @@ def take_step(step: tuple, content: Path, out: Path, templates: Path) -> None:
                         encoding="utf-8")
 
 
+@pytest.mark.full(only=True)  # CI's first step, with all its examples
 @settings(max_examples=examples(10), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=STEPS)
