@@ -62,6 +62,7 @@ def violations_in_schemes(page, url: str) -> dict[str, list[dict]]:
     return {scheme: found[scheme] for scheme in SCHEMES if found[scheme]}
 
 
+@pytest.mark.full(only=True)  # the quick run: the example's every kind on a phone (below)
 def test_no_axe_violations_on_any_kind_of_page_in_either_scheme(sites, browser):
     found = {}
     for name, site in sites_to_sweep(sites).items():

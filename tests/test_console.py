@@ -144,7 +144,7 @@ def check_every_page(browser, site: Path, base: str, scheme: str,
     return problems
 
 
-@pytest.mark.full(only=True)  # the demo's console run stays in the README's command
+@pytest.mark.full(only=True)
 def test_no_console_error_on_any_page_at_the_root(example, browser):
     with serve_like_pages(example) as base:
         problems = check_every_page(browser, example, base, "light")
@@ -161,7 +161,7 @@ def test_no_console_error_on_any_page_under_a_subpath(project_site, browser):
     assert problems == []
 
 
-@pytest.mark.full
+@pytest.mark.full(only=True)  # a browser over every page of the demo: CI's first step
 def test_no_console_error_on_the_demo_site(demo, browser):
     """The demo has what the example lacks: a CV, collections (news, talks, ...) and their
     items, and pages of its own. It is built for its own subpath, where it is served."""
@@ -172,7 +172,7 @@ def test_no_console_error_on_the_demo_site(demo, browser):
     assert problems == []
 
 
-@pytest.mark.full(only=True)  # the demo's console run stays in the README's command
+@pytest.mark.full(only=True)
 def test_no_console_error_on_the_lab_site(shipped, browser):
     """The lab example: /people/, each person's page (photos and initials badges), author
     links, a CV with students, a free page; built for its own subpath."""

@@ -562,6 +562,7 @@ SPECIAL_TITLE = "x^2 | ''Quoted'' -- a – b — c `graves' and \"straight\" quo
 SPECIAL_VENUE = "Journal of ^ and | -- –"
 
 
+@pytest.mark.full(only=True)  # four LaTeX runs: CI's first step
 @pytest.mark.skipif(not HAVE_LATEX, reason="pdflatex, bibtex or biber is missing")
 def test_a_title_of_specials_compiles_and_reads_back(services, make_site, tmp_path):
     """What `update` writes, and the download of the Markdown paper `import-bib` makes of it,
