@@ -10,8 +10,10 @@ SCHOOL_YAML = """\
 T1:
   - [Journal of Things, JoT]
   - Biology Letters
+  - 计算机应用研究      # CCF-C in the shipped list: the school's list, asked first, wins
 T2:
   - Nature Examples
+  - 《中国计算机学会通讯》  # two Chinese names of two tiers: each keeps its own
 """
 # A CORE-style export turned into a table: tier, full name, short name. Journal of Things
 # is here too, as B: the school's list, asked first, decides it.
@@ -30,9 +32,27 @@ PAPERS = {  # slug: (venue, venue_short, extra front matter)
     "unknown": ("Unknown Venue", None, ""),
     "own": ("Conference on Examples", "CoE", "tier: Q1\n"),
     "conflict": ("Conference on Examples", "ICSE", ""),  # two rows of two tiers: none
+    "zh-school": ("计算机应用研究", None, ""),
+    "zh-own": ("中国计算机学会通讯", None, ""),
 }
 EXPECTED = {"icse": "CCF-A", "things": "T1", "biology": "T1", "osdi": "CCF-A",
-            "examples": "A", "unknown": "", "own": "Q1", "conflict": ""}
+            "examples": "A", "unknown": "", "own": "Q1", "conflict": "", "zh-school": "T1",
+            "zh-own": "T2"}
+# Chinese journals in CCF's own list of them (2019), as papers name them: with or without
+# 《》, full-width or half-width colon, spaces, or by the English title the journal prints.
+CHINESE = {
+    "jisuanji": ("计算机学报", "CCF-A"),
+    "ruanjian": ("《软件学报》", "CCF-A"),
+    "jos": ("Journal of Software", "CCF-A"),
+    "cjc": ("Chinese Journal of Computers", "CCF-A"),
+    "scis": ('"中国科学 : 信息科学"', "CCF-A"),
+    "scis-marks": ("《中国科学：信息科学》", "CCF-A"),
+    "tuxiang": ("中国图像图形学报", "CCF-B"),  # as CCF's list spells 中国图象图形学报
+    "jiaoyu": ("计算机教育, 2023", "CCF-C"),
+    "jsep": ('"Journal of Software: Evolution and Process"', "CCF-B"),  # another journal
+    "tongxun": ("中国计算机学会通讯", ""),  # CCF's own magazine, in neither list
+    "chinese-unknown": ("某某大学学报", ""),
+}
 
 
 def shown_tier(html: str) -> str:
@@ -58,7 +78,7 @@ def test_tier_tables_are_asked_in_turn_and_bad_rows_are_errors(tmp_path):
                               .read_text(encoding="utf-8")) for slug in PAPERS}
     assert shown == EXPECTED
     listing = (site / "publications" / "index.html").read_text(encoding="utf-8")
-    assert listing.count('class="badge tier-badge">T1<') == 2  # shown in the list like CCF's
+    assert listing.count('class="badge tier-badge">T1<') == 3  # shown in the list like CCF's
     assert 'data-tier="A"' in listing and 'value="T1"' in listing  # and filtered by
 
     # Every bad row of every table, and every bad entry in site.yaml, at its line.
@@ -92,3 +112,19 @@ def test_tier_tables_are_asked_in_turn_and_bad_rows_are_errors(tmp_path):
         "or .yaml files, such as school.tsv); found 'ccf.csv'",
     ], result.err
     assert (site / "publications" / "things" / "index.html").is_file()  # left as it was
+
+
+def test_chinese_journals_ship_with_the_ccf_list(tmp_path):
+    content = write_files(tmp_path / "content", {
+        "site.yaml": MINIMAL_CONFIG,  # no venue_tiers: the shipped list, Chinese journals too
+        **{f"publications/{slug}.md": paper(f"Paper {slug}", venue=venue, venue_short=None)
+           for slug, (venue, _) in CHINESE.items()}})
+    result = run_cli(*build_args(content))
+    assert result.code == 0 and "warning" not in result.err, result.err
+    site = tmp_path / "site"
+    shown = {slug: shown_tier((site / "publications" / slug / "index.html")
+                              .read_text(encoding="utf-8")) for slug in CHINESE}
+    assert shown == {slug: tier for slug, (_, tier) in CHINESE.items()}
+    listing = (site / "publications" / "index.html").read_text(encoding="utf-8")
+    assert listing.count('class="badge tier-badge">CCF-A<') == 6
+    assert listing.count('class="badge tier-badge">') == 9

@@ -1,7 +1,8 @@
 """Venue tiers from the user's own tables, beside or instead of the shipped CCF list.
 
 site.yaml's `publications.venue_tiers` names the lists to ask, in order: `ccf` (the CCF
-2026 list, venues.py) and files in content/tiers/, each a table of venues and their tier:
+lists, venues.py: 2026 venues, 2019 Chinese journals) and files in content/tiers/, each a
+table of venues and their tier:
 
     # tiers/school.tsv: the tier, then the venue's names (full, short, other spellings)
     T1<TAB>International Conference on Software Engineering<TAB>ICSE
@@ -16,7 +17,8 @@ site.yaml's `publications.venue_tiers` names the lists to ask, in order: `ccf` (
 A paper without a `tier` takes the tier of the first list that knows its venue without
 doubt: its names are compared as the CCF list's are (word sets for full names, so case,
 "Proceedings of the", years and society names make no difference; short names without
-years), and names that point to rows of different tiers give none.
+years; Chinese names as written, cjknames.py), and names that point to rows of different
+tiers give none.
 """
 
 from __future__ import annotations

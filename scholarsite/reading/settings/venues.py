@@ -1,4 +1,4 @@
-"""Venue tiers from the CCF list of recommended venues (2026 edition).
+"""Venue tiers from the CCF lists: recommended venues (2026) and Chinese journals (2019).
 
 `lookup_tier` answers "CCF-A", "CCF-B" or "CCF-C" for a paper's venue when the table names it
 without doubt, and "" otherwise: a wrong tier is worse than none. Evidence, strongest first:
@@ -14,7 +14,9 @@ must agree: an exact name match must be one of the short name's rows, or else th
 enough words with the row (the table says "Network System", a paper "Networked Systems").
 A full name that names another venue, or shares no distinctive word with it, gives "".
 
-The table is data/ccf_2026.tsv, read once and indexed by `load_table`.
+A Chinese journal (data/ccf_zh_2019.tsv) has the same badges: CCF ranks them A, B and C too,
+and Chinese CVs write 计算机学报 "CCF-A"; its name is compared as written (cjknames.py). Both
+files are read once and indexed by `load_table`; a name both rank differently gets no tier.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import Iterable, Mapping, TypeVar
 from ...diagnostics import Diagnostic, Diagnostics
 from ...models import Site
 from ...output.paths import read_regular
+from .cjknames import ZH_EDITION, has_cjk, normalize_cjk, read_chinese_journals
 
 K = TypeVar("K")
 
@@ -83,6 +86,7 @@ class Venue:
     full_name: str
     dblp_path: str  # may be empty
     of: str = ""  # for a series a listed venue publishes in: that venue's dblp path
+    edition: str = EDITION  # the list that ranks it, for messages
 
     @property
     def tier(self) -> str:
@@ -136,7 +140,9 @@ def read_aliases(venues: list[Venue], path: Path = ALIASES_FILE) -> list[Venue]:
 def load_table() -> Table:
     """Read the table and index it by dblp path, name words and short name (once per process)."""
     listed = read_venues()
-    venues = tuple(dict.fromkeys(listed + read_aliases(listed)))
+    chinese = [Venue(rank, "", name, "", edition=ZH_EDITION)
+               for rank, name in read_chinese_journals()]
+    venues = tuple(dict.fromkeys(listed + read_aliases(listed) + chinese))
     known = {
         word: reduce_word(word)
         for venue in venues
@@ -202,6 +208,8 @@ def make_name_key(name: str, known: Mapping[str, str] | None = None) -> frozense
     society's name around it: "ACM SIGMOD Conference" keeps SIGMOD; "Networks",
     "IEEE Network" and "Proceedings of the IEEE" keep every word but stop words and numbers.
     """
+    if has_cjk(name):
+        return frozenset((normalize_cjk(name),))
     stripped = _PROCEEDINGS.sub("", name) if name[:4].lower() == "proc" else name
     words = list_words(stripped, known)
     core = words
@@ -226,6 +234,8 @@ def normalize_short(short: str) -> str:
     """
     if short.isascii() and short.isalpha():
         return short.lower()  # the common case: "OSDI", "EuroSys"
+    if has_cjk(short):
+        return normalize_cjk(short)
     words = _YEAR.sub(" ", _SHORT_YEAR.sub("", fold_text(short))).split()
     while (
         len(words) > 1
@@ -371,8 +381,9 @@ def check_tier(tier: str, venue: str, venue_short: str = "") -> str | None:
     expected = f"CCF-{ranks.pop()}"
     if given.upper() == expected:
         return None
-    named = found[0].abbr or found[0].full_name
-    return f"tier {given} disagrees with the {EDITION} list, which ranks {named} {expected}"
+    row = found[0]
+    return (f"tier {given} disagrees with the {row.edition} list, which ranks "
+            f"{row.abbr or row.full_name} {expected}")
 
 
 def find_tier_conflicts(site: Site, root: Path | None = None) -> list[Diagnostic]:
