@@ -35,7 +35,7 @@ from .views.views import make_views
 from .output.generated import image_store, store_generated
 from .output.lock import output_lock, recover_site
 from .output.parallel import collector_paused
-from .fastpath.reads import ReadLog, Reads
+from .reads import ReadLog, Reads
 from .fastpath.patch import can_patch, patched_site
 from .fastpath.reuse import (PageDigests, Reuse, fingerprint_content, fingerprint_templates,
                              key_paper_pages)

@@ -1,4 +1,4 @@
-"""A mutation test of the read recorder (scholarsite/fastpath/reads.py): for each field
+"""A mutation test of the read recorder (scholarsite/reads.py): for each field
 that a build records reading (a paper's field, `('paper', 'authors')`, or a key of its
 view, `('view', 'year')`), drop that field's recording alone and run the tests that
 guard the fast paths; each such mutation must fail at least one of them. A mutation
@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-READS = Path("scholarsite/fastpath/reads.py")
+READS = Path("scholarsite/reads.py")
 # Where the recorder keeps what it notes of one object: every read goes into this set.
 ANCHOR = "        return self.paths.setdefault(name, set())\n"
 MUTANT = '''
@@ -74,7 +74,7 @@ BASELINE = """
 import json, sys, tempfile
 from pathlib import Path
 sys.path[:0] = ["tests", "."]
-from scholarsite.fastpath import reads
+from scholarsite import reads
 found = set()
 result = reads.ReadLog.result
 def noting(self):

@@ -8,10 +8,10 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scholarsite"
-# Lowest first: a module may import from its own stage and the stages before it. The speed
-# code (fastpath/) sits between rendering and the build, but for its read recorder, whose
-# stand-ins the loader and the planners are handed: a stage of its own, low down.
-STAGES = ["__init__", "diagnostics", "models", "fastpath.reads", "output", "structure",
+# Lowest first: a module may import from its own stage and the stages before it. The read
+# recorder (reads.py), whose stand-ins the loader and the planners are handed, sits low
+# down; the speed code that uses what it records (fastpath/) between rendering and the build.
+STAGES = ["__init__", "diagnostics", "models", "reads", "output", "structure",
           "reading", "views", "plan", "render", "fastpath", "build", "live", "commands", "cli",
           "__main__"]
 MAX_MODULE_LINES = 400

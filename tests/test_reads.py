@@ -1,4 +1,4 @@
-"""What a build read of each paper is recorded by the build itself (fastpath/reads.py), so
+"""What a build read of each paper is recorded by the build itself (scholarsite/reads.py), so
 that its fast paths cannot go stale: after any edit of any field of a paper, of a
 collection's item or of site.yaml, one at a time or in any sequence, `build` (the
 touch-up, or the whole build taking pages from the last one) and `serve` (its rebuild
@@ -278,7 +278,7 @@ def test_a_planner_that_reads_a_new_field_stays_right(tmp_path, monkeypatch):
         tmp_path / "site" / "built" / "index.html").read_bytes()
 
 
-# What each field that a build records reading (fastpath/reads.py) is edited to, on a
+# What each field that a build records reading (scholarsite/reads.py) is edited to, on a
 # paper no other page shows (p3: not selected, in no project, and out of a feed of one;
 # p4 for the feed's own entry): an edit that changes that field and no other value read
 # of the paper, so that only its recorded read tells the fast paths that a page reading

@@ -3,7 +3,7 @@ papers, patched from the last build's instead of planned again.
 
 Planning those pages costs as much as the papers are many (the publications page's
 filters alone look at every paper). When every paper a save changed keeps what the last
-planning read of it and its view (recorded then: fastpath/reads.py; its place in the
+planning read of it and its view (recorded then: scholarsite/reads.py; its place in the
 order, its group, the filters' values, whatever a planner took), each such page lists
 the same papers in the same places and groups, and
 differs from the last build's only in the changed papers' entries (their views, and
@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from ..models import Paper
-from .reads import Path_, read_values
+from ..reads import Path_, read_values
 from ..plan.pages import Page, Planning, plan_export_file, plan_paper, plan_search, plan_sitemap
 from ..structure.kinds import EXPORTS, SEARCH_PATH, SITEMAP_PATH
 from ..views.entries import ENTRY, entries_of

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from ..output.cache import FileIdentity, has_identity
-from .reads import Reads
+from ..reads import Reads
 
 Digest = bytes
 Frame = tuple[dict, list[dict]]  # what every paper's page shows besides its paper

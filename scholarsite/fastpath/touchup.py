@@ -6,7 +6,7 @@ build's (fastpath/reuse.py): at 5,000 papers that is more than a second of unpic
 and planning for an edit that changes a handful of files. When the last build recorded
 how its pages depend on papers (reuse.Touch) and only paper files changed since, each
 keeping what the last build read of its papers outside their entries and own pages (their
-slugs, and the values at what it recorded reading of each: fastpath/reads.py), the pages
+slugs, and the values at what it recorded reading of each: scholarsite/reads.py), the pages
 that change are known without the others: the own pages of the papers that changed (of
 a .bib file's many, those whose paper or view differ), rendered from the recorded frame
 (pages.paper_frame); the pages of every paper that show them in fragments, patched in
@@ -37,7 +37,7 @@ from ..output.cache import BuildCache, cache_name, hash_bytes
 from .inputs import fill_inputs, is_settled
 from .record import BuildRecord, is_output_as_written, record_build
 from .patch import patched_site
-from .reads import Reads, read_values
+from ..reads import Reads, read_values
 from .reuse import (Digest, FileReads, Frame, Listing, PageDigests, Touch, key_paper_pages)
 from ..output.paths import read_regular
 from ..output.writer import MANIFEST, write_chunks, write_file

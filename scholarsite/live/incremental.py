@@ -46,7 +46,7 @@ from ..render.typeset import make_cv_files
 from ..output.generated import image_store
 from ..fastpath.replan import (Located, keeps_reads, locate_entries, map_swaps, patch_pages,
                                swap_listing)
-from ..fastpath.reads import ReadLog, merge_reads
+from ..reads import ReadLog, merge_reads
 from ..fastpath.rewrite import Change, OutputFolder, Renderer
 from ..fastpath.splice import Pieces, WatchingEnvironment, check_overrides
 from ..structure.urls import output_path

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..diagnostics import Diagnostics
-from ..fastpath.reads import ReadLog, Reads
+from ..reads import ReadLog, Reads
 from ..fastpath.replan import (Located, keeps_reads, locate_entries, map_swaps, patch_pages,
                                swap_listing)
 from ..models import Paper, Site

@@ -22,7 +22,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from ..diagnostics import Diagnostics
-from ..fastpath.reads import ReadLog
+from ..reads import ReadLog
 from ..models import Item, Paper, Person, Site, SiteConfig, Variant
 from ..reading.loader import CONFIG_FILE
 from ..reading.notebooks import NOTEBOOK_SUFFIX

@@ -13,7 +13,7 @@ from typing import Callable
 from markupsafe import Markup
 
 from ..models import Item, Paper, Site
-from ..fastpath.reads import ReadLog, plain
+from ..reads import ReadLog, plain
 from ..reading.loader import watch_site
 from ..reading.collections import PAGES, SCHEMA_BY_NAME, SCHEMAS, Schema, has_tags
 from ..reading.besidenotebooks import notebook_schema
@@ -88,7 +88,7 @@ def plan_pages(site: Site, views: dict[str, dict] | None = None,
     each time). The kinds in `deferred` (of DEFERRABLE) are made when rendered
     (`Page.make`). `cv_files`: the CV's files (render/typeset.py). With `log`, what the
     planners of the pages neither a paper's own nor of TEXTS read of each paper and its
-    view is noted there (fastpath/reads.py), and what the frame reads (paper_frame).
+    view is noted there (scholarsite/reads.py), and what the frame reads (paper_frame).
     """
     views = make_views(site.papers, site.config) if views is None else views
     plan = start_planning(site, views, only, deferred, cv_files)

@@ -25,7 +25,7 @@ from ..models import CV, Item, Paper, Person, Site, SiteConfig, Variant
 from .unread import warn_unread
 from .bib.bibrepeats import drop_same_papers, keep_repeats
 from ..output.cache import hash_bytes
-from ..fastpath.reads import ReadLog, Reads, plain
+from ..reads import ReadLog, Reads, plain
 from .paperfiles import (FileKey, PaperFiles, ParsedFiles, Share, check_file_links,
                          list_papers, read_paper_files)
 from .text.papers import make_markdown, render_markdown, report_at
@@ -136,7 +136,7 @@ def settle_papers(papers: list[Paper], diags: Diagnostics, log: ReadLog | None
                   ) -> list[Paper]:
     """The papers of every file, one per address (check_slugs), in the site's order;
     with `log`, what telling repeats apart and ordering read of each paper is noted there
-    (fastpath/reads.py): a paper that reads the same again keeps its place and warnings."""
+    (scholarsite/reads.py): a paper that reads the same again keeps its place and warnings."""
     watched = papers if log is None else [log.watch(p, p.slug, "paper") for p in papers]
     settled = check_slugs(watched, diags)
     settled.sort(key=Paper.sort_key)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..diagnostics import Diagnostics
-from ..fastpath.reads import ReadLog
+from ..reads import ReadLog
 from ..models import Site
 from ..plan.languages import (check_language_folders, language_copies, language_store,
                               localize_site, other_languages, plan_languages)
