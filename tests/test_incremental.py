@@ -186,6 +186,22 @@ def test_bio_edit_rewrites_the_home_page(site):
     assert_same_as_cold_build(site)
 
 
+def test_a_list_pages_own_text_stays_after_saves_that_read_no_collections(tmp_path):
+    """pages/publications.md with `place: above` is the publications list's own text: it
+    stays there after a paper's save, and after a save (the bio's) that assembles the site
+    again without reading the collections and free pages again."""
+    builder = start_live_site(tmp_path, {"site.yaml": CONFIG, **PAPERS, "pages/publications.md":
+                                         "---\ntitle: Papers\nplace: above\n---\nZq-list-text.\n"})
+    content = builder.options.content_dir
+    assert builder.build([edit(content / "publications" / "beta.md", "An abstract.",
+                               "A better abstract.")]).ok
+    bio = write_files(content, {"index.md": "I study *examples*.\n"})
+    assert builder.build([bio / "index.md"]).ok
+    listed = builder.options.output_dir / "publications" / "index.html"
+    assert "Zq-list-text." in listed.read_text(encoding="utf-8")
+    assert_same_as_cold_build(builder)
+
+
 @pytest.mark.full(only=True)  # CI's first step, with all its examples
 def test_collections_free_pages_and_the_cv(tmp_path):
     demo = ROOT / "examples" / "demo"

@@ -142,7 +142,8 @@ class ContentFiles:
         self.reread = {}
         self.bio, self.bio_diags = site.bio_html, ()
         self.files, self.files_diags = site.files, ()
-        self.extras = (site.items, site.pages, site.cv, site.notebooks)
+        # The free pages as read: assemble_site puts those with `place:` on their lists.
+        self.extras = (site.items, site.pages + site.list_texts, site.cv, site.notebooks)
         self.extras_diags = ()
         self.extras_read_for = (frozenset(p.slug for p in site.papers), site.files)
 
