@@ -368,8 +368,8 @@ def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path
                 ) -> tuple[int, dict[str, os.stat_result], dict[str, object]]:
     """Render `pages` into a staging folder, with `copies`, and swap it in for the output
     folder; a template error raises ContentError and leaves the output as it was.
-    A build that takes most pages from the last one brings its site up to date in place
-    instead (output/patch.py). Returns the number of files, the status of each page's
+    A build that takes most pages from the last one, or serve's (`keep`), brings its site
+    up to date in place instead (fastpath/patch.py: unchanged files stay). Returns the number of files, the status of each page's
     file as written (where it stays), and with `keep`, what is kept for serve of each page
     that is not one paper's own (rendered by this process: see render/splice.py)."""
     files = {safe_relpath(output_path(page.path)): page for page in pages}
@@ -381,7 +381,8 @@ def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path
 
     keeping = keeping_for(env, files) if keep else None
     listing = set(files) | set(copies)
-    if reuse is not None and reuse.last.pages and can_patch(options.output_dir, listing):
+    if reuse is not None and (reuse.last.pages or keep) and can_patch(options.output_dir,
+                                                                      listing):
         reuse.in_place = True
         folder = patched_site(options.output_dir, listing, reuse.forget)
     else:

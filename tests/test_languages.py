@@ -20,8 +20,8 @@ from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
 
 from conftest import (MINIMAL_CONFIG, ROOT, SHARED, TEMPLATES, assert_same_as_cold_build,
-                      build_args, edit, paper, read_front_matter, run_cli, stamps, tree_bytes,
-                      write_files)
+                      build_args, copy_templates, edit, paper, read_front_matter, run_cli,
+                      stamps, tree_bytes, write_files)
 
 BILINGUAL = ROOT / "examples" / "bilingual"
 LOCALE = ROOT / "scholarsite" / "locale"
@@ -696,3 +696,36 @@ def test_a_citation_badge_is_in_the_page_language(tmp_path):
         ".cite-count")
     assert badge.get_text() == "被引 5 次"
     assert badge["title"] == "据 OpenAlex（截至 2025-12-03），被引 5 次"
+
+
+def test_serve_writes_only_changed_files_of_a_bilingual_site_and_says_a_cv_problem(tmp_path):
+    """A save that serve builds whole on a bilingual site (a talk's text, a template)
+    writes only the files whose bytes changed (every file but a paper's own was written
+    again, the template's save all 66), and a paper's save after which a language's CV
+    cannot be made says why, as the whole build does (serve said nothing): all of it
+    the cold build's bytes."""
+    from scholarsite.build import BuildOptions
+    from scholarsite.live.incremental import SiteBuilder
+
+    content = tmp_path / "content"
+    shutil.copytree(BILINGUAL, content)
+    templates = copy_templates(tmp_path)
+    with open(templates / "cv.typ", "a", encoding="utf-8") as typ:  # the site's own
+        typ.write('#if data.language == "zh" and repr(data.sections).contains("Zq") '
+                  '{ panic("no Zq") }\n')
+    builder = SiteBuilder(BuildOptions(content, tmp_path / "live", templates))
+    assert builder.build().ok
+    outcome = builder.build([edit(content / "talks" / "lantern-talk-2025.md",
+                                  "A talk about", "A long talk about")])
+    assert outcome.ok and outcome.written == ["search/index.html",
+                                              "talks/lantern-talk-2025/index.html"]
+    outcome = builder.build([edit(templates / "_authors.html", '<span class="authors">',
+                                  '<span class="authors names">')])
+    assert outcome.ok and outcome.written == ["index.html", "publications/index.html",
+                                              "zh/index.html", "zh/publications/index.html"]
+    outcome = builder.build([edit(content / "publications" / "quay-2023.md", "title: 码头",
+                                  "title: Zq 码头")])
+    assert outcome.ok and "zh/cv/cv.pdf" in outcome.written  # gone
+    [said] = outcome.warnings
+    assert said.path.endswith("cv.typ") and "no Zq" in said.message
+    assert_same_as_cold_build(builder)

@@ -17,8 +17,10 @@ does not trust that site and makes it whole again.
 
 from __future__ import annotations
 
+import filecmp
 import os
 import shutil
+import stat
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
@@ -94,7 +96,9 @@ def refuse_users_files(out_dir: Path, old: set[str], listing: set[str]) -> None:
 
 
 def move_files(source: Path, target: Path) -> None:
-    """Every file below `source` (but the manifest) moved to its place below `target`."""
+    """Every file below `source` (but the manifest) moved to its place below `target`,
+    but where that file has the same bytes already: it stays as it is (a page rendered
+    again the same is not written again, nor reloaded by a browser)."""
     for folder, _, names in os.walk(source):
         rel_dir = os.path.relpath(folder, source)
         for name in names:
@@ -102,8 +106,20 @@ def move_files(source: Path, target: Path) -> None:
             if rel == MANIFEST:
                 continue
             destination = os.path.join(target, rel)
+            if has_same_bytes(os.path.join(folder, name), destination):
+                continue
             try:
                 os.replace(os.path.join(folder, name), destination)
             except FileNotFoundError:
                 os.makedirs(os.path.dirname(destination), exist_ok=True)
                 os.replace(os.path.join(folder, name), destination)
+
+
+def has_same_bytes(new: str, old: str) -> bool:
+    """Whether the regular file `old` (not a link) holds the bytes of `new`."""
+    try:
+        status = os.lstat(old)
+    except OSError:
+        return False
+    return stat.S_ISREG(status.st_mode) and status.st_size == os.path.getsize(new) \
+        and filecmp.cmp(new, old, shallow=False)

@@ -34,7 +34,8 @@ from ..output.lock import output_lock
 from .changes import Changes, changed_notebooks, classify_changes
 from .languages import Languages
 from .sources import ContentFiles
-from .steps import Outcome, Plan, build_again, is_paper_page, pages_to_render
+from .steps import (Outcome, Plan, build_again, is_paper_page, merge_planned,
+                    pages_to_render)
 from ..diagnostics import ContentError, Diagnostic, Diagnostics
 from ..models import Paper, Site
 from ..plan.checks import check_text_links
@@ -91,7 +92,7 @@ class SiteBuilder:
         self.stale_templates, self.stale_slugs = set[str](), set[str]()
         self.shared: tuple | None = None  # what all paper pages last written show alike
         self.last_ok = False  # the last build wrote the site of what was read
-        self.languages = Languages()  # the other languages' pages (none: one language)
+        self.languages = Languages(self.show_root)  # the other languages' (none: one)
 
     def adopt(self, result: BuildResult) -> None:
         """Take up what a whole build kept (build.Kept), to rebuild from after a save."""
@@ -206,6 +207,7 @@ class SiteBuilder:
         and settings, the legend); else the pages of changed papers and all pages that are
         not one paper's own, the others kept. None: a site in several languages whose
         pages cannot be patched (it is built whole)."""
+        self.languages.begin()
         if substituted:
             self.update_views(site, self.substituted)
             if self.reordered:
@@ -227,7 +229,8 @@ class SiteBuilder:
                                                               cv_files=cv_files, log=log)}
         self.reads = merge_reads(self.reads, log.result())
         listing = [rel for rel, page in planned.items() if not is_paper_page(page)]
-        pages, paper_pages = self.merge_planned(planned, set(listing), only)
+        pages, paper_pages = merge_planned(self.pages, self.paper_pages, self.listing, planned,
+                                           set(listing), only)
         swaps = map_swaps(self.replaced, self.views) if self.last_ok else {}
         swapped = swap_listing(self.pages, self.located, pages, listing, swaps)
         located = {rel: found for rel in listing if pages[rel].context
@@ -238,25 +241,6 @@ class SiteBuilder:
         change = Change(set(self.replaced) | more.papers, swapped | more.swapped)
         return Plan(pages, set(planned) | set(more.pages), shared, change, listing, located,
                     paper_pages, pages.keys() == before.keys())
-
-    def merge_planned(self, planned: dict[str, Page], listed: set[str], only: set[str] | None
-                      ) -> tuple[dict[str, Page], dict[str, list[str]]]:
-        """The last pages with the pages planned again (`only`: those of the papers
-        `only` and the `listed` ones; None: all) in place of theirs, and each paper's."""
-        if only is None:
-            pages, paper_pages = planned, {}
-        else:
-            pages, paper_pages = dict(self.pages), dict(self.paper_pages)
-            for rel in self.listing:
-                pages.pop(rel, None)
-            for slug in only:
-                for rel in paper_pages.pop(slug, ()):
-                    pages.pop(rel, None)
-            pages.update(planned)
-        for rel, page in planned.items():
-            if rel not in listed:
-                paper_pages.setdefault(page.depends[0], []).append(rel)
-        return pages, paper_pages
 
     def can_patch(self, site: Site, shared: tuple, cv_files) -> bool:
         """Whether the papers read again (substituted) read as they did, in every
@@ -336,10 +320,16 @@ class SiteBuilder:
             diags.error(problem[0], 0, problem[1])
             return self.failed(diags.errors(), warnings, start)
         # Typeset again only when what the CV shows changed; the CV page shows its size.
-        cv_files = make_cv_files(site, layers, image_store(self.options.output_dir), diags)
+        made = self.new_diags()
+        cv_files = make_cv_files(site, layers, image_store(self.options.output_dir), made)
         plan = self.plan(site, substituted, cv_files)
         if plan is None:
             return self.build_whole(start, True)
+        # What stopped a CV's PDF, said when the CV changed rather than on every save.
+        found = self.languages.cv_problems() + (made.items if cv_files != self.cv_files
+                                                else made.errors())
+        diags.add_all(found)
+        warnings += [d for d in found if d.severity == "warning"]
         if plan.shared != self.shared:  # the menu, the theme: the settings' own fragments
             drop_site_fragments(self.env)
         if self.stale_templates:  # an override added or renamed may override nothing
@@ -358,6 +348,13 @@ class SiteBuilder:
         except (OutputError, OSError) as exc:
             diags.error(self.options.output_dir, 0, str(exc))
             return self.failed(diags.errors(), warnings, start)
+        self.take_up(site, plan, todo, cv_files, substituted)
+        return Outcome(True, [], warnings, written, len(todo), len(site.papers),
+                       time.perf_counter() - start)
+
+    def take_up(self, site: Site, plan: Plan, todo: dict[str, Page], cv_files,
+                substituted: bool) -> None:
+        """What a save wrote is the site now: the next save goes from it."""
         for rel in plan.planned - todo.keys():  # planned again, the same: its pieces too
             kept = self.folder.outputs.get(rel)
             if isinstance(kept, Pieces):
@@ -370,8 +367,6 @@ class SiteBuilder:
         self.stale_templates, self.stale_slugs = set(), set()
         self.languages.commit()
         self.last_ok = True
-        return Outcome(True, [], warnings, written, len(todo), len(site.papers),
-                       time.perf_counter() - start)
 
     def render(self, todo: dict[str, Page], plan: Plan, whole: set[str],
                diags: Diagnostics) -> dict:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
-from ..diagnostics import Diagnostics
+from ..diagnostics import Diagnostic, Diagnostics
 from ..reads import ReadLog, Reads
 from ..fastpath.replan import (Located, keeps_reads, locate_entries, map_swaps, patch_pages,
                                swap_listing)
@@ -119,13 +119,16 @@ def view_papers(local: Site, slugs: set[str]) -> dict[str, tuple[Paper, dict]]:
 class Languages:
     """Every language of a site but the default, as serve keeps and patches them."""
 
-    def __init__(self) -> None:
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = root  # diagnostics show paths relative to it
         self.languages: list[Language] = []
         self.pending: list[Pending] = []
         # What this save made of each language (its pages, listing, entries' places and
         # CV files), taken up when the save is written (`commit`).
         self.done: list[tuple] = []
         self.typesetting: tuple[Sequence[Path], Path] = ((), Path())  # the CVs' (adopt)
+        # This save's CV files of each language, and what stopped a PDF being made.
+        self.made: dict[str, tuple[CVFiles | None, list[Diagnostic]]] = {}
 
     def adopt(self, site: Site, pages: dict[str, Page], layers: Sequence[Path],
               store: Path) -> None:
@@ -146,13 +149,29 @@ class Languages:
                 {paper.slug: paper for paper in local.papers}, own, listing, located,
                 paper_frame(local), cv, local,
                 {pair[0].slug: pair for pair in zip(site.papers, local.papers)}))
+        self.made = {}  # the build said what it found
+
+    def begin(self) -> None:
+        """A save begins: its CVs are made anew."""
+        self.made = {}
 
     def make_cv(self, local: Site) -> CVFiles | None:
-        """A localized site's CV files (render/languages.make_language_cv_files); what
-        stops one being made was said by the build, and is said by the next."""
-        layers, store = self.typesetting
-        return make_cv_files(local, layers, language_store(store, local.config.language),
-                             Diagnostics())
+        """A localized site's CV files (render/languages.make_language_cv_files), made
+        once a save; what stops one being made is kept for `cv_problems`."""
+        tag = local.config.language
+        if tag not in self.made:
+            layers, store = self.typesetting
+            diags = Diagnostics(self.root)
+            made = make_cv_files(local, layers, language_store(store, tag), diags)
+            self.made[tag] = (made, diags.items)
+        return self.made[tag][0]
+
+    def cv_problems(self) -> list[Diagnostic]:
+        """What stopped this save's CVs being made, of those that changed (as serve
+        says a problem once, not on every save): before `commit`."""
+        return [problem for language in self.languages
+                if (made := self.made.get(language.tag)) and made[0] != language.cv_files
+                for problem in made[1]]
 
     def owns(self, rel: str) -> str | None:
         """The language whose folder holds the output path `rel`; None: the default's."""

@@ -114,3 +114,25 @@ def pages_to_render(env: jinja2.Environment, stale_templates: set[str],
                                 or old.context != page.context):
             todo[rel] = page
     return todo, whole
+
+
+def merge_planned(last: dict[str, Page], paper_pages: dict[str, list[str]], listing: list[str],
+                  planned: dict[str, Page], listed: set[str], only: set[str] | None
+                  ) -> tuple[dict[str, Page], dict[str, list[str]]]:
+    """The `last` pages with the pages planned again (`only`: those of the papers `only`
+    and the `listed` ones; None: all) in place of theirs (`listing`: the last pages that
+    are not one paper's own), and each paper's own pages (`paper_pages`: the last ones)."""
+    if only is None:
+        pages, paper_pages = planned, {}
+    else:
+        pages, paper_pages = dict(last), dict(paper_pages)
+        for rel in listing:
+            pages.pop(rel, None)
+        for slug in only:
+            for rel in paper_pages.pop(slug, ()):
+                pages.pop(rel, None)
+        pages.update(planned)
+    for rel, page in planned.items():
+        if rel not in listed:
+            paper_pages.setdefault(page.depends[0], []).append(rel)
+    return pages, paper_pages
