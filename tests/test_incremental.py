@@ -202,6 +202,25 @@ def test_a_list_pages_own_text_stays_after_saves_that_read_no_collections(tmp_pa
     assert_same_as_cold_build(builder)
 
 
+def test_each_save_says_every_texts_broken_links_in_the_sites_order(site):
+    """A save says each abstract's link to no file of the site, and to no place in its
+    own text, as a whole build does: of the papers it read again and of the others (kept
+    from save to save: live/textlinks.py), in the site's order."""
+    folder = site.options.content_dir / "publications"
+
+    def said(path: Path) -> list[tuple[str, str]]:
+        outcome = site.build([path])
+        assert outcome.ok
+        return [(Path(d.path).stem, d.message.split(",")[0]) for d in outcome.warnings]
+
+    gamma = [("gamma", "link to 'files/gone.pdf'"), ("gamma", "link to '#nowhere'")]
+    assert said(edit(folder / "gamma.md", "Gamma's abstract.",
+                     "See [slides](files/gone.pdf) and [more](#nowhere).")) == gamma
+    alpha = edit(folder / "alpha.md", "An abstract.", "The [talk](files/talk.pdf).")
+    assert said(alpha) == [("alpha", "link to 'files/talk.pdf'"), *gamma]
+    assert said(edit(alpha, "The [talk](files/talk.pdf).", "An abstract.")) == gamma
+
+
 @pytest.mark.full(only=True)  # CI's first step, with all its examples
 def test_collections_free_pages_and_the_cv(tmp_path):
     demo = ROOT / "examples" / "demo"

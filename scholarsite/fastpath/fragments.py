@@ -26,7 +26,8 @@ def reduce_context(value: object, keep: set[str]) -> object:
             return value
         return {k: reduce_context(v, keep) for k, v in value.items()}
     if type(value) is list:
-        if any(map(is_entry, value)):
-            return [item for item in value if not is_entry(item) or item[ENTRY] in keep]
+        if any(map(is_entry, value)):  # is_entry written out: 5,000 entries a list
+            return [item for item in value
+                    if type(item) is not dict or ENTRY not in item or item[ENTRY] in keep]
         return [reduce_context(item, keep) for item in value]
     return value

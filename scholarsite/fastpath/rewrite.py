@@ -5,11 +5,13 @@ A page is rendered from its template (render.render_page), or, when it lists pap
 recorded as pieces (splice.record_pieces) and after a change of papers spliced
 (splice.splice_pieces); a citation file is joined from its papers' texts. Each file is
 written through a temporary file and os.replace, so that the output folder never holds
-half a file.
+half a file; the file it replaces is held open until the save is written (hold_file).
 """
 
 from __future__ import annotations
 
+import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -131,7 +133,11 @@ class OutputFolder:
         out = self.root
         listing = None if same_pages else self.check_listing(pages, copies)
         before = set(self.outputs) | set(self.copied) if listing is not None else set()
-        written = self.write_pages(files)
+        held: list[int] = []
+        try:
+            written = self.write_pages(files, held)
+        finally:
+            close_later(held)
         for rel, source in copies.items():
             signature = (source, file_signature(source))
             if self.copied.get(rel) != signature:
@@ -148,25 +154,54 @@ class OutputFolder:
                 write_manifest(out, listing)
         return sorted(written)
 
-    def write_pages(self, files: dict[str, Output]) -> list[str]:
-        """Write the pages whose bytes changed; returns their paths."""
+    def write_pages(self, files: dict[str, Output], held: list[int]) -> list[str]:
+        """Write the pages whose bytes changed (the files they replace held open in
+        `held`); returns their paths."""
         written = []
         for rel, data in files.items():
             old = self.outputs.get(rel)
             if isinstance(data, Pieces):
                 if not data.same_bytes(old):
-                    self.replace(rel, data.data)
+                    self.replace(rel, data.data, held)
                     written.append(rel)
                 self.outputs[rel] = data  # either way: its context is the page's now
             elif old != digest_text(data):
-                self.replace(rel, [data.encode("utf-8")])
+                self.replace(rel, [data.encode("utf-8")], held)
                 self.outputs[rel] = digest_text(data)
                 written.append(rel)
         return written
 
-    def replace(self, rel: str, pieces: list[bytes]) -> None:
+    def replace(self, rel: str, pieces: list[bytes], held: list[int]) -> None:
+        target = self.root / safe_relpath(rel)
         try:
-            replace_file(self.root / safe_relpath(rel), pieces=pieces)
+            hold_file(target, held)
+            replace_file(target, pieces=pieces)
         except BaseException:
             self.outputs.pop(rel, None)  # what is on disk is not known: written next time
             raise
+
+
+def hold_file(path: Path, held: list[int]) -> None:
+    """Put in `held` a descriptor of the plain file at `path`, about to be replaced.
+    The system frees a file's blocks when its last name and descriptor go: inside
+    os.replace, where on a disk that discards freed blocks (ext4 mounted with `discard`)
+    a save waited 7 ms for every 10 MB it replaced (at 5,000 papers, the lists' 30 MB).
+    Held, they are freed by close_later, after the save. Not on Windows, which refuses
+    to replace an open file."""
+    if os.name != "posix":
+        return
+    try:  # not through a link, nor waiting on a pipe put there
+        held.append(os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK))
+    except OSError:
+        pass
+
+
+def close_later(held: list[int]) -> None:
+    """Close the descriptors `held`, in a thread of their own (the save is written)."""
+    if held:
+        threading.Thread(target=close_all, args=(list(held),), daemon=True).start()
+
+
+def close_all(descriptors: list[int]) -> None:
+    for descriptor in descriptors:
+        os.close(descriptor)

@@ -34,6 +34,7 @@ from ..output.lock import output_lock
 from .changes import Changes, changed_notebooks, classify_changes
 from .languages import Languages
 from .sources import ContentFiles
+from .textlinks import PaperLinks
 from .steps import (Outcome, Plan, build_again, is_paper_page, merge_planned,
                     pages_to_render)
 from ..diagnostics import ContentError, Diagnostic, Diagnostics
@@ -93,6 +94,7 @@ class SiteBuilder:
         self.shared: tuple | None = None  # what all paper pages last written show alike
         self.last_ok = False  # the last build wrote the site of what was read
         self.languages = Languages(self.show_root)  # the other languages' (none: one)
+        self.links = PaperLinks()  # the abstracts' links, for the check of each save
 
     def adopt(self, result: BuildResult) -> None:
         """Take up what a whole build kept (build.Kept), to rebuild from after a save."""
@@ -115,7 +117,8 @@ class SiteBuilder:
         for rel, page in own.items():
             if is_paper_page(page):
                 self.paper_pages.setdefault(page.depends[0], []).append(rel)
-        self.shared = paper_frame(site)
+        self.shared, self.links = paper_frame(site), PaperLinks()
+        self.links.update(site, None, self.positions)  # now rather than in the first save
         self.folder = OutputFolder.adopt(self.options.output_dir, self.pages, kept.outputs,
                                          self.copies)
         self.last_ok = True
@@ -342,7 +345,10 @@ class SiteBuilder:
             self.copies = collect_copies(site, layers, diags, self.options.output_dir,
                                          cv_files) | self.languages.copies()
             plan = replace(plan, same_pages=False)
-        warnings += check_text_links(site, plan.pages.values(), self.copies, self.new_diags())
+        linking = self.links.update(site, self.substituted if substituted and not self.reordered
+                                    else None, self.positions)
+        warnings += check_text_links(site, plan.pages.values(), self.copies, self.new_diags(),
+                                     linking)
         try:
             written = self.write(plan, files)
         except (OutputError, OSError) as exc:

@@ -9,7 +9,7 @@ from typing import Iterable
 from urllib.parse import unquote
 
 from ..diagnostics import Diagnostic, Diagnostics
-from ..models import Site
+from ..models import Paper, Site
 from ..reading.loader import BIO_FILE
 from ..reading.text.mdconvert import THEME_IDS
 from ..reading.settings.yamlread import read_text
@@ -57,22 +57,28 @@ def describe_taken(old: str, page: str | None, file: str | None) -> str:
     return f"the site has a page at that address{same}; remove the redirect or rename the page"
 
 
+# A text that links to a page or file of the site, or to '#x' with no id 'x' in it: its
+# source, its line there, those links and those names (find_links).
+Linking = tuple[Path, int, tuple[str, ...], tuple[str, ...]]
+
+
 def check_text_links(site: Site, pages: Iterable[Page], copies: dict[str, Path],
-                     diags: Diagnostics) -> list[Diagnostic]:
+                     diags: Diagnostics, linking: list[Linking] | None = None
+                     ) -> list[Diagnostic]:
     """A warning for each site-relative link or image in a Markdown text (the bio, an
-    abstract, a collection item, a free page, a person's page) to no page or file of the site, at the line
-    of the text where it is written: `files/talk.pdf` not in content/files/, a post that
-    does not exist. `check` finds them too, but in the built page, with the link rewritten.
+    abstract, a collection item, a free page, a person's page) to no page or file of the
+    site, at the line of the text where it is written: `files/talk.pdf` not in
+    content/files/, a post that does not exist; and for a link to '#x' with no id 'x' in
+    its text. `check` finds them too, but in the built page, with the link rewritten.
+    `linking`: find_linking of the texts but the bio, when the caller keeps it (serve).
     Returns those warnings (serve says them as a rebuild's)."""
     said = diags.empty_copy()
-    texts = [(paper.source, paper.line, paper.abstract_html) for paper in site.papers]
-    texts += [(item.source, item.line, item.body_html)
-              for item in (*site.items, *site.pages, *site.list_texts)]
-    texts += [(person.source, 1, person.bio_html) for person in site.people]
+    if linking is None:
+        linking = find_linking(list_abstracts(site.papers) + list_other_texts(site))
     # The bio is shown on the home page alone: its links are as written, not marked.
-    found = [(site.content_dir / BIO_FILE, 1, link) for link in AS_WRITTEN.findall(site.bio_html)]
-    found += [(source, line, link) for source, line, text in texts
-              if ROOT_MARKER in text for link in LINKED.findall(text)]  # most have none
+    bio = site.content_dir / BIO_FILE
+    found = [(bio, 1, link) for link in AS_WRITTEN.findall(site.bio_html)]
+    found += [(source, line, link) for source, line, links, _ in linking for link in links]
     # Every page's file, listed only when there is a link to look up (a save in serve
     # checks again, and at 5,000 papers the list took 0.03 s).
     outputs = {output_path(page.path) for page in pages} | set(copies) if found else set()
@@ -86,11 +92,33 @@ def check_text_links(site: Site, pages: Iterable[Page], copies: dict[str, Path],
                      f"'{target}', which is no page or file of this site (it should be "
                      f"{hint}): the link would be broken")
     warn_rooted_bio_links(site, said)
-    texts.append((site.content_dir / BIO_FILE, 1, site.bio_html))
-    for source, line, text in texts:
-        warn_missing_anchors(source, line, text, said)
+    for source, line, _, names in linking + find_linking([(bio, 1, site.bio_html)]):
+        warn_missing_anchors(source, line, names, said)
     diags.add_all(said.items)
     return said.items
+
+
+def list_abstracts(papers: Iterable[Paper]) -> list[tuple[Path, int, str]]:
+    """The papers' abstracts, each with its source and line, as find_linking takes them."""
+    return [(paper.source, paper.line, paper.abstract_html) for paper in papers]
+
+
+def list_other_texts(site: Site) -> list[tuple[Path, int, str]]:
+    """The site's Markdown texts but the abstracts and the bio: items, free pages and
+    people's pages."""
+    texts = [(item.source, item.line, item.body_html)
+             for item in (*site.items, *site.pages, *site.list_texts)]
+    return texts + [(person.source, 1, person.bio_html) for person in site.people]
+
+
+def find_linking(texts: Iterable[tuple[Path, int, str]]) -> list[Linking]:
+    """Of `texts`, those with links check_text_links looks up (most have none)."""
+    return [linking for text in texts if (linking := link_text(*text))]
+
+
+def link_text(source: Path, line: int, text: str) -> Linking | None:
+    found = find_links(text)
+    return (source, line, *found) if any(found) else None
 
 
 def warn_rooted_bio_links(site: Site, said: Diagnostics) -> None:
@@ -107,17 +135,13 @@ def warn_rooted_bio_links(site: Site, said: Diagnostics) -> None:
                      f"'{target.lstrip('/') or './'}'")
 
 
-def warn_missing_anchors(source: Path, line: int, text: str, said: Diagnostics) -> None:
-    """A link to '#x' in a text whose HTML has no id 'x': said at the line of the text
-    where it is written (`check` finds it too, but in each built page that shows the
-    text). The ids the theme gives its pages ('#cite', '#bibtex') are left to `check`."""
-    if 'href="#' not in text:  # most texts: no link to a place of their own to look for
-        return
-    ids = {html.unescape(i) for i in ANCHOR_ID.findall(text)}
-    for fragment in dict.fromkeys(SAME_PAGE.findall(text)):
-        name = unquote(html.unescape(fragment))
-        if name in ids or name in THEME_IDS or name == "top" or name.startswith(":~:"):
-            continue
+def warn_missing_anchors(source: Path, line: int, names: tuple[str, ...],
+                         said: Diagnostics) -> None:
+    """A link to '#x' in a text whose HTML has no id 'x' (`names`: find_links): said at
+    the line of the text where it is written (`check` finds it too, but in each built
+    page that shows the text). The ids the theme gives its pages ('#cite', '#bibtex')
+    are left to `check`."""
+    for name in names:
         said.warning(source, find_written_line(source, f"#{name}", line), f"link to "
                      f"'#{name}', which is no id in this text (a heading's {{#{name}}}, or "
                      f"an element's id=\"{name}\"): the link would be broken")
@@ -128,6 +152,19 @@ SAME_PAGE = re.compile(r'href="#([^"]+)"')
 ANCHOR_ID = re.compile(r'\sid="([^"]+)"')
 ROOTED = re.compile(r'(?:href|src)="(/(?!/)[^"]*)"')  # '/x', not '//host/x'
 AS_WRITTEN = re.compile(r'(?:href|src)="(?![a-zA-Z][a-zA-Z0-9+.-]*:|[#/.])([^"]+)"')
+
+
+def find_links(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A text's links to a page or file of the site (ROOT_MARKER), and the names of its
+    links to '#x' where the text has no id 'x'."""
+    linked = tuple(LINKED.findall(text)) if ROOT_MARKER in text else ()
+    if 'href="#' not in text:  # most texts: no link to a place of their own to look for
+        return linked, ()
+    ids = {html.unescape(i) for i in ANCHOR_ID.findall(text)}
+    names = (unquote(html.unescape(fragment))
+             for fragment in dict.fromkeys(SAME_PAGE.findall(text)))
+    return linked, tuple(name for name in names if not (
+        name in ids or name in THEME_IDS or name == "top" or name.startswith(":~:")))
 
 
 def find_written_line(source: Path, target: str, line: int) -> int:
