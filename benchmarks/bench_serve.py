@@ -3,7 +3,7 @@
 
     python benchmarks/bench_serve.py [--papers 2000] [--edits 20] [--no-server]
                                      [--languages en,zh] [--no-example] [--profile FILE]
-                                     [--abstracts]
+                                     [--abstracts] [--corpus]
 
 On two sites, the example site in content/ and a synthetic site of --papers papers (made
 in a temporary folder), it measures:
@@ -15,7 +15,9 @@ in a temporary folder), it measures:
   then one more after 0.05 s to let a burst of writes settle).
 
 With --languages, the synthetic site is corpus.py's in those languages (each third
-paper translated), as a bilingual site's save is measured; --profile writes cProfile's
+paper translated), as a bilingual site's save is measured; with --corpus, it is
+corpus.py's site in one language (bench.py's: longer abstracts and more authors, so
+larger lists, 35 MB of files written by an abstract's edit at 5,000 papers); --profile writes cProfile's
 figures of the abstract edits' rebuilds to FILE; --abstracts makes every edit of the
 synthetic site an abstract's. Otherwise two edits alternate: the abstract (the paper's
 page changes) and the title (its page, both lists, the sitemap and the BibTeX files
@@ -212,6 +214,8 @@ def main() -> int:
     parser.add_argument("--profile", help="write the synthetic site's profile here")
     parser.add_argument("--abstracts", action="store_true",
                         help="the synthetic site's edits are all of the abstract")
+    parser.add_argument("--corpus", action="store_true",
+                        help="the synthetic site is corpus.py's (bench.py's), in one language")
     args = parser.parse_args()
     languages = tuple(filter(None, args.languages.split(",")))
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
@@ -221,7 +225,10 @@ def main() -> int:
         if not args.no_example:
             run("example site (18 papers)", copy_example_site(folder / "example"),
                 folder / "example" / "site", args.edits, not args.no_server)
-        if languages:
+        if args.corpus and not languages:
+            name = f"corpus.py's site ({args.papers} papers)"
+            content = make_language_site(folder / "synthetic", args.papers, ())
+        elif languages:
             name = f"synthetic site ({args.papers} papers, {', '.join(languages)})"
             content = make_language_site(folder / "synthetic", args.papers, languages)
         else:
