@@ -278,6 +278,27 @@ def test_a_planner_that_reads_a_new_field_stays_right(tmp_path, monkeypatch):
         tmp_path / "site" / "built" / "index.html").read_bytes()
 
 
+def test_a_planner_reading_only_the_papers_authors_stays_right(tmp_path, monkeypatch):
+    """A home page whose planner lists every paper's authors as the papers give them (not
+    their views, whose authors the test below reads): an edit of the authors of a paper
+    the home page does not show changes it in every build. With the record of the
+    papers' authors dropped (scripts/mutate_reads.py), the co-author change went stale."""
+    def plan_home_with_authors(plan, planned):
+        page = plan_home(plan, planned)[0]
+        names = [(p.slug, [a.name for a in p.authors]) for p in plan.site.papers]
+        return [replace(page, context={**page.context, "authors_of": names})]
+
+    monkeypatch.setitem(PLANNERS, "home", plan_home_with_authors)
+    home = (TEMPLATES / "home.html").read_text(encoding="utf-8")
+    own = write_files(tmp_path / "own", {"home.html": home.replace(
+        "{% block main %}", "{% block main %}<pre>{{ authors_of }}</pre>", 1)})
+    sites = Sites(tmp_path / "site", start_state(), own)
+    sites.state["papers"]["p3"]["authors"] = "[Ada Example, Dee Isolated]"
+    sites.save("publications/p3.md")
+    sites.assert_cold("p3")
+    assert b"Dee Isolated" in (tmp_path / "site" / "built" / "index.html").read_bytes()
+
+
 # What each field that a build records reading (scholarsite/reads.py) is edited to, on a
 # paper no other page shows (p3: not selected, in no project, and out of a feed of one;
 # p4 for the feed's own entry): an edit that changes that field and no other value read
