@@ -56,7 +56,7 @@ class ReadLog:
         return WatchedMapping(value, self.seen(name), (root,), passes)
 
     def result(self) -> Reads:
-        return {name: frozenset(paths) for name, paths in self.paths.items()}
+        return share_equal({name: frozenset(paths) for name, paths in self.paths.items()})
 
 
 def merge_reads(*parts: Reads) -> Reads:
@@ -64,7 +64,15 @@ def merge_reads(*parts: Reads) -> Reads:
     for part in parts:
         for name, paths in part.items():
             merged.setdefault(name, set()).update(paths)
-    return {name: frozenset(paths) for name, paths in merged.items()}
+    return share_equal({name: frozenset(paths) for name, paths in merged.items()})
+
+
+def share_equal(reads: Reads) -> Reads:
+    """`reads` with equal sets of paths made one object: most papers are read alike, and
+    the record of the build (pickled, which writes a shared object once) then holds each
+    set once rather than once a paper (at 5,000 papers, 8 ms of each load and save)."""
+    kept: dict[frozenset[Path_], frozenset[Path_]] = {}
+    return {name: kept.setdefault(paths, paths) for name, paths in reads.items()}
 
 
 def read_path(roots: dict[str, Any], path: Path_) -> Any:
