@@ -14,7 +14,7 @@ from bs4 import BeautifulSoup
 from pylatexenc.latex2text import LatexNodes2Text
 
 from conftest import (examples, BIBSITE, read_download, ET_AL, MINIMAL_CONFIG, build_args, names_of, needs_bibtex_reader,
-                      run_cli)
+                      run_cli, write_files)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -135,6 +135,25 @@ def test_bib_escapes_specials_and_leaves_display_fields_out(make_site):
     assert fields["url"] == "https://example.org/coverage"
     for shown_only in ("tier", "category", "selected", "award", "code", "CCF-C", "Best Paper"):
         assert shown_only not in text
+
+
+def test_a_sites_template_reads_the_downloads_however_it_names_them(make_site, tmp_path):
+    """A paper's downloads are made as a template reads them (views/downloads.py): a
+    site's own list entry gets the paper page's links by attribute, by key and by filter."""
+    content = make_site({"site.yaml": MINIMAL_CONFIG, "publications/a-paper.md": BIB_ONLY_PAPER})
+    own = tmp_path / "templates"
+    write_files(own, {"_paper_entry.html": '{% include "theme/_paper_entry.html" %}<p class="dl">'
+                      '{{ paper.bibtex_href }} {{ paper["ris_href"] }} {{ [paper]|map(attribute="csl_href")|first }} '
+                      '{{ paper.csl_href is defined }} {{ paper.no_such_href is defined }}</p>\n'})
+    result = run_cli(*build_args(content, None, "--strict", templates=own))
+    assert result.code == 0, result.err
+    site = content.parent / "site"
+    page = BeautifulSoup((site / "publications/a-paper/index.html").read_text(encoding="utf-8"),
+                         "html.parser")
+    hrefs = [link["href"] for link in page.select("p.downloads a[download]")]
+    listed = BeautifulSoup((site / "publications/index.html").read_text(encoding="utf-8"),
+                           "html.parser").select_one("p.dl").get_text().split()
+    assert len(hrefs) == 3 and listed == [*hrefs, "True", "False"]
 
 
 @needs_bibtex_reader

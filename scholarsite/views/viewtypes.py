@@ -58,13 +58,13 @@ class PaperView(TypedDict):
     bibtex: str
     bibtex_key: str
     bibtex_file: str
-    bibtex_href: str
+    bibtex_href: str  # made when a template reads it (downloads.py)
     ris: str
     ris_file: str
-    ris_href: str
+    ris_href: str  # made when a template reads it (downloads.py)
     csl: str
     csl_file: str
-    csl_href: str
+    csl_href: str  # made when a template reads it (downloads.py)
     coins: str
     entry_key: str  # names the view for the fragment cache (views/entries.py)
     feed_entry: dict
