@@ -137,23 +137,34 @@ def test_bib_escapes_specials_and_leaves_display_fields_out(make_site):
         assert shown_only not in text
 
 
-def test_a_sites_template_reads_the_downloads_however_it_names_them(make_site, tmp_path):
-    """A paper's downloads are made as a template reads them (views/downloads.py): a
-    site's own list entry gets the paper page's links by attribute, by key and by filter."""
-    content = make_site({"site.yaml": MINIMAL_CONFIG, "publications/a-paper.md": BIB_ONLY_PAPER})
+def test_a_sites_template_reads_derived_keys_however_it_names_them(make_site, tmp_path):
+    """A paper's downloads, their file names and its topics for the filters are made as a
+    template reads them (views/derived.py): a site's own list entry gets what the paper's
+    page and the theme's entry show, by attribute, by key and by map(attribute=)."""
+    topics = BIB_ONLY_PAPER.replace("category: Testing", "category: Testing\ntopics: [a, b]")
+    content = make_site({"site.yaml": MINIMAL_CONFIG, "publications/a-paper.md": topics,
+                         "publications/b-paper.md": BIB_ONLY_PAPER.replace("100%", "99%").replace(
+                             "coe.2024.7", "coe.2024.8")})
     own = tmp_path / "templates"
     write_files(own, {"_paper_entry.html": '{% include "theme/_paper_entry.html" %}<p class="dl">'
-                      '{{ paper.bibtex_href }} {{ paper["ris_href"] }} {{ [paper]|map(attribute="csl_href")|first }} '
-                      '{{ paper.csl_href is defined }} {{ paper.no_such_href is defined }}</p>\n'})
+                      '{{ paper.bibtex_href }} {{ paper["ris_href"] }} '
+                      '{{ [paper]|map(attribute="csl_href")|first }} {{ paper.csl_href is defined }} '
+                      '{{ paper.no_such_href is defined }} {{ paper.bibtex_file }} '
+                      '{{ paper["ris_file"] }} {{ paper.csl_file }} [{{ paper["topics_data"] }}]</p>\n'})
     result = run_cli(*build_args(content, None, "--strict", templates=own))
     assert result.code == 0, result.err
     site = content.parent / "site"
-    page = BeautifulSoup((site / "publications/a-paper/index.html").read_text(encoding="utf-8"),
-                         "html.parser")
-    hrefs = [link["href"] for link in page.select("p.downloads a[download]")]
     listed = BeautifulSoup((site / "publications/index.html").read_text(encoding="utf-8"),
-                           "html.parser").select_one("p.dl").get_text().split()
-    assert len(hrefs) == 3 and listed == [*hrefs, "True", "False"]
+                           "html.parser")
+    for slug in ("a-paper", "b-paper"):
+        page = BeautifulSoup((site / f"publications/{slug}/index.html").read_text(
+            encoding="utf-8"), "html.parser")
+        links = page.select("p.downloads a[download]")
+        entry = listed.select_one(f"li#{slug}")
+        shown = entry.find_next("p", class_="dl").get_text().split()
+        assert shown == [*(a["href"] for a in links), "True", "False",
+                         *(a["download"] for a in links), f"[{entry['data-topics']}]"]
+    assert entry["data-topics"] == "" and len(links) == 3
 
 
 @needs_bibtex_reader
