@@ -214,7 +214,8 @@ def build_site(options: BuildOptions, keep: bool = False, listed: Listed | None 
                ) -> BuildResult:
     start, started = time.perf_counter(), time.time()
     diags = Diagnostics(root=Path.cwd())
-    cache = open_cache(options.output_dir, diags) if options.cache else None
+    cache = None if not options.cache else listed.cache if listed and listed.cache \
+        else open_cache(options.output_dir, diags)
     if cache is not None and listed is not None and is_current(listed, cache,
                                                                options.output_dir):
         record, inputs, identities = listed.record, listed.inputs, listed.identities

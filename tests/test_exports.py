@@ -14,7 +14,7 @@ from bs4 import BeautifulSoup
 from pylatexenc.latex2text import LatexNodes2Text
 
 from conftest import (examples, BIBSITE, read_download, ET_AL, MINIMAL_CONFIG, build_args, names_of, needs_bibtex_reader,
-                      run_cli)
+                      run_cli, write_files)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -135,6 +135,36 @@ def test_bib_escapes_specials_and_leaves_display_fields_out(make_site):
     assert fields["url"] == "https://example.org/coverage"
     for shown_only in ("tier", "category", "selected", "award", "code", "CCF-C", "Best Paper"):
         assert shown_only not in text
+
+
+def test_a_sites_template_reads_derived_keys_however_it_names_them(make_site, tmp_path):
+    """A paper's downloads, their file names and its topics for the filters are made as a
+    template reads them (views/derived.py): a site's own list entry gets what the paper's
+    page and the theme's entry show, by attribute, by key and by map(attribute=)."""
+    topics = BIB_ONLY_PAPER.replace("category: Testing", "category: Testing\ntopics: [a, b]")
+    content = make_site({"site.yaml": MINIMAL_CONFIG, "publications/a-paper.md": topics,
+                         "publications/b-paper.md": BIB_ONLY_PAPER.replace("100%", "99%").replace(
+                             "coe.2024.7", "coe.2024.8")})
+    own = tmp_path / "templates"
+    write_files(own, {"_paper_entry.html": '{% include "theme/_paper_entry.html" %}<p class="dl">'
+                      '{{ paper.bibtex_href }} {{ paper["ris_href"] }} '
+                      '{{ [paper]|map(attribute="csl_href")|first }} {{ paper.csl_href is defined }} '
+                      '{{ paper.no_such_href is defined }} {{ paper.bibtex_file }} '
+                      '{{ paper["ris_file"] }} {{ paper.csl_file }} [{{ paper["topics_data"] }}]</p>\n'})
+    result = run_cli(*build_args(content, None, "--strict", templates=own))
+    assert result.code == 0, result.err
+    site = content.parent / "site"
+    listed = BeautifulSoup((site / "publications/index.html").read_text(encoding="utf-8"),
+                           "html.parser")
+    for slug in ("a-paper", "b-paper"):
+        page = BeautifulSoup((site / f"publications/{slug}/index.html").read_text(
+            encoding="utf-8"), "html.parser")
+        links = page.select("p.downloads a[download]")
+        entry = listed.select_one(f"li#{slug}")
+        shown = entry.find_next("p", class_="dl").get_text().split()
+        assert shown == [*(a["href"] for a in links), "True", "False",
+                         *(a["download"] for a in links), f"[{entry['data-topics']}]"]
+    assert entry["data-topics"] == "" and len(links) == 3
 
 
 @needs_bibtex_reader

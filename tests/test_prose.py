@@ -64,6 +64,8 @@ def test_fast_path_matches_python_markdown(text, kind):
     "\n\nLeading and trailing blank lines.\n\n\n",
     "Ünïcödé, 漢字 and emoji 🎉 are prose too.",
     "R&D gains of 3x (p<0.05, n = 12 & x > y);\n2019 saw x <= 4 and AT&T and a->b.",
+    "A sentence added in an editor, one space left after it. \nThe text that was there.\n\n"
+    "One more at a paragraph's end. ",
 ])
 def test_prose_takes_the_fast_path(text):
     fast = render_prose(text)

@@ -24,8 +24,8 @@ from typing import Iterator
 import jinja2
 
 from .reuse import Listing, Reuse, Slot, digest_context
-from ..output.paths import read_regular
-from ..output.writer import write_chunks, write_parts
+from ..output.spans import Piece, write_pieces
+from ..output.writer import write_parts
 from ..views.entries import ENTRY, entries_of
 from .fragments import reduce_context, render_text
 
@@ -149,8 +149,7 @@ def write_spliced(root: Path, rel: str, old_path: str, slots: tuple[Slot, ...],
     """The file at `old_path` written to `rel` below `root` with the fragments of the
     papers in `made` (each of their slots has one) in their slots; with the slots as
     they are in the new file."""
-    data = memoryview(read_regular(old_path))
-    chunks: list = []
+    pieces: list[Piece] = []
     moved: list[Slot] = []
     at = shift = 0
     for name, key, start, length in slots:
@@ -158,11 +157,11 @@ def write_spliced(root: Path, rel: str, old_path: str, slots: tuple[Slot, ...],
             moved.append(Slot(name, key, start + shift, length))
             continue
         encoded = made[name][key].encode("utf-8")
-        chunks += [data[at:start], encoded]
+        pieces += [(at, start), encoded]
         moved.append(Slot(name, key, start + shift, len(encoded)))
         at, shift = start + length, shift + len(encoded) - length
-    chunks.append(data[at:])
-    return write_chunks(root, rel, chunks), tuple(moved)
+    pieces.append((at, None))  # the rest, copied rather than read (output/spans.py)
+    return write_pieces(root, rel, old_path, pieces), tuple(moved)
 
 
 def write_recorded(root: Path, rel: str, template: jinja2.Template, context: dict

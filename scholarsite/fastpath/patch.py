@@ -62,21 +62,24 @@ def patched_site(out_dir: Path, listing: set[str], forget: Callable[[], object],
     `forget()` is called before the first move (it removes the build's record). A user's
     file where the site has a file or folder is refused before anything is written, unless
     `as_left`: the caller knows every file of the site to be as the last build left it,
-    and `listing` to be the last site's."""
+    and `listing` to be the last site's (whose manifest, listing them, is then kept)."""
     out_dir = follow_link(out_dir)
     old = read_manifest(out_dir) or set()
-    if not (as_left and old == listing):
+    listed = as_left and old == listing
+    if not listed:
         refuse_users_files(out_dir, old, listing)
     tmp, _ = _staging_names(out_dir)
     make_staging(tmp)
     try:
         yield tmp
         forget()
-        write_manifest(out_dir, old | listing)  # killed while moving: all still ours
+        if not listed:
+            write_manifest(out_dir, old | listing)  # killed while moving: all still ours
         move_files(tmp, out_dir)
         for rel in sorted(old - listing):
             remove_output(out_dir, rel)
-        write_manifest(out_dir, listing)
+        if not listed:
+            write_manifest(out_dir, listing)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -94,6 +94,9 @@ class Listed:
     identities: dict[str, FileIdentity]
     started: float  # time.time() before the listing: when a build from it began
     unchanged: bool = False
+    # The cache it was read from: the build opens it again only when another build wrote
+    # the folder since (naming this code's version walks the package's files).
+    cache: BuildCache | None = None
 
 
 def list_build_inputs(content: Path, out: Path, templates: Sequence[Path],
@@ -126,7 +129,7 @@ def look_at_last_build(content: Path, out: Path, templates: Sequence[Path], mode
         inputs, identities = list_build_inputs(content, out, templates, record, read_later)
         unchanged = is_trusted(record, fill_inputs(inputs, {})) \
             and is_output_as_written(out, record)
-        return Listed(record, stamp, inputs, identities, started, unchanged)
+        return Listed(record, stamp, inputs, identities, started, unchanged, cache)
     except (OSError, ValueError, TypeError, AttributeError):
         return None
 

@@ -31,6 +31,7 @@ from markupsafe import Markup
 from ..diagnostics import Diagnostics
 from ..plan.pages import Page
 from ..structure.kinds import KIND
+from ..views.derived import find_derived
 from ..views.entries import ENTRY, entries_of
 from .fragments import reduce_context, render_text
 from ..render.layers import find_theme, find_unknown_overrides
@@ -76,7 +77,8 @@ class WatchingEnvironment(ViewEnvironment):
             try:
                 return obj[attribute]
             except KeyError:
-                pass
+                if (derived := find_derived(obj, attribute)) is not None:
+                    return derived
         return jinja2.Environment.getattr(self, obj, attribute)
 
     def getitem(self, obj, argument):

@@ -39,8 +39,8 @@ from .record import BuildRecord, is_output_as_written, record_build
 from .patch import patched_site
 from ..reads import Reads, read_values
 from .reuse import (Digest, FileReads, Frame, Listing, PageDigests, Touch, key_paper_pages)
-from ..output.paths import read_regular
-from ..output.writer import MANIFEST, write_chunks, write_file
+from ..output.spans import Piece, mapped, write_pieces
+from ..output.writer import MANIFEST, write_file
 from ..plan.pages import Planning, paper_context
 from ..reading.settings.publishing import Publishing
 from ..reading.loader import Prepared, apply_site_rules, list_user_files, load_settings
@@ -250,8 +250,8 @@ def write_touched(work: Touching, site: Site, edited: list[Edited], same: dict[s
                       .remove(cache_name(work.output_dir, "build")), as_left=True) as root:
         for rel, text in pages.items():
             write_file(root, rel, text)
-        for rel, chunks in texts.items():
-            write_chunks(root, rel, chunks)
+        for rel, pieces in texts.items():
+            write_pieces(root, rel, os.path.join(work.output_dir, rel), pieces)
         for rel, listing in listings.items():
             _, new_slots = write_spliced(root, rel, os.path.join(work.output_dir, rel),
                                          listing.slots, made[rel])  # type: ignore[arg-type]
@@ -315,10 +315,10 @@ def render_listing(env: jinja2.Environment, listing: Listing, slugs: set[str],
 
 
 def patch_texts(out_dir: Path, views: dict[str, dict], old_views: dict[str, dict]
-                ) -> dict[str, list] | None:
+                ) -> dict[str, list[Piece]] | None:
     """The files made of every paper's text in one field (the search page's index, the
-    citation files) with each changed paper's old text replaced by its new one; None when
-    an old text is not in its file exactly once."""
+    citation files), as pieces of their last files (output/spans.py) with each changed
+    paper's old text replaced by its new one; None when an old text is not there once."""
     fields = {output_path(SEARCH_PATH): SEARCH_FIELD,
               **{rel: field for rel, (field, *_) in EXPORTS.items()}}
     patched = {}
@@ -328,22 +328,21 @@ def patch_texts(out_dir: Path, views: dict[str, dict], old_views: dict[str, dict
         if not swaps:
             continue
         try:
-            data = read_regular(out_dir / rel)
-        except OSError:
+            with mapped(out_dir / rel) as data:
+                places = [(data.find(old), len(old), new) for old, new in swaps]
+                if any(at < 0 or data.find(old, at + 1) >= 0
+                       for (at, _, _), (old, _) in zip(places, swaps)):
+                    return None
+        except (OSError, ValueError):
             return None
-        places = []
-        for old, new in swaps:
-            at = data.find(old)
-            if at < 0 or data.find(old, at + 1) >= 0:
-                return None
-            places.append((at, len(old), new))
-        view, chunks, end = memoryview(data), [], 0
+        pieces: list[Piece] = []
+        end = 0
         for at, length, new in sorted(places):
             if at < end:  # two texts overlap: not each paper's own
                 return None
-            chunks += [view[end:at], new]
+            pieces += [(end, at), new]
             end = at + length
-        patched[rel] = [*chunks, view[end:]]
+        patched[rel] = [*pieces, (end, None)]
     return patched
 
 

@@ -4,6 +4,7 @@ A paper from Markdown and a paper from BibTeX are the same `Paper`."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,7 +29,7 @@ TOPIC_SEPARATOR = "|"
 LINK_KINDS = ("pdf", "code", "slides", "video", "poster", "supp", "html", "doi", "arxiv", "url")
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class PubDate:
     """A publication date as precise as the source gives it: a year, a month, or a day."""
     year: int
@@ -71,6 +72,11 @@ class Author:
     given: str = ""
     suffix: str = ""  # 'Jr.', 'III'
 
+    def __reduce__(self) -> tuple:
+        # Read back as one object per author and process: the build takes its papers from
+        # its workers, pickled, and 45,000 authors of 5,000 papers were 800 people (9 MB).
+        return shared_author, (self.name, self.marks, self.family, self.given, self.suffix)
+
     def family_name(self) -> str:
         if self.family:
             return self.family
@@ -83,7 +89,13 @@ class Author:
         return parts[0] if len(parts) == 2 else ""
 
 
-@dataclass(frozen=True)
+@functools.cache
+def shared_author(*fields: object) -> Author:
+    """The one Author of these fields in this process (Author.__reduce__)."""
+    return Author(*fields)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
 class Link:
     kind: str  # one of LINK_KINDS, or "more": a link of `links.more`, shown by its `label`
     url: str
@@ -99,7 +111,7 @@ class Preview:
     line: int = field(compare=False)  # where, not what: papers compare without it
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # no dict of its own: 1.3 KB less a paper
 class Paper:
     slug: str
     title: str

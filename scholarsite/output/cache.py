@@ -105,8 +105,7 @@ class BuildCache:
 
     @classmethod
     def beside(cls, out_dir: Path) -> "BuildCache":
-        out = Path(os.path.abspath(out_dir))
-        return cls(out.parent / CACHE_DIR, code_version())
+        return cls(cache_folder(out_dir), code_version())
 
     def load(self, name: str) -> object | None:
         """A cached object, or None when it is missing or cannot be read (then it is
@@ -170,6 +169,11 @@ class BuildCache:
                 shutil.rmtree(entry.path, ignore_errors=True)
 
 
+def cache_folder(out_dir: Path) -> Path:
+    """The cache folder beside the output folder `out_dir`."""
+    return Path(os.path.abspath(out_dir)).parent / CACHE_DIR
+
+
 def is_version_folder(entry: os.DirEntry) -> bool:
     """A folder the cache made for some code version: a real folder, not a link, holding
     the mark as a real file."""
@@ -219,7 +223,7 @@ def cache_kept_only_on_success(out_dir: Path) -> Iterator[None]:
     """A build that fails leaves no cache folder it made (its workers save what they read
     as they go): a failed first build leaves the folder as it found it. A cache that was
     there before is kept; what the failed build added to it is keyed by content, so harmless."""
-    folder = BuildCache.beside(out_dir).folder
+    folder = cache_folder(out_dir)
     fresh = not os.path.lexists(folder)
     try:
         yield

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..models import Author
+from ..models.papers import shared_author
 from .bib.latex import (MARKS, fold_space, latex_to_text, strip_marks,
                         strip_trailing_symbols)
 from .text.cleantext import strip_inline_html
@@ -88,11 +89,11 @@ def split_name(written: str, latex: bool = False) -> NameParts:
 def make_author(name: str, marks: tuple[str, ...], parts: NameParts) -> Author:
     """The author shown as `name`; its parts kept only where they are not what the name's
     words imply (the last word the family name), so that a name equals itself however read."""
-    plain = Author(name=name, marks=marks)
+    plain = shared_author(name, marks)  # one object per author, as unpickled ones are
     if (plain.family_name(), plain.given_names(), "") == (parts.family, parts.given,
                                                           parts.suffix):
         return plain
-    return Author(name, marks, parts.family, parts.given, parts.suffix)
+    return shared_author(name, marks, parts.family, parts.given, parts.suffix)
 
 
 def split_author(raw: str) -> Author:

@@ -14,6 +14,7 @@ from jinja2.ext import Extension
 from markupsafe import Markup
 
 from ..diagnostics import Diagnostics
+from ..views.derived import find_derived
 from ..views.metadata import dump_script_json
 from ..views.rooted import CURRENT_MESSAGES, scope_ids, translate, translate_plural
 from .context import PageContext
@@ -45,8 +46,17 @@ class ViewEnvironment(jinja2.Environment):
             try:
                 return obj[attribute]
             except KeyError:
-                pass
+                if (derived := find_derived(obj, attribute)) is not None:
+                    return derived
         return super().getattr(obj, attribute)
+
+    def getitem(self, obj, argument):
+        value = super().getitem(obj, argument)
+        if isinstance(value, jinja2.Undefined) and type(obj) is dict \
+                and type(argument) is str:  # a paper's derived key (derived.py)
+            derived = find_derived(obj, argument)
+            return value if derived is None else derived
+        return value
 
     def __reduce__(self):
         # A spawned worker makes the environment again, from where its templates are

@@ -19,20 +19,20 @@ from .feeds import feed_entry
 from .looks import preview_view
 from ..structure.languages import Messages, human_date, messages_for
 from ..models.wording import N_
-from ..models import (PAPER_TYPES, TOPIC_SEPARATOR, TYPE_LABELS, Author, AuthorLink,
+from ..models import (PAPER_TYPES, TYPE_LABELS, Author, AuthorLink,
                       CitationCount, Owner, Paper, Site, SiteConfig)
 from ..reading.settings.fields import PUB_STATUSES, STATUS_LABELS
 from ..reading.people import find_author_link, is_owner
 from ..reading.settings.venuecolours import find_venue_colour
 from .citechart import PAPER_FRAME, SITE_FRAME, draw_chart, list_figures, sum_by_year
 from .coins import make_coins
-from .csl import csl_download, make_csl
+from .csl import make_csl
 from .ris import make_ris
 from .rooted import is_same_language, make_rooted_html, mark_language
 from .search import paper_search_json
 from .viewtypes import PaperView
 from ..structure.kinds import paper_url
-from ..structure.urls import absolute_url, make_data_url, split_site_link
+from ..structure.urls import absolute_url, split_site_link
 
 LINK_LABELS = {
     "pdf": N_("PDF"), "code": N_("Code"), "slides": N_("Slides"), "video": N_("Video"),
@@ -47,9 +47,6 @@ TYPE_NAMES = {
     "book": N_("Book"), "chapter": N_("Book Chapter"), "patent": N_("Patent"),
     "other": N_("Other"),
 }
-BIBTEX_TYPE = "application/x-bibtex"
-RIS_TYPE = "application/x-research-info-systems"
-CSL_TYPE = "application/vnd.citationstyles.csl+json"
 # Where a citation count's work is shown, by site.yaml's `citations`: its name, its page.
 COUNT_SOURCES = {"openalex": ("OpenAlex", "https://openalex.org/works/{}"),
                  "semantic-scholar": ("Semantic Scholar",
@@ -60,18 +57,6 @@ def make_anchor(text: str) -> str:
     """An id for a heading: lowercase words joined by hyphens ('LLM Serving' -> 'llm-serving')."""
     words = re.findall(r"\w+", unicodedata.normalize("NFKC", text).casefold())
     return "-".join(words) or "group"
-
-
-def bibtex_file_name(paper: Paper) -> str:
-    return f"{paper.slug}.bib"
-
-
-def ris_file_name(paper: Paper) -> str:
-    return f"{paper.slug}.ris"
-
-
-def csl_file_name(paper: Paper) -> str:
-    return f"{paper.slug}.json"
 
 
 def author_view(author: Author, owner: Owner, links: tuple[AuthorLink, ...] = ()) -> dict:
@@ -230,7 +215,6 @@ def paper_view(paper: Paper, config: SiteConfig, counts: dict | None = None) -> 
         "tier": paper.tier,
         "category": paper.category,
         "topics": list(paper.topics),
-        "topics_data": TOPIC_SEPARATOR.join(paper.topics),  # for the filters (filter.js)
         "links": links_view(paper, messages_for(config)),
         "award": paper.award,
         "note": drop_date(paper.note, paper.date),  # shown beside the date: not its year
@@ -283,19 +267,14 @@ def shown_texts(paper: Paper, language: str) -> dict:
 
 
 def add_exports(view: dict, paper: Paper, config: SiteConfig) -> None:
-    """The paper's citation in each format (BibTeX, RIS, CSL-JSON), the name a download
-    of each is saved as, and the download itself: made from the texts the paper's page
-    shows, with no file of their own, which would quadruple the files a site writes (the
+    """The paper's citation in each format (BibTeX, RIS, CSL-JSON); a download of each and
+    the name it is saved as (derived.py) are made from the text when a template reads
+    them, with no file of their own, which would quadruple the files a site writes (the
     site's whole .bib, .ris and .json are files)."""
     page_url = config.url + paper_url(paper.slug)
     view.update(bibtex=make_bibtex(paper), bibtex_key=make_bibtex_key(paper),
-                bibtex_file=bibtex_file_name(paper),
                 ris=make_ris(paper, page_url, absolute_url(config.url, paper.link("pdf"))),
-                ris_file=ris_file_name(paper), csl=make_csl(paper, page_url),
-                csl_file=csl_file_name(paper), coins=make_coins(paper, page_url))
-    view["bibtex_href"] = make_data_url(BIBTEX_TYPE, view["bibtex"])
-    view["ris_href"] = make_data_url(RIS_TYPE, view["ris"])
-    view["csl_href"] = make_data_url(CSL_TYPE, csl_download(view["csl"]))
+                csl=make_csl(paper, page_url), coins=make_coins(paper, page_url))
 
 
 def group_papers(site: Site, views: dict[str, dict]) -> list[dict]:

@@ -41,7 +41,7 @@ class PaperView(TypedDict):
     tier: str
     category: str
     topics: list[str]
-    topics_data: str  # the topics joined for the publication filters
+    topics_data: str  # the topics joined for the filters; made when read (derived.py)
     links: list[dict]  # kind, label, url, internal
     award: str
     note: str
@@ -57,14 +57,14 @@ class PaperView(TypedDict):
     citations: dict | None  # its citation badge; None: no count to show
     bibtex: str
     bibtex_key: str
-    bibtex_file: str
-    bibtex_href: str
+    bibtex_file: str  # made when a template reads it (derived.py)
+    bibtex_href: str  # made when a template reads it (derived.py)
     ris: str
-    ris_file: str
-    ris_href: str
+    ris_file: str  # made when a template reads it (derived.py)
+    ris_href: str  # made when a template reads it (derived.py)
     csl: str
-    csl_file: str
-    csl_href: str
+    csl_file: str  # made when a template reads it (derived.py)
+    csl_href: str  # made when a template reads it (derived.py)
     coins: str
     entry_key: str  # names the view for the fragment cache (views/entries.py)
     feed_entry: dict

@@ -12,8 +12,9 @@ text that provably uses no Markdown syntax, the HTML is simply each paragraph in
 - every line starts with a letter, an opening bracket or quote, or a number not followed
   by '.' or ')' ('2019 saw', not '1. item'), so no line can be a heading, list, quote,
   code block, fence, rule, setext underline or definition;
-- no trailing spaces (two would be a line break), no tabs or control characters, and
-  blank lines that are empty (four spaces can open a code block).
+- no two trailing spaces (a line break; Python-Markdown keeps one space as it is, and
+  editors leave one after a sentence), no tabs or control characters, and blank lines
+  that are empty (four spaces can open a code block).
 
 Anything else goes to Python-Markdown. tests/test_prose.py checks, over generated text,
 that whenever this function answers, Python-Markdown gives the same HTML.
@@ -55,7 +56,7 @@ def render_prose(text: str) -> str | None:
                 paragraphs.append("<p>" + "\n".join(lines) + "</p>")
                 lines = []
             continue
-        if not line.isprintable() or line[-1] == " " or not _FIRST.match(line):
+        if not line.isprintable() or line.endswith("  ") or not _FIRST.match(line):
             return None
         lines.append(line.translate(_TEXT_MARKS))
     if lines:
