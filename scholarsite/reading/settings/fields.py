@@ -132,6 +132,9 @@ class FieldReader:
 
     def line_text(self, key: str, required: bool = False) -> str:
         """Text shown on one line: inner whitespace and newlines folded to single spaces."""
+        if not required and key not in self.data:  # most fields a paper may give: no text
+            self._seen.add(key)
+            return ""
         return " ".join(self.text(key, required).split())
 
     def boolean(self, key: str, default: bool = False) -> bool:

@@ -144,20 +144,25 @@ def find_repeated_keys(node: yaml.Node | None) -> list[tuple[str, int, int]]:
     seen: set[int] = set()
     while stack:
         current = stack.pop()
-        if id(current) in seen or isinstance(current, yaml.ScalarNode):
+        if id(current) in seen:
             continue
         seen.add(id(current))
+        # Only collections go on the stack: most nodes are scalars, and have no keys.
         if isinstance(current, yaml.MappingNode):
             first: dict[tuple[str, str], int] = {}
             for key, value in current.value:
-                name = (key.tag, key.value) if isinstance(key, yaml.ScalarNode) else None
-                if name in first:
-                    found.append((key.value, key.start_mark.line, first[name]))
-                elif name is not None:
-                    first[name] = key.start_mark.line
-                stack.extend((key, value))
+                if isinstance(key, yaml.ScalarNode):
+                    name = (key.tag, key.value)
+                    if name in first:
+                        found.append((key.value, key.start_mark.line, first[name]))
+                    else:
+                        first[name] = key.start_mark.line
+                else:
+                    stack.append(key)
+                if not isinstance(value, yaml.ScalarNode):
+                    stack.append(value)
         elif isinstance(current, yaml.SequenceNode):
-            stack.extend(current.value)
+            stack.extend(item for item in current.value if not isinstance(item, yaml.ScalarNode))
     return sorted(found, key=lambda item: item[1])
 
 
