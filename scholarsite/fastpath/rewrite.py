@@ -14,6 +14,7 @@ import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 import jinja2
 
@@ -22,6 +23,7 @@ from ..plan.pages import Page
 from ..render.errors import describe_template_error
 from ..render.render import render_page
 from .splice import Pieces, keep_page, splice_pieces
+from ..output.paths import open_regular
 from ..output.writer import (MANIFEST, check_outputs, refuse_overwrite, remove_output,
                              replace_file, safe_relpath, write_manifest)
 
@@ -133,7 +135,7 @@ class OutputFolder:
         out = self.root
         listing = None if same_pages else self.check_listing(pages, copies)
         before = set(self.outputs) | set(self.copied) if listing is not None else set()
-        held: list[int] = []
+        held: list[BinaryIO] = []
         try:
             written = self.write_pages(files, held)
         finally:
@@ -154,7 +156,7 @@ class OutputFolder:
                 write_manifest(out, listing)
         return sorted(written)
 
-    def write_pages(self, files: dict[str, Output], held: list[int]) -> list[str]:
+    def write_pages(self, files: dict[str, Output], held: list[BinaryIO]) -> list[str]:
         """Write the pages whose bytes changed (the files they replace held open in
         `held`); returns their paths."""
         written = []
@@ -171,7 +173,7 @@ class OutputFolder:
                 written.append(rel)
         return written
 
-    def replace(self, rel: str, pieces: list[bytes], held: list[int]) -> None:
+    def replace(self, rel: str, pieces: list[bytes], held: list[BinaryIO]) -> None:
         target = self.root / safe_relpath(rel)
         try:
             hold_file(target, held)
@@ -181,27 +183,27 @@ class OutputFolder:
             raise
 
 
-def hold_file(path: Path, held: list[int]) -> None:
-    """Put in `held` a descriptor of the plain file at `path`, about to be replaced.
-    The system frees a file's blocks when its last name and descriptor go: inside
-    os.replace, where on a disk that discards freed blocks (ext4 mounted with `discard`)
-    a save waited 7 ms for every 10 MB it replaced (at 5,000 papers, the lists' 30 MB).
-    Held, they are freed by close_later, after the save. Not on Windows, which refuses
-    to replace an open file."""
+def hold_file(path: Path, held: list[BinaryIO]) -> None:
+    """Put in `held` the plain file at `path`, open, about to be replaced. The system
+    frees a file's blocks when its last name and descriptor go: inside os.replace, where
+    on a disk that discards freed blocks (ext4 mounted with `discard`) a save waited 7 ms
+    for every 10 MB it replaced (at 5,000 papers, the lists' 30 MB). Held, they are freed
+    by close_later, after the save. Not on Windows, which refuses to replace an open
+    file."""
     if os.name != "posix":
         return
-    try:  # not through a link, nor waiting on a pipe put there
-        held.append(os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK))
-    except OSError:
+    try:  # the guarded opener: a pipe put there is refused, never waited on
+        held.append(open_regular(path))
+    except OSError:  # NotRegularFile among them
         pass
 
 
-def close_later(held: list[int]) -> None:
-    """Close the descriptors `held`, in a thread of their own (the save is written)."""
+def close_later(held: list[BinaryIO]) -> None:
+    """Close the files `held`, in a thread of their own (the save is written)."""
     if held:
         threading.Thread(target=close_all, args=(list(held),), daemon=True).start()
 
 
-def close_all(descriptors: list[int]) -> None:
-    for descriptor in descriptors:
-        os.close(descriptor)
+def close_all(files: list[BinaryIO]) -> None:
+    for stream in files:
+        stream.close()
