@@ -12,6 +12,7 @@ from scholarsite.models.forms import PAPER_FIELDS
 from scholarsite.plan.frame import page_view
 from scholarsite.reading.loader import load_site
 from scholarsite.views.people import person_view
+from scholarsite.views.derived import DERIVED, find_derived
 from scholarsite.views.viewtypes import NOT_IN_PAPER_VIEW, PageView, PaperView, PersonView
 from scholarsite.views.views import make_views
 
@@ -24,7 +25,10 @@ def test_views_have_the_keys_their_types_name():
     assert loaded is not None and not diags.has_errors()
     site = loaded.site
     for view in make_views(site.papers, site.config).values():
-        assert view.keys() == PaperView.__annotations__.keys(), view["slug"]
+        # What a template reads of a paper: the view's keys and those made when read.
+        assert not view.keys() & DERIVED.keys(), view["slug"]
+        assert view.keys() | DERIVED.keys() == PaperView.__annotations__.keys(), view["slug"]
+        assert all(isinstance(find_derived(view, name), str) for name in DERIVED)
     for person in site.people:
         assert person_view(person, "", site.content_dir).keys() == \
             PersonView.__annotations__.keys(), person.slug
