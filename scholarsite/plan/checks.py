@@ -11,10 +11,10 @@ from urllib.parse import unquote
 from ..diagnostics import Diagnostic, Diagnostics
 from ..models import Paper, Site
 from ..reading.loader import BIO_FILE
-from ..reading.text.mdconvert import THEME_IDS
 from ..reading.settings.yamlread import read_text
 from ..structure.kinds import KIND
-from ..structure.urls import FILES_DIR, ROOT_MARKER, file_key, is_external, output_path
+from ..structure.urls import (FILES_DIR, ROOT_MARKER, THEME_IDS, file_key, is_external,
+                              output_path)
 from .pages import Page
 
 

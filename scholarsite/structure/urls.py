@@ -35,6 +35,14 @@ _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.\-]*):")
 _BARE_HOST = re.compile(r"^(?:www\.[^\s/\\]+\.[^\s/\\]+(?:/[^\s\\]*)?|[a-z0-9\-]+"
                         r"(?:\.[a-z0-9\-]+)*\.[a-z]{2,}(?::\d+)?/[^\s\\]*)$", re.IGNORECASE)
 
+# Ids the theme's pages give elements of their own: a heading of a text never takes one
+# (reading/text/mdconvert.py), and a link to one is no broken anchor (plan/checks.py).
+THEME_IDS = frozenset({
+    "main", "name", "contents", "related", "related-items", "theme-toggle", "home-news",
+    "home-papers", "abstract", "cite", "bibtex", "filters", "filter-q", "filter-status",
+    "filter-empty", "search-q", "search-results", "search-status", "search-index",
+    "search-needs-js"})
+
 
 def normalize_doi(value: str) -> str:
     """The bare DOI (10.xxxx/...) from a DOI, 'doi:' form or doi.org URL; '' if not a DOI.

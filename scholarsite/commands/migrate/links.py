@@ -14,7 +14,8 @@ from urllib.parse import unquote
 from ...diagnostics import Diagnostics
 from ...reading.bib.bibtex import read_bib_file
 from ...reading.text.deadlinks import DEAD_LINK
-from ...reading.text.mdconvert import THEME_IDS, make_heading_id
+from ...reading.text.mdconvert import make_heading_id
+from ...structure.urls import THEME_IDS
 from ...reading.settings.redirects import normalize_old_path
 from ...structure.urls import check_text_link, file_key
 from .model import Migration, is_inside

@@ -18,7 +18,7 @@ from markdown.util import AMP_SUBSTITUTE
 
 from .mathtex import make_math_extensions
 from .mdextras import WritingExtension
-from ...structure.urls import ROOT_MARKER, check_text_link, is_external
+from ...structure.urls import THEME_IDS, ROOT_MARKER, check_text_link, is_external
 
 # An address in raw HTML: href, src, a video's poster or an object's data, quoted.
 _RAW_LINK = re.compile(r"""(\s(?:href|src|poster|data)\s*=\s*)(["'])([^"'<>]*)\2""", re.I)
@@ -159,14 +159,6 @@ class RootLinksExtension(Extension):
         # After SafeLinks (-1), which reads each address as a browser will, its character
         # references decoded: only an address it kept is made site-relative here.
         md.treeprocessors.register(RootLinks(md), "scholarsite_root_links", -2)
-
-
-# Ids the theme's pages give elements of their own: a heading of the text never takes one.
-THEME_IDS = frozenset({
-    "main", "name", "contents", "related", "related-items", "theme-toggle", "home-news",
-    "home-papers", "abstract", "cite", "bibtex", "filters", "filter-q", "filter-status",
-    "filter-empty", "search-q", "search-results", "search-status", "search-index",
-    "search-needs-js"})
 
 
 def make_heading_id(value: str, separator: str) -> str:
