@@ -214,8 +214,9 @@ def build_site(options: BuildOptions, keep: bool = False, listed: Listed | None 
                ) -> BuildResult:
     start, started = time.perf_counter(), time.time()
     diags = Diagnostics(root=Path.cwd())
-    cache = None if not options.cache else listed.cache if listed and listed.cache \
-        else open_cache(options.output_dir, diags)
+    cache = None
+    if options.cache:  # the one the command line opened to look at the last build, if it did
+        cache = listed.cache if listed and listed.cache else open_cache(options.output_dir, diags)
     if cache is not None and listed is not None and is_current(listed, cache,
                                                                options.output_dir):
         record, inputs, identities = listed.record, listed.inputs, listed.identities
@@ -370,9 +371,9 @@ def write_pages(options: BuildOptions, pages: list[Page], copies: dict[str, Path
     """Render `pages` into a staging folder, with `copies`, and swap it in for the output
     folder; a template error raises ContentError and leaves the output as it was.
     A build that takes most pages from the last one, or serve's (`keep`), brings its site
-    up to date in place instead (fastpath/patch.py: unchanged files stay). Returns the number of files, the status of each page's
-    file as written (where it stays), and with `keep`, what is kept for serve of each page
-    that is not one paper's own (rendered by this process: see render/splice.py)."""
+    up to date in place instead (fastpath/patch.py: unchanged files stay). Returns the
+    number of files, the status of each page's file as written (where it stays), and with
+    `keep`, what is kept for serve of each page not one paper's own (see render/splice.py)."""
     files = {safe_relpath(output_path(page.path)): page for page in pages}
     copies = {safe_relpath(rel): source for rel, source in copies.items()}
     check_outputs(files, copies)
