@@ -257,20 +257,29 @@ def test_a_template_that_reads_a_new_field_stays_right(tmp_path):
     assert b"Carla Coauthor; " in (tmp_path / "site" / "built" / "index.html").read_bytes()
 
 
+def sites_with_home_planning(tmp_path: Path, monkeypatch, name: str, values, shown: str
+                             ) -> Sites:
+    """The sites, their home page's planner adding `name` (`values(plan)`) to its
+    context, shown by the site's own home template as `shown`."""
+    def plan_home_with(plan, planned):
+        page = plan_home(plan, planned)[0]
+        return [replace(page, context={**page.context, name: values(plan)})]
+
+    monkeypatch.setitem(PLANNERS, "home", plan_home_with)
+    home = (TEMPLATES / "home.html").read_text(encoding="utf-8")
+    own = write_files(tmp_path / "own", {"home.html": home.replace(
+        "{% block main %}", "{% block main %}" + shown, 1)})
+    return Sites(tmp_path / "site", start_state(), own)
+
+
 def test_a_planner_that_reads_a_new_field_stays_right(tmp_path, monkeypatch):
     """The co-author list planned for the home page (a planner reading the papers'
     authors, which no planner read before) and shown by the site's home template: an
     edit of a selected paper's authors changes the home page in every build."""
-    def plan_home_with_coauthors(plan, planned):
-        page = plan_home(plan, planned)[0]
-        names = sorted({a.name for p in plan.site.papers if p.selected for a in p.authors})
-        return [replace(page, context={**page.context, "coauthors": names})]
-
-    monkeypatch.setitem(PLANNERS, "home", plan_home_with_coauthors)
-    home = (TEMPLATES / "home.html").read_text(encoding="utf-8")
-    own = write_files(tmp_path / "own", {"home.html": home.replace(
-        "{% block main %}", "{% block main %}<p>{{ coauthors|join(', ') }}</p>", 1)})
-    sites = Sites(tmp_path / "site", start_state(), own)
+    sites = sites_with_home_planning(
+        tmp_path, monkeypatch, "coauthors",
+        lambda plan: sorted({a.name for p in plan.site.papers if p.selected for a in p.authors}),
+        "<p>{{ coauthors|join(', ') }}</p>")
     sites.state["papers"]["p2"]["authors"] = "[Ada Example, Carla Coauthor]"
     sites.save("publications/p2.md")
     sites.assert_cold("p2")
@@ -283,16 +292,10 @@ def test_a_planner_reading_only_the_papers_authors_stays_right(tmp_path, monkeyp
     their views, whose authors the test below reads): an edit of the authors of a paper
     the home page does not show changes it in every build. With the record of the
     papers' authors dropped (scripts/mutate_reads.py), the co-author change went stale."""
-    def plan_home_with_authors(plan, planned):
-        page = plan_home(plan, planned)[0]
-        names = [(p.slug, [a.name for a in p.authors]) for p in plan.site.papers]
-        return [replace(page, context={**page.context, "authors_of": names})]
-
-    monkeypatch.setitem(PLANNERS, "home", plan_home_with_authors)
-    home = (TEMPLATES / "home.html").read_text(encoding="utf-8")
-    own = write_files(tmp_path / "own", {"home.html": home.replace(
-        "{% block main %}", "{% block main %}<pre>{{ authors_of }}</pre>", 1)})
-    sites = Sites(tmp_path / "site", start_state(), own)
+    sites = sites_with_home_planning(
+        tmp_path, monkeypatch, "authors_of",
+        lambda plan: [(p.slug, [a.name for a in p.authors]) for p in plan.site.papers],
+        "<pre>{{ authors_of }}</pre>")
     sites.state["papers"]["p3"]["authors"] = "[Ada Example, Dee Isolated]"
     sites.save("publications/p3.md")
     sites.assert_cold("p3")
