@@ -16,7 +16,9 @@ import unicodedata
 from pathlib import Path
 from typing import Iterator
 
+from ...diagnostics import Diagnostics
 from ...output.paths import read_regular
+from .tierrows import read_tsv
 
 ZH_FILE = Path(__file__).parent.parent.parent / "data" / "ccf_zh_2019.tsv"
 ZH_EDITION = "CCF 2019 Chinese journals"
@@ -38,9 +40,7 @@ def normalize_cjk(name: str) -> str:
 
 
 def read_chinese_journals(path: Path = ZH_FILE) -> Iterator[tuple[str, str]]:
-    """(rank, name) for every name of every row of class<TAB>name<TAB>other names...;
-    '#' lines are comments."""
-    for line in read_regular(path).decode("utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            rank, *names = (part.strip() for part in line.split("\t"))
-            yield from ((rank, name) for name in names if name)
+    """(rank, name) for every name of every row of class<TAB>name<TAB>other names...,
+    read as a user's table is (tierrows.py)."""
+    rows = read_tsv(read_regular(path).decode("utf-8"), path, Diagnostics())
+    yield from ((row.tier, name) for row in rows for name in row.names)

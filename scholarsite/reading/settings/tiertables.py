@@ -31,6 +31,7 @@ from typing import Callable
 from ...diagnostics import Diagnostics
 from ...models import TierRow, TierTable
 from .fields import FieldReader, type_name
+from .tierrows import check_tier, read_tsv
 from .venues import look_like_abbreviation, lookup_tier, make_name_key, normalize_short, \
     split_venue
 from .yamlread import parse_yaml, read_text
@@ -38,7 +39,6 @@ from .yamlread import parse_yaml, read_text
 TIERS_DIR = "tiers"  # below the content folder
 CCF = "ccf"
 TABLE_SUFFIXES = (".tsv", ".yaml", ".yml")
-MAX_TIER = 40  # characters: a tier is a badge, not a sentence
 CCF_ONLY = (TierTable(CCF),)
 
 
@@ -103,24 +103,6 @@ def warn_repeated(rows: tuple[TierRow, ...], path: Path, diags: Diagnostics) -> 
                               "no tier from this table until one of the rows goes")
 
 
-def read_tsv(text: str, path: Path, diags: Diagnostics) -> tuple[TierRow, ...]:
-    """Rows of tier<TAB>name<TAB>other names...; blank lines and '#' lines are skipped."""
-    rows = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        tier, *names = (" ".join(part.split()) for part in line.split("\t"))
-        names = [name for name in names if name]
-        problem = check_tier(tier) or ("" if names else "no venue name after the tier: a "
-                                       "row is the tier, a tab, then the venue's names, "
-                                       "tab-separated")
-        if problem:
-            diags.error(path, number, problem)
-        else:
-            rows.append(TierRow(tier, tuple(names), number))
-    return tuple(rows)
-
-
 def read_yaml_table(text: str, path: Path, diags: Diagnostics) -> tuple[TierRow, ...]:
     """{tier: [venue, ...]}, a venue being one name or a list of its names."""
     doc = parse_yaml(text, path, 1, diags)
@@ -145,16 +127,6 @@ def read_yaml_table(text: str, path: Path, diags: Diagnostics) -> tuple[TierRow,
                                 tuple(" ".join(str(n).split()) for n in names),
                                 top.line(tier, at)))
     return tuple(rows)
-
-
-def check_tier(tier: str) -> str:
-    """What is wrong with a tier as a table writes it; '' when nothing."""
-    if not tier.strip():
-        return "the tier is empty: a row starts with its tier (such as A*), then a tab"
-    if len(tier) > MAX_TIER:
-        return (f"the tier {tier[:MAX_TIER]!r}... is longer than {MAX_TIER} characters: is "
-                "a tab missing between the tier and the venue's name?")
-    return ""
 
 
 def index_table(table: TierTable) -> TierIndex:
