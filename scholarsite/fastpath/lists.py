@@ -24,7 +24,7 @@ from typing import Iterator
 import jinja2
 
 from .reuse import Listing, Reuse, Slot, digest_context
-from ..output.spans import Piece, write_pieces
+from ..output.spans import Piece, write_spans
 from ..output.writer import write_parts
 from ..views.entries import ENTRY, entries_of
 from .fragments import reduce_context, render_text
@@ -161,7 +161,7 @@ def write_spliced(root: Path, rel: str, old_path: str, slots: tuple[Slot, ...],
         moved.append(Slot(name, key, start + shift, len(encoded)))
         at, shift = start + length, shift + len(encoded) - length
     pieces.append((at, None))  # the rest, copied rather than read (output/spans.py)
-    return write_pieces(root, rel, old_path, pieces), tuple(moved)
+    return write_spans(root, rel, old_path, pieces), tuple(moved)
 
 
 def write_recorded(root: Path, rel: str, template: jinja2.Template, context: dict

@@ -39,7 +39,7 @@ from .record import BuildRecord, is_output_as_written, record_build
 from .patch import patched_site
 from ..reads import Reads, read_values
 from .reuse import (Digest, FileReads, Frame, Listing, PageDigests, Touch, key_paper_pages)
-from ..output.spans import Piece, mapped, write_pieces
+from ..output.spans import Piece, mapped, write_spans
 from ..output.writer import MANIFEST, write_file
 from ..plan.pages import Planning, paper_context
 from ..reading.settings.publishing import Publishing
@@ -251,7 +251,7 @@ def write_touched(work: Touching, site: Site, edited: list[Edited], same: dict[s
         for rel, text in pages.items():
             write_file(root, rel, text)
         for rel, pieces in texts.items():
-            write_pieces(root, rel, os.path.join(work.output_dir, rel), pieces)
+            write_spans(root, rel, os.path.join(work.output_dir, rel), pieces)
         for rel, listing in listings.items():
             _, new_slots = write_spliced(root, rel, os.path.join(work.output_dir, rel),
                                          listing.slots, made[rel])  # type: ignore[arg-type]

@@ -26,7 +26,7 @@ Piece = Union[bytes, tuple[int, Union[int, None]]]
 COPY_CHUNK = 1 << 20  # bytes a copy by hand reads at once
 
 
-def write_pieces(root: Path, rel: str, source: str, pieces: list[Piece]) -> os.stat_result:
+def write_spans(root: Path, rel: str, source: str, pieces: list[Piece]) -> os.stat_result:
     """Write one new file below `root` from `pieces`, the spans of them from the file
     `source` (a regular file: open_regular); returns its status once written."""
     with open_regular(source) as old, open_new(root, rel) as new:
