@@ -5,7 +5,7 @@ every abstract (at 5,000 papers, going over them all took 12 ms of a 50 ms save)
 from __future__ import annotations
 
 from ..models import Paper, Site
-from ..plan.checks import Linking, find_linking, link_text, list_other_texts
+from ..plan.checks import Linking, abstract_of, find_linking, link_text, list_other_texts
 
 
 class PaperLinks:
@@ -22,8 +22,7 @@ class PaperLinks:
         every paper (None)."""
         if papers is None or self.found is None:
             self.found = {paper.slug: linking for paper in site.papers
-                          if (linking := link_text(paper.source, paper.line,
-                                                   paper.abstract_html))}
+                          if (linking := link_text(*abstract_of(paper)))}
         else:
             self.look_again(papers, positions)
         return list(self.found.values()) + find_linking(list_other_texts(site))
@@ -31,7 +30,7 @@ class PaperLinks:
     def look_again(self, papers: list[Paper], positions: dict[str, int]) -> None:
         found, added = self.found or {}, False
         for paper in papers:
-            linking = link_text(paper.source, paper.line, paper.abstract_html)
+            linking = link_text(*abstract_of(paper))
             if linking is None:
                 found.pop(paper.slug, None)
             else:

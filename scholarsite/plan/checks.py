@@ -100,7 +100,11 @@ def check_text_links(site: Site, pages: Iterable[Page], copies: dict[str, Path],
 
 def list_abstracts(papers: Iterable[Paper]) -> list[tuple[Path, int, str]]:
     """The papers' abstracts, each with its source and line, as find_linking takes them."""
-    return [(paper.source, paper.line, paper.abstract_html) for paper in papers]
+    return [abstract_of(paper) for paper in papers]
+
+
+def abstract_of(paper: Paper) -> tuple[Path, int, str]:
+    return paper.source, paper.line, paper.abstract_html
 
 
 def list_other_texts(site: Site) -> list[tuple[Path, int, str]]:
